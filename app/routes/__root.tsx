@@ -1,0 +1,86 @@
+/// <reference types="vite/client" />
+import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url'
+import { createRootRoute, HeadContent, Outlet, Scripts } from '@tanstack/react-router'
+import { type ReactNode, useEffect } from 'react'
+import { Background } from '~/components/Background'
+import { MotionProvider } from '~/components/MotionProvider'
+import { NotFound } from '~/components/NotFound'
+import { PageTransition } from '~/components/PageTransition'
+import { SiteFooter } from '~/components/SiteFooter'
+import { SiteHeader } from '~/components/SiteHeader'
+import { seo } from '~/lib/seo'
+import { site } from '~/site'
+import appCss from '~/styles/app.css?url'
+
+export const Route = createRootRoute({
+  head: ({ matches }) => {
+    // Pages set their own title, description and canonical link; these are the defaults,
+    // and what the not-found page shows (kept out of search results).
+    const notFound = matches.some((match) => match._notFound || match.status === 'notFound')
+    const base = seo({
+      title: notFound ? 'Page not found' : undefined,
+      description: `${site.name} builds DevOps and cloud automation, AI and SaaS products, industrial automation and AI-powered websites.`,
+      path: '/',
+      noindex: notFound,
+    })
+    return {
+      meta: [
+        { charSet: 'utf-8' },
+        { name: 'viewport', content: 'width=device-width, initial-scale=1' },
+        { name: 'theme-color', content: site.themeColor },
+        { name: 'color-scheme', content: 'dark' },
+        ...base.meta,
+      ],
+      links: [
+        { rel: 'preload', href: interLatin, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
+        { rel: 'stylesheet', href: appCss },
+        { rel: 'icon', href: '/favicon.ico', sizes: '32x32' },
+        { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+        { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
+        { rel: 'manifest', href: '/site.webmanifest' },
+      ],
+    }
+  },
+  component: RootComponent,
+  notFoundComponent: NotFound,
+})
+
+function RootComponent() {
+  return (
+    <RootDocument>
+      <Outlet />
+    </RootDocument>
+  )
+}
+
+function RootDocument({ children }: { children: ReactNode }) {
+  // Marks the page as interactive; end-to-end tests wait for it before clicking.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true'
+  }, [])
+
+  return (
+    <html lang="en">
+      <head>
+        <HeadContent />
+      </head>
+      <body className="flex min-h-dvh flex-col bg-ink-900 text-fg antialiased">
+        <a
+          href="#main"
+          className="fixed top-3 left-3 z-50 -translate-y-20 rounded-lg bg-brand-400 px-4 py-3 font-semibold text-on-brand focus:translate-y-0"
+        >
+          Skip to content
+        </a>
+        <MotionProvider>
+          <Background />
+          <SiteHeader />
+          <main id="main" tabIndex={-1} className="flex-1 outline-none">
+            <PageTransition>{children}</PageTransition>
+          </main>
+          <SiteFooter />
+        </MotionProvider>
+        <Scripts />
+      </body>
+    </html>
+  )
+}

@@ -1,0 +1,47 @@
+// `npm start`: build, then serve the production Worker locally on workerd (wrangler dev).
+//   PORT          port to listen on (default 8787)
+//   HOST          interface to bind (default localhost)
+//   SKIP_BUILD=1  serve the existing dist/ without rebuilding
+//   ENV_FILE      a file of variables to load instead of .dev.vars (used by the tests)
+//   PERSIST_TO    where local KV and other state live (default .wrangler/state)
+import { spawn, spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+
+const port = process.env.PORT || '8787'
+const host = process.env.HOST || 'localhost'
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
+
+if (process.env.SKIP_BUILD !== '1' || !existsSync('dist/server/wrangler.json')) {
+  const build = spawnSync(npm, ['run', 'build', '--silent'], { stdio: 'inherit' })
+  if (build.status !== 0) process.exit(build.status ?? 1)
+}
+
+const args = [
+  'exec',
+  '--',
+  'wrangler',
+  'dev',
+  '--config',
+  'dist/server/wrangler.json',
+  '--port',
+  port,
+  '--ip',
+  host,
+  '--persist-to',
+  process.env.PERSIST_TO || '.wrangler/state',
+  '--show-interactive-dev-session=false',
+  '--log-level',
+  process.env.WRANGLER_LOG_LEVEL || 'info',
+]
+if (process.env.ENV_FILE) args.push('--env-file', process.env.ENV_FILE)
+
+console.log(`\n  Serving the production build on workerd at http://${host}:${port}\n`)
+
+const child = spawn(npm, args, {
+  stdio: 'inherit',
+  env: { CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false', ...process.env },
+})
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => child.kill(signal))
+}
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))

@@ -1,0 +1,224 @@
+import { expect, test } from '@playwright/test'
+import { site } from '../../app/site'
+import { collectProblems, gotoHydrated } from '../support/page'
+import { PAGES } from '../support/routes'
+
+test.describe('every page is rendered on the server', () => {
+  test.use({ javaScriptEnabled: false })
+
+  for (const { path } of PAGES) {
+    test(`${path} answers 200 with a complete page without JavaScript`, async ({ page }) => {
+      const response = await page.goto(path)
+      expect(response?.status()).toBe(200)
+      expect(response?.headers()['content-type']).toContain('text/html')
+      await expect(page.locator('main')).toHaveCount(1)
+      await expect(page.locator('h1')).toHaveCount(1)
+      await expect(page.locator('h1')).toBeVisible()
+      await expect(page.getByRole('banner')).toBeVisible()
+      await expect(page.getByRole('contentinfo')).toBeVisible()
+      const title = await page.title()
+      expect(title).toContain(site.name)
+      const canonical = await page.locator('link[rel="canonical"]').getAttribute('href')
+      expect(canonical).toBe(new URL(path, `${site.url}/`).toString())
+    })
+  }
+
+  test('each page has its own title and description', async ({ page }) => {
+    const titles = new Set<string>()
+    const descriptions = new Set<string>()
+    for (const { path } of PAGES) {
+      await page.goto(path)
+      titles.add(await page.title())
+      descriptions.add((await page.locator('meta[name="description"]').getAttribute('content')) ?? '')
+      await expect(page.locator('meta[property="og:title"]')).toHaveCount(1)
+      await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', `${site.url}/og-image.png`)
+      await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image')
+    }
+    expect(titles.size).toBe(PAGES.length)
+    expect(descriptions.size).toBe(PAGES.length)
+  })
+})
+
+test('an unknown path answers 404 with a designed page that links onwards and is kept out of search', async ({
+  page,
+}) => {
+  const response = await page.goto('/this-page-does-not-exist')
+  expect(response?.status()).toBe(404)
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible()
+  const main = page.getByRole('main')
+  const onwards: [string, string][] = [
+    ['Back to the home page', '/'],
+    ['Services', '/services'],
+    ['Contact', '/contact'],
+  ]
+  for (const [name, href] of onwards) {
+    await expect(main.getByRole('link', { name }).first()).toHaveAttribute('href', href)
+  }
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/)
+})
+
+test.describe('header', () => {
+  for (const { path, section } of PAGES) {
+    test(`on ${path} the ${section ?? 'no'} link is marked as current`, async ({ page }) => {
+      await page.goto(path)
+      const nav = page.getByRole('navigation', { name: 'Main' })
+      const current = nav.locator('a[aria-current="page"]')
+      if (section) {
+        await expect(current).toHaveCount(1)
+        await expect(current).toHaveText(section)
+      } else {
+        await expect(current).toHaveCount(0)
+      }
+    })
+  }
+
+  test('the logo goes home and Get Started opens the contact page', async ({ page }) => {
+    await gotoHydrated(page, '/about')
+    await page
+      .getByRole('button', { name: 'Get Started' })
+      .or(page.getByRole('link', { name: 'Get Started' }))
+      .click()
+    await expect(page).toHaveURL('/contact')
+    await page.getByRole('link', { name: `${site.name} home` }).click()
+    await expect(page).toHaveURL('/')
+  })
+
+  test('following a header link navigates and moves the highlight', async ({ page }) => {
+    await gotoHydrated(page, '/')
+    const nav = page.getByRole('navigation', { name: 'Main' })
+    await nav.getByRole('link', { name: 'Products' }).click()
+    await expect(page).toHaveURL('/products')
+    await expect(nav.locator('a[aria-current="page"]')).toHaveText('Products')
+  })
+})
+
+test.describe('mobile menu', () => {
+  test.use({ viewport: { width: 375, height: 740 } })
+
+  test('opens and closes with its toggle, locking the page scroll while open', async ({ page }) => {
+    await gotoHydrated(page, '/')
+    const toggle = page.getByRole('button', { name: 'Open menu' })
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false')
+    const menu = page.locator(`#${await toggle.getAttribute('aria-controls')}`)
+    await expect(menu).toBeHidden()
+
+    await toggle.click()
+    const close = page.getByRole('button', { name: 'Close menu' })
+    await expect(close).toHaveAttribute('aria-expanded', 'true')
+    await expect(menu).toBeVisible()
+    await expect(menu.getByRole('link', { name: 'About' })).toBeVisible()
+    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden')
+
+    await close.click()
+    await expect(menu).toBeHidden()
+    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe('hidden')
+  })
+
+  test('Escape closes it and returns focus to the toggle', async ({ page }) => {
+    await gotoHydrated(page, '/')
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeHidden()
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused()
+  })
+
+  test('choosing a link navigates and closes it', async ({ page }) => {
+    await gotoHydrated(page, '/')
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'About' }).click()
+    await expect(page).toHaveURL('/about')
+    await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeHidden()
+    await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false')
+  })
+})
+
+test.describe('footer', () => {
+  test('every link goes where it says', async ({ page }) => {
+    await page.goto('/')
+    const footer = page.getByRole('contentinfo')
+    const expectations: [string, string][] = [
+      ['About', '/about'],
+      ['Services', '/services'],
+      ['Products', '/products'],
+      ['Documentation', site.documentationPath],
+      ['Support', '/contact'],
+      ['Contact', '/contact'],
+      ['Twitter', site.social.twitter],
+      ['LinkedIn', site.social.linkedin],
+      ['GitHub', site.social.github],
+      ['Terms of Service', '/terms'],
+    ]
+    for (const [name, href] of expectations) {
+      await expect(footer.getByRole('link', { name, exact: true })).toHaveAttribute('href', href)
+    }
+    const privacy = footer.getByRole('link', { name: 'Privacy Policy', exact: true })
+    await expect(privacy).toHaveCount(2)
+    for (const link of await privacy.all()) await expect(link).toHaveAttribute('href', '/privacy')
+
+    const product = footer.getByRole('link', { name: new RegExp(`${site.product.name} site`) })
+    await expect(product).toHaveAttribute('href', site.product.url)
+    await expect(product).toHaveAttribute('target', '_blank')
+    await expect(product).toHaveAttribute('rel', 'noopener noreferrer')
+
+    await expect(footer).toContainText(`© ${site.foundingYear}`)
+    await expect(footer.locator('a[href="#"]')).toHaveCount(0)
+  })
+
+  test('the internal footer links lead to pages that exist', async ({ page, request }) => {
+    await page.goto('/')
+    const hrefs = await page
+      .getByRole('contentinfo')
+      .locator('a[href^="/"]')
+      .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''))
+    for (const href of new Set(hrefs)) {
+      expect((await request.get(href)).status(), href).toBe(200)
+    }
+  })
+})
+
+test('no page has a dead "#" link', async ({ page }) => {
+  for (const { path } of PAGES) {
+    await page.goto(path)
+    await expect(page.locator('a[href="#"], a:not([href])'), path).toHaveCount(0)
+  }
+})
+
+test('a skip link moves focus to the main content', async ({ page }) => {
+  await gotoHydrated(page, '/services')
+  await page.keyboard.press('Tab')
+  const skip = page.getByRole('link', { name: 'Skip to content' })
+  await expect(skip).toBeFocused()
+  await expect(skip).toBeInViewport()
+  await page.keyboard.press('Enter')
+  await expect(page.locator('main')).toBeFocused()
+})
+
+test('no page logs a console error, warning or hydration mismatch', async ({ page }) => {
+  const problems = collectProblems(page)
+  for (const { path } of PAGES) {
+    await gotoHydrated(page, path)
+  }
+  // Client-side navigation too: the page fades in only then.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }).click()
+  await expect(page).toHaveURL('/about')
+  await expect(page.locator('main > div')).toHaveClass(/animate-page-in/)
+  expect(problems).toEqual([])
+})
+
+test('server-rendered content is visible before any script runs', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false })
+  const page = await context.newPage()
+  await page.goto('/')
+  const opacity = await page.locator('h1').evaluate((h1) => {
+    let el: Element | null = h1
+    let min = 1
+    while (el) {
+      min = Math.min(min, Number(getComputedStyle(el).opacity))
+      el = el.parentElement
+    }
+    return min
+  })
+  expect(opacity).toBe(1)
+  await context.close()
+})

@@ -1,0 +1,166 @@
+/**
+ * A stand-in for the third-party form service, on 127.0.0.1 only.
+ *
+ * POST /submit answers like the real service ({ success: true }) unless a scenario was
+ * registered for the submitted e-mail address; scenarios simulate the service's faults.
+ * Control API (for tests):
+ *   POST   /__scenario  { email, scenario }   answer submissions from `email` this way
+ *   GET    /__requests?email=…                 what was received (all, or for one address)
+ *   DELETE /__requests                         forget everything
+ *   GET    /__health                           200 when up
+ *
+ * Run alone: `node tests/support/form-service.ts` (FORM_SERVICE_PORT, default 8799).
+ * Imported: `await startFormService(0)` for a private instance on a free port.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+export type Scenario =
+  | { kind: 'success' }
+  | { kind: 'failure' } // 200 { success: false }
+  | { kind: 'status'; status: number; body?: string } // any status, JSON error body unless given
+  | { kind: 'html' } // 200 text/html
+  | { kind: 'truncated' } // 200 application/json, cut off mid-object
+  | { kind: 'slow'; delayMs: number } // success, after a delay
+  | { kind: 'hang' } // never answers
+  | { kind: 'reset' } // destroys the connection
+  | { kind: 'huge'; bytes: number } // 200 application/json, an enormous body
+
+export interface ReceivedRequest {
+  at: number
+  method: string
+  path: string
+  headers: Record<string, string | string[] | undefined>
+  raw: string
+  json: unknown
+}
+
+export interface FormService {
+  url: string
+  port: number
+  received: ReceivedRequest[]
+  setScenario(email: string, scenario: Scenario): void
+  close(): Promise<void>
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    req.on('data', (chunk: Buffer) => chunks.push(chunk))
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
+    req.on('error', reject)
+  })
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { 'content-type': 'application/json' })
+  res.end(JSON.stringify(body))
+}
+
+export function startFormService(port = 0, host = '127.0.0.1'): Promise<FormService> {
+  const scenarios = new Map<string, Scenario>()
+  const received: ReceivedRequest[] = []
+  const hanging = new Set<ServerResponse>()
+
+  const server: Server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', `http://${host}`)
+    const raw = await readBody(req)
+
+    if (url.pathname === '/__health') return sendJson(res, 200, { ok: true })
+    if (url.pathname === '/__scenario' && req.method === 'POST') {
+      const { email, scenario } = JSON.parse(raw) as { email: string; scenario: Scenario }
+      scenarios.set(email.toLowerCase(), scenario)
+      return sendJson(res, 200, { ok: true })
+    }
+    if (url.pathname === '/__requests' && req.method === 'GET') {
+      const email = url.searchParams.get('email')?.toLowerCase()
+      const list = email
+        ? received.filter((r) => String((r.json as { email?: unknown } | null)?.email ?? '').toLowerCase() === email)
+        : received
+      return sendJson(res, 200, list)
+    }
+    if (url.pathname === '/__requests' && req.method === 'DELETE') {
+      received.length = 0
+      scenarios.clear()
+      return sendJson(res, 200, { ok: true })
+    }
+
+    let json: unknown = null
+    try {
+      json = JSON.parse(raw)
+    } catch {
+      json = null
+    }
+    received.push({ at: Date.now(), method: req.method ?? '', path: url.pathname, headers: req.headers, raw, json })
+
+    const email = String((json as { email?: unknown } | null)?.email ?? '').toLowerCase()
+    const scenario = scenarios.get(email) ?? { kind: 'success' }
+    switch (scenario.kind) {
+      case 'success':
+        return sendJson(res, 200, { success: true, message: 'Email sent successfully!' })
+      case 'failure':
+        return sendJson(res, 200, { success: false, message: 'Invalid access key' })
+      case 'status':
+        res.writeHead(scenario.status, { 'content-type': scenario.body ? 'text/plain' : 'application/json' })
+        return res.end(scenario.body ?? JSON.stringify({ success: false, message: `status ${scenario.status}` }))
+      case 'html':
+        res.writeHead(200, { 'content-type': 'text/html' })
+        return res.end('<!doctype html><title>Just a moment...</title><p>Checking your browser</p>')
+      case 'truncated':
+        res.writeHead(200, { 'content-type': 'application/json' })
+        return res.end('{"success": tr')
+      case 'slow':
+        setTimeout(() => sendJson(res, 200, { success: true }), scenario.delayMs)
+        return
+      case 'hang':
+        hanging.add(res)
+        res.on('close', () => hanging.delete(res))
+        return
+      case 'reset':
+        req.socket.destroy()
+        return
+      case 'huge': {
+        res.writeHead(200, { 'content-type': 'application/json' })
+        const chunk = 'x'.repeat(64 * 1024)
+        res.write('{"success": true, "padding": "')
+        let sent = 0
+        const pump = () => {
+          while (sent < scenario.bytes) {
+            sent += chunk.length
+            if (!res.write(chunk)) return void res.once('drain', pump)
+          }
+          res.end('"}')
+        }
+        res.on('error', () => {})
+        pump()
+        return
+      }
+    }
+  })
+
+  return new Promise((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, host, () => {
+      const actual = (server.address() as AddressInfo).port
+      resolve({
+        url: `http://${host}:${actual}/submit`,
+        port: actual,
+        received,
+        setScenario: (email, scenario) => scenarios.set(email.toLowerCase(), scenario),
+        close: () =>
+          new Promise<void>((done) => {
+            for (const res of hanging) res.destroy()
+            server.closeAllConnections()
+            server.close(() => done())
+          }),
+      })
+    })
+  })
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const port = Number(process.env.FORM_SERVICE_PORT ?? 8799)
+  startFormService(port).then((service) => {
+    console.log(`Stand-in form service listening on ${service.url}`)
+  })
+}

@@ -1,0 +1,17 @@
+import { fileURLToPath } from 'node:url'
+import viteReact from '@vitejs/plugin-react'
+import { defineConfig } from 'vitest/config'
+
+// Unit and component tests: React only, no Start or Cloudflare plugins.
+export default defineConfig({
+  plugins: [viteReact()],
+  resolve: {
+    alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) },
+  },
+  test: {
+    environment: 'happy-dom',
+    include: ['tests/unit/**/*.test.{ts,tsx}'],
+    setupFiles: ['tests/unit/setup.ts'],
+    restoreMocks: true,
+  },
+})

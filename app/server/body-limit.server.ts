@@ -1,0 +1,37 @@
+/** Largest request body the Worker accepts; a contact message is at most a few KB. */
+export const MAX_BODY_BYTES = 32 * 1024
+
+export function payloadTooLarge(): Response {
+  return Response.json(
+    { ok: false, error: 'payload_too_large', message: `Request bodies are limited to ${MAX_BODY_BYTES} bytes.` },
+    { status: 413, headers: { 'Cache-Control': 'no-store' } },
+  )
+}
+
+/**
+ * True when the request's body is larger than `limit` bytes. Trusts a Content-Length header when
+ * present; otherwise reads a copy of the stream and stops as soon as the limit is passed, so an
+ * oversized body is refused before anything parses it.
+ */
+export async function exceedsBodyLimit(request: Request, limit = MAX_BODY_BYTES): Promise<boolean> {
+  if (!request.body) return false
+  const declared = request.headers.get('Content-Length')
+  if (declared !== null) {
+    const length = Number(declared)
+    if (Number.isFinite(length) && length > limit) return true
+    if (Number.isFinite(length)) return false
+  }
+  const reader = request.clone().body?.getReader()
+  if (!reader) return false
+  let total = 0
+  try {
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) return false
+      total += value.byteLength
+      if (total > limit) return true
+    }
+  } finally {
+    reader.cancel().catch(() => {})
+  }
+}

@@ -1,0 +1,34 @@
+/**
+ * Structured logging: one JSON line per event that matters, picked up by Workers Logs.
+ * Never log message text, e-mail addresses, IP addresses or secrets: only what an operator
+ * needs to act (event, outcome, cause, request id).
+ */
+export type LogLevel = 'info' | 'warn' | 'error'
+
+export interface LogFields {
+  event: string
+  requestId?: string
+  [key: string]: string | number | boolean | null | undefined
+}
+
+export function log(level: LogLevel, fields: LogFields): void {
+  const line = JSON.stringify({ level, time: new Date().toISOString(), ...fields })
+  if (level === 'error') console.error(line)
+  else if (level === 'warn') console.warn(line)
+  else console.log(line)
+}
+
+const ids = new WeakMap<Request, string>()
+
+/**
+ * The id of a request, for log lines and the `X-Request-Id` response header: Cloudflare's
+ * `CF-Ray` when present, else a random id, the same for every call with the same Request.
+ */
+export function requestIdFor(request: Request): string {
+  let id = ids.get(request)
+  if (!id) {
+    id = request.headers.get('CF-Ray') ?? crypto.randomUUID()
+    ids.set(request, id)
+  }
+  return id
+}

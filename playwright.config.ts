@@ -1,8 +1,16 @@
 import { defineConfig, devices } from '@playwright/test'
 import { CHROMIUM_ARGS, resolveChromium } from './tests/support/chromium'
-import { FORM_SERVICE_PORT, OUTBOX_SITE_PORT, SITE_ORIGIN, SITE_PORT } from './tests/support/servers'
+import {
+  FORM_SERVICE_PORT,
+  OUTBOX_SITE_PORT,
+  PORT_BASE,
+  SITE_ORIGIN,
+  SITE_PORT,
+  writeTestEnvFiles,
+} from './tests/support/servers'
 
 const executablePath = resolveChromium()
+const envFiles = writeTestEnvFiles()
 
 // The production build is served by `npm start` (workerd via wrangler dev). `npm test` builds first,
 // so the servers skip the build; `npm run test:e2e` on its own builds when dist/ is missing.
@@ -13,7 +21,7 @@ const site = (port: number, envFile: string) => ({
     PORT: String(port),
     SKIP_BUILD: '1',
     ENV_FILE: envFile,
-    PERSIST_TO: `.wrangler/e2e-state-${port}`,
+    PERSIST_TO: `.wrangler/e2e-${PORT_BASE}/state-${port}`,
     WRANGLER_LOG_LEVEL: 'warn',
   },
   reuseExistingServer: false,
@@ -46,7 +54,7 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 10_000,
     },
-    site(SITE_PORT, 'tests/e2e/env/with-key.vars'),
-    site(OUTBOX_SITE_PORT, 'tests/e2e/env/no-key.vars'),
+    site(SITE_PORT, envFiles.withKey),
+    site(OUTBOX_SITE_PORT, envFiles.noKey),
   ],
 })

@@ -1,10 +1,21 @@
 import { createRouter } from '@tanstack/react-router'
+import { getGlobalStartContext } from '@tanstack/react-start'
 import { ErrorPage } from './components/ErrorPage'
 import { NotFound } from './components/NotFound'
 import { routeTree } from './routeTree.gen'
 
+/** The CSP nonce of the request being rendered (server only; the browser needs none). */
+function requestNonce(): string | undefined {
+  try {
+    return getGlobalStartContext()?.nonce
+  } catch {
+    return undefined
+  }
+}
+
 export function getRouter() {
   return createRouter({
+    ssr: { nonce: requestNonce() },
     routeTree,
     defaultPreload: 'intent',
     defaultPreloadStaleTime: 0,

@@ -1,7 +1,49 @@
 import { createCsrfMiddleware, createMiddleware, createStart } from '@tanstack/react-start'
 import { exceedsBodyLimit, payloadTooLarge } from './server/body-limit.server'
+import { log, requestIdFor } from './server/log.server'
+import { createNonce, withSecurityHeaders } from './server/security-headers.server'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+/**
+ * Outermost: gives each request a CSP nonce (read by the router for its inline scripts) and a
+ * request id, and puts the security headers on whatever answer comes back, including the
+ * refusals of the middleware below.
+ */
+const securityHeaders = createMiddleware().server(async ({ request, next, handlerType }) => {
+  const nonce = createNonce()
+  const requestId = requestIdFor(request)
+  const privatePage = request.headers.has('Cookie')
+  try {
+    const result = await next({ context: { nonce, requestId } })
+    const response = withSecurityHeaders(result.response, {
+      nonce,
+      requestId,
+      privatePage: privatePage || result.response.headers.has('Set-Cookie'),
+    })
+    return response === result.response ? result : response
+  } catch (error) {
+    if (error instanceof Response) return withSecurityHeaders(error, { nonce, requestId, privatePage })
+    if (handlerType !== 'serverFn') throw error
+    // A server-function URL that names no function is bad input, not a server fault.
+    return withSecurityHeaders(serverFnFailure(error, requestId), { requestId })
+  }
+})
+
+function serverFnFailure(error: unknown, requestId: string): Response {
+  const message = error instanceof Error ? error.message : String(error)
+  if (/Server function info not found|Invalid server action/i.test(message)) {
+    return Response.json(
+      { ok: false, error: 'unknown_function', message: 'No such server function.' },
+      { status: 404, headers: { 'Cache-Control': 'no-store' } },
+    )
+  }
+  log('error', { event: 'server_function_error', requestId, cause: message.slice(0, 200) })
+  return Response.json(
+    { ok: false, error: 'internal_error', message: 'Something went wrong. Please try again.' },
+    { status: 500, headers: { 'Cache-Control': 'no-store' } },
+  )
+}
 
 /**
  * Start's CSRF protection. Declaring request middleware replaces Start's built-in default,
@@ -24,5 +66,5 @@ const bodyLimit = createMiddleware().server(async ({ request, next }) => {
 })
 
 export const startInstance = createStart(() => ({
-  requestMiddleware: [csrf, bodyLimit],
+  requestMiddleware: [securityHeaders, csrf, bodyLimit],
 }))

@@ -1,0 +1,110 @@
+/**
+ * Security headers for every response the Worker produces. Static files get the same set
+ * (without the nonce) from public/_headers, which Cloudflare's asset server applies.
+ */
+
+/** A fresh, unguessable nonce for one response's inline scripts and styles. */
+export function createNonce(): string {
+  const bytes = new Uint8Array(16)
+  crypto.getRandomValues(bytes)
+  return btoa(String.fromCharCode(...bytes))
+}
+
+/**
+ * The Content-Security-Policy of a page. Scripts: same origin plus the per-response nonce
+ * that Start stamps on its inline bootstrap scripts. Styles: same origin plus the nonce;
+ * no inline style attributes are rendered by the server, and the few the browser sets later
+ * (framer-motion's transforms) go through the CSSOM, which CSP does not restrict.
+ */
+export function contentSecurityPolicy(nonce: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    `style-src 'self' 'nonce-${nonce}'`,
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "manifest-src 'self'",
+    "media-src 'self'",
+    "worker-src 'self'",
+    "frame-src 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+    "object-src 'none'",
+    'upgrade-insecure-requests',
+  ].join('; ')
+}
+
+/** Browser features the site never uses, all denied. */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'autoplay=()',
+  'camera=()',
+  'display-capture=()',
+  'encrypted-media=()',
+  'fullscreen=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'hid=()',
+  'idle-detection=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'picture-in-picture=()',
+  'publickey-credentials-get=()',
+  'screen-wake-lock=()',
+  'serial=()',
+  'usb=()',
+  'xr-spatial-tracking=()',
+  'browsing-topics=()',
+].join(', ')
+
+/** Headers every response carries. */
+export const BASE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'Permissions-Policy': PERMISSIONS_POLICY,
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'X-Frame-Options': 'DENY',
+}
+
+/**
+ * Cache policy for server-rendered HTML: browsers revalidate after a minute, the edge may serve
+ * a copy for five minutes and a stale one for a day while it refreshes. Pages that show a
+ * visitor's own data (the contact page after a no-JavaScript post) are never stored.
+ */
+export const HTML_CACHE_CONTROL = 'public, max-age=60, s-maxage=300, stale-while-revalidate=86400'
+export const PRIVATE_CACHE_CONTROL = 'private, no-store'
+
+/** Returns a response with the security headers applied (a copy when the original is immutable). */
+export function withSecurityHeaders(
+  response: Response,
+  opts: { nonce?: string; requestId: string; privatePage?: boolean },
+): Response {
+  let res = response
+  try {
+    res.headers.set('X-Request-Id', opts.requestId)
+  } catch {
+    res = new Response(response.body, response)
+    res.headers.set('X-Request-Id', opts.requestId)
+  }
+  for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) res.headers.set(name, value)
+  const type = res.headers.get('Content-Type') ?? ''
+  if (type.includes('text/html')) {
+    if (opts.nonce) res.headers.set('Content-Security-Policy', contentSecurityPolicy(opts.nonce))
+    if (!res.headers.has('Cache-Control') || opts.privatePage) {
+      res.headers.set(
+        'Cache-Control',
+        opts.privatePage || res.status !== 200 ? PRIVATE_CACHE_CONTROL : HTML_CACHE_CONTROL,
+      )
+    }
+  } else {
+    // JSON, text and other answers: nothing to run, nothing to embed.
+    res.headers.set('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'; base-uri 'none'")
+    if (!res.headers.has('Cache-Control')) res.headers.set('Cache-Control', 'no-store')
+  }
+  return res
+}

@@ -74,14 +74,17 @@ export const FLOATING_SHAPES: readonly FloatingShape[] = [
   },
 ]
 
-/** Position, size, colour and timing of each orb, as literal Tailwind classes. */
+/**
+ * Position, size, colour and timing of each orb, as literal Tailwind classes. The blur is a soft
+ * radial gradient rather than a CSS blur filter: it looks the same and paints far cheaper.
+ */
 export const ORBS: readonly string[] = [
-  'top-[-10%] left-[-8%] size-[36rem] bg-[rgb(56_213_240/0.2)]',
-  'top-[5%] left-[60%] size-[32rem] bg-[rgb(139_92_246/0.22)] [animation-delay:-6s]',
-  'top-[40%] left-[30%] size-[28rem] bg-[rgb(20_184_214/0.12)] [animation-delay:-12s]',
-  'top-[55%] left-[-12%] size-[30rem] bg-[rgb(167_139_250/0.16)] [animation-delay:-18s]',
-  'top-[70%] left-[70%] size-[34rem] bg-[rgb(56_213_240/0.14)] [animation-delay:-9s]',
-  'top-[88%] left-[35%] size-[26rem] bg-[rgb(139_92_246/0.14)] [animation-delay:-3s]',
+  'top-[-10%] left-[-8%] size-[40rem] bg-[radial-gradient(circle,rgb(56_213_240/0.32)_0%,transparent_68%)]',
+  'top-[5%] left-[60%] size-[32rem] bg-[radial-gradient(circle,rgb(139_92_246/0.34)_0%,transparent_68%)] [animation-delay:-6s]',
+  'top-[40%] left-[30%] size-[28rem] bg-[radial-gradient(circle,rgb(20_184_214/0.2)_0%,transparent_68%)] [animation-delay:-12s]',
+  'top-[55%] left-[-12%] size-[30rem] bg-[radial-gradient(circle,rgb(167_139_250/0.26)_0%,transparent_68%)] [animation-delay:-18s]',
+  'top-[70%] left-[70%] size-[34rem] bg-[radial-gradient(circle,rgb(56_213_240/0.24)_0%,transparent_68%)] [animation-delay:-9s]',
+  'top-[88%] left-[35%] size-[26rem] bg-[radial-gradient(circle,rgb(139_92_246/0.24)_0%,transparent_68%)] [animation-delay:-3s]',
 ]
 
 function ShapeSvg({ shape, color }: { shape: Shape; color: string }) {
@@ -105,7 +108,7 @@ export function Background() {
       className="pointer-events-none fixed inset-0 -z-10 overflow-hidden bg-[radial-gradient(ellipse_at_top,#141c33_0%,#0b1020_55%,#060913_100%)]"
     >
       {ORBS.map((orb) => (
-        <div key={orb} data-orb="" className={`absolute rounded-full blur-3xl animate-drift ${orb}`} />
+        <div key={orb} data-orb="" className={`absolute rounded-full animate-drift ${orb}`} />
       ))}
       {FLOATING_SHAPES.map((s) => (
         <svg

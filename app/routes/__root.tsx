@@ -64,7 +64,7 @@ function RootDocument({ children }: { children: ReactNode }) {
       <head>
         <HeadContent />
       </head>
-      <body className="flex min-h-dvh flex-col bg-ink-900 text-fg antialiased">
+      <body className="flex min-h-dvh flex-col text-fg antialiased">
         <a
           href="#main"
           className="fixed top-3 left-3 z-50 -translate-y-20 rounded-lg bg-brand-400 px-4 py-3 font-semibold text-on-brand focus:translate-y-0"

@@ -1,0 +1,68 @@
+import { absoluteUrl } from '~/lib/seo'
+import { site } from '~/site'
+
+/** schema.org JSON-LD objects, rendered through head() as `{ 'script:ld+json': … }`. */
+type JsonLd = Record<string, unknown>
+
+const ORGANIZATION_ID = `${site.url}/#organization`
+
+export function organizationJsonLd(): JsonLd {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    '@id': ORGANIZATION_ID,
+    name: site.name,
+    legalName: site.legalName,
+    url: `${site.url}/`,
+    logo: absoluteUrl('/icon-512.png'),
+    email: site.email,
+    telephone: site.phoneE164,
+    foundingDate: String(site.foundingYear),
+    address: {
+      '@type': 'PostalAddress',
+      addressLocality: site.location.locality,
+      addressRegion: site.location.region,
+      addressCountry: site.location.countryCode,
+    },
+    sameAs: [site.social.twitter, site.social.linkedin, site.social.github, site.social.facebook],
+  }
+}
+
+export function serviceJsonLd(service: { title: string; description: string; path: string }): JsonLd {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Service',
+    name: service.title,
+    description: service.description,
+    url: absoluteUrl(service.path),
+    serviceType: service.title,
+    provider: { '@id': ORGANIZATION_ID },
+    areaServed: 'Worldwide',
+  }
+}
+
+export function productJsonLd(product: { name: string; description: string; url: string }): JsonLd {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'SoftwareApplication',
+    name: product.name,
+    description: product.description,
+    url: product.url,
+    applicationCategory: 'BusinessApplication',
+    operatingSystem: 'Web',
+    publisher: { '@id': ORGANIZATION_ID },
+  }
+}
+
+export function breadcrumbJsonLd(items: readonly { name: string; path: string }[]): JsonLd {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: items.map((item, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: item.name,
+      item: absoluteUrl(item.path),
+    })),
+  }
+}

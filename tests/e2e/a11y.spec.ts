@@ -1,0 +1,127 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test } from '@playwright/test'
+import { gotoHydrated } from '../support/page'
+import { PAGES } from '../support/routes'
+
+const VIEWPORTS = [
+  { name: 'phone', width: 375, height: 812 },
+  { name: 'desktop', width: 1280, height: 800 },
+] as const
+
+for (const viewport of VIEWPORTS) {
+  test.describe(`axe at ${viewport.width}px`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } })
+
+    for (const { path } of [...PAGES, { path: '/no-such-page' }]) {
+      test(`${path} has no WCAG 2.2 A/AA violations`, async ({ page }) => {
+        await gotoHydrated(page, path)
+        const results = await new AxeBuilder({ page })
+          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+          .analyze()
+        const summary = results.violations.map(
+          (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+        )
+        expect(summary).toEqual([])
+      })
+    }
+  })
+}
+
+test.describe('reduced motion', () => {
+  test.use({ reducedMotion: 'reduce' })
+
+  test('nothing animates: no CSS animation runs and navigation does not fade', async ({ page }) => {
+    await gotoHydrated(page, '/')
+    const running = await page.evaluate(() =>
+      document
+        .getAnimations()
+        .filter((a) => a.playState === 'running')
+        .map((a) => (a.effect as KeyframeEffect | null)?.target?.nodeName ?? 'unknown'),
+    )
+    expect(running).toEqual([])
+    const shapeAnimation = await page
+      .locator('[data-shape]')
+      .first()
+      .evaluate((el) => getComputedStyle(el).animationName)
+    expect(shapeAnimation).toBe('none')
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }).click()
+    await expect(page).toHaveURL('/about')
+    const fading = await page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length)
+    expect(fading).toBe(0)
+  })
+
+  test('without the preference, the background does move', async ({ browser }) => {
+    const context = await browser.newContext({ reducedMotion: 'no-preference' })
+    const page = await context.newPage()
+    await gotoHydrated(page, '/')
+    const running = await page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length)
+    expect(running).toBeGreaterThanOrEqual(18)
+    await context.close()
+  })
+})
+
+test.describe('keyboard', () => {
+  test('a desktop visitor reaches the skip link, the logo, every header link and Get Started in order', async ({
+    page,
+  }) => {
+    await gotoHydrated(page, '/')
+    const order: string[] = []
+    for (let i = 0; i < 8; i++) {
+      await page.keyboard.press('Tab')
+      order.push(
+        await page.evaluate(() => {
+          const el = document.activeElement as HTMLElement | null
+          return (el?.getAttribute('aria-label') ?? el?.textContent ?? '').trim()
+        }),
+      )
+    }
+    expect(order).toEqual([
+      'Skip to content',
+      'Akshara Labs home',
+      'Home',
+      'Services',
+      'Products',
+      'About',
+      'Contact',
+      'Get Started',
+    ])
+  })
+
+  test('focus is always visible', async ({ page }) => {
+    await gotoHydrated(page, '/')
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press('Tab')
+      const outline = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement
+        const style = getComputedStyle(el)
+        return { width: Number.parseFloat(style.outlineWidth), style: style.outlineStyle }
+      })
+      expect(outline.style).not.toBe('none')
+      expect(outline.width).toBeGreaterThanOrEqual(2)
+    }
+  })
+
+  test.describe('on a phone', () => {
+    test.use({ viewport: { width: 375, height: 740 } })
+
+    test('the menu opens from the keyboard, its links are reachable in order, and Escape closes it', async ({
+      page,
+    }) => {
+      await gotoHydrated(page, '/')
+      const toggle = page.getByRole('button', { name: 'Open menu' })
+      await toggle.focus()
+      await page.keyboard.press('Enter')
+      await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeVisible()
+      const labels: string[] = []
+      for (let i = 0; i < 6; i++) {
+        await page.keyboard.press('Tab')
+        labels.push(await page.evaluate(() => (document.activeElement?.textContent ?? '').trim()))
+      }
+      expect(labels).toEqual(['Home', 'Services', 'Products', 'About', 'Contact', 'Get Started'])
+      await page.keyboard.press('Escape')
+      await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeHidden()
+      await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused()
+    })
+  })
+})

@@ -1,0 +1,53 @@
+import { expect, test } from '@playwright/test'
+import { SITEMAP_PATHS } from '../../app/lib/sitemap'
+import { site } from '../../app/site'
+import { PAGES } from '../support/routes'
+
+async function jsonLd(request: import('@playwright/test').APIRequestContext, path: string) {
+  const html = await (await request.get(path)).text()
+  return [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map(
+    (m) => JSON.parse(m[1] ?? 'null') as Record<string, unknown>,
+  )
+}
+
+test('robots.txt allows crawling and points to the sitemap', async ({ request }) => {
+  const res = await request.get('/robots.txt')
+  expect(res.status()).toBe(200)
+  expect(res.headers()['content-type']).toContain('text/plain')
+  const text = await res.text()
+  expect(text).toContain('User-agent: *')
+  expect(text).toContain(`Sitemap: ${site.url}/sitemap.xml`)
+})
+
+test('sitemap.xml lists every public page at its canonical URL, and nothing else', async ({ request }) => {
+  const res = await request.get('/sitemap.xml')
+  expect(res.status()).toBe(200)
+  expect(res.headers()['content-type']).toContain('xml')
+  const locs = [...(await res.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])
+  expect(new Set(locs)).toEqual(new Set(PAGES.map(({ path }) => new URL(path, `${site.url}/`).toString())))
+  expect([...SITEMAP_PATHS].sort()).toEqual(PAGES.map((p) => p.path).sort())
+  for (const path of SITEMAP_PATHS) expect((await request.get(path)).status(), path).toBe(200)
+})
+
+test('every page describes the organization in valid JSON-LD', async ({ request }) => {
+  for (const { path } of PAGES) {
+    const org = (await jsonLd(request, path)).find((d) => d['@type'] === 'Organization')
+    expect(org, path).toBeTruthy()
+    expect(org).toMatchObject({
+      name: site.name,
+      url: `${site.url}/`,
+      email: site.email,
+      telephone: site.phoneE164,
+      address: { addressLocality: 'Rajahmandry', addressRegion: 'Andhra Pradesh', addressCountry: 'IN' },
+    })
+    expect(org?.sameAs).toEqual(expect.arrayContaining([site.social.linkedin, site.social.github]))
+  }
+})
+
+test('the 404 page is kept out of search results', async ({ request }) => {
+  const res = await request.get('/missing-page')
+  expect(res.status()).toBe(404)
+  const html = await res.text()
+  expect(html).toMatch(/<meta name="robots" content="noindex[^"]*"/)
+  expect(html).not.toContain('rel="canonical"')
+})

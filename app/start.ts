@@ -21,6 +21,8 @@ const securityHeaders = createMiddleware().server(async ({ request, next, handle
       requestId,
       privatePage: privatePage || result.response.headers.has('Set-Cookie'),
     })
+    // workers.dev hosts (previews, a Worker without its custom domain) stay out of search results.
+    if (new URL(request.url).hostname.endsWith('.workers.dev')) response.headers.set('X-Robots-Tag', 'noindex')
     return response === result.response ? result : response
   } catch (error) {
     if (error instanceof Response) return withSecurityHeaders(error, { nonce, requestId, privatePage })

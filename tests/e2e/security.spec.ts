@@ -139,3 +139,10 @@ test('the site cannot be framed by another origin', async ({ request }) => {
   expect(res.headers()['content-security-policy']).toContain("frame-ancestors 'none'")
   expect(res.headers()['x-frame-options']).toBe('DENY')
 })
+
+test('pages served on a workers.dev host (previews) ask search engines not to index them', async ({ request }) => {
+  const preview = await request.get('/', { headers: { Host: 'pr-7-akshara-labs-site.example.workers.dev' } })
+  expect(preview.headers()['x-robots-tag']).toBe('noindex')
+  const canonical = await request.get('/')
+  expect(canonical.headers()['x-robots-tag']).toBeUndefined()
+})

@@ -1,5 +1,5 @@
 import { createCsrfMiddleware, createMiddleware, createStart } from '@tanstack/react-start'
-import { exceedsBodyLimit, payloadTooLarge } from './server/body-limit.server'
+import { discardBody, exceedsBodyLimit, payloadTooLarge } from './server/body-limit.server'
 import { log, requestIdFor } from './server/log.server'
 import { createNonce, withSecurityHeaders } from './server/security-headers.server'
 
@@ -15,20 +15,29 @@ const securityHeaders = createMiddleware().server(async ({ request, next, handle
   const requestId = requestIdFor(request)
   const privatePage = request.headers.has('Cookie')
   try {
-    const result = await next({ context: { nonce, requestId } })
-    const response = withSecurityHeaders(result.response, {
-      nonce,
-      requestId,
-      privatePage: privatePage || result.response.headers.has('Set-Cookie'),
-    })
-    // workers.dev hosts (previews, a Worker without its custom domain) stay out of search results.
-    if (new URL(request.url).hostname.endsWith('.workers.dev')) response.headers.set('X-Robots-Tag', 'noindex')
-    return response === result.response ? result : response
-  } catch (error) {
-    if (error instanceof Response) return withSecurityHeaders(error, { nonce, requestId, privatePage })
-    if (handlerType !== 'serverFn') throw error
-    // A server-function URL that names no function is bad input, not a server fault.
-    return withSecurityHeaders(serverFnFailure(error, requestId), { requestId })
+    return await secured()
+  } finally {
+    // A refusal (403, 404, 413) answers without reading the body; read it anyway so the connection stays usable.
+    await discardBody(request)
+  }
+
+  async function secured() {
+    try {
+      const result = await next({ context: { nonce, requestId } })
+      const response = withSecurityHeaders(result.response, {
+        nonce,
+        requestId,
+        privatePage: privatePage || result.response.headers.has('Set-Cookie'),
+      })
+      // workers.dev hosts (previews, a Worker without its custom domain) stay out of search results.
+      if (new URL(request.url).hostname.endsWith('.workers.dev')) response.headers.set('X-Robots-Tag', 'noindex')
+      return response === result.response ? result : response
+    } catch (error) {
+      if (error instanceof Response) return withSecurityHeaders(error, { nonce, requestId, privatePage })
+      if (handlerType !== 'serverFn') throw error
+      // A server-function URL that names no function is bad input, not a server fault.
+      return withSecurityHeaders(serverFnFailure(error, requestId), { requestId })
+    }
   }
 })
 

@@ -35,3 +35,23 @@ export async function exceedsBodyLimit(request: Request, limit = MAX_BODY_BYTES)
     reader.cancel().catch(() => {})
   }
 }
+
+/**
+ * Reads and discards an unread request body (up to `cap` bytes, then gives up). Answering without
+ * reading the body can break the connection the request came on; reading it keeps it usable.
+ */
+export async function discardBody(request: Request, cap = 8 * 1024 * 1024): Promise<void> {
+  if (!request.body || request.bodyUsed) return
+  const reader = request.body.getReader()
+  let total = 0
+  try {
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) return
+      total += value.byteLength
+      if (total > cap) return void (await reader.cancel())
+    }
+  } catch {
+    // The client went away; nothing to release.
+  }
+}

@@ -82,7 +82,7 @@ try {
           await image.scrollIntoViewIfNeeded()
         }
         await page.evaluate(() => window.scrollTo(0, 0))
-        await page.waitForLoadState('networkidle')
+        await page.waitForFunction(() => [...document.images].every((img) => img.complete && img.naturalWidth > 0))
         const file = fileName(path, width)
         await page.screenshot({ path: file, fullPage: true })
         console.log(`saved ${file}`)

@@ -7,7 +7,7 @@ export const homePage = {
     description: `${site.name} is a technology consultancy for AI-driven automation: DevOps and cloud platforms, AI and SaaS products, industrial automation and AI-powered websites, plus the ${site.product.name} voice assistant.`,
   },
   hero: {
-    eyebrow: `Technology consultancy · ${site.location.locality}, India`,
+    eyebrow: `Consultancy · ${site.location.locality}, ${site.location.country}`,
     words: ['Innovate.', 'Automate.', 'Transform.'],
     tagline: 'AI-driven automation that lets your business run smarter, faster and with fewer manual steps.',
     blurb: `${site.name} designs, builds and runs the systems behind modern businesses: cloud platforms and delivery pipelines, automation for operations and back offices, AI products and fast, AI-ready websites.`,

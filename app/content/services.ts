@@ -125,8 +125,7 @@ export const coreServices: readonly ServiceCard[] = [devops, aiSolutions, automa
 export const servicesPage = {
   seo: {
     title: 'Services',
-    description:
-      'DevOps and cloud automation, AI and SaaS product development, industrial automation and AI-powered web development: what Akshara Labs builds and how.',
+    description: `DevOps and cloud automation, AI and SaaS product development, industrial automation and AI-powered web development: what ${site.name} builds and how.`,
   },
   eyebrow: 'Services',
   title: 'Engineering that keeps your business running',
@@ -226,7 +225,7 @@ export const aiSolutionsDetail: ServiceDetail = {
     title: 'From Concept to Creation',
     paragraphs: [
       'Most AI projects stall between an impressive demo and a product people rely on. We close that gap by deciding early what the model must get right, how a person checks its output, and what it will cost to run for every user, and then building the software around the model to that standard.',
-      'We build our own products the same way. The three below are in active development at Akshara Labs; the methods behind them are the ones we apply to client projects.',
+      `We build our own products the same way. The three below are in active development at ${site.name}; the methods behind them are the ones we apply to client projects.`,
     ],
     highlights: [
       'A working prototype before the big investment',
@@ -338,7 +337,7 @@ export const webDevelopmentDetail: ServiceDetail = {
   approach: {
     title: 'Your Website, Reimagined',
     paragraphs: [
-      'Akshara Labs began by building websites, and we still treat each one as a product: clear goals, content that answers real questions, and engineering that keeps it fast on a mid-range phone over a patchy connection.',
+      `${site.name} began by building websites, and we still treat each one as a product: clear goals, content that answers real questions, and engineering that keeps it fast on a mid-range phone over a patchy connection.`,
       'AI is a tool in that work, not a gimmick. We add search that understands questions, assistants that answer from your own content and pages that adapt to what a visitor needs, and we measure whether each one moves the numbers you care about.',
     ],
     highlights: [

@@ -317,7 +317,7 @@ test.describe('links go where they say', () => {
       ['Facebook', site.social.facebook],
       ['LinkedIn', site.social.linkedin],
       ['GitHub', site.social.github],
-    ]) {
+    ] as const) {
       await expect(follow.getByRole('link', { name: new RegExp(name) })).toHaveAttribute('href', href)
     }
 

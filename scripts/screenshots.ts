@@ -80,9 +80,16 @@ try {
         // Lazy images below the fold: bring each into view so the full-page shot includes it.
         for (const image of await page.locator('img[loading="lazy"]').all()) {
           await image.scrollIntoViewIfNeeded()
+          await image.evaluate((img: HTMLImageElement) =>
+            img.complete
+              ? undefined
+              : new Promise((done) => {
+                  img.addEventListener('load', done, { once: true })
+                  img.addEventListener('error', done, { once: true })
+                }),
+          )
         }
         await page.evaluate(() => window.scrollTo(0, 0))
-        await page.waitForFunction(() => [...document.images].every((img) => img.complete && img.naturalWidth > 0))
         const file = fileName(path, width)
         await page.screenshot({ path: file, fullPage: true })
         console.log(`saved ${file}`)

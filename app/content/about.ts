@@ -3,10 +3,6 @@ import { site } from '~/site'
 import type { TeamMember, Value } from './types'
 
 export const aboutPage = {
-  seo: {
-    title: 'About Us',
-    description: `${site.name} is a technology consultancy in ${site.location.locality}, ${site.location.region}, founded in ${site.foundingYear}: our mission, our story, our leadership team and the values we work by.`,
-  },
   eyebrow: `About ${site.name}`,
   title: 'A small team that builds systems to run themselves',
   lead: `We are an engineering consultancy based in ${site.location.locality}, ${site.location.region}, working on DevOps and cloud platforms, automation, AI products and websites for businesses of every size.`,

@@ -1,10 +1,6 @@
 import { site } from '~/site'
 
 export const contactPage = {
-  seo: {
-    title: 'Contact',
-    description: `Get in touch with ${site.name}: write to us about DevOps, automation, AI products or your website, or call us in ${site.location.locality}, ${site.location.region}.`,
-  },
   title: 'Get In Touch',
   intro:
     'Have a project in mind, a system that needs attention, or a question about our work? Send us a message and an engineer, not a sales script, will reply.',

@@ -3,9 +3,6 @@ import { site } from '~/site'
 import type { InfoCard } from './types'
 
 export const homePage = {
-  seo: {
-    description: `${site.name} is a technology consultancy for AI-driven automation: DevOps and cloud platforms, AI and SaaS products, industrial automation and AI-powered websites, plus the ${site.product.name} voice assistant.`,
-  },
   hero: {
     eyebrow: `Consultancy · ${site.location.locality}, ${site.location.country}`,
     words: ['Innovate.', 'Automate.', 'Transform.'],

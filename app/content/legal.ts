@@ -2,7 +2,6 @@ import { site } from '~/site'
 import type { ProseSection } from './types'
 
 export interface LegalPage {
-  seo: { title: string; description: string }
   title: string
   /** ISO date the text was last changed. */
   updated: string
@@ -13,10 +12,6 @@ export interface LegalPage {
 const where = `${site.location.locality}, ${site.location.region}, ${site.location.country}`
 
 export const privacyPage: LegalPage = {
-  seo: {
-    title: 'Privacy Policy',
-    description: `How ${site.name} handles the personal data you send through our contact form: what we collect, why, where it is processed, how long we keep it and your rights.`,
-  },
   title: 'Privacy Policy',
   updated: '2026-11-22',
   intro: `This policy explains what personal data ${site.legalName} (“${site.name}”, “we”) collects through this website, why, and what you can ask us to do with it. We are based in ${where}.`,
@@ -83,10 +78,6 @@ export const privacyPage: LegalPage = {
 }
 
 export const termsPage: LegalPage = {
-  seo: {
-    title: 'Terms of Service',
-    description: `The terms for using the ${site.name} website: what the information on it means, intellectual property, links, liability and the law that applies.`,
-  },
   title: 'Terms of Service',
   updated: '2026-11-22',
   intro: `These terms apply to your use of this website, operated by ${site.legalName} (“${site.name}”, “we”) of ${where}. By using the site you accept them. They do not cover work we do for clients, which is always agreed in a separate written contract.`,

@@ -22,10 +22,6 @@ export const voiceAssistant = {
 } as const
 
 export const productsPage = {
-  seo: {
-    title: `${site.product.name} Voice Assistant`,
-    description: `${site.product.name} is a voice assistant with animated avatars that embeds into any website in under 30 minutes. See its features, plans and use cases ahead of launch.`,
-  },
   banner: {
     label: 'Launching Soon',
     text: `${site.product.name} is in its final stage of development. Ask for early access updates and we will tell you as soon as it opens.`,

@@ -123,10 +123,6 @@ export const services: readonly ServiceCard[] = [devops, aiSolutions, automation
 export const coreServices: readonly ServiceCard[] = [devops, aiSolutions, automation]
 
 export const servicesPage = {
-  seo: {
-    title: 'Services',
-    description: `DevOps and cloud automation, AI and SaaS product development, industrial automation and AI-powered web development: what ${site.name} builds and how.`,
-  },
   eyebrow: 'Services',
   title: 'Engineering that keeps your business running',
   lead: 'Four practices, one team. We design, build and operate the systems behind your products, and automate the work around them, so your people can focus on what only they can do.',
@@ -139,11 +135,6 @@ export const servicesPage = {
 
 export const devopsDetail: ServiceDetail = {
   service: devops,
-  seo: {
-    title: 'Enterprise DevOps & Cloud Automation',
-    description:
-      'Kubernetes and OpenShift platforms, CI/CD pipelines, multi-cloud infrastructure and Splunk and Datadog monitoring, designed and run by engineers with enterprise experience.',
-  },
   lead: 'Platforms your teams can ship on every day: container orchestration, delivery pipelines, infrastructure as code and monitoring, designed for the scale and the scrutiny of enterprise IT.',
   approach: {
     title: 'Our Approach to DevOps',
@@ -216,10 +207,6 @@ export const devopsDetail: ServiceDetail = {
 
 export const aiSolutionsDetail: ServiceDetail = {
   service: aiSolutions,
-  seo: {
-    title: 'AI & SaaS Product Development',
-    description: `AI products from concept to production: the ${site.product.name} voice assistant, symbolic AI research based on Sanskrit grammar, and AI-assisted document automation.`,
-  },
   lead: 'We turn AI ideas into products that work in the real world: prototypes you can put in front of users within weeks, and the product engineering that takes them to production.',
   approach: {
     title: 'From Concept to Creation',
@@ -272,11 +259,6 @@ export const aiSolutionsDetail: ServiceDetail = {
 
 export const automationDetail: ServiceDetail = {
   service: automation,
-  seo: {
-    title: 'Custom & Industrial Automation',
-    description:
-      'Custom monitoring dashboards, large-scale infrastructure automation and business process automation that remove repetitive work and manual errors.',
-  },
   lead: 'Software that takes repetitive work off your team’s hands, from server fleets and factory data to approvals and paperwork, reliably and with a record of every step.',
   approach: {
     title: 'Engineering for Efficiency',
@@ -328,11 +310,6 @@ export const automationDetail: ServiceDetail = {
 
 export const webDevelopmentDetail: ServiceDetail = {
   service: webDevelopment,
-  seo: {
-    title: 'AI-Powered Web Development',
-    description:
-      'Fast, accessible, search-friendly websites with AI features: smarter UX, conversion optimisation, scalable architecture, SEO and headless CMS.',
-  },
   lead: 'Websites that load fast, read well, rank well and turn visitors into enquiries, with AI features where they genuinely help.',
   approach: {
     title: 'Your Website, Reimagined',

@@ -56,7 +56,6 @@ export interface ContactCta {
 /** Content of one service detail page. */
 export interface ServiceDetail {
   service: ServiceCard
-  seo: { title: string; description: string }
   /** Lead paragraph under the page title. */
   lead: string
   approach: {

@@ -7,10 +7,11 @@ import { Section } from '~/components/sections/Section'
 import { eyebrowStyle } from '~/components/sections/styles'
 import { TeamCard } from '~/components/sections/TeamCard'
 import { aboutPage, team, values } from '~/content/about'
+import { metaFor } from '~/content/meta'
 import { seo } from '~/lib/seo'
 
 export const Route = createFileRoute('/about')({
-  head: () => seo({ ...aboutPage.seo, path: '/about' }),
+  head: () => seo(metaFor('/about')),
   component: AboutPage,
 })
 

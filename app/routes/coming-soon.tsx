@@ -3,17 +3,13 @@ import { ArrowLeft } from 'lucide-react'
 import { AvatarVisual } from '~/components/sections/AvatarVisual'
 import { PAGE_TITLE_ID } from '~/components/sections/PageHero'
 import { buttonStyles, eyebrowStyle } from '~/components/sections/styles'
+import { metaFor } from '~/content/meta'
 import { avatarImage } from '~/content/product'
 import { seo } from '~/lib/seo'
 import { site } from '~/site'
 
 export const Route = createFileRoute('/coming-soon')({
-  head: () =>
-    seo({
-      title: 'Coming Soon',
-      description: `The ${site.product.name} product website is almost ready. Come back soon to meet our voice assistant for websites.`,
-      path: '/coming-soon',
-    }),
+  head: () => seo(metaFor('/coming-soon')),
   component: ComingSoonPage,
 })
 

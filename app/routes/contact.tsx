@@ -4,11 +4,12 @@ import { ContactAside } from '~/components/contact-page/ContactAside'
 import { PageHero } from '~/components/sections/PageHero'
 import { parseSubjectParam } from '~/contact/subjects'
 import { contactPage } from '~/content/contact'
+import { metaFor } from '~/content/meta'
 import { seo } from '~/lib/seo'
 
 export const Route = createFileRoute('/contact')({
   validateSearch: parseSubjectParam,
-  head: () => seo({ ...contactPage.seo, path: '/contact' }),
+  head: () => seo(metaFor('/contact')),
   component: ContactPage,
 })
 

@@ -9,11 +9,12 @@ import { ServiceLinkCard } from '~/components/sections/ServiceLinkCard'
 import { buttonStyles } from '~/components/sections/styles'
 import { VoicePromo } from '~/components/sections/VoicePromo'
 import { homePage } from '~/content/home'
+import { metaFor } from '~/content/meta'
 import { coreServices } from '~/content/services'
 import { seo } from '~/lib/seo'
 
 export const Route = createFileRoute('/')({
-  head: () => seo({ description: homePage.seo.description, path: '/' }),
+  head: () => seo(metaFor('/')),
   component: Home,
 })
 

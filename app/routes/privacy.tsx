@@ -1,10 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { LegalDocument } from '~/components/sections/LegalDocument'
 import { privacyPage } from '~/content/legal'
+import { metaFor } from '~/content/meta'
 import { seo } from '~/lib/seo'
 
 export const Route = createFileRoute('/privacy')({
-  head: () => seo({ ...privacyPage.seo, path: '/privacy' }),
+  head: () => seo(metaFor('/privacy')),
   component: PrivacyPage,
 })
 

@@ -8,11 +8,12 @@ import { FeatureMatrix } from '~/components/sections/FeatureMatrix'
 import { PageHero } from '~/components/sections/PageHero'
 import { Section } from '~/components/sections/Section'
 import { buttonStyles } from '~/components/sections/styles'
+import { metaFor } from '~/content/meta'
 import { avatarImage, featureGroups, productsPage, useCases, voiceAssistant } from '~/content/product'
 import { seo } from '~/lib/seo'
 
 export const Route = createFileRoute('/products')({
-  head: () => seo({ ...productsPage.seo, path: '/products' }),
+  head: () => seo(metaFor('/products')),
   component: ProductsPage,
 })
 

@@ -1,10 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { LegalDocument } from '~/components/sections/LegalDocument'
 import { termsPage } from '~/content/legal'
+import { metaFor } from '~/content/meta'
 import { seo } from '~/lib/seo'
 
 export const Route = createFileRoute('/terms')({
-  head: () => seo({ ...termsPage.seo, path: '/terms' }),
+  head: () => seo(metaFor('/terms')),
   component: TermsPage,
 })
 

@@ -5,6 +5,7 @@ import { aboutPage, team, values } from '~/content/about'
 import { contactPage, socialLinks } from '~/content/contact'
 import { homePage } from '~/content/home'
 import { privacyPage, termsPage } from '~/content/legal'
+import { pageMeta } from '~/content/meta'
 import { avatarImage, featureGroups, productsPage, useCases, voiceAssistant } from '~/content/product'
 import {
   aiSolutionsDetail,
@@ -40,6 +41,7 @@ const allContent = [
   contactPage,
   privacyPage,
   termsPage,
+  pageMeta,
 ]
 
 describe('services', () => {
@@ -146,9 +148,8 @@ describe('service detail pages', () => {
     ])
   })
 
-  it('have their own search title and description', () => {
-    expect(new Set(serviceDetails.map((d) => d.seo.title)).size).toBe(4)
-    expect(new Set(serviceDetails.map((d) => d.seo.description)).size).toBe(4)
+  it('are titled in search results by their service', () => {
+    for (const { service } of serviceDetails) expect(pageMeta[service.path].title).toBe(service.title)
   })
 })
 
@@ -238,6 +239,16 @@ describe('contact', () => {
       ['LinkedIn', site.social.linkedin],
       ['GitHub', site.social.github],
     ])
+  })
+})
+
+describe('page titles and descriptions', () => {
+  it('exist for every page and differ from page to page', () => {
+    const pages = Object.values(pageMeta)
+    expect(Object.keys(pageMeta)).toHaveLength(12)
+    expect(new Set(pages.map((p) => ('title' in p ? p.title : ''))).size).toBe(12)
+    expect(new Set(pages.map((p) => p.description)).size).toBe(12)
+    for (const page of pages) expect(page.description.length).toBeGreaterThan(70)
   })
 })
 

@@ -1,10 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { ServiceDetailLayout } from '~/components/sections/ServiceDetailLayout'
+import { metaFor } from '~/content/meta'
 import { aiSolutionsDetail } from '~/content/services'
 import { seo } from '~/lib/seo'
 
 export const Route = createFileRoute('/services/ai-solutions')({
-  head: () => seo({ ...aiSolutionsDetail.seo, path: aiSolutionsDetail.service.path }),
+  head: () => seo(metaFor('/services/ai-solutions')),
   component: ServicesAiSolutionsPage,
 })
 

@@ -3,11 +3,12 @@ import { CallToAction } from '~/components/sections/CallToAction'
 import { ContactButton } from '~/components/sections/ContactButton'
 import { PageHero } from '~/components/sections/PageHero'
 import { ServiceBlock } from '~/components/sections/ServiceBlock'
+import { metaFor } from '~/content/meta'
 import { services, servicesPage } from '~/content/services'
 import { seo } from '~/lib/seo'
 
 export const Route = createFileRoute('/services/')({
-  head: () => seo({ ...servicesPage.seo, path: '/services' }),
+  head: () => seo(metaFor('/services')),
   component: ServicesPage,
 })
 

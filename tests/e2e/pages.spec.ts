@@ -379,7 +379,10 @@ test.describe('layout', () => {
         .locator('a, button')
         .evaluateAll((els) =>
           els
-            .filter((el) => !el.closest('p:not(:has(> a:only-child))'))
+            .filter((el) => {
+              const paragraph = el.closest('p')
+              return !paragraph || paragraph.textContent?.trim() === el.textContent?.trim()
+            })
             .filter((el) => el.getBoundingClientRect().height > 0 && el.getBoundingClientRect().height < 44)
             .map(
               (el) =>

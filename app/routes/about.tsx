@@ -58,7 +58,7 @@ function AboutPage() {
       </div>
 
       <Section eyebrow="Leadership" title={aboutPage.team.title} intro={aboutPage.team.intro}>
-        <ul className="grid gap-5 sm:gap-6 md:grid-cols-3">
+        <ul className="grid gap-5 sm:gap-6 lg:grid-cols-3">
           {team.map((member) => (
             <li key={member.name}>
               <TeamCard member={member} />

@@ -57,7 +57,7 @@ function Home() {
       </section>
 
       <Section eyebrow={services.eyebrow} title={services.title} intro={services.intro}>
-        <ul className="grid gap-5 sm:gap-6 md:grid-cols-3">
+        <ul className="grid gap-5 sm:gap-6 lg:grid-cols-3">
           {coreServices.map((service) => (
             <li key={service.slug}>
               <ServiceLinkCard service={service} />

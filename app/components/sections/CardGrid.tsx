@@ -11,8 +11,10 @@ const COLUMNS = {
 
 /** Cards with an icon, an h3 title, a description and an optional badge. */
 export function CardGrid({ items, columns = 3 }: { items: readonly InfoCard[]; columns?: keyof typeof COLUMNS }) {
+  // Three cards in two columns would leave one alone: they stay in one column until all three fit.
+  const layout = columns === 3 && items.length === 3 ? 'lg:grid-cols-3' : COLUMNS[columns]
   return (
-    <ul className={`grid gap-5 sm:gap-6 ${COLUMNS[columns]}`}>
+    <ul className={`grid gap-5 sm:gap-6 ${layout}`}>
       {items.map((item) => (
         <li key={item.title}>
           <HoverCard colour={item.colour} className="p-6 sm:p-7">

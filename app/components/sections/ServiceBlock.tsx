@@ -22,7 +22,7 @@ export function ServiceBlock({
   const headingId = `${slugify(service.title)}-title`
   return (
     <article aria-labelledby={headingId} className="grid items-center gap-10 lg:grid-cols-2 lg:gap-16">
-      <div className={`glass p-3 sm:p-4 ${reverse ? 'lg:order-2' : ''}`}>
+      <div className={`glass w-full max-w-xl p-3 sm:p-4 lg:max-w-none ${reverse ? 'lg:order-2' : ''}`}>
         <Picture image={service.image} priority={priority} className="rounded-xl" />
       </div>
       <div>

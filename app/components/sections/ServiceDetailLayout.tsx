@@ -40,7 +40,7 @@ export function ServiceDetailLayout({ detail }: { detail: ServiceDetail }) {
           </>
         }
         aside={
-          <div className="glass p-3 sm:p-4">
+          <div className="glass w-full max-w-xl p-3 sm:p-4 lg:max-w-none">
             <Picture image={service.image} priority className="rounded-xl" />
           </div>
         }

@@ -27,7 +27,7 @@ function ComingSoonPage() {
         We're putting the final touches on our product website. It's going to be worth the wait!
       </p>
       <Link to="/" className={`mt-10 ${buttonStyles.primary}`}>
-        <ArrowLeft aria-hidden="true" className="size-5" />
+        <ArrowLeft aria-hidden="true" className="size-5 shrink-0" />
         Go Back Home
       </Link>
     </section>

@@ -48,7 +48,7 @@ function Home() {
         <div className="mt-10 flex flex-wrap justify-center gap-4">
           <Link to="/services" className={buttonStyles.primary}>
             {hero.primary}
-            <ArrowRight aria-hidden="true" className="size-5" />
+            <ArrowRight aria-hidden="true" className="size-5 shrink-0" />
           </Link>
           <Link to="/products" className={buttonStyles.secondary}>
             {hero.secondary}

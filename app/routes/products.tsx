@@ -46,7 +46,7 @@ function ProductsPage() {
       >
         <a href={`#${features.id}`} className={buttonStyles.primary}>
           Explore Features
-          <ArrowDown aria-hidden="true" className="size-5" />
+          <ArrowDown aria-hidden="true" className="size-5 shrink-0" />
         </a>
         <button
           type="button"
@@ -54,7 +54,7 @@ function ProductsPage() {
           aria-describedby={LIVE_DEMO_NOTE_ID}
           className="inline-flex min-h-12 cursor-not-allowed items-center justify-center gap-2 rounded-full border border-dashed border-line-strong px-6 font-semibold text-muted"
         >
-          <CirclePlay aria-hidden="true" className="size-5" />
+          <CirclePlay aria-hidden="true" className="size-5 shrink-0" />
           Live Demo (Coming Soon)
         </button>
         <p id={LIVE_DEMO_NOTE_ID} className="w-full text-sm text-subtle">

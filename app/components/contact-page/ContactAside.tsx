@@ -91,7 +91,7 @@ export function ContactAside() {
           <p className="mt-3 text-muted">{promo.text}</p>
           <Link to="/coming-soon" className={`mt-6 ${buttonStyles.primary}`}>
             {promo.label}
-            <ArrowRight aria-hidden="true" className="size-5" />
+            <ArrowRight aria-hidden="true" className="size-5 shrink-0" />
           </Link>
         </div>
       </section>

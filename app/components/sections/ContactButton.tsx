@@ -17,7 +17,7 @@ export function ContactButton({
   return (
     <Link to="/contact" search={subject ? { subject } : {}} className={buttonStyles[variant]}>
       {children}
-      <ArrowRight aria-hidden="true" className="size-5" />
+      <ArrowRight aria-hidden="true" className="size-5 shrink-0" />
     </Link>
   )
 }

@@ -24,7 +24,7 @@ export function VoicePromo() {
           <FeatureList items={voiceAssistant.highlights} className="mt-6" />
           <Link to="/coming-soon" className={`mt-10 ${buttonStyles.primary}`}>
             {homePage.voice.button}
-            <ArrowRight aria-hidden="true" className="size-5" />
+            <ArrowRight aria-hidden="true" className="size-5 shrink-0" />
           </Link>
         </div>
         <AvatarVisual image={avatarImage} />

@@ -120,23 +120,20 @@ test.describe('without JavaScript', () => {
 })
 
 test.describe('headings', () => {
-  test('every page has one h1 and never skips a heading level', async ({ page }) => {
-    for (const { path } of PAGES) {
+  for (const { path } of PAGES) {
+    test(`${path} has one h1 and never skips a heading level`, async ({ page }) => {
       await page.goto(path)
       const levels = await page
         .getByRole('main')
         .locator('h1, h2, h3, h4, h5, h6')
         .evaluateAll((hs) => hs.map((h) => Number(h.tagName.slice(1))))
-      expect(levels[0], path).toBe(1)
-      expect(
-        levels.filter((l) => l === 1),
-        path,
-      ).toHaveLength(1)
+      expect(levels[0]).toBe(1)
+      expect(levels.filter((l) => l === 1)).toHaveLength(1)
       for (let i = 1; i < levels.length; i++) {
-        expect((levels[i] ?? 0) - (levels[i - 1] ?? 0), `${path}: h${levels[i - 1]} then h${levels[i]}`).toBeLessThan(2)
+        expect((levels[i] ?? 0) - (levels[i - 1] ?? 0), `h${levels[i - 1]} then h${levels[i]}`).toBeLessThan(2)
       }
-    }
-  })
+    })
+  }
 })
 
 test.describe('counts on the pages', () => {
@@ -223,6 +220,7 @@ test.describe('links go where they say', () => {
   }
 
   test('home: hero buttons, core service cards and the voice-assistant promotion', async ({ page }) => {
+    test.slow() // several page loads in one test
     const main = page.getByRole('main')
     await follows(page, '/', main.getByRole('link', { name: 'Explore Our Services' }), '/services')
     await follows(page, '/', main.getByRole('link', { name: 'See Our Products' }), '/products')
@@ -239,6 +237,7 @@ test.describe('links go where they say', () => {
   })
 
   test('services: each Learn More link names its service and opens its page', async ({ page }) => {
+    test.slow() // several page loads in one test
     for (const [name, path] of [
       ['Enterprise DevOps & Cloud Automation', '/services/devops'],
       ['AI & SaaS Product Development', '/services/ai-solutions'],
@@ -257,6 +256,7 @@ test.describe('links go where they say', () => {
   })
 
   test('service pages: the call to action opens the contact form with the matching subject', async ({ page }) => {
+    test.slow() // several page loads in one test
     for (const [from, name, to] of [
       ['/services/devops', 'Architect Your Solution', '/contact?subject=devops'],
       ['/services/ai-solutions', 'Bring Your AI Idea to Life', '/contact'],
@@ -337,18 +337,19 @@ test.describe('links go where they say', () => {
 })
 
 test.describe('layout', () => {
-  for (const width of [360, 768, 1280, 1920]) {
-    test(`no page scrolls sideways at ${width} px`, async ({ page }) => {
-      await page.setViewportSize({ width, height: 900 })
-      for (const { path } of PAGES) {
-        await page.goto(path)
+  for (const { path } of PAGES) {
+    test(`${path} never scrolls sideways at 360, 768, 1280 or 1920 px`, async ({ page }) => {
+      await page.goto(path)
+      for (const width of [360, 768, 1280, 1920]) {
+        await page.setViewportSize({ width, height: 900 })
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
-        expect(overflow, `${path} at ${width} px`).toBeLessThanOrEqual(0)
+        expect(overflow, `${width} px`).toBeLessThanOrEqual(0)
       }
     })
   }
 
   test('services alternate the illustration side on wide screens and stack on small ones', async ({ page }) => {
+    test.slow() // several page loads in one test
     const sides = async () => {
       const blocks = await page.getByRole('main').getByRole('article').all()
       const result: string[] = []
@@ -369,9 +370,9 @@ test.describe('layout', () => {
     expect(await sides()).toEqual(['above', 'above', 'above', 'above'])
   })
 
-  test('buttons and links in page content are at least 44 px tall on small screens', async ({ page }) => {
-    await page.setViewportSize({ width: 360, height: 800 })
-    for (const { path } of PAGES) {
+  for (const { path } of PAGES) {
+    test(`${path}: buttons and links in page content are at least 44 px tall on small screens`, async ({ page }) => {
+      await page.setViewportSize({ width: 360, height: 800 })
       await page.goto(path)
       // Links inside running text are exempt (WCAG 2.5.8 inline exception).
       const small = await page
@@ -389,7 +390,7 @@ test.describe('layout', () => {
                 `${el.textContent?.trim() || el.getAttribute('aria-label')} (${el.getBoundingClientRect().height}px)`,
             ),
         )
-      expect(small, path).toEqual([])
-    }
-  })
+      expect(small).toEqual([])
+    })
+  }
 })

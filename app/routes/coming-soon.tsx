@@ -1,16 +1,35 @@
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, Link } from '@tanstack/react-router'
+import { ArrowLeft } from 'lucide-react'
+import { AvatarVisual } from '~/components/sections/AvatarVisual'
+import { PAGE_TITLE_ID } from '~/components/sections/PageHero'
+import { buttonStyles, eyebrowStyle } from '~/components/sections/styles'
+import { metaFor } from '~/content/meta'
+import { avatarImage } from '~/content/product'
 import { seo } from '~/lib/seo'
+import { site } from '~/site'
 
 export const Route = createFileRoute('/coming-soon')({
-  head: () =>
-    seo({ title: 'Coming Soon', description: 'Placeholder description for /coming-soon.', path: '/coming-soon' }),
+  head: () => seo(metaFor('/coming-soon')),
   component: ComingSoonPage,
 })
 
 function ComingSoonPage() {
   return (
-    <section className="container-page py-20">
-      <h1 className="text-h1 font-bold">coming-soon</h1>
+    <section aria-labelledby={PAGE_TITLE_ID} className="container-page pt-12 text-center sm:pt-16">
+      <div className="mx-auto w-48 sm:w-60">
+        <AvatarVisual image={avatarImage} priority />
+      </div>
+      <p className={`mt-8 ${eyebrowStyle}`}>{site.product.name}</p>
+      <h1 id={PAGE_TITLE_ID} className="mt-4 text-h1 font-bold tracking-tight text-fg">
+        Coming Soon
+      </h1>
+      <p className="mx-auto mt-6 max-w-xl text-lead text-muted">
+        We're putting the final touches on our product website. It's going to be worth the wait!
+      </p>
+      <Link to="/" className={`mt-10 ${buttonStyles.primary}`}>
+        <ArrowLeft aria-hidden="true" className="size-5 shrink-0" />
+        Go Back Home
+      </Link>
     </section>
   )
 }

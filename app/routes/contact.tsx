@@ -1,15 +1,29 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { ContactForm } from '~/components/contact/ContactForm'
+import { ContactAside } from '~/components/contact-page/ContactAside'
+import { PageHero } from '~/components/sections/PageHero'
+import { parseSubjectParam } from '~/contact/subjects'
+import { contactPage } from '~/content/contact'
+import { metaFor } from '~/content/meta'
 import { seo } from '~/lib/seo'
 
 export const Route = createFileRoute('/contact')({
-  head: () => seo({ title: 'Contact', description: 'Placeholder description for /contact.', path: '/contact' }),
+  validateSearch: parseSubjectParam,
+  head: () => seo(metaFor('/contact')),
   component: ContactPage,
 })
 
 function ContactPage() {
+  const { subject } = Route.useSearch()
   return (
-    <section className="container-page py-20">
-      <h1 className="text-h1 font-bold">contact</h1>
-    </section>
+    <>
+      <PageHero title={contactPage.title} lead={<p>{contactPage.intro}</p>} />
+      <div className="container-page mt-12 grid gap-8 lg:grid-cols-[minmax(0,1.5fr)_minmax(0,1fr)] lg:gap-10">
+        <div className="min-w-0">
+          <ContactForm defaultSubject={subject} />
+        </div>
+        <ContactAside />
+      </div>
+    </>
   )
 }

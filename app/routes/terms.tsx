@@ -1,15 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { LegalDocument } from '~/components/sections/LegalDocument'
+import { termsPage } from '~/content/legal'
+import { metaFor } from '~/content/meta'
 import { seo } from '~/lib/seo'
 
 export const Route = createFileRoute('/terms')({
-  head: () => seo({ title: 'Terms', description: 'Placeholder description for /terms.', path: '/terms' }),
+  head: () => seo(metaFor('/terms')),
   component: TermsPage,
 })
 
 function TermsPage() {
-  return (
-    <section className="container-page py-20">
-      <h1 className="text-h1 font-bold">terms</h1>
-    </section>
-  )
+  return <LegalDocument page={termsPage} />
 }

@@ -1,15 +1,30 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { CallToAction } from '~/components/sections/CallToAction'
+import { ContactButton } from '~/components/sections/ContactButton'
+import { PageHero } from '~/components/sections/PageHero'
+import { ServiceBlock } from '~/components/sections/ServiceBlock'
+import { metaFor } from '~/content/meta'
+import { services, servicesPage } from '~/content/services'
 import { seo } from '~/lib/seo'
 
 export const Route = createFileRoute('/services/')({
-  head: () => seo({ title: 'Services', description: 'Placeholder description for /services.', path: '/services' }),
-  component: ServicesIndexPage,
+  head: () => seo(metaFor('/services')),
+  component: ServicesPage,
 })
 
-function ServicesIndexPage() {
+function ServicesPage() {
+  const { cta } = servicesPage
   return (
-    <section className="container-page py-20">
-      <h1 className="text-h1 font-bold">services/index</h1>
-    </section>
+    <>
+      <PageHero eyebrow={servicesPage.eyebrow} title={servicesPage.title} lead={<p>{servicesPage.lead}</p>} />
+      <div className="container-page mt-16 space-y-24 sm:mt-20 lg:space-y-32">
+        {services.map((service, index) => (
+          <ServiceBlock key={service.slug} service={service} reverse={index % 2 === 1} priority={index === 0} />
+        ))}
+      </div>
+      <CallToAction title={cta.title} text={cta.text}>
+        <ContactButton>{cta.label}</ContactButton>
+      </CallToAction>
+    </>
   )
 }

@@ -1,0 +1,23 @@
+import { Link } from '@tanstack/react-router'
+import { ArrowRight } from 'lucide-react'
+import type { ReactNode } from 'react'
+import type { Subject } from '~/contact/subjects'
+import { buttonStyles } from './styles'
+
+/** A button-styled link to the contact page, preselecting a subject when one is given. */
+export function ContactButton({
+  subject,
+  variant = 'primary',
+  children,
+}: {
+  subject?: Subject
+  variant?: keyof typeof buttonStyles
+  children: ReactNode
+}) {
+  return (
+    <Link to="/contact" search={subject ? { subject } : {}} className={buttonStyles[variant]}>
+      {children}
+      <ArrowRight aria-hidden="true" className="size-5 shrink-0" />
+    </Link>
+  )
+}

@@ -1,0 +1,57 @@
+import { Compass, Hammer, PencilRuler, ShieldCheck } from 'lucide-react'
+import { site } from '~/site'
+import type { InfoCard } from './types'
+
+export const homePage = {
+  hero: {
+    eyebrow: `Consultancy · ${site.location.locality}, ${site.location.country}`,
+    words: ['Innovate.', 'Automate.', 'Transform.'],
+    tagline: 'AI-driven automation that lets your business run smarter, faster and with fewer manual steps.',
+    blurb: `${site.name} designs, builds and runs the systems behind modern businesses: cloud platforms and delivery pipelines, automation for operations and back offices, AI products and fast, AI-ready websites.`,
+    primary: 'Explore Our Services',
+    secondary: 'See Our Products',
+  },
+  services: {
+    eyebrow: 'What we do',
+    title: 'Core services',
+    intro: 'Three practices that share one engineering team, so platform, automation and AI work fit together.',
+  },
+  process: {
+    eyebrow: 'How we work',
+    title: 'From first call to a system you own',
+    steps: [
+      {
+        title: 'Discover',
+        description: 'We learn how the work happens today and agree what success looks like, in numbers where we can.',
+        icon: Compass,
+        colour: 'cyan',
+      },
+      {
+        title: 'Design',
+        description: 'A short written proposal: the architecture, the first milestone, the cost and the risks.',
+        icon: PencilRuler,
+        colour: 'violet',
+      },
+      {
+        title: 'Build',
+        description: 'Small increments you can see and test, with code and infrastructure in your own repositories.',
+        icon: Hammer,
+        colour: 'emerald',
+      },
+      {
+        title: 'Run & hand over',
+        description: 'We operate it with you until your team is confident, then hand over runbooks and documentation.',
+        icon: ShieldCheck,
+        colour: 'amber',
+      },
+    ] satisfies InfoCard[],
+  },
+  voice: {
+    button: `Discover ${site.product.name}`,
+  },
+  cta: {
+    title: 'Tell us what slows your team down',
+    text: 'A release process, a manual report, a website that does not convert, an AI idea: describe it in a few lines and an engineer will reply.',
+    label: 'Get In Touch',
+  },
+} as const

@@ -1,0 +1,138 @@
+import { site } from '~/site'
+import type { ProseSection } from './types'
+
+export interface LegalPage {
+  title: string
+  /** ISO date the text was last changed. */
+  updated: string
+  intro: string
+  sections: readonly ProseSection[]
+}
+
+const where = `${site.location.locality}, ${site.location.region}, ${site.location.country}`
+
+export const privacyPage: LegalPage = {
+  title: 'Privacy Policy',
+  updated: '2026-11-22',
+  intro: `This policy explains what personal data ${site.legalName} (“${site.name}”, “we”) collects through this website, why, and what you can ask us to do with it. We are based in ${where}.`,
+  sections: [
+    {
+      title: 'What we collect',
+      paragraphs: [
+        'We collect personal data only when you send us an enquiry through the contact form. The form asks for:',
+      ],
+      list: [
+        'your name and e-mail address (required);',
+        'the name of your company (optional);',
+        'the subject of your enquiry and your message (required).',
+      ],
+    },
+    {
+      title: 'What we do not collect',
+      paragraphs: [
+        'This website has no accounts, sets no advertising or tracking cookies and uses no third-party analytics. We do not buy personal data, and we never sell or rent yours.',
+      ],
+    },
+    {
+      title: 'Why we use it',
+      paragraphs: [
+        'We use your enquiry to reply to you, to discuss and prepare any work you ask us about, and to keep a record of our correspondence. We do not add you to a mailing list unless you ask us to, and you can ask us to stop contacting you at any time.',
+      ],
+    },
+    {
+      title: 'Where it is processed',
+      paragraphs: [
+        'This website runs on Cloudflare’s network. When you visit a page or send the form, Cloudflare processes technical data such as your IP address and browser type to deliver the page and protect the site from abuse.',
+        'Enquiries from the contact form are passed to a form-submission service, which delivers them to our company e-mail, where we read and answer them. These providers may process data outside India; we use them only to run this website and to receive your message.',
+      ],
+    },
+    {
+      title: 'How long we keep it',
+      paragraphs: [
+        'We keep an enquiry for as long as we need it to answer you and, if we work together, for the duration of that work and the period the law requires us to keep business records. Enquiries that do not lead to work are deleted within 24 months of our last contact. Technical logs kept by our hosting provider are short-lived.',
+      ],
+    },
+    {
+      title: 'Your rights',
+      paragraphs: [
+        `You can ask us for a copy of the personal data we hold about you, ask us to correct it or delete it, or withdraw your consent to being contacted. Write to ${site.email}; we will answer within 30 days. If the law that applies to you, for example India’s Digital Personal Data Protection Act, 2023 or the EU General Data Protection Regulation, gives you further rights, we will honour them, and you may also complain to the authority responsible for data protection where you live.`,
+      ],
+    },
+    {
+      title: 'Security',
+      paragraphs: [
+        'The website is served only over encrypted connections, and access to enquiries is limited to the people at our company who need to answer them.',
+      ],
+    },
+    {
+      title: 'Changes to this policy',
+      paragraphs: [
+        'If we change how we handle personal data, we will update this page and the date at its top before the change takes effect.',
+      ],
+    },
+    {
+      title: 'Contact',
+      paragraphs: [`Questions about this policy or your data: write to ${site.email}.`],
+    },
+  ],
+}
+
+export const termsPage: LegalPage = {
+  title: 'Terms of Service',
+  updated: '2026-11-22',
+  intro: `These terms apply to your use of this website, operated by ${site.legalName} (“${site.name}”, “we”) of ${where}. By using the site you accept them. They do not cover work we do for clients, which is always agreed in a separate written contract.`,
+  sections: [
+    {
+      title: 'Information on this site',
+      paragraphs: [
+        'The pages describe our services and products for general information. They are not an offer or a binding quotation: scope, prices and timelines are agreed in writing for each engagement. We keep the content accurate and current, but it may change without notice.',
+      ],
+    },
+    {
+      title: 'Products in development',
+      paragraphs: [
+        `${site.product.name} and the other products described here are in development. Features, plans and launch dates may change before they become available, and any use of them will be governed by their own terms.`,
+      ],
+    },
+    {
+      title: 'Enquiries',
+      paragraphs: [
+        'Sending us a message through the contact form does not create a contract or an obligation on either side. Please do not send confidential information through the form; if a project needs it, we will agree a confidentiality arrangement first. The Privacy Policy explains how we handle what you send.',
+      ],
+    },
+    {
+      title: 'Intellectual property',
+      paragraphs: [
+        `The text, illustrations, logos and code of this website belong to ${site.legalName} unless stated otherwise. You may view, share links to and quote the pages with attribution; please ask us before reusing anything else.`,
+      ],
+    },
+    {
+      title: 'Links to other sites',
+      paragraphs: [
+        'Links to other websites, including our social media profiles, are provided for convenience. We are not responsible for the content or the privacy practices of those sites.',
+      ],
+    },
+    {
+      title: 'Acceptable use',
+      paragraphs: [
+        'Do not use this website to send spam or unlawful content, to attempt unauthorised access, or to disrupt the site or the services it runs on.',
+      ],
+    },
+    {
+      title: 'Liability',
+      paragraphs: [
+        'The website is provided “as is”. To the extent the law allows, we are not liable for any loss arising from the use of, or inability to use, this website or from reliance on its content. Nothing in these terms limits liability that cannot be limited by law.',
+      ],
+    },
+    {
+      title: 'Governing law',
+      paragraphs: [
+        `These terms are governed by the laws of India. Disputes are subject to the jurisdiction of the courts of ${site.location.region}.`,
+      ],
+    },
+    {
+      title: 'Contact',
+      paragraphs: [`Questions about these terms: write to ${site.email}.`],
+    },
+  ],
+}

@@ -1,0 +1,117 @@
+import type { LucideIcon } from 'lucide-react'
+import type { Subject } from '~/contact/subjects'
+
+/** Accent colours from the theme; each maps to a fixed set of classes in `~/components/sections/accent`. */
+export type Accent = 'cyan' | 'violet' | 'emerald' | 'amber' | 'rose'
+
+/** An illustration shipped in `public/images/`. */
+export interface Illustration {
+  src: string
+  /** What the illustration shows, for people who cannot see it. */
+  alt: string
+  width: number
+  height: number
+}
+
+export type ServicePath =
+  | '/services/devops'
+  | '/services/ai-solutions'
+  | '/services/automation'
+  | '/services/ai-web-development'
+
+/** One of the four services (spec §3: service card). */
+export interface ServiceCard {
+  slug: 'devops' | 'ai-solutions' | 'automation' | 'ai-web-development'
+  title: string
+  /** One sentence for cards on the home page. */
+  summary: string
+  /** A paragraph for the services page. */
+  description: string
+  icon: LucideIcon
+  image: Illustration
+  /** Exactly four feature bullets. */
+  features: readonly string[]
+  colour: Accent
+  path: ServicePath
+}
+
+/** A card on a page: a capability, a principle, a use case. */
+export interface InfoCard {
+  title: string
+  description: string
+  icon: LucideIcon
+  colour: Accent
+  /** A short visible label such as "Launching soon". */
+  badge?: string
+}
+
+/** A call to action that opens the contact page, with a subject preselected when one fits. */
+export interface ContactCta {
+  title: string
+  text: string
+  label: string
+  subject?: Subject
+}
+
+/** Content of one service detail page. */
+export interface ServiceDetail {
+  service: ServiceCard
+  /** Lead paragraph under the page title. */
+  lead: string
+  approach: {
+    title: string
+    paragraphs: readonly string[]
+    /** Short principles shown beside the paragraphs. */
+    highlights: readonly string[]
+  }
+  capabilities: {
+    title: string
+    intro: string
+    cards: readonly InfoCard[]
+  }
+  cta: ContactCta
+}
+
+export type FeatureBadge = 'Coming Soon' | 'Enterprise'
+
+export interface FeatureItem {
+  label: string
+  badge?: FeatureBadge
+}
+
+/** A group of the product's features (spec §3: feature group). */
+export interface FeatureGroup {
+  category: string
+  description: string
+  items: readonly FeatureItem[]
+}
+
+/** Spec §3: use case. */
+export interface UseCase {
+  title: string
+  description: string
+  icon: LucideIcon
+  colour: Accent
+}
+
+/** Spec §3: team member. */
+export interface TeamMember {
+  name: string
+  role: string
+  bio: string
+}
+
+/** Spec §3: value. */
+export interface Value {
+  title: string
+  description: string
+  icon: LucideIcon
+  colour: Accent
+}
+
+/** A titled block of prose, for the legal pages. */
+export interface ProseSection {
+  title: string
+  paragraphs: readonly string[]
+  list?: readonly string[]
+}

@@ -1,0 +1,286 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { aboutPage, team, values } from '~/content/about'
+import { contactPage, socialLinks } from '~/content/contact'
+import { homePage } from '~/content/home'
+import { privacyPage, termsPage } from '~/content/legal'
+import { pageMeta } from '~/content/meta'
+import { avatarImage, featureGroups, productsPage, useCases, voiceAssistant } from '~/content/product'
+import {
+  aiSolutionsDetail,
+  automationDetail,
+  coreServices,
+  devopsDetail,
+  serviceDetails,
+  services,
+  webDevelopmentDetail,
+} from '~/content/services'
+import type { Illustration } from '~/content/types'
+import { site } from '~/site'
+
+/** Every string reachable from a value, however deeply nested. */
+function strings(value: unknown): string[] {
+  if (typeof value === 'string') return [value]
+  if (Array.isArray(value)) return value.flatMap(strings)
+  if (value && typeof value === 'object') return Object.values(value).flatMap(strings)
+  return []
+}
+
+const allContent = [
+  homePage,
+  services,
+  serviceDetails,
+  productsPage,
+  voiceAssistant,
+  featureGroups,
+  useCases,
+  aboutPage,
+  team,
+  values,
+  contactPage,
+  privacyPage,
+  termsPage,
+  pageMeta,
+]
+
+describe('services', () => {
+  it('lists the four services of the spec, in order, each with its page', () => {
+    expect(services.map((s) => [s.title, s.path])).toEqual([
+      ['Enterprise DevOps & Cloud Automation', '/services/devops'],
+      ['AI & SaaS Product Development', '/services/ai-solutions'],
+      ['Custom & Industrial Automation', '/services/automation'],
+      ['AI-Powered Web Development', '/services/ai-web-development'],
+    ])
+  })
+
+  it('gives every service exactly four feature bullets, a description, an icon and an image', () => {
+    for (const service of services) {
+      expect(service.features, service.title).toHaveLength(4)
+      expect(new Set(service.features).size, service.title).toBe(4)
+      expect(service.description.length, service.title).toBeGreaterThan(80)
+      expect(service.icon, service.title).toBeTruthy()
+      expect(service.image.alt.length, service.title).toBeGreaterThan(20)
+    }
+  })
+
+  it('names Kubernetes and OpenShift, CI/CD, multi-cloud, and Splunk and Datadog in the DevOps bullets', () => {
+    const [k8s, cicd, cloud, monitoring] = devopsDetail.service.features
+    expect(k8s).toMatch(/Kubernetes and OpenShift/)
+    expect(cicd).toMatch(/CI\/CD pipelines/)
+    expect(cloud).toMatch(/Multi-cloud/i)
+    expect(monitoring).toMatch(/Splunk and Datadog/)
+  })
+
+  it('features DevOps, AI solutions and automation as the three core services on the home page', () => {
+    expect(coreServices.map((s) => s.path)).toEqual([
+      '/services/devops',
+      '/services/ai-solutions',
+      '/services/automation',
+    ])
+  })
+})
+
+describe('service detail pages', () => {
+  it('use the spec titles, section titles and card titles', () => {
+    const expected = [
+      {
+        detail: devopsDetail,
+        section: 'Our Approach to DevOps',
+        cards: [
+          'Enterprise Kubernetes & OpenShift',
+          'Advanced CI/CD Pipelines',
+          'Multi-Cloud & Hybrid Infrastructure',
+          'Comprehensive Monitoring & Logging',
+          'Infrastructure as Code',
+          'Containerization with Docker',
+        ],
+      },
+      { detail: aiSolutionsDetail, section: 'From Concept to Creation', cards: null },
+      {
+        detail: automationDetail,
+        section: 'Engineering for Efficiency',
+        cards: ['Custom Monitoring Dashboards', 'Large-Scale Infrastructure Automation', 'Business Process Automation'],
+      },
+      {
+        detail: webDevelopmentDetail,
+        section: 'Your Website, Reimagined',
+        cards: [
+          'AI-Enhanced UX',
+          'Intelligent Conversion Rate Optimization',
+          'High-Performance Scalable Architecture',
+          'Integrated SEO & Content Strategy',
+          'Custom AI Feature Integration',
+          'Headless CMS & API-First Design',
+        ],
+      },
+    ]
+    for (const { detail, section, cards } of expected) {
+      expect(detail.approach.title).toBe(section)
+      if (cards) expect(detail.capabilities.cards.map((c) => c.title)).toEqual(cards)
+    }
+  })
+
+  it('show 6, 3, 3 and 6 cards', () => {
+    expect(serviceDetails.map((d) => d.capabilities.cards.length)).toEqual([6, 3, 3, 6])
+  })
+
+  it('describe the voice assistant, the Sanskrit-grammar symbolic AI and document automation on the AI page', () => {
+    const [voice, symbolic, documents] = aiSolutionsDetail.capabilities.cards.map((c) => `${c.title} ${c.description}`)
+    expect(voice).toMatch(new RegExp(`${site.product.name}.*voice assistant`, 'i'))
+    expect(voice).toMatch(/avatar/)
+    expect(symbolic).toMatch(/symbolic AI/i)
+    expect(symbolic).toMatch(/Sanskrit/)
+    expect(symbolic).toMatch(/Panini/)
+    expect(documents).toMatch(/document automation/i)
+  })
+
+  it('mention over a decade of experience with large clients, without naming any', () => {
+    expect(devopsDetail.approach.paragraphs.join(' ')).toMatch(/over a decade of experience.*large/i)
+  })
+
+  it('call to action with the spec labels, preselecting the matching contact subject', () => {
+    expect(serviceDetails.map((d) => [d.cta.label, d.cta.subject])).toEqual([
+      ['Architect Your Solution', 'devops'],
+      ['Bring Your AI Idea to Life', undefined],
+      ['Engineer Your Automation Solution', 'automation'],
+      ['Start Your Web Project', 'website'],
+    ])
+  })
+
+  it('are titled in search results by their service', () => {
+    for (const { service } of serviceDetails) expect(pageMeta[service.path].title).toBe(service.title)
+  })
+})
+
+describe('product', () => {
+  it('has a feature matrix of 6 core and 9 Pro/Enterprise features', () => {
+    expect(featureGroups.map((g) => [g.category, g.items.length])).toEqual([
+      ['Core Features', 6],
+      ['Pro/Enterprise Features', 9],
+    ])
+  })
+
+  it('lists the Pro/Enterprise features the spec names, with their badges', () => {
+    const pro = featureGroups[1]?.items ?? []
+    const find = (pattern: RegExp) => pro.filter((item) => pattern.test(item.label))
+    for (const pattern of [
+      /form filling and appointment booking/i,
+      /premium cloud voice engine/i,
+      /premium avatars/i,
+      /training dashboard/i,
+      /priority support/i,
+    ]) {
+      expect(find(pattern), String(pattern)).toHaveLength(1)
+    }
+    expect(find(/intent and flow builder/i).map((i) => i.badge)).toEqual(['Coming Soon'])
+    expect(find(/custom avatars/i).map((i) => i.badge)).toEqual(['Enterprise'])
+    expect(featureGroups[0]?.items.every((item) => !item.badge)).toBe(true)
+  })
+
+  it('has the three use cases of the spec', () => {
+    expect(useCases.map((u) => u.title)).toEqual([
+      'E-commerce Support',
+      'Virtual Receptionist for Websites',
+      'Healthcare Assistant',
+    ])
+    for (const useCase of useCases) expect(useCase.description.length).toBeGreaterThan(60)
+  })
+
+  it('promises integration in under 30 minutes', () => {
+    expect(voiceAssistant.tagline).toMatch(/under 30 minutes/)
+  })
+
+  it('labels the banner and the early-access button as the spec does', () => {
+    expect(productsPage.banner.label).toBe('Launching Soon')
+    expect(productsPage.future.label).toBe('Get Early Access Updates')
+  })
+})
+
+describe('about', () => {
+  it('has three leaders, each with a name, a role and a bio', () => {
+    expect(team).toHaveLength(3)
+    expect(new Set(team.map((m) => m.name)).size).toBe(3)
+    expect(new Set(team.map((m) => m.role)).size).toBe(3)
+    for (const member of team) {
+      expect(member.name.split(' ').length).toBeGreaterThanOrEqual(2)
+      expect(member.role.length).toBeGreaterThan(3)
+      expect(member.bio.length).toBeGreaterThan(80)
+    }
+  })
+
+  it('has the three values Innovate, Automate and Transform', () => {
+    expect(values.map((v) => v.title)).toEqual(['Innovate', 'Automate', 'Transform'])
+  })
+
+  it('tells the story from websites in the founding year to DevOps, automation and AI', () => {
+    const story = aboutPage.story.paragraphs.join(' ')
+    expect(story).toContain(String(site.foundingYear))
+    expect(story).toMatch(/websites/)
+    expect(story).toMatch(/DevOps/)
+    expect(story).toMatch(/automation/)
+    expect(story).toMatch(/AI/)
+  })
+})
+
+describe('contact', () => {
+  it('uses the spec headings and the product name on the promo button', () => {
+    expect(contactPage.title).toBe('Get In Touch')
+    expect(contactPage.info.title).toBe('Contact Information')
+    expect(contactPage.follow.title).toBe('Follow Us')
+    expect(contactPage.promo.title).toBe('Explore Our Flagship AI Product')
+    expect(contactPage.promo.label).toBe(`Visit ${site.product.name}`)
+  })
+
+  it('links the four social profiles from the site configuration', () => {
+    expect(socialLinks.map((s) => [s.label, s.href])).toEqual([
+      ['Twitter', site.social.twitter],
+      ['Facebook', site.social.facebook],
+      ['LinkedIn', site.social.linkedin],
+      ['GitHub', site.social.github],
+    ])
+  })
+})
+
+describe('page titles and descriptions', () => {
+  it('exist for every page and differ from page to page', () => {
+    const pages = Object.values(pageMeta)
+    expect(Object.keys(pageMeta)).toHaveLength(12)
+    expect(new Set(pages.map((p) => ('title' in p ? p.title : ''))).size).toBe(12)
+    expect(new Set(pages.map((p) => p.description)).size).toBe(12)
+    for (const page of pages) expect(page.description.length).toBeGreaterThan(70)
+  })
+})
+
+describe('all content', () => {
+  it('has no placeholder text', () => {
+    for (const text of allContent.flatMap(strings)) {
+      expect(text, text).not.toMatch(/lorem|ipsum|\bTODO\b|\bTBD\b|placeholder|example\.com/i)
+      expect(text.trim(), 'empty string').not.toBe('')
+    }
+  })
+
+  it('reads the company identity from the site configuration instead of repeating it', () => {
+    const dir = join(process.cwd(), 'app/content')
+    for (const file of readdirSync(dir)) {
+      const source = readFileSync(join(dir, file), 'utf8')
+      for (const identity of [site.name, site.product.name, site.email, site.phone, site.location.display]) {
+        expect(source, `${file} repeats "${identity}"`).not.toContain(identity)
+      }
+    }
+  })
+
+  it('uses illustrations that ship with the site and load nothing from elsewhere', () => {
+    const images: Illustration[] = [...services.map((s) => s.image), avatarImage]
+    expect(new Set(images.map((i) => i.src)).size).toBe(images.length)
+    for (const image of images) {
+      const file = join(process.cwd(), 'public', image.src)
+      expect(existsSync(file), image.src).toBe(true)
+      const svg = readFileSync(file, 'utf8')
+      expect(svg).toMatch(/^<svg [^>]*viewBox="0 0 \d+ \d+"/)
+      expect(svg.replace('xmlns="http://www.w3.org/2000/svg"', ''), image.src).not.toMatch(/https?:|url\((?!#)/)
+      expect(svg, image.src).not.toMatch(/style=|<style|<script/)
+      expect(image.alt.length, image.src).toBeGreaterThan(20)
+    }
+  })
+})

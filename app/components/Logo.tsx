@@ -35,7 +35,7 @@ export function Logo() {
   return (
     <span className="flex items-center gap-2.5">
       <LogoMark className="size-9 shrink-0" />
-      <span className="text-lg font-semibold tracking-tight text-fg">{site.name}</span>
+      <span className="text-lg font-semibold tracking-tight whitespace-nowrap text-fg">{site.name}</span>
     </span>
   )
 }

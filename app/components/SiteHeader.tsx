@@ -47,7 +47,7 @@ export function SiteHeader() {
           <Logo />
         </Link>
 
-        <nav aria-label="Main" className="hidden md:block">
+        <nav aria-label="Main" className="hidden lg:block">
           <ul className="flex items-center gap-1">
             {mainNav.map((item) => (
               <li key={item.to}>
@@ -67,14 +67,14 @@ export function SiteHeader() {
         <div className="flex items-center gap-2">
           <Link
             to="/contact"
-            className="hidden min-h-11 items-center rounded-full bg-brand-400 px-5 text-sm font-semibold text-on-brand transition hover:bg-brand-300 sm:inline-flex"
+            className="hidden min-h-11 items-center rounded-full bg-brand-400 whitespace-nowrap px-5 text-sm font-semibold text-on-brand transition hover:bg-brand-300 sm:inline-flex"
           >
             Get Started
           </Link>
           <button
             ref={toggleRef}
             type="button"
-            className="inline-flex size-11 items-center justify-center rounded-lg border border-line text-fg md:hidden"
+            className="inline-flex size-11 items-center justify-center rounded-lg border border-line text-fg lg:hidden"
             aria-expanded={open}
             aria-controls={menuId}
             aria-label={open ? 'Close menu' : 'Open menu'}
@@ -88,7 +88,7 @@ export function SiteHeader() {
       <div
         id={menuId}
         hidden={!open}
-        className="fixed inset-x-0 top-16 bottom-0 overflow-y-auto border-t border-line bg-ink-900 md:hidden"
+        className="fixed inset-x-0 top-16 bottom-0 overflow-y-auto border-t border-line bg-ink-900 lg:hidden"
       >
         <nav aria-label="Mobile" className="container-page py-6">
           <ul className="flex flex-col gap-1">

@@ -16,6 +16,8 @@ import { Route as ContactRouteImport } from './routes/contact'
 import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as ProductsRouteImport } from './routes/products'
 import { Route as TermsRouteImport } from './routes/terms'
+import { Route as ApiContactRouteImport } from './routes/api/contact'
+import { Route as ApiHealthRouteImport } from './routes/api/health'
 import { Route as ServicesIndexRouteImport } from './routes/services/index'
 import { Route as ServicesAiSolutionsRouteImport } from './routes/services/ai-solutions'
 import { Route as ServicesAiWebDevelopmentRouteImport } from './routes/services/ai-web-development'
@@ -57,6 +59,16 @@ const TermsRoute = TermsRouteImport.update({
   path: '/terms',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ApiContactRoute = ApiContactRouteImport.update({
+  id: '/api/contact',
+  path: '/api/contact',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApiHealthRoute = ApiHealthRouteImport.update({
+  id: '/api/health',
+  path: '/api/health',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ServicesIndexRoute = ServicesIndexRouteImport.update({
   id: '/services/',
   path: '/services/',
@@ -92,6 +104,8 @@ export interface FileRoutesByFullPath {
   '/privacy': typeof PrivacyRoute
   '/products': typeof ProductsRoute
   '/terms': typeof TermsRoute
+  '/api/contact': typeof ApiContactRoute
+  '/api/health': typeof ApiHealthRoute
   '/services/ai-solutions': typeof ServicesAiSolutionsRoute
   '/services/ai-web-development': typeof ServicesAiWebDevelopmentRoute
   '/services/automation': typeof ServicesAutomationRoute
@@ -106,6 +120,8 @@ export interface FileRoutesByTo {
   '/privacy': typeof PrivacyRoute
   '/products': typeof ProductsRoute
   '/terms': typeof TermsRoute
+  '/api/contact': typeof ApiContactRoute
+  '/api/health': typeof ApiHealthRoute
   '/services/ai-solutions': typeof ServicesAiSolutionsRoute
   '/services/ai-web-development': typeof ServicesAiWebDevelopmentRoute
   '/services/automation': typeof ServicesAutomationRoute
@@ -121,6 +137,8 @@ export interface FileRoutesById {
   '/privacy': typeof PrivacyRoute
   '/products': typeof ProductsRoute
   '/terms': typeof TermsRoute
+  '/api/contact': typeof ApiContactRoute
+  '/api/health': typeof ApiHealthRoute
   '/services/ai-solutions': typeof ServicesAiSolutionsRoute
   '/services/ai-web-development': typeof ServicesAiWebDevelopmentRoute
   '/services/automation': typeof ServicesAutomationRoute
@@ -137,6 +155,8 @@ export interface FileRouteTypes {
     | '/privacy'
     | '/products'
     | '/terms'
+    | '/api/contact'
+    | '/api/health'
     | '/services/ai-solutions'
     | '/services/ai-web-development'
     | '/services/automation'
@@ -151,6 +171,8 @@ export interface FileRouteTypes {
     | '/privacy'
     | '/products'
     | '/terms'
+    | '/api/contact'
+    | '/api/health'
     | '/services/ai-solutions'
     | '/services/ai-web-development'
     | '/services/automation'
@@ -165,6 +187,8 @@ export interface FileRouteTypes {
     | '/privacy'
     | '/products'
     | '/terms'
+    | '/api/contact'
+    | '/api/health'
     | '/services/ai-solutions'
     | '/services/ai-web-development'
     | '/services/automation'
@@ -180,6 +204,8 @@ export interface RootRouteChildren {
   PrivacyRoute: typeof PrivacyRoute
   ProductsRoute: typeof ProductsRoute
   TermsRoute: typeof TermsRoute
+  ApiContactRoute: typeof ApiContactRoute
+  ApiHealthRoute: typeof ApiHealthRoute
   ServicesAiSolutionsRoute: typeof ServicesAiSolutionsRoute
   ServicesAiWebDevelopmentRoute: typeof ServicesAiWebDevelopmentRoute
   ServicesAutomationRoute: typeof ServicesAutomationRoute
@@ -238,6 +264,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TermsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/api/contact': {
+      id: '/api/contact'
+      path: '/api/contact'
+      fullPath: '/api/contact'
+      preLoaderRoute: typeof ApiContactRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/health': {
+      id: '/api/health'
+      path: '/api/health'
+      fullPath: '/api/health'
+      preLoaderRoute: typeof ApiHealthRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/services/': {
       id: '/services/'
       path: '/services'
@@ -284,6 +324,8 @@ const rootRouteChildren: RootRouteChildren = {
   PrivacyRoute: PrivacyRoute,
   ProductsRoute: ProductsRoute,
   TermsRoute: TermsRoute,
+  ApiContactRoute: ApiContactRoute,
+  ApiHealthRoute: ApiHealthRoute,
   ServicesAiSolutionsRoute: ServicesAiSolutionsRoute,
   ServicesAiWebDevelopmentRoute: ServicesAiWebDevelopmentRoute,
   ServicesAutomationRoute: ServicesAutomationRoute,

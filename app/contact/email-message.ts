@@ -30,8 +30,9 @@ function toBase64(bytes: Uint8Array): string {
 }
 
 const encoder = new TextEncoder()
-/** Bytes of UTF-8 per encoded word: 45 bytes → 60 base64 characters → a 72-character word. */
-const WORD_BYTES = 45
+/** Bytes of UTF-8 per encoded word: 42 bytes → 56 base64 characters → a 68-character word, so
+ * `Reply-To: ` and one word fit in 78 characters. */
+const WORD_BYTES = 42
 
 /** RFC 2047 encoded words (`=?UTF-8?B?…?=`), never splitting a character across two words. */
 export function encodeWords(text: string): string[] {

@@ -66,6 +66,8 @@ export const contactSchema = v.object({
   subject: v.picklist(SUBJECT_VALUES, MESSAGES.subjectRequired),
   message: v.pipe(
     v.string(MESSAGES.messageRequired),
+    // Browsers post a textarea's line breaks as CRLF; the message keeps plain line feeds.
+    v.transform((s) => s.replace(/\r\n?/g, '\n')),
     v.trim(),
     v.nonEmpty(MESSAGES.messageRequired),
     v.maxGraphemes(LIMITS.message, MESSAGES.messageTooLong),

@@ -47,9 +47,9 @@ describe('contact schema', () => {
     })
   })
 
-  it('keeps line breaks inside the message', () => {
-    const result = validateContact({ ...valid, message: 'First line\nSecond line\r\n\tindented' })
-    expect(result.success && result.output.message).toBe('First line\nSecond line\r\n\tindented')
+  it('keeps line breaks inside the message, as line feeds', () => {
+    const result = validateContact({ ...valid, message: 'First line\nSecond line\r\n\tindented\rlast' })
+    expect(result.success && result.output.message).toBe('First line\nSecond line\n\tindented\nlast')
   })
 
   describe('name', () => {

@@ -36,6 +36,9 @@ export async function handleFormPost(request: Request, env: ContactEnv): Promise
   const requestId = requestIdFor(request)
   const contentType = (request.headers.get('Content-Type') ?? '').toLowerCase()
   if (!contentType.startsWith('application/x-www-form-urlencoded') && !contentType.startsWith('multipart/form-data')) {
+    // Read (at most 32 KB, the body limit) before answering: wrangler dev drops the connection of
+    // a request whose body is left unread (workers-sdk#5095).
+    await request.arrayBuffer().catch(() => {})
     return errorAnswer('unsupported_media_type', 415, requestId, {
       message: 'Send the form as application/x-www-form-urlencoded or multipart/form-data.',
     })

@@ -22,13 +22,22 @@ test.describe('contact form without JavaScript', () => {
     await page.goto('/contact')
     await fillForm(page, values)
 
+    const outcomePage = page.waitForResponse(
+      (r) => r.request().method() === 'GET' && new URL(r.url()).pathname === '/contact',
+    )
     const [post] = await Promise.all([
       page.waitForResponse((r) => r.url().endsWith('/api/contact') && r.request().method() === 'POST'),
       form(page).submit.click(),
     ])
     expect(post.status()).toBe(303)
     expect(post.headers().location).toBe('/contact#contact-status')
+    const outcomeCookie = (await post.headerValue('set-cookie')) ?? ''
+    expect(outcomeCookie).toMatch(/^contact_outcome_0=.*; Path=\/contact; Max-Age=120; HttpOnly; SameSite=Strict/)
+    const page303 = await outcomePage
     await page.waitForURL(`${SITE_ORIGIN}/contact#contact-status`)
+    // The page that shows the outcome is never cached, and clears the cookie.
+    expect(page303.headers()['cache-control']).toBe('no-store')
+    expect(await page303.headerValue('set-cookie')).toMatch(/^contact_outcome_0=; Path=\/contact; Max-Age=0/)
     expect(page.url()).not.toContain(encodeURIComponent(values.email))
 
     const message = form(page).status.getByText(SUCCESS_MESSAGE)

@@ -10,7 +10,7 @@ import {
 } from '~/contact/contact.server'
 import { DELIVERIES, planDelivery } from '~/contact/deliveries/index.server'
 import { OUTBOX_TTL_SECONDS } from '~/contact/deliveries/outbox.server'
-import type { OutboxRecord } from '~/contact/enquiry'
+import { formatEnquiry, type OutboxRecord } from '~/contact/enquiry'
 import { healthReport } from '~/contact/health.server'
 import { type ContactSubmission, contactSubmissionSchema } from '~/contact/schema'
 import { FAILURE_MESSAGE } from '~/contact/status'
@@ -360,5 +360,35 @@ describe('choosing the delivery', () => {
       missing: ['CONTACT_FORM_ACCESS_KEY'],
     })
     expect(healthReport(contactEnv({}))).toMatchObject({ ok: false, delivery: 'none', configured: false })
+  })
+})
+
+describe('an enquiry as the operator reads it', () => {
+  it('is one readable block with every field and the message lines indented', () => {
+    const block = formatEnquiry({
+      id: '2026-01-02T03:04:05.678Z-abcdef012345',
+      receivedAt: '2026-01-02T03:04:05.678Z',
+      name: 'Ravi Kumar',
+      email: 'ravi@example.com',
+      company: '',
+      subject: 'general',
+      subjectLabel: 'General Inquiry',
+      message: 'First line\nSecond line',
+      keptBecause: 'outbox selected',
+    })
+    expect(block.split('\n')).toEqual([
+      '─'.repeat(64),
+      'Enquiry enquiry:2026-01-02T03:04:05.678Z-abcdef012345',
+      'Received: 2026-01-02T03:04:05.678Z',
+      'Subject:  General Inquiry (general)',
+      'Name:     Ravi Kumar',
+      'Email:    ravi@example.com',
+      'Company:  —',
+      'Kept:     outbox selected',
+      'Message:',
+      '  First line',
+      '  Second line',
+      '─'.repeat(64),
+    ])
   })
 })

@@ -12,8 +12,8 @@ export interface HealthReport {
   requested: string
   /** Names (never values) of what the requested delivery lacks. */
   missing: string[]
-  /** Whether the rate limiter is bound. */
-  rateLimited: boolean
+  /** Whether the rate limiter (CONTACT_RATE_LIMITER) is bound. */
+  rateLimiter: boolean
 }
 
 export function healthReport(env: ContactEnv): HealthReport {
@@ -24,6 +24,6 @@ export function healthReport(env: ContactEnv): HealthReport {
     configured: plan.configured,
     requested: plan.requested,
     missing: plan.missing,
-    rateLimited: Boolean(env.CONTACT_RATE_LIMITER),
+    rateLimiter: Boolean(env.CONTACT_RATE_LIMITER),
   }
 }

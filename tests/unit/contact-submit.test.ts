@@ -350,7 +350,7 @@ describe('choosing the delivery', () => {
       configured: true,
       requested: 'form-service',
       missing: [],
-      rateLimited: true,
+      rateLimiter: true,
     })
     expect(JSON.stringify(report)).not.toContain(KEY)
     expect(healthReport(contactEnv({ OUTBOX: fakeKv() }))).toMatchObject({

@@ -19,6 +19,7 @@ export function uniqueEmail(label: string): string {
 }
 
 export const test = base.extend<{ clientAddress: string }>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
   clientAddress: async ({}, use) => {
     await use(uniqueClientAddress())
   },

@@ -45,6 +45,9 @@ test.describe('operations', () => {
     const body = await configured.text()
     expect(JSON.parse(body)).toMatchObject({ ok: true, delivery: 'form-service', configured: true, missing: [] })
     expect(body).not.toContain(TEST_ACCESS_KEY)
+    const post = await request.post(`${SITE_ORIGIN}/api/health`, { headers: { Origin: SITE_ORIGIN } })
+    expect(post.status()).toBe(405)
+    expect(post.headers().allow).toBe('GET')
 
     const fresh = await request.get(`${OUTBOX_SITE_ORIGIN}/api/health`)
     expect(fresh.status()).toBe(200)

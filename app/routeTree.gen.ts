@@ -18,6 +18,8 @@ import { Route as ProductsRouteImport } from './routes/products'
 import { Route as RobotsDottxtRouteImport } from './routes/robots[.]txt'
 import { Route as SitemapDotxmlRouteImport } from './routes/sitemap[.]xml'
 import { Route as TermsRouteImport } from './routes/terms'
+import { Route as ApiContactRouteImport } from './routes/api/contact'
+import { Route as ApiHealthRouteImport } from './routes/api/health'
 import { Route as ServicesIndexRouteImport } from './routes/services/index'
 import { Route as ServicesAiSolutionsRouteImport } from './routes/services/ai-solutions'
 import { Route as ServicesAiWebDevelopmentRouteImport } from './routes/services/ai-web-development'
@@ -69,6 +71,16 @@ const TermsRoute = TermsRouteImport.update({
   path: '/terms',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ApiContactRoute = ApiContactRouteImport.update({
+  id: '/api/contact',
+  path: '/api/contact',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApiHealthRoute = ApiHealthRouteImport.update({
+  id: '/api/health',
+  path: '/api/health',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ServicesIndexRoute = ServicesIndexRouteImport.update({
   id: '/services/',
   path: '/services/',
@@ -106,6 +118,8 @@ export interface FileRoutesByFullPath {
   '/robots.txt': typeof RobotsDottxtRoute
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/terms': typeof TermsRoute
+  '/api/contact': typeof ApiContactRoute
+  '/api/health': typeof ApiHealthRoute
   '/services/ai-solutions': typeof ServicesAiSolutionsRoute
   '/services/ai-web-development': typeof ServicesAiWebDevelopmentRoute
   '/services/automation': typeof ServicesAutomationRoute
@@ -122,6 +136,8 @@ export interface FileRoutesByTo {
   '/robots.txt': typeof RobotsDottxtRoute
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/terms': typeof TermsRoute
+  '/api/contact': typeof ApiContactRoute
+  '/api/health': typeof ApiHealthRoute
   '/services/ai-solutions': typeof ServicesAiSolutionsRoute
   '/services/ai-web-development': typeof ServicesAiWebDevelopmentRoute
   '/services/automation': typeof ServicesAutomationRoute
@@ -139,6 +155,8 @@ export interface FileRoutesById {
   '/robots.txt': typeof RobotsDottxtRoute
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/terms': typeof TermsRoute
+  '/api/contact': typeof ApiContactRoute
+  '/api/health': typeof ApiHealthRoute
   '/services/ai-solutions': typeof ServicesAiSolutionsRoute
   '/services/ai-web-development': typeof ServicesAiWebDevelopmentRoute
   '/services/automation': typeof ServicesAutomationRoute
@@ -157,6 +175,8 @@ export interface FileRouteTypes {
     | '/robots.txt'
     | '/sitemap.xml'
     | '/terms'
+    | '/api/contact'
+    | '/api/health'
     | '/services/ai-solutions'
     | '/services/ai-web-development'
     | '/services/automation'
@@ -173,6 +193,8 @@ export interface FileRouteTypes {
     | '/robots.txt'
     | '/sitemap.xml'
     | '/terms'
+    | '/api/contact'
+    | '/api/health'
     | '/services/ai-solutions'
     | '/services/ai-web-development'
     | '/services/automation'
@@ -189,6 +211,8 @@ export interface FileRouteTypes {
     | '/robots.txt'
     | '/sitemap.xml'
     | '/terms'
+    | '/api/contact'
+    | '/api/health'
     | '/services/ai-solutions'
     | '/services/ai-web-development'
     | '/services/automation'
@@ -206,6 +230,8 @@ export interface RootRouteChildren {
   RobotsDottxtRoute: typeof RobotsDottxtRoute
   SitemapDotxmlRoute: typeof SitemapDotxmlRoute
   TermsRoute: typeof TermsRoute
+  ApiContactRoute: typeof ApiContactRoute
+  ApiHealthRoute: typeof ApiHealthRoute
   ServicesAiSolutionsRoute: typeof ServicesAiSolutionsRoute
   ServicesAiWebDevelopmentRoute: typeof ServicesAiWebDevelopmentRoute
   ServicesAutomationRoute: typeof ServicesAutomationRoute
@@ -278,6 +304,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TermsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/api/contact': {
+      id: '/api/contact'
+      path: '/api/contact'
+      fullPath: '/api/contact'
+      preLoaderRoute: typeof ApiContactRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/health': {
+      id: '/api/health'
+      path: '/api/health'
+      fullPath: '/api/health'
+      preLoaderRoute: typeof ApiHealthRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/services/': {
       id: '/services/'
       path: '/services'
@@ -326,6 +366,8 @@ const rootRouteChildren: RootRouteChildren = {
   RobotsDottxtRoute: RobotsDottxtRoute,
   SitemapDotxmlRoute: SitemapDotxmlRoute,
   TermsRoute: TermsRoute,
+  ApiContactRoute: ApiContactRoute,
+  ApiHealthRoute: ApiHealthRoute,
   ServicesAiSolutionsRoute: ServicesAiSolutionsRoute,
   ServicesAiWebDevelopmentRoute: ServicesAiWebDevelopmentRoute,
   ServicesAutomationRoute: ServicesAutomationRoute,

@@ -1,4 +1,5 @@
 import { createCsrfMiddleware, createMiddleware, createStart } from '@tanstack/react-start'
+import { markServerFnStarted, refuseUndecodableServerFnCalls } from './contact/server-fn-guard'
 import { discardBody, exceedsBodyLimit, payloadTooLarge } from './server/body-limit.server'
 import { log, requestIdFor } from './server/log.server'
 import { createNonce, withSecurityHeaders } from './server/security-headers.server'
@@ -35,20 +36,14 @@ const securityHeaders = createMiddleware().server(async ({ request, next, handle
     } catch (error) {
       if (error instanceof Response) return withSecurityHeaders(error, { nonce, requestId, privatePage })
       if (handlerType !== 'serverFn') throw error
-      // A server-function URL that names no function is bad input, not a server fault.
       return withSecurityHeaders(serverFnFailure(error, requestId), { requestId })
     }
   }
 })
 
+/** A server function that began running and then threw: a fault of ours, logged, never detailed to the client. */
 function serverFnFailure(error: unknown, requestId: string): Response {
   const message = error instanceof Error ? error.message : String(error)
-  if (/Server function info not found|Invalid server action/i.test(message)) {
-    return Response.json(
-      { ok: false, error: 'unknown_function', message: 'No such server function.' },
-      { status: 404, headers: { 'Cache-Control': 'no-store' } },
-    )
-  }
   log('error', { event: 'server_function_error', requestId, cause: message.slice(0, 200) })
   return Response.json(
     { ok: false, error: 'internal_error', message: 'Something went wrong. Please try again.' },
@@ -77,5 +72,6 @@ const bodyLimit = createMiddleware().server(async ({ request, next }) => {
 })
 
 export const startInstance = createStart(() => ({
-  requestMiddleware: [securityHeaders, csrf, bodyLimit],
+  requestMiddleware: [securityHeaders, csrf, bodyLimit, refuseUndecodableServerFnCalls],
+  functionMiddleware: [markServerFnStarted],
 }))

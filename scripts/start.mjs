@@ -6,6 +6,7 @@
 //   PERSIST_TO    where local KV and other state live (default .wrangler/state)
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
+import { resolve } from 'node:path'
 
 const port = process.env.PORT || '8787'
 const host = process.env.HOST || 'localhost'
@@ -33,7 +34,8 @@ const args = [
   '--log-level',
   process.env.WRANGLER_LOG_LEVEL || 'info',
 ]
-if (process.env.ENV_FILE) args.push('--env-file', process.env.ENV_FILE)
+// wrangler resolves a relative --env-file against the config's folder (dist/server), not the cwd.
+if (process.env.ENV_FILE) args.push('--env-file', resolve(process.env.ENV_FILE))
 
 console.log(`\n  Serving the production build on workerd at http://${host}:${port}\n`)
 

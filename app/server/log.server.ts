@@ -15,7 +15,7 @@ export function log(level: LogLevel, fields: LogFields): void {
   const line = JSON.stringify({ level, time: new Date().toISOString(), ...fields })
   if (level === 'error') console.error(line)
   else if (level === 'warn') console.warn(line)
-  else console.log(line)
+  else console.info(line)
 }
 
 const ids = new WeakMap<Request, string>()

@@ -25,6 +25,7 @@ export type Scenario =
   | { kind: 'hang' } // never answers
   | { kind: 'reset' } // destroys the connection
   | { kind: 'huge'; bytes: number } // 200 application/json, an enormous body
+  | { kind: 'redirect'; location: string } // 307 to another address
 
 export interface ReceivedRequest {
   at: number
@@ -119,6 +120,9 @@ export function startFormService(port = 0, host = '127.0.0.1'): Promise<FormServ
       case 'reset':
         req.socket.destroy()
         return
+      case 'redirect':
+        res.writeHead(307, { location: scenario.location, 'content-type': 'text/plain' })
+        return res.end('Moved')
       case 'huge': {
         res.writeHead(200, { 'content-type': 'application/json' })
         const chunk = 'x'.repeat(64 * 1024)

@@ -3,5 +3,5 @@ import { afterEach } from 'vitest'
 
 afterEach(() => {
   cleanup()
-  sessionStorage.clear()
+  globalThis.sessionStorage?.clear()
 })

@@ -1,15 +1,293 @@
-import type { Subject } from '~/contact/subjects'
+import { CircleAlert, CircleCheck, LoaderCircle, Send } from 'lucide-react'
+import { type ChangeEvent, type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react'
+import { clearDraft, loadDraft, saveDraft } from '~/contact/draft'
+import type { FormOutcome } from '~/contact/outcome-cookie'
+import {
+  CONTACT_FIELDS,
+  type ContactField,
+  type ContactValues,
+  EMPTY_VALUES,
+  type FieldErrors,
+  firstInvalidField,
+  HONEYPOT_FIELD,
+  validateContact,
+} from '~/contact/schema'
+import { sendContact } from '~/contact/send'
+import { FAILURE_MESSAGE, SUCCESS_MESSAGE } from '~/contact/status'
+import { isSubject, SUBJECTS, type Subject } from '~/contact/subjects'
 
 export interface ContactFormProps {
   /** Preselected subject, from `?subject=` on /contact. */
   defaultSubject?: Subject
+  /** The outcome of a post made without JavaScript, from the /contact route's loader. */
+  outcome?: FormOutcome | null
 }
 
-/** Placeholder until the contact form lands. */
-export function ContactForm(_props: ContactFormProps) {
+type Status = 'idle' | 'sending' | 'success' | 'failure'
+
+/** Where the browser lands after a post without JavaScript: the status message. */
+export const STATUS_ID = 'contact-status'
+
+const fieldId = (field: ContactField) => `contact-${field}`
+const errorId = (field: ContactField) => `contact-${field}-error`
+
+function initialValues(defaultSubject: Subject | undefined, outcome: FormOutcome | null | undefined): ContactValues {
+  if (outcome && 'values' in outcome) {
+    const values = { ...EMPTY_VALUES }
+    for (const field of CONTACT_FIELDS) values[field] = outcome.values[field]
+    if (!isSubject(values.subject)) values.subject = ''
+    return values
+  }
+  return { ...EMPTY_VALUES, subject: defaultSubject ?? '' }
+}
+
+function initialStatus(outcome: FormOutcome | null | undefined): Status {
+  if (outcome?.status === 'success') return 'success'
+  if (outcome?.status === 'failure') return 'failure'
+  return 'idle'
+}
+
+const control =
+  'w-full rounded-xl border border-line-strong bg-ink-950/60 px-4 py-3 text-fg placeholder:text-subtle transition-colors hover:border-brand-400/60 focus:border-brand-400 aria-invalid:border-danger'
+
+function Field({
+  field,
+  label,
+  error,
+  children,
+}: {
+  field: ContactField
+  label: string
+  error?: string
+  children: ReactNode
+}) {
   return (
-    <div className="glass p-6">
+    <div className="flex flex-col gap-2">
+      <label htmlFor={fieldId(field)} className="text-sm font-medium text-fg">
+        {label}
+      </label>
+      {children}
+      {error ? (
+        <p id={errorId(field)} className="flex items-start gap-1.5 text-sm text-danger">
+          <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <span>{error}</span>
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+/**
+ * The contact form: validated in the browser with the server's schema, sent through the contact
+ * server function, and a plain HTML form posting to /api/contact when no script runs.
+ */
+export function ContactForm({ defaultSubject, outcome }: ContactFormProps) {
+  const [values, setValues] = useState<ContactValues>(() => initialValues(defaultSubject, outcome))
+  const [errors, setErrors] = useState<FieldErrors>(() => (outcome?.status === 'invalid' ? outcome.errors : {}))
+  const [status, setStatus] = useState<Status>(() => initialStatus(outcome))
+  const [honeypot, setHoneypot] = useState('')
+  const [enhanced, setEnhanced] = useState(false)
+  const sending = useRef(false)
+
+  // After hydration: the form validates itself (so the browser's own bubbles stay away), and
+  // a draft from this tab is restored. Done in an effect so the server's HTML stays as rendered.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, on mount
+  useEffect(() => {
+    setEnhanced(true)
+    if (outcome?.status === 'success') {
+      clearDraft()
+      return
+    }
+    if (outcome) return
+    const draft = loadDraft()
+    if (!draft) return
+    setValues((current) => {
+      const next = { ...current }
+      for (const field of CONTACT_FIELDS) {
+        const value = draft[field]
+        if (value) next[field] = value
+      }
+      return next
+    })
+  }, [])
+
+  function update(field: ContactField, value: string) {
+    const next = { ...values, [field]: value }
+    setValues(next)
+    saveDraft(next)
+    if (errors[field]) {
+      const result = validateContact(next)
+      setErrors((current) => ({ ...current, [field]: result.success ? undefined : result.errors[field] }))
+    }
+  }
+
+  const onChange =
+    (field: ContactField) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
+      update(field, event.target.value)
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (sending.current) return
+    setStatus('idle')
+
+    const result = validateContact(values)
+    if (!result.success) {
+      setErrors(result.errors)
+      const first = firstInvalidField(result.errors)
+      if (first) document.getElementById(fieldId(first))?.focus()
+      return
+    }
+    setErrors({})
+
+    sending.current = true
+    setStatus('sending')
+    const sent = await sendContact(result.output, honeypot)
+    sending.current = false
+    if (sent) {
+      setValues({ ...EMPTY_VALUES })
+      setHoneypot('')
+      clearDraft()
+      setStatus('success')
+    } else {
+      setStatus('failure')
+    }
+  }
+
+  const isSending = status === 'sending'
+  const describedBy = (field: ContactField) => (errors[field] ? errorId(field) : undefined)
+  const invalid = (field: ContactField) => (errors[field] ? true : undefined)
+
+  return (
+    <div id="contact-form" className="glass scroll-mt-24 p-6 sm:p-8">
       <h2 className="text-h3 font-semibold">Send us a message</h2>
+      <form
+        method="post"
+        action="/api/contact"
+        noValidate={enhanced}
+        onSubmit={onSubmit}
+        aria-busy={isSending}
+        className="mt-6 flex flex-col gap-5"
+      >
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field field="name" label="Full Name *" error={errors.name}>
+            <input
+              id={fieldId('name')}
+              name="name"
+              type="text"
+              autoComplete="name"
+              required
+              value={values.name}
+              onChange={onChange('name')}
+              aria-invalid={invalid('name')}
+              aria-describedby={describedBy('name')}
+              className={control}
+            />
+          </Field>
+          <Field field="email" label="Email Address *" error={errors.email}>
+            <input
+              id={fieldId('email')}
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              value={values.email}
+              onChange={onChange('email')}
+              aria-invalid={invalid('email')}
+              aria-describedby={describedBy('email')}
+              className={control}
+            />
+          </Field>
+        </div>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field field="company" label="Company Name" error={errors.company}>
+            <input
+              id={fieldId('company')}
+              name="company"
+              type="text"
+              autoComplete="organization"
+              value={values.company}
+              onChange={onChange('company')}
+              aria-invalid={invalid('company')}
+              aria-describedby={describedBy('company')}
+              className={control}
+            />
+          </Field>
+          <Field field="subject" label="Subject *" error={errors.subject}>
+            <select
+              id={fieldId('subject')}
+              name="subject"
+              required
+              value={values.subject}
+              onChange={onChange('subject')}
+              aria-invalid={invalid('subject')}
+              aria-describedby={describedBy('subject')}
+              className={control}
+            >
+              <option value="">Select a subject</option>
+              {SUBJECTS.map((subject) => (
+                <option key={subject.value} value={subject.value}>
+                  {subject.label}
+                </option>
+              ))}
+            </select>
+          </Field>
+        </div>
+        <Field field="message" label="Message *" error={errors.message}>
+          <textarea
+            id={fieldId('message')}
+            name="message"
+            rows={6}
+            required
+            value={values.message}
+            onChange={onChange('message')}
+            aria-invalid={invalid('message')}
+            aria-describedby={describedBy('message')}
+            className={`${control} resize-y`}
+          />
+        </Field>
+
+        {/* Honeypot: people and assistive technology never see it; bots that fill every field do. */}
+        <div hidden aria-hidden="true">
+          <label htmlFor="contact-website">Leave this field empty</label>
+          <input
+            id="contact-website"
+            name={HONEYPOT_FIELD}
+            type="text"
+            tabIndex={-1}
+            autoComplete="off"
+            value={honeypot}
+            onChange={(event) => setHoneypot(event.target.value)}
+          />
+        </div>
+
+        <button
+          type="submit"
+          disabled={isSending}
+          className="inline-flex min-h-12 items-center justify-center gap-2 self-start rounded-xl bg-brand-400 px-6 py-3 font-semibold text-on-brand transition-colors hover:bg-brand-300 disabled:cursor-not-allowed disabled:opacity-70"
+        >
+          {isSending ? (
+            <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />
+          ) : (
+            <Send aria-hidden="true" className="size-5" />
+          )}
+          {isSending ? 'Sending...' : 'Send Message'}
+        </button>
+
+        <div id={STATUS_ID} role="status" aria-live="polite" className="scroll-mt-24">
+          {status === 'success' ? (
+            <p className="flex items-start gap-2 rounded-xl border border-success/40 bg-success/10 px-4 py-3 text-success">
+              <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+              <span>{SUCCESS_MESSAGE}</span>
+            </p>
+          ) : null}
+          {status === 'failure' ? (
+            <p className="flex items-start gap-2 rounded-xl border border-danger/40 bg-danger/10 px-4 py-3 text-danger">
+              <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+              <span>{FAILURE_MESSAGE}</span>
+            </p>
+          ) : null}
+        </div>
+      </form>
     </div>
   )
 }

@@ -1,0 +1,30 @@
+import { createMiddleware, createServerFn } from '@tanstack/react-start'
+import { getRequest } from '@tanstack/react-start/server'
+import * as v from 'valibot'
+import { invalidInputAnswer, outcomeAnswer, submitEnquiry } from './contact.server'
+import { workerEnv } from './runtime.server'
+import { contactSubmissionSchema } from './schema'
+
+/**
+ * Refuses invalid input with a 400 JSON answer naming each invalid field, before the validator
+ * (which would otherwise throw, and Start would answer 500). Nothing invalid is ever forwarded.
+ */
+const refuseInvalidInput = createMiddleware({ type: 'function' }).server(async ({ data, next }) => {
+  const result = v.safeParse(contactSubmissionSchema, data)
+  if (!result.success) throw invalidInputAnswer(result.issues, getRequest())
+  return next()
+})
+
+/**
+ * The contact form's server function. Answers with a JSON `Response`: 200 `{ ok: true }`, or
+ * `{ ok: false, error, message }` with 400, 429 (and Retry-After), 502 or 503.
+ * The access key is added on the server; one sent by a client is dropped by the schema.
+ */
+export const submitContact = createServerFn({ method: 'POST' })
+  .middleware([refuseInvalidInput])
+  .validator(contactSubmissionSchema)
+  .handler(async ({ data }) => {
+    const request = getRequest()
+    const outcome = await submitEnquiry(data, { env: await workerEnv(), request })
+    return outcomeAnswer(outcome, request)
+  })

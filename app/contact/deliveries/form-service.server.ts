@@ -1,0 +1,138 @@
+import type { Enquiry } from '../enquiry'
+import type { ContactEnv, Delivery, DeliveryContext, DeliveryResult } from './types'
+
+/**
+ * The spec's call: POST the message as JSON to the form service with the server's access key,
+ * read the boolean `success`. One request per enquiry, never retried; redirects are not followed
+ * (the key must not travel to another address); at most 64 KB of the answer is read.
+ */
+export const DEFAULT_FORM_ENDPOINT = 'https://api.web3forms.com/submit'
+export const FORM_SERVICE_TIMEOUT_MS = 10_000
+export const MAX_ANSWER_BYTES = 64 * 1024
+
+export interface FormServicePayload {
+  name: string
+  email: string
+  company: string
+  subject: string
+  message: string
+  access_key: string
+}
+
+function accessKey(env: ContactEnv): string {
+  return env.CONTACT_FORM_ACCESS_KEY?.trim() ?? ''
+}
+
+export function formEndpoint(env: ContactEnv): string {
+  return env.CONTACT_FORM_ENDPOINT?.trim() || DEFAULT_FORM_ENDPOINT
+}
+
+export function formServicePayload(enquiry: Enquiry, key: string): FormServicePayload {
+  return {
+    name: enquiry.name,
+    email: enquiry.email,
+    company: enquiry.company,
+    subject: enquiry.subject,
+    message: enquiry.message,
+    access_key: key,
+  }
+}
+
+type BoundedBody = { text: string } | { tooLarge: true }
+
+/** Reads a body up to `limit` bytes; a longer one is cancelled and reported as too large. */
+async function readBounded(response: Response, limit: number): Promise<BoundedBody> {
+  if (!response.body) return { text: '' }
+  const reader = response.body.getReader()
+  const chunks: Uint8Array[] = []
+  let total = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    total += value.byteLength
+    if (total > limit) {
+      reader.cancel().catch(() => {})
+      return { tooLarge: true }
+    }
+    chunks.push(value)
+  }
+  const bytes = new Uint8Array(total)
+  let offset = 0
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset)
+    offset += chunk.byteLength
+  }
+  return { text: new TextDecoder().decode(bytes) }
+}
+
+function discard(response: Response) {
+  response.body?.cancel().catch(() => {})
+}
+
+export async function sendToFormService(
+  enquiry: Enquiry,
+  env: ContactEnv,
+  timeoutMs: number = FORM_SERVICE_TIMEOUT_MS,
+): Promise<DeliveryResult> {
+  const key = accessKey(env)
+  if (!key) return { ok: false, cause: 'missing_access_key' }
+  const endpoint = formEndpoint(env)
+  let host: string
+  try {
+    host = new URL(endpoint).host
+  } catch {
+    return { ok: false, cause: 'invalid_endpoint' }
+  }
+
+  const signal = AbortSignal.timeout(timeoutMs)
+  const started = Date.now()
+  const timing = () => ({ upstreamHost: host, upstreamMs: Date.now() - started })
+
+  let response: Response
+  try {
+    response = await fetch(endpoint, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify(formServicePayload(enquiry, key)),
+      redirect: 'manual',
+      signal,
+    })
+  } catch {
+    return { ok: false, cause: signal.aborted ? 'upstream_timeout' : 'upstream_unreachable', detail: timing() }
+  }
+
+  if (response.status < 200 || response.status > 299) {
+    discard(response)
+    return { ok: false, cause: 'upstream_status', detail: { ...timing(), upstreamStatus: response.status } }
+  }
+
+  let body: BoundedBody
+  try {
+    body = await readBounded(response, MAX_ANSWER_BYTES)
+  } catch {
+    return { ok: false, cause: signal.aborted ? 'upstream_timeout' : 'upstream_read_error', detail: timing() }
+  }
+  if ('tooLarge' in body) {
+    return { ok: false, cause: 'upstream_answer_too_large', detail: { ...timing(), upstreamStatus: response.status } }
+  }
+
+  let answer: unknown
+  try {
+    answer = JSON.parse(body.text)
+  } catch {
+    return { ok: false, cause: 'upstream_not_json', detail: { ...timing(), upstreamStatus: response.status } }
+  }
+  const success = (answer as { success?: unknown } | null)?.success
+  if (typeof success !== 'boolean') {
+    return { ok: false, cause: 'upstream_unexpected_answer', detail: { ...timing(), upstreamStatus: response.status } }
+  }
+  if (!success)
+    return { ok: false, cause: 'upstream_refused', detail: { ...timing(), upstreamStatus: response.status } }
+  return { ok: true, detail: { ...timing(), upstreamStatus: response.status } }
+}
+
+export const formService: Delivery = {
+  name: 'form-service',
+  missing: (env) => (accessKey(env) ? [] : ['CONTACT_FORM_ACCESS_KEY']),
+  deliver: (enquiry: Enquiry, context: DeliveryContext) => sendToFormService(enquiry, context.env, context.timeoutMs),
+}

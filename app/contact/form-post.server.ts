@@ -1,0 +1,70 @@
+import * as v from 'valibot'
+import { requestIdFor } from '~/server/log.server'
+import { errorAnswer, invalidInputAnswer, outcomeAnswer, refusedFields, submitEnquiry } from './contact.server'
+import type { ContactEnv } from './deliveries/types'
+import { type FormOutcome, outcomeCookies, pickValues } from './outcome-cookie'
+import { CONTACT_FIELDS, contactSubmissionSchema, HONEYPOT_FIELD } from './schema'
+
+/** Where a browser goes after posting the form without JavaScript. */
+export const FORM_RETURN_PATH = '/contact#contact-status'
+
+/** A browser navigating (a form post without JavaScript), as opposed to a script or API client. */
+export function isNavigation(request: Request): boolean {
+  const mode = request.headers.get('Sec-Fetch-Mode')
+  if (mode !== null) return mode === 'navigate'
+  return (request.headers.get('Accept') ?? '').includes('text/html')
+}
+
+function seeOther(outcome: FormOutcome, request: Request): Response {
+  const headers = new Headers({
+    Location: FORM_RETURN_PATH,
+    'Cache-Control': 'no-store',
+    'X-Request-Id': requestIdFor(request),
+  })
+  for (const cookie of outcomeCookies(outcome, new URL(request.url).protocol === 'https:')) {
+    headers.append('Set-Cookie', cookie)
+  }
+  return new Response(null, { status: 303, headers })
+}
+
+/**
+ * `POST /api/contact`: the form posted by a browser without JavaScript (or by any HTTP client).
+ * Same validation and delivery as the server function. A browser is sent back to `/contact` with
+ * `303 See Other` and the outcome in a cookie; other clients get the JSON answer and its status.
+ */
+export async function handleFormPost(request: Request, env: ContactEnv): Promise<Response> {
+  const requestId = requestIdFor(request)
+  const contentType = (request.headers.get('Content-Type') ?? '').toLowerCase()
+  if (!contentType.startsWith('application/x-www-form-urlencoded') && !contentType.startsWith('multipart/form-data')) {
+    // Read (at most 32 KB, the body limit) before answering: wrangler dev drops the connection of
+    // a request whose body is left unread (workers-sdk#5095).
+    await request.arrayBuffer().catch(() => {})
+    return errorAnswer('unsupported_media_type', 415, requestId, {
+      message: 'Send the form as application/x-www-form-urlencoded or multipart/form-data.',
+    })
+  }
+  let form: FormData
+  try {
+    form = await request.formData()
+  } catch {
+    return errorAnswer('malformed_body', 400, requestId, { message: 'The form data could not be read.' })
+  }
+
+  const raw: Record<string, string> = {}
+  for (const field of [...CONTACT_FIELDS, HONEYPOT_FIELD]) {
+    const value = form.get(field)
+    if (typeof value === 'string') raw[field] = value
+  }
+
+  const parsed = v.safeParse(contactSubmissionSchema, raw)
+  if (!parsed.success) {
+    if (!isNavigation(request)) return invalidInputAnswer(parsed.issues, request)
+    const errors = refusedFields(parsed.issues, request)
+    return seeOther({ status: 'invalid', values: pickValues(raw), errors }, request)
+  }
+
+  const outcome = await submitEnquiry(parsed.output, { env, request })
+  if (!isNavigation(request)) return outcomeAnswer(outcome, request)
+  const sent = outcome.kind === 'sent' || outcome.kind === 'ignored'
+  return seeOther(sent ? { status: 'success' } : { status: 'failure', values: pickValues(raw) }, request)
+}

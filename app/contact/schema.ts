@@ -1,0 +1,141 @@
+import * as v from 'valibot'
+import { SUBJECT_VALUES } from './subjects'
+
+/**
+ * The contact message, validated with the same schema in the browser (before anything is sent)
+ * and on the server (which trusts nothing from the client). Strings are trimmed first; lengths
+ * count characters as people see them (grapheme clusters), so "é" or "👍🏽" counts as one.
+ */
+export const LIMITS = {
+  name: 100,
+  email: 254,
+  company: 100,
+  message: 5000,
+} as const
+
+/** Control characters (C0, DEL, C1): never part of a name, address or company. */
+const CONTROL_CHARACTERS = /[\p{Cc}]/u
+/** Control characters other than tab, line feed and carriage return: never part of a message. */
+const MESSAGE_CONTROL_CHARACTERS = /(?![\t\n\r])\p{Cc}/u
+
+const noControlCharacters = (message: string) => v.check<string, string>((s) => !CONTROL_CHARACTERS.test(s), message)
+
+export const MESSAGES = {
+  nameRequired: 'Please enter your name.',
+  nameTooLong: `Please use at most ${LIMITS.name} characters for your name.`,
+  nameInvalid: 'Please remove line breaks and special control characters from your name.',
+  emailRequired: 'Please enter your email address.',
+  emailInvalid: 'Please enter a valid email address, like name@example.com.',
+  emailTooLong: `Email addresses can be at most ${LIMITS.email} characters.`,
+  companyTooLong: `Please use at most ${LIMITS.company} characters for the company name.`,
+  companyInvalid: 'Please remove line breaks and special control characters from the company name.',
+  subjectRequired: 'Please choose a subject.',
+  messageRequired: 'Please write a message.',
+  messageTooLong: `Please keep your message to at most ${LIMITS.message} characters.`,
+  messageInvalid: 'Please remove special control characters from your message.',
+} as const
+
+/** The fields a visitor fills in, in the order the form shows them. */
+export const CONTACT_FIELDS = ['name', 'email', 'company', 'subject', 'message'] as const
+export type ContactField = (typeof CONTACT_FIELDS)[number]
+
+export const contactSchema = v.object({
+  name: v.pipe(
+    v.string(MESSAGES.nameRequired),
+    v.trim(),
+    v.nonEmpty(MESSAGES.nameRequired),
+    v.maxGraphemes(LIMITS.name, MESSAGES.nameTooLong),
+    noControlCharacters(MESSAGES.nameInvalid),
+  ),
+  email: v.pipe(
+    v.string(MESSAGES.emailRequired),
+    v.trim(),
+    v.nonEmpty(MESSAGES.emailRequired),
+    v.maxLength(LIMITS.email, MESSAGES.emailTooLong),
+    v.email(MESSAGES.emailInvalid),
+  ),
+  company: v.optional(
+    v.pipe(
+      v.string(MESSAGES.companyInvalid),
+      v.trim(),
+      v.maxGraphemes(LIMITS.company, MESSAGES.companyTooLong),
+      noControlCharacters(MESSAGES.companyInvalid),
+    ),
+    '',
+  ),
+  subject: v.picklist(SUBJECT_VALUES, MESSAGES.subjectRequired),
+  message: v.pipe(
+    v.string(MESSAGES.messageRequired),
+    // Browsers post a textarea's line breaks as CRLF; the message keeps plain line feeds.
+    v.transform((s) => s.replace(/\r\n?/g, '\n')),
+    v.trim(),
+    v.nonEmpty(MESSAGES.messageRequired),
+    v.maxGraphemes(LIMITS.message, MESSAGES.messageTooLong),
+    v.check((s) => !MESSAGE_CONTROL_CHARACTERS.test(s), MESSAGES.messageInvalid),
+  ),
+})
+
+/** Name of the honeypot field: hidden from people and assistive technology, filled in only by bots. */
+export const HONEYPOT_FIELD = 'website'
+
+/**
+ * What the server function accepts: the message plus the honeypot. Keys not listed here
+ * (an `access_key` sent by a client, for instance) are dropped by the schema.
+ */
+export const contactSubmissionSchema = v.object({
+  ...contactSchema.entries,
+  [HONEYPOT_FIELD]: v.optional(v.pipe(v.string(), v.maxLength(1000)), ''),
+})
+
+/** A validated contact message: trimmed, every rule met. */
+export type ContactMessage = v.InferOutput<typeof contactSchema>
+export type ContactSubmission = v.InferOutput<typeof contactSubmissionSchema>
+export type ContactSubmissionInput = v.InferInput<typeof contactSubmissionSchema>
+
+/** The form's values as typed, before validation. */
+export type ContactValues = Record<ContactField, string>
+
+export const EMPTY_VALUES: ContactValues = { name: '', email: '', company: '', subject: '', message: '' }
+
+/** One message per invalid field, for showing next to it. */
+export type FieldErrors = Partial<Record<ContactField, string>>
+
+export type ValidationResult = { success: true; output: ContactMessage } | { success: false; errors: FieldErrors }
+
+function isContactField(key: unknown): key is ContactField {
+  return typeof key === 'string' && (CONTACT_FIELDS as readonly string[]).includes(key)
+}
+
+/** What a field says when it is missing altogether. */
+const MISSING: Record<ContactField, string> = {
+  name: MESSAGES.nameRequired,
+  email: MESSAGES.emailRequired,
+  company: MESSAGES.companyInvalid,
+  subject: MESSAGES.subjectRequired,
+  message: MESSAGES.messageRequired,
+}
+
+/** The first message for each field, from valibot issues (issues about other keys are left out). */
+export function fieldErrorsFrom(issues: readonly v.BaseIssue<unknown>[]): FieldErrors {
+  const errors: FieldErrors = {}
+  for (const issue of issues) {
+    const step = issue.path?.[0]
+    const key = step?.key
+    if (!isContactField(key)) continue
+    const missingKey = step?.type === 'object' && step.origin === 'key'
+    errors[key] ??= missingKey ? MISSING[key] : issue.message
+  }
+  return errors
+}
+
+/** Validates what a visitor typed, with the schema the server uses. */
+export function validateContact(values: unknown): ValidationResult {
+  const result = v.safeParse(contactSchema, values)
+  if (result.success) return { success: true, output: result.output }
+  return { success: false, errors: fieldErrorsFrom(result.issues) }
+}
+
+/** The first field, in form order, that has an error. */
+export function firstInvalidField(errors: FieldErrors): ContactField | undefined {
+  return CONTACT_FIELDS.find((field) => errors[field])
+}

@@ -1,0 +1,33 @@
+import { requestIdFor } from '~/server/log.server'
+
+/** Requests for which a server function began running, i.e. Start decoded their body. */
+const started = new WeakSet<Request>()
+
+export function markStarted(request: Request): void {
+  started.add(request)
+}
+
+/** Whether a server function began running for this request (its body was decoded). */
+export function serverFnStarted(request: Request): boolean {
+  return started.has(request)
+}
+
+/**
+ * The answer for a server-function request that failed before any function ran: 404 when the id
+ * matches no function, else 400 (the body could not be decoded). `failure` is Start's error
+ * answer or the error it threw.
+ */
+export async function undecodableAnswer(request: Request, failure: Response | unknown): Promise<Response> {
+  const text =
+    failure instanceof Response ? await failure.text().catch(() => '') : String((failure as Error)?.message ?? '')
+  const unknown = text.includes('Server function info not found')
+  return Response.json(
+    unknown
+      ? { ok: false, error: 'unknown_function', message: 'No such server function.' }
+      : { ok: false, error: 'malformed_body', message: 'The request body could not be decoded.' },
+    {
+      status: unknown ? 404 : 400,
+      headers: { 'Cache-Control': 'no-store', 'X-Request-Id': requestIdFor(request) },
+    },
+  )
+}

@@ -1,0 +1,17 @@
+/** What the visitor sees after sending (spec §4 and §8, verbatim). */
+export const SUCCESS_MESSAGE = 'Your message has been sent successfully!'
+export const FAILURE_MESSAGE = 'Something went wrong. Please try again.'
+
+/** Machine-readable reasons in the contact endpoints' JSON answers. */
+export type ContactErrorCode =
+  | 'invalid_input'
+  | 'malformed_body'
+  | 'unsupported_media_type'
+  | 'rate_limited'
+  | 'delivery_failed'
+  | 'not_configured'
+
+/** The JSON body of every contact endpoint answer. */
+export type ContactAnswer =
+  | { ok: true }
+  | { ok: false; error: ContactErrorCode; message: string; fields?: Record<string, string> }

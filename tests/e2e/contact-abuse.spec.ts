@@ -1,0 +1,225 @@
+import type { Page, Request } from '@playwright/test'
+import { FAILURE_MESSAGE, SUCCESS_MESSAGE } from '../../app/contact/status'
+import {
+  awayFromMinuteBoundary,
+  enquiry,
+  expect,
+  fillForm,
+  form,
+  receivedFrom,
+  test,
+  uniqueEmail,
+  withoutDevProxyDrops,
+} from '../support/contact'
+import { gotoHydrated } from '../support/page'
+import { SITE_ORIGIN, TEST_ACCESS_KEY } from '../support/servers'
+
+const sameOrigin = { Origin: SITE_ORIGIN }
+const formHeaders = { ...sameOrigin, 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' }
+
+/** Sends the form through the browser and returns the server function request it made. */
+async function submitThroughBrowser(page: Page, values: ReturnType<typeof enquiry>): Promise<Request> {
+  await gotoHydrated(page, '/contact')
+  await fillForm(page, values)
+  const [request] = await Promise.all([
+    page.waitForRequest((r) => r.url().includes('/_serverFn/') && r.method() === 'POST'),
+    form(page).submit.click(),
+  ])
+  return request
+}
+
+/** A copy of a server function payload with one field of the message changed or added. */
+function withField(payload: string, field: string, value: string): string {
+  const body = JSON.parse(payload)
+  const visit = (node: unknown): boolean => {
+    if (!node || typeof node !== 'object') return false
+    const p = (node as { p?: { k?: string[]; v?: unknown[] } }).p
+    if (p?.k?.includes('name') && p.v) {
+      const index = p.k.indexOf(field)
+      if (index >= 0) p.v[index] = { t: 1, s: value }
+      else {
+        p.k.push(field)
+        p.v.push({ t: 1, s: value })
+      }
+      return true
+    }
+    return Object.values(node).some(visit)
+  }
+  expect(visit(body)).toBe(true)
+  return JSON.stringify(body)
+}
+
+test.describe('abuse and bad input', () => {
+  test('the 6th message within a minute from one client gets 429 with Retry-After, the failure message, and is not forwarded', async ({
+    page,
+  }) => {
+    test.setTimeout(75_000)
+    await awayFromMinuteBoundary()
+    const sent: string[] = []
+    for (let i = 0; i < 5; i++) {
+      const values = enquiry(`limit-${i}`)
+      sent.push(values.email)
+      const response = await page.request.post('/api/contact', { headers: formHeaders, form: { ...values } })
+      expect(response.status()).toBe(200)
+    }
+    const sixth = enquiry('limit-6th')
+    await gotoHydrated(page, '/contact')
+    await fillForm(page, sixth)
+    const [answer] = await Promise.all([
+      page.waitForResponse((r) => r.url().includes('/_serverFn/') && r.request().method() === 'POST'),
+      form(page).submit.click(),
+    ])
+    expect(answer.status()).toBe(429)
+    expect(answer.headers()['retry-after']).toBe('60')
+    await expect(form(page).status.getByText(FAILURE_MESSAGE)).toBeVisible()
+    await expect(form(page).name).toHaveValue(sixth.name)
+
+    for (const email of sent) expect(await receivedFrom(email)).toHaveLength(1)
+    expect(await receivedFrom(sixth.email)).toHaveLength(0)
+  })
+
+  test('another client is not limited by someone else’s messages', async ({ page, playwright }) => {
+    test.setTimeout(75_000)
+    await awayFromMinuteBoundary()
+    const other = await playwright.request.newContext({
+      baseURL: SITE_ORIGIN,
+      extraHTTPHeaders: { 'CF-Connecting-IP': '2001:db8:ffff::7' },
+    })
+    for (let i = 0; i < 6; i++) {
+      await other.post('/api/contact', { headers: formHeaders, form: { ...enquiry(`other-${i}`) } })
+    }
+    const last = await other.post('/api/contact', { headers: formHeaders, form: { ...enquiry('other-last') } })
+    expect(last.status()).toBe(429)
+    expect(last.headers()['retry-after']).toBe('60')
+    expect(await last.json()).toEqual({ ok: false, error: 'rate_limited', message: FAILURE_MESSAGE })
+    await other.dispose()
+
+    const values = enquiry('not-limited')
+    await gotoHydrated(page, '/contact')
+    await fillForm(page, values)
+    await form(page).submit.click()
+    await expect(form(page).status.getByText(SUCCESS_MESSAGE)).toBeVisible()
+  })
+
+  test('a body over 32 KB is refused with 413 before anything reads it', async ({ page }) => {
+    const values = enquiry('oversized', { message: 'x'.repeat(40 * 1024) })
+    const response = await withoutDevProxyDrops(() =>
+      page.request.post('/api/contact', { headers: formHeaders, form: { ...values } }),
+    )
+    expect(response.status()).toBe(413)
+    expect(await response.json()).toMatchObject({ ok: false, error: 'payload_too_large' })
+
+    const request = await submitThroughBrowser(page, enquiry('oversized-fn'))
+    const big = withField(request.postData() ?? '', 'message', 'y'.repeat(40 * 1024))
+    const fn = await withoutDevProxyDrops(() =>
+      page.request.post(request.url(), {
+        headers: { ...sameOrigin, 'Content-Type': 'application/json', 'x-tsr-serverFn': 'true' },
+        data: big,
+      }),
+    )
+    expect(fn.status()).toBe(413)
+    expect(await receivedFrom(values.email)).toHaveLength(0)
+  })
+
+  test('a cross-site form post is refused with 403 and not forwarded', async ({ page }) => {
+    const values = enquiry('cross-site')
+    // A page on another site whose form posts to ours.
+    await page.route('http://attacker.example/', (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: `<!doctype html><form method="post" action="${SITE_ORIGIN}/api/contact">
+          ${Object.entries(values)
+            .map(([name, value]) => `<input name="${name}" value="${value.replace(/"/g, '&quot;')}">`)
+            .join('')}
+          <button>Win a prize</button></form>`,
+      }),
+    )
+    const response = await withoutDevProxyDrops(async () => {
+      await page.goto('http://attacker.example/')
+      const [answer] = await Promise.all([
+        page.waitForResponse((r) => r.url() === `${SITE_ORIGIN}/api/contact`),
+        page.getByRole('button', { name: 'Win a prize' }).click(),
+      ])
+      return answer
+    })
+    expect(response.status()).toBe(403)
+    expect(response.request().headers().origin).toBe('http://attacker.example')
+    expect(await response.json()).toMatchObject({ ok: false, error: 'cross_site_request' })
+
+    const api = await withoutDevProxyDrops(() =>
+      page.request.post('/api/contact', {
+        headers: { ...formHeaders, Origin: 'https://attacker.example' },
+        form: { ...values },
+      }),
+    )
+    expect(api.status()).toBe(403)
+    expect(await receivedFrom(values.email)).toHaveLength(0)
+  })
+
+  test('invalid values sent to the server function get 400 with a reason per field, never forwarded', async ({
+    page,
+  }) => {
+    const request = await submitThroughBrowser(page, enquiry('fn-valid'))
+    await expect(form(page).status.getByText(SUCCESS_MESSAGE)).toBeVisible()
+    const email = uniqueEmail('fn-invalid')
+    const invalid = withField(withField(request.postData() ?? '', 'email', email), 'subject', 'sales')
+    const response = await page.request.post(request.url(), {
+      headers: { ...sameOrigin, 'Content-Type': 'application/json', 'x-tsr-serverFn': 'true' },
+      data: invalid,
+    })
+    expect(response.status()).toBe(400)
+    expect(await response.json()).toEqual({
+      ok: false,
+      error: 'invalid_input',
+      message: 'Some fields are missing or invalid.',
+      fields: { subject: 'Please choose a subject.' },
+    })
+    expect(await receivedFrom(email)).toHaveLength(0)
+  })
+
+  test('an access_key sent by a client is ignored: the form service gets the server’s', async ({ page }) => {
+    const request = await submitThroughBrowser(page, enquiry('fn-key'))
+    expect(request.postData()).not.toContain('access_key')
+    const email = uniqueEmail('client-key')
+    const payload = withField(withField(request.postData() ?? '', 'email', email), 'access_key', 'attacker-key')
+    const response = await page.request.post(request.url(), {
+      headers: { ...sameOrigin, 'Content-Type': 'application/json', 'x-tsr-serverFn': 'true' },
+      data: payload,
+    })
+    expect(response.status()).toBe(200)
+    const received = await receivedFrom(email)
+    expect(received).toHaveLength(1)
+    expect((received[0]?.json as { access_key?: string } | undefined)?.access_key).toBe(TEST_ACCESS_KEY)
+    expect(received[0]?.raw).not.toContain('attacker-key')
+  })
+
+  test('the no-JavaScript endpoint refuses other content types (415), malformed bodies and invalid values (400)', async ({
+    page,
+  }) => {
+    const values = enquiry('endpoint')
+    const json = await page.request.post('/api/contact', {
+      headers: { ...sameOrigin, 'Content-Type': 'application/json' },
+      data: JSON.stringify(values),
+    })
+    expect(json.status()).toBe(415)
+    expect(await json.json()).toMatchObject({ error: 'unsupported_media_type' })
+
+    const malformed = await page.request.post('/api/contact', {
+      headers: { ...sameOrigin, 'Content-Type': 'multipart/form-data; boundary=x' },
+      data: '--x\r\nContent-Disposition: form-data; name="name"\r\n\r\ntruncated',
+    })
+    expect(malformed.status()).toBe(400)
+    expect(await malformed.json()).toMatchObject({ error: 'malformed_body' })
+
+    const invalid = await page.request.post('/api/contact', {
+      headers: formHeaders,
+      form: { ...values, email: 'not-an-address' },
+    })
+    expect(invalid.status()).toBe(400)
+    expect(await invalid.json()).toMatchObject({ error: 'invalid_input', fields: { email: expect.any(String) } })
+
+    const get = await page.request.get('/api/contact')
+    expect(get.status()).toBe(405)
+    expect(await receivedFrom(values.email)).toHaveLength(0)
+  })
+})

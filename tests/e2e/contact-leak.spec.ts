@@ -1,0 +1,67 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { FAILURE_MESSAGE, SUCCESS_MESSAGE } from '../../app/contact/status'
+import { enquiry, expect, fillForm, form, setScenario, test } from '../support/contact'
+import { gotoHydrated } from '../support/page'
+import { PAGES } from '../support/routes'
+import { TEST_ACCESS_KEY } from '../support/servers'
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name)
+    return statSync(path).isDirectory() ? filesUnder(path) : [path]
+  })
+}
+
+test('the access key never reaches the browser: no response on any route, no file of the client build', async ({
+  page,
+}) => {
+  test.setTimeout(90_000)
+  const bodies: { url: string; status: number; body: string }[] = []
+  const pending: Promise<void>[] = []
+  page.on('response', (response) => {
+    pending.push(
+      response
+        .body()
+        .then((body) => {
+          bodies.push({ url: response.url(), status: response.status(), body: body.toString('latin1') })
+        })
+        .catch(() => {}),
+    )
+  })
+
+  // The form flow: a message sent, a message refused by the service, the no-JS outcome page.
+  await gotoHydrated(page, '/contact')
+  const sent = enquiry('leak-ok')
+  await fillForm(page, sent)
+  await form(page).submit.click()
+  await expect(form(page).status.getByText(SUCCESS_MESSAGE)).toBeVisible()
+
+  const refused = enquiry('leak-fail')
+  await setScenario(refused.email, { kind: 'failure' })
+  await fillForm(page, refused)
+  await form(page).submit.click()
+  await expect(form(page).status.getByText(FAILURE_MESSAGE)).toBeVisible()
+
+  // Every page, rendered on the server and navigated to in the browser, and the JSON endpoints.
+  for (const { path } of PAGES) await gotoHydrated(page, path)
+  await page.goto('/api/health')
+  await page.goto('/this-page-does-not-exist')
+
+  await Promise.all(pending)
+  const kinds = new Set(bodies.map((b) => b.url.split('?')[0]?.split('.').pop()))
+  expect(bodies.length).toBeGreaterThan(PAGES.length)
+  expect(bodies.some((b) => b.url.includes('/_serverFn/'))).toBe(true)
+  expect(kinds.has('js')).toBe(true)
+  expect(kinds.has('css')).toBe(true)
+  const leaks = bodies.filter((b) => b.body.includes(TEST_ACCESS_KEY)).map((b) => b.url)
+  expect(leaks).toEqual([])
+
+  const clientFiles = filesUnder('dist/client')
+  expect(clientFiles.length).toBeGreaterThan(5)
+  const leakingFiles = clientFiles.filter((file) => readFileSync(file).includes(TEST_ACCESS_KEY))
+  expect(leakingFiles).toEqual([])
+  for (const file of clientFiles.filter((f) => f.endsWith('.js'))) {
+    expect(readFileSync(file, 'utf8'), file).not.toContain('CONTACT_FORM_ACCESS_KEY')
+  }
+})

@@ -1,0 +1,129 @@
+import { randomBytes } from 'node:crypto'
+import { type APIResponse, test as base, expect, type Page } from '@playwright/test'
+import type { ReceivedRequest, Scenario } from './form-service'
+import { FORM_SERVICE_ORIGIN } from './servers'
+
+/**
+ * A client address of its own for each test (from the IPv6 documentation prefix). The servers
+ * key the rate limit on CF-Connecting-IP, which wrangler dev passes through from the request,
+ * so parallel tests never share a limit.
+ */
+export function uniqueClientAddress(): string {
+  const hex = randomBytes(8).toString('hex')
+  return `2001:db8:${hex.slice(0, 4)}:${hex.slice(4, 8)}:${hex.slice(8, 12)}:${hex.slice(12, 16)}::1`
+}
+
+/** An address of its own for each enquiry: the stand-in form service answers per address. */
+export function uniqueEmail(label: string): string {
+  return `${label}-${randomBytes(5).toString('hex')}@example.com`
+}
+
+export const test = base.extend<{ clientAddress: string }>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
+  clientAddress: async ({}, use) => {
+    await use(uniqueClientAddress())
+  },
+  extraHTTPHeaders: async ({ clientAddress }, use) => {
+    await use({ 'CF-Connecting-IP': clientAddress })
+  },
+})
+
+export { expect }
+
+/** Makes the stand-in form service answer submissions from `email` this way. */
+export async function setScenario(email: string, scenario: Scenario) {
+  const response = await fetch(`${FORM_SERVICE_ORIGIN}/__scenario`, {
+    method: 'POST',
+    body: JSON.stringify({ email, scenario }),
+  })
+  expect(response.ok).toBe(true)
+}
+
+/** What the stand-in form service received from `email`. */
+export async function receivedFrom(email: string): Promise<ReceivedRequest[]> {
+  const response = await fetch(`${FORM_SERVICE_ORIGIN}/__requests?email=${encodeURIComponent(email)}`)
+  return (await response.json()) as ReceivedRequest[]
+}
+
+export interface Enquiry {
+  name: string
+  email: string
+  company: string
+  subject: string
+  message: string
+}
+
+export function enquiry(label: string, overrides: Partial<Enquiry> = {}): Enquiry {
+  return {
+    name: 'Lakshmi Prasanna',
+    email: uniqueEmail(label),
+    company: 'Godavari Agro Exports',
+    subject: 'devops',
+    message: `We need CI/CD for 40 services.\nSecond line: ${label}.`,
+    ...overrides,
+  }
+}
+
+export const form = (page: Page) => ({
+  name: page.getByLabel('Full Name *'),
+  email: page.getByLabel('Email Address *'),
+  company: page.getByLabel('Company Name'),
+  subject: page.getByLabel('Subject *'),
+  message: page.getByLabel('Message *'),
+  submit: page.getByRole('button', { name: /Send Message|Sending\.\.\./ }),
+  status: page.locator('#contact-status'),
+})
+
+export async function fillForm(page: Page, values: Enquiry) {
+  const f = form(page)
+  await f.name.fill(values.name)
+  await f.email.fill(values.email)
+  await f.company.fill(values.company)
+  await f.subject.selectOption(values.subject)
+  await f.message.fill(values.message)
+}
+
+export async function expectFields(page: Page, values: Enquiry) {
+  const f = form(page)
+  await expect(f.name).toHaveValue(values.name)
+  await expect(f.email).toHaveValue(values.email)
+  await expect(f.company).toHaveValue(values.company)
+  await expect(f.subject).toHaveValue(values.subject)
+  await expect(f.message).toHaveValue(values.message)
+}
+
+export async function expectEmptyFields(page: Page) {
+  await expectFields(page, { name: '', email: '', company: '', subject: '', message: '' })
+}
+
+/** The theme's success and danger colours (app.css), as the browser computes them. */
+export const SUCCESS_COLOUR = 'rgb(74, 222, 128)'
+export const DANGER_COLOUR = 'rgb(252, 165, 165)'
+
+/**
+ * The wall-clock minute the local rate limiter counts in: waits when fewer than `seconds` are left,
+ * so a burst of submissions falls within one window.
+ */
+export async function awayFromMinuteBoundary(seconds = 20) {
+  const left = 60_000 - (Date.now() % 60_000)
+  if (left < seconds * 1000) await new Promise((resolve) => setTimeout(resolve, left + 250))
+}
+
+/**
+ * wrangler dev, unlike Cloudflare, sometimes drops the connection when a Worker answers a POST
+ * without reading its body, as Start's CSRF check and the body limit do, and the client gets its
+ * own 500 "Network connection lost" (cloudflare/workers-sdk#5095). Repeats the request only on
+ * that local-runtime answer; any answer from the site itself is returned as it is.
+ */
+export async function withoutDevProxyDrops<T extends { status(): number; text(): Promise<string> }>(
+  send: () => Promise<T>,
+  attempts = 5,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const response = await send()
+    if (response.status() !== 500 || attempt === attempts) return response
+    if (!(await response.text()).includes('Network connection lost')) return response
+  }
+}
+
+export type { APIResponse }

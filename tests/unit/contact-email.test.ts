@@ -1,0 +1,238 @@
+// @vitest-environment node
+import { describe, expect, it, vi } from 'vitest'
+import { email, enquiryEmail, enquirySubject, sendEnquiryEmail } from '~/contact/deliveries/email.server'
+import { buildPlainTextEmail, encodeWords, isPlainAddress, singleLine } from '~/contact/email-message'
+import type { Enquiry } from '~/contact/enquiry'
+import { site } from '~/site'
+import { contactEnv, FakeEmailMessage, fakeEmailBinding } from '../support/fake-env'
+
+vi.mock('cloudflare:email', () => ({ EmailMessage: FakeEmailMessage }))
+
+const enquiry: Enquiry = {
+  id: '2026-03-04T05:06:07.890Z-a1b2c3d4e5f6',
+  receivedAt: '2026-03-04T05:06:07.890Z',
+  name: 'Ravi Kumar',
+  email: 'ravi@example.com',
+  company: 'Godavari Foods',
+  subject: 'devops',
+  subjectLabel: 'DevOps & Cloud Automation',
+  message: 'Line one.\nLine two.',
+}
+
+/** Decodes RFC 2047 encoded words (B encoding, UTF-8), as a mail client shows a header. */
+function decodeWords(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?UTF-8\?B\?([^?]*)\?=/g, (_, b64: string) => Buffer.from(b64, 'base64').toString('utf8'))
+}
+
+interface Parsed {
+  headerLines: string[]
+  headers: Map<string, string>
+  body: string
+  rawBody: string
+}
+
+/** A strict reading of the message: CRLF only, unfolded headers, base64 body. */
+function parse(raw: string): Parsed {
+  expect(raw.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/)
+  const end = raw.indexOf('\r\n\r\n')
+  expect(end).toBeGreaterThan(0)
+  const head = raw.slice(0, end)
+  const rawBody = raw.slice(end + 4)
+  const headerLines = head.split('\r\n')
+  const headers = new Map<string, string>()
+  let current = ''
+  for (const line of headerLines) {
+    if (line.startsWith(' ') || line.startsWith('\t')) {
+      current += line
+      const name = [...headers.keys()].pop() as string
+      headers.set(name, current)
+    } else {
+      const colon = line.indexOf(':')
+      expect(colon, line).toBeGreaterThan(0)
+      const name = line.slice(0, colon).toLowerCase()
+      expect(headers.has(name), `duplicate header ${name}`).toBe(false)
+      current = line.slice(colon + 1).trim()
+      headers.set(name, current)
+    }
+  }
+  for (const line of rawBody.split('\r\n')) expect(line.length).toBeLessThanOrEqual(76)
+  const body = Buffer.from(rawBody.replace(/\r\n/g, ''), 'base64').toString('utf8')
+  return { headerLines, headers, body, rawBody }
+}
+
+describe('the e-mail message builder', () => {
+  it('writes a complete RFC 5322 message with CRLF line endings', () => {
+    const raw = enquiryEmail(enquiry, 'website@aksharalabs.in')
+    const { headers, body } = parse(raw)
+    expect(headers.get('from')).toBe('"Akshara Labs website" <website@aksharalabs.in>')
+    expect(headers.get('to')).toBe(`"${site.name}" <${site.email}>`)
+    expect(headers.get('reply-to')).toBe('"Ravi Kumar" <ravi@example.com>')
+    expect(headers.get('date')).toBe('Wed, 04 Mar 2026 05:06:07 +0000')
+    expect(headers.get('message-id')).toBe('<enquiry.2026-03-04T050607.890Z-a1b2c3d4e5f6@aksharalabs.in>')
+    expect(headers.get('mime-version')).toBe('1.0')
+    expect(headers.get('content-type')).toBe('text/plain; charset=utf-8')
+    expect(headers.get('content-transfer-encoding')).toBe('base64')
+    expect(decodeWords(headers.get('subject') ?? '')).toBe('New enquiry: DevOps & Cloud Automation — Ravi Kumar')
+    expect(body).toContain('Name:     Ravi Kumar')
+    expect(body).toContain('Email:    ravi@example.com')
+    expect(body).toContain('Company:  Godavari Foods')
+    expect(body).toContain('Subject:  DevOps & Cloud Automation (devops)')
+    expect(body).toContain('Received: 2026-03-04T05:06:07.890Z')
+    expect(body).toContain('Message:\r\nLine one.\r\nLine two.')
+  })
+
+  it('has the subject the operator expects', () => {
+    expect(enquirySubject(enquiry)).toBe('New enquiry: DevOps & Cloud Automation — Ravi Kumar')
+  })
+
+  it('encodes non-ASCII names and subjects as RFC 2047 words, never splitting a character', () => {
+    const name = 'శ్రీనివాస్ రావు గారు 👋 Zoë'
+    const raw = enquiryEmail(
+      { ...enquiry, name, subjectLabel: 'Vaani AI Voice Assistant Inquiry' },
+      'website@aksharalabs.in',
+    )
+    const { headers, headerLines } = parse(raw)
+    expect(decodeWords(headers.get('subject') ?? '')).toBe(`New enquiry: Vaani AI Voice Assistant Inquiry — ${name}`)
+    expect(decodeWords(headers.get('reply-to') ?? '')).toBe(`${name} <ravi@example.com>`)
+    for (const line of headerLines) {
+      expect(line).toMatch(/^[\x20-\x7e]*$/)
+      expect(line.length).toBeLessThanOrEqual(78)
+    }
+    for (const word of encodeWords(name.repeat(3))) {
+      expect(word.length).toBeLessThanOrEqual(75)
+      const decoded = Buffer.from(word.slice(10, -2), 'base64')
+      expect(new TextDecoder('utf-8', { fatal: true }).decode(decoded)).not.toContain('\uFFFD')
+    }
+  })
+
+  it('keeps the whole message body, in any script, with long lines wrapped in base64', () => {
+    const message = `${'నమస్కారం '.repeat(300)}\nEnd 👋`
+    const { body } = parse(enquiryEmail({ ...enquiry, message }, 'website@aksharalabs.in'))
+    expect(body).toContain(message.replace(/\n/g, '\r\n'))
+  })
+
+  describe('header injection', () => {
+    const attempts = [
+      'Ravi\r\nBcc: victim@example.com',
+      'Ravi\nBcc: victim@example.com',
+      'Ravi\rBcc: victim@example.com',
+      'Ravi\u2028Bcc: victim@example.com',
+      'Ravi\u0000\u0085Bcc: victim@example.com',
+      'Ravi"\r\n\r\nInjected body',
+    ]
+    for (const name of attempts) {
+      it(`cannot add a header through the name ${JSON.stringify(name)}`, () => {
+        const raw = buildPlainTextEmail({
+          from: { address: 'website@aksharalabs.in', name: 'Site' },
+          to: { address: 'hello@aksharalabs.in' },
+          replyTo: { address: 'ravi@example.com', name },
+          subject: `New enquiry: General — ${name}`,
+          text: 'Body',
+          date: new Date(0),
+          messageId: 'x',
+        })
+        const { headers, body } = parse(raw)
+        expect(headers.has('bcc')).toBe(false)
+        expect([...headers.keys()]).toEqual([
+          'from',
+          'to',
+          'reply-to',
+          'subject',
+          'date',
+          'message-id',
+          'mime-version',
+          'content-type',
+          'content-transfer-encoding',
+        ])
+        expect(body).toBe('Body')
+        expect(decodeWords(headers.get('subject') ?? '')).not.toMatch(/[\r\n]/)
+      })
+    }
+
+    it('refuses an address that is not a plain address', () => {
+      for (const address of ['ravi@example.com\r\nBcc: x@example.com', 'a@b.co, c@d.co', '"x"@example.com', 'x']) {
+        expect(isPlainAddress(address)).toBe(false)
+        expect(() =>
+          buildPlainTextEmail({
+            from: { address: 'website@aksharalabs.in' },
+            to: { address: 'hello@aksharalabs.in' },
+            replyTo: { address },
+            subject: 's',
+            text: 't',
+            date: new Date(0),
+            messageId: 'x',
+          }),
+        ).toThrow()
+      }
+    })
+
+    it('escapes quotes and backslashes in ASCII names', () => {
+      const raw = buildPlainTextEmail({
+        from: { address: 'website@aksharalabs.in' },
+        to: { address: 'hello@aksharalabs.in' },
+        replyTo: { address: 'ravi@example.com', name: 'Ravi "The Boss" \\ Kumar' },
+        subject: 's',
+        text: 't',
+        date: new Date(0),
+        messageId: 'x',
+      })
+      expect(parse(raw).headers.get('reply-to')).toBe('"Ravi \\"The Boss\\" \\\\ Kumar" <ravi@example.com>')
+    })
+
+    it('folds nothing into a header but spaces', () => {
+      expect(singleLine('a\r\n b\tc\u0000d')).toBe('a b c d')
+    })
+  })
+})
+
+describe('the email delivery', () => {
+  const from = 'website@aksharalabs.in'
+
+  it('sends the enquiry to the company inbox, from the configured sender', async () => {
+    const binding = fakeEmailBinding()
+    const result = await sendEnquiryEmail(enquiry, contactEnv({ CONTACT_EMAIL: binding, CONTACT_EMAIL_FROM: from }))
+    expect(result.ok).toBe(true)
+    expect(binding.sent).toHaveLength(1)
+    const [message] = binding.sent
+    expect(message).toBeInstanceOf(FakeEmailMessage)
+    expect(message?.from).toBe(from)
+    expect(message?.to).toBe(site.email)
+    const { headers, body } = parse(message?.raw ?? '')
+    expect(headers.get('reply-to')).toBe('"Ravi Kumar" <ravi@example.com>')
+    expect(body).toContain('Line one.')
+  })
+
+  it('reports a refusal by the binding as a failure', async () => {
+    const binding = fakeEmailBinding({ failing: true })
+    const result = await sendEnquiryEmail(enquiry, contactEnv({ CONTACT_EMAIL: binding, CONTACT_EMAIL_FROM: from }))
+    expect(result).toMatchObject({ ok: false, cause: 'email_send_failed' })
+  })
+
+  it('needs the binding and a plain sender address', async () => {
+    expect(email.missing(contactEnv({}))).toEqual(['CONTACT_EMAIL', 'CONTACT_EMAIL_FROM'])
+    expect(email.missing(contactEnv({ CONTACT_EMAIL: fakeEmailBinding(), CONTACT_EMAIL_FROM: 'x\r\n@y.z' }))).toEqual([
+      'CONTACT_EMAIL_FROM',
+    ])
+    expect(email.missing(contactEnv({ CONTACT_EMAIL: fakeEmailBinding(), CONTACT_EMAIL_FROM: from }))).toEqual([])
+    expect(await sendEnquiryEmail(enquiry, contactEnv({ CONTACT_EMAIL_FROM: from }))).toMatchObject({
+      ok: false,
+      cause: 'missing_email_binding',
+    })
+    expect(
+      await sendEnquiryEmail(enquiry, contactEnv({ CONTACT_EMAIL: fakeEmailBinding(), CONTACT_EMAIL_FROM: 'nobody' })),
+    ).toMatchObject({ ok: false, cause: 'invalid_sender' })
+  })
+
+  it('builds the message with cloudflare:email when used as a delivery', async () => {
+    const binding = fakeEmailBinding()
+    const result = await email.deliver(enquiry, {
+      env: contactEnv({ CONTACT_EMAIL: binding, CONTACT_EMAIL_FROM: from }),
+      requestId: 'r',
+      local: true,
+    })
+    expect(result.ok).toBe(true)
+    expect(binding.sent[0]).toBeInstanceOf(FakeEmailMessage)
+  })
+})

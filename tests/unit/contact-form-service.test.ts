@@ -1,0 +1,204 @@
+// @vitest-environment node
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import {
+  DEFAULT_FORM_ENDPOINT,
+  FORM_SERVICE_TIMEOUT_MS,
+  formEndpoint,
+  formService,
+  MAX_ANSWER_BYTES,
+  sendToFormService,
+} from '~/contact/deliveries/form-service.server'
+import type { Enquiry } from '~/contact/enquiry'
+import { contactEnv } from '../support/fake-env'
+import { type FormService, type Scenario, startFormService } from '../support/form-service'
+
+const KEY = 'unit-test-server-key-7f3a'
+
+let service: FormService
+let counter = 0
+
+beforeAll(async () => {
+  service = await startFormService(0)
+})
+afterAll(async () => {
+  await service.close()
+})
+beforeEach(() => {
+  service.received.length = 0
+})
+
+/** A fresh enquiry with its own address, so each test can give the stand-in its own scenario. */
+function enquiry(overrides: Partial<Enquiry> = {}): Enquiry {
+  counter += 1
+  return {
+    id: `2026-01-01T00:00:00.000Z-${counter}`,
+    receivedAt: '2026-01-01T00:00:00.000Z',
+    name: 'Ravi Kumar',
+    email: `visitor-${counter}@example.com`,
+    company: 'Godavari Foods',
+    subject: 'devops',
+    subjectLabel: 'DevOps & Cloud Automation',
+    message: 'Please call me back.',
+    ...overrides,
+  }
+}
+
+const env = () => contactEnv({ CONTACT_FORM_ENDPOINT: service.url, CONTACT_FORM_ACCESS_KEY: KEY })
+
+async function sendWith(scenario: Scenario, timeoutMs = 2_000) {
+  const e = enquiry()
+  service.setScenario(e.email, scenario)
+  const started = Date.now()
+  const result = await sendToFormService(e, env(), timeoutMs)
+  return { result, elapsed: Date.now() - started, email: e.email }
+}
+
+describe('the form-service delivery against a real HTTP server', () => {
+  it('posts the spec payload as JSON, with the server key, and reads success: true', async () => {
+    const e = enquiry({ company: '' })
+    const result = await sendToFormService(e, env())
+    expect(result.ok).toBe(true)
+    expect(service.received).toHaveLength(1)
+    const [request] = service.received
+    expect(request?.method).toBe('POST')
+    expect(request?.path).toBe('/submit')
+    expect(request?.headers['content-type']).toBe('application/json')
+    expect(request?.headers.accept).toBe('application/json')
+    expect(request?.json).toEqual({
+      name: 'Ravi Kumar',
+      email: e.email,
+      company: '',
+      subject: 'devops',
+      message: 'Please call me back.',
+      access_key: KEY,
+    })
+  })
+
+  it('sends exactly the six fields, whatever else the enquiry holds', async () => {
+    const e = { ...enquiry(), access_key: 'from-the-client', website: 'spam' } as Enquiry
+    await sendToFormService(e, env())
+    const body = service.received[0]?.json as Record<string, unknown>
+    expect(Object.keys(body).sort()).toEqual(['access_key', 'company', 'email', 'message', 'name', 'subject'])
+    expect(body.access_key).toBe(KEY)
+  })
+
+  it('keeps unicode intact', async () => {
+    const e = enquiry({ name: 'శ్రీనివాస్', message: 'నమస్కారం 👋\nSecond line' })
+    await sendToFormService(e, env())
+    expect(service.received[0]?.json).toMatchObject({ name: 'శ్రీనివాస్', message: 'నమస్కారం 👋\nSecond line' })
+  })
+
+  const failures: [string, Scenario, string, Record<string, unknown>?][] = [
+    ['success: false', { kind: 'failure' }, 'upstream_refused', { upstreamStatus: 200 }],
+    ['400', { kind: 'status', status: 400 }, 'upstream_status', { upstreamStatus: 400 }],
+    ['401 with a text body', { kind: 'status', status: 401, body: 'Unauthorized' }, 'upstream_status'],
+    ['403', { kind: 'status', status: 403 }, 'upstream_status', { upstreamStatus: 403 }],
+    ['429', { kind: 'status', status: 429 }, 'upstream_status', { upstreamStatus: 429 }],
+    ['500', { kind: 'status', status: 500 }, 'upstream_status', { upstreamStatus: 500 }],
+    ['503', { kind: 'status', status: 503, body: 'Service Unavailable' }, 'upstream_status', { upstreamStatus: 503 }],
+    ['an HTML page', { kind: 'html' }, 'upstream_not_json', { upstreamStatus: 200 }],
+    ['truncated JSON', { kind: 'truncated' }, 'upstream_not_json'],
+    ['JSON without success', { kind: 'status', status: 200, body: '{"ok":true}' }, 'upstream_unexpected_answer'],
+    ['success as a string', { kind: 'status', status: 200, body: '{"success":"true"}' }, 'upstream_unexpected_answer'],
+    ['an empty body', { kind: 'status', status: 200, body: '' }, 'upstream_not_json'],
+    ['a redirect', { kind: 'redirect', location: 'http://127.0.0.1:9/elsewhere' }, 'upstream_status'],
+    ['a reset connection', { kind: 'reset' }, 'upstream_unreachable'],
+  ]
+
+  for (const [answer, scenario, cause, detail] of failures) {
+    it(`fails on ${answer}: cause ${cause}, one request, no retry`, async () => {
+      const { result, email } = await sendWith(scenario)
+      expect(result.ok).toBe(false)
+      expect(!result.ok && result.cause).toBe(cause)
+      if (detail) expect(result.detail).toMatchObject(detail)
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      const forThisEnquiry = service.received.filter((r) => (r.json as { email?: string } | null)?.email === email)
+      expect(forThisEnquiry).toHaveLength(1)
+      expect(service.received).toHaveLength(1)
+    })
+  }
+
+  it('does not follow a redirect: the key never travels to another address', async () => {
+    const other = await startFormService(0)
+    try {
+      const { result } = await sendWith({ kind: 'redirect', location: other.url })
+      expect(result.ok).toBe(false)
+      expect(other.received).toHaveLength(0)
+    } finally {
+      await other.close()
+    }
+  })
+
+  it('waits for a slow answer that comes in time', async () => {
+    const { result, elapsed } = await sendWith({ kind: 'slow', delayMs: 300 }, 2_000)
+    expect(result.ok).toBe(true)
+    expect(elapsed).toBeGreaterThanOrEqual(290)
+    expect(service.received).toHaveLength(1)
+  })
+
+  it('gives up on a service that never answers, after the time-out, without retrying', async () => {
+    const { result, elapsed } = await sendWith({ kind: 'hang' }, 400)
+    expect(!result.ok && result.cause).toBe('upstream_timeout')
+    expect(elapsed).toBeGreaterThanOrEqual(390)
+    expect(elapsed).toBeLessThan(2_000)
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(service.received).toHaveLength(1)
+  })
+
+  it('gives up on an answer that is too slow, too', async () => {
+    const { result } = await sendWith({ kind: 'slow', delayMs: 1_500 }, 300)
+    expect(!result.ok && result.cause).toBe('upstream_timeout')
+  })
+
+  it('reads at most 64 KB of a gigantic answer, then fails', async () => {
+    const { result, elapsed } = await sendWith({ kind: 'huge', bytes: 50 * 1024 * 1024 }, 5_000)
+    expect(MAX_ANSWER_BYTES).toBe(64 * 1024)
+    expect(!result.ok && result.cause).toBe('upstream_answer_too_large')
+    expect(elapsed).toBeLessThan(3_000)
+    expect(service.received).toHaveLength(1)
+  })
+
+  it('accepts an answer just under the limit', async () => {
+    const padding = 'x'.repeat(MAX_ANSWER_BYTES - 100)
+    const { result } = await sendWith({ kind: 'status', status: 200, body: `{"success":true,"p":"${padding}"}` })
+    expect(result.ok).toBe(true)
+  })
+
+  it('fails when nothing listens at the endpoint', async () => {
+    const closed = await startFormService(0)
+    const url = closed.url
+    await closed.close()
+    const result = await sendToFormService(
+      enquiry(),
+      contactEnv({ CONTACT_FORM_ENDPOINT: url, CONTACT_FORM_ACCESS_KEY: KEY }),
+    )
+    expect(!result.ok && result.cause).toBe('upstream_unreachable')
+  })
+
+  it('sends nothing without a key, or with a blank one', async () => {
+    for (const key of [undefined, '', '   ']) {
+      const result = await sendToFormService(
+        enquiry(),
+        contactEnv({ CONTACT_FORM_ENDPOINT: service.url, CONTACT_FORM_ACCESS_KEY: key }),
+      )
+      expect(!result.ok && result.cause).toBe('missing_access_key')
+    }
+    expect(service.received).toHaveLength(0)
+    expect(formService.missing(contactEnv({ CONTACT_FORM_ACCESS_KEY: ' ' }))).toEqual(['CONTACT_FORM_ACCESS_KEY'])
+    expect(formService.missing(contactEnv({ CONTACT_FORM_ACCESS_KEY: KEY }))).toEqual([])
+  })
+
+  it('uses the Web3Forms endpoint unless CONTACT_FORM_ENDPOINT says otherwise', () => {
+    expect(DEFAULT_FORM_ENDPOINT).toBe('https://api.web3forms.com/submit')
+    expect(formEndpoint(contactEnv({}))).toBe(DEFAULT_FORM_ENDPOINT)
+    expect(formEndpoint(contactEnv({ CONTACT_FORM_ENDPOINT: ' ' }))).toBe(DEFAULT_FORM_ENDPOINT)
+    expect(formEndpoint(contactEnv({ CONTACT_FORM_ENDPOINT: service.url }))).toBe(service.url)
+  })
+
+  it('gives up after 10 seconds in production', async () => {
+    expect(FORM_SERVICE_TIMEOUT_MS).toBe(10_000)
+    const timeout = vi.spyOn(AbortSignal, 'timeout')
+    await formService.deliver(enquiry(), { env: env(), requestId: 'r', local: true })
+    expect(timeout).toHaveBeenCalledWith(10_000)
+  })
+})

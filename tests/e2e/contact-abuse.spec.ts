@@ -9,7 +9,6 @@ import {
   receivedFrom,
   test,
   uniqueEmail,
-  withoutDevProxyDrops,
 } from '../support/contact'
 import { gotoHydrated } from '../support/page'
 import { SITE_ORIGIN, TEST_ACCESS_KEY } from '../support/servers'
@@ -103,20 +102,16 @@ test.describe('abuse and bad input', () => {
 
   test('a body over 32 KB is refused with 413 before anything reads it', async ({ page }) => {
     const values = enquiry('oversized', { message: 'x'.repeat(40 * 1024) })
-    const response = await withoutDevProxyDrops(() =>
-      page.request.post('/api/contact', { headers: formHeaders, form: { ...values } }),
-    )
+    const response = await page.request.post('/api/contact', { headers: formHeaders, form: { ...values } })
     expect(response.status()).toBe(413)
     expect(await response.json()).toMatchObject({ ok: false, error: 'payload_too_large' })
 
     const request = await submitThroughBrowser(page, enquiry('oversized-fn'))
     const big = withField(request.postData() ?? '', 'message', 'y'.repeat(40 * 1024))
-    const fn = await withoutDevProxyDrops(() =>
-      page.request.post(request.url(), {
-        headers: { ...sameOrigin, 'Content-Type': 'application/json', 'x-tsr-serverFn': 'true' },
-        data: big,
-      }),
-    )
+    const fn = await page.request.post(request.url(), {
+      headers: { ...sameOrigin, 'Content-Type': 'application/json', 'x-tsr-serverFn': 'true' },
+      data: big,
+    })
     expect(fn.status()).toBe(413)
     expect(await receivedFrom(values.email)).toHaveLength(0)
   })
@@ -134,24 +129,19 @@ test.describe('abuse and bad input', () => {
           <button>Win a prize</button></form>`,
       }),
     )
-    const response = await withoutDevProxyDrops(async () => {
-      await page.goto('http://attacker.example/')
-      const [answer] = await Promise.all([
-        page.waitForResponse((r) => r.url() === `${SITE_ORIGIN}/api/contact`),
-        page.getByRole('button', { name: 'Win a prize' }).click(),
-      ])
-      return answer
-    })
+    await page.goto('http://attacker.example/')
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.url() === `${SITE_ORIGIN}/api/contact`),
+      page.getByRole('button', { name: 'Win a prize' }).click(),
+    ])
     expect(response.status()).toBe(403)
     expect(response.request().headers().origin).toBe('http://attacker.example')
     expect(await response.json()).toMatchObject({ ok: false, error: 'cross_site_request' })
 
-    const api = await withoutDevProxyDrops(() =>
-      page.request.post('/api/contact', {
-        headers: { ...formHeaders, Origin: 'https://attacker.example' },
-        form: { ...values },
-      }),
-    )
+    const api = await page.request.post('/api/contact', {
+      headers: { ...formHeaders, Origin: 'https://attacker.example' },
+      form: { ...values },
+    })
     expect(api.status()).toBe(403)
     expect(await receivedFrom(values.email)).toHaveLength(0)
   })

@@ -109,21 +109,4 @@ export async function awayFromMinuteBoundary(seconds = 20) {
   if (left < seconds * 1000) await new Promise((resolve) => setTimeout(resolve, left + 250))
 }
 
-/**
- * wrangler dev, unlike Cloudflare, sometimes drops the connection when a Worker answers a POST
- * without reading its body, as Start's CSRF check and the body limit do, and the client gets its
- * own 500 "Network connection lost" (cloudflare/workers-sdk#5095). Repeats the request only on
- * that local-runtime answer; any answer from the site itself is returned as it is.
- */
-export async function withoutDevProxyDrops<T extends { status(): number; text(): Promise<string> }>(
-  send: () => Promise<T>,
-  attempts = 5,
-): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    const response = await send()
-    if (response.status() !== 500 || attempt === attempts) return response
-    if (!(await response.text()).includes('Network connection lost')) return response
-  }
-}
-
 export type { APIResponse }

@@ -1,11 +1,12 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process'
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { execFile } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { promisify } from 'node:util'
 import { SUCCESS_MESSAGE } from '../../app/contact/status'
 import { site } from '../../app/site'
 import { enquiry, expect, fillForm, form, receivedFrom, setScenario, test } from '../support/contact'
 import { gotoHydrated } from '../support/page'
 import { OUTBOX_SITE_ORIGIN, OUTBOX_SITE_PORT, PORT_BASE, SITE_ORIGIN, TEST_ACCESS_KEY } from '../support/servers'
+import { type SiteServer, startSiteServer } from '../support/site-server'
 
 const run = promisify(execFile)
 
@@ -100,52 +101,20 @@ test.describe('the email delivery on a local server', () => {
   // A third server, configured for Cloudflare Email; wrangler simulates the send_email binding
   // by writing each message to an .eml file and logging its path.
   test.describe.configure({ mode: 'serial' })
-  const port = PORT_BASE + 2
-  const origin = `http://localhost:${port}`
-  let server: ChildProcess
-  let output = ''
+  let server: SiteServer
 
   test.beforeAll(async () => {
     test.setTimeout(120_000)
-    const dir = `.wrangler/e2e-${PORT_BASE}`
-    mkdirSync(dir, { recursive: true })
-    writeFileSync(`${dir}/email.vars`, 'CONTACT_DELIVERY=email\nCONTACT_EMAIL_FROM=website@aksharalabs.in\n')
-    server = spawn('npm', ['start'], {
-      detached: true,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        SKIP_BUILD: '1',
-        ENV_FILE: `${dir}/email.vars`,
-        PERSIST_TO: `${dir}/state-${port}`,
-        WRANGLER_LOG_LEVEL: 'info',
-      },
+    server = await startSiteServer('email', PORT_BASE + 2, {
+      CONTACT_DELIVERY: 'email',
+      CONTACT_EMAIL_FROM: 'website@aksharalabs.in',
     })
-    server.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString()
-    })
-    server.stderr?.on('data', (chunk: Buffer) => {
-      output += chunk.toString()
-    })
-    await expect
-      .poll(
-        async () => {
-          try {
-            return (await fetch(`${origin}/api/health`)).status
-          } catch {
-            return 0
-          }
-        },
-        { timeout: 90_000, intervals: [500] },
-      )
-      .toBe(200)
   })
 
-  test.afterAll(() => {
-    if (server?.pid) process.kill(-server.pid, 'SIGTERM')
-  })
+  test.afterAll(() => server?.stop())
 
   test('sends the enquiry to the company inbox with Reply-To set to the visitor', async ({ page }) => {
+    const origin = server.origin
     const health = await (await fetch(`${origin}/api/health`)).json()
     expect(health).toMatchObject({ ok: true, delivery: 'email', configured: true })
 
@@ -159,7 +128,7 @@ test.describe('the email delivery on a local server', () => {
     await expect
       .poll(
         () => {
-          path = [...output.matchAll(/Email: (\S+\.eml)/g)].at(-1)?.[1] ?? ''
+          path = [...server.output().matchAll(/Email: (\S+\.eml)/g)].at(-1)?.[1] ?? ''
           return path
         },
         { timeout: 15_000 },

@@ -1,0 +1,266 @@
+import { randomBytes } from 'node:crypto'
+import { type APIRequestContext, expect, test } from '@playwright/test'
+import fc from 'fast-check'
+import { toJSON } from 'seroval'
+import * as v from 'valibot'
+import { contactSubmissionSchema } from '../../app/contact/schema'
+import { SUBJECT_VALUES } from '../../app/contact/subjects'
+import { type FormService, startFormService } from '../support/form-service'
+import { gotoHydrated } from '../support/page'
+import { PORT_BASE, TEST_ACCESS_KEY } from '../support/servers'
+import { type SiteServer, startSiteServer } from '../support/site-server'
+
+/**
+ * Property-based fuzzing of the contact endpoints, against the real handlers running in workerd:
+ * the server function the form calls, and the form post used without JavaScript.
+ * FUZZ_RUNS bodies per endpoint (npm test: 300 with CI set, else 1,000; `npm run fuzz`: 10,000),
+ * FUZZ_SEED to replay a run. Properties, for every body:
+ *   - never a 5xx, never an uncaught exception in the Worker;
+ *   - an invalid body gets a 4xx JSON answer with a machine-readable `error`;
+ *   - nothing reaches the form service unless the input is valid (and the honeypot empty),
+ *     and a valid input reaches it exactly once, with the server's key and never a client's.
+ */
+const RUNS = Number(process.env.FUZZ_RUNS ?? (process.env.CI ? 300 : 1000))
+const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31)
+
+const ipv6 = () => `2001:db8:f:${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}::1`
+
+// ---- generators ------------------------------------------------------------------------------
+
+const controlChars = fc
+  .array(
+    fc.integer({ min: 0, max: 0x9f }).filter((c) => c < 0x20 || (c >= 0x7f && c <= 0x9f)),
+    {
+      minLength: 1,
+      maxLength: 4,
+    },
+  )
+  .map((codes) => String.fromCharCode(...codes))
+
+const text = fc.oneof(
+  { weight: 4, arbitrary: fc.string({ maxLength: 40 }) },
+  { weight: 2, arbitrary: fc.string({ unit: 'grapheme', maxLength: 40 }) },
+  { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 20 }) }, // lone surrogates included
+  { weight: 1, arbitrary: fc.tuple(fc.string({ maxLength: 10 }), controlChars).map(([a, b]) => a + b) },
+  { weight: 1, arbitrary: fc.constantFrom('', ' ', '\r\n', 'Bcc: x@example.com\r\nX: y', '\u0000', '👍🏽') },
+  { weight: 1, arbitrary: fc.integer({ min: 90, max: 6000 }).map((n) => 'x'.repeat(n)) },
+)
+
+const wrongType = fc.oneof(
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.string(), { maxLength: 3 }),
+  fc.object({ maxDepth: 3 }),
+  fc.letrec((tie) => ({ deep: fc.oneof({ depthSize: 'small' }, fc.constant(1), fc.tuple(tie('deep'))) })).deep,
+)
+
+const fieldValue = (valid: fc.Arbitrary<string>) =>
+  fc.oneof(
+    { weight: 16, arbitrary: valid },
+    { weight: 3, arbitrary: text },
+    { weight: 1, arbitrary: wrongType },
+    { weight: 1, arbitrary: fc.constant(undefined) },
+  )
+
+const validEmail = fc
+  .tuple(fc.stringMatching(/^[a-z][a-z0-9.]{0,12}[a-z0-9]$/), fc.constantFrom('example.com', 'mail.example.org'))
+  .map(([local, domain]) => `${local.replace(/\.\.+/g, '.')}@${domain}`)
+
+const extraKeys = fc.dictionary(
+  fc.oneof(fc.constantFrom('__proto__', 'constructor', 'prototype', 'access_key', 'toString'), fc.string()),
+  fc.oneof(fc.string(), wrongType),
+  { maxKeys: 3 },
+)
+
+/** A submission: mostly plausible, often with one or more fields broken in some way. */
+const submission = fc
+  .record({
+    name: fieldValue(fc.constantFrom('Lakshmi Prasanna', 'Zoë', 'శ్రీనివాస్', ' Ravi ')),
+    email: fieldValue(validEmail),
+    company: fieldValue(fc.constantFrom('', 'Godavari Agro Exports', 'A & B')),
+    subject: fieldValue(fc.constantFrom(...SUBJECT_VALUES, 'sales')),
+    message: fieldValue(fc.constantFrom('We need CI/CD for 40 services.', 'Line one\r\nLine two', '  hi  ')),
+    website: fc.oneof({ weight: 9, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: text }),
+    extra: extraKeys,
+  })
+  .map(({ extra, ...fields }) => {
+    const body: Record<string, unknown> = {}
+    for (const [key, value] of Object.entries(extra)) {
+      Object.defineProperty(body, key, { value, enumerable: true, writable: true, configurable: true })
+    }
+    for (const [key, value] of Object.entries(fields)) if (value !== undefined) body[key] = value
+    return body
+  })
+
+/** Bodies that are not a submission at all. */
+const garbage = fc.oneof(
+  fc.constant({ contentType: 'application/json', body: '' }),
+  fc.string().map((body) => ({ contentType: 'application/json', body })),
+  fc.json().map((body) => ({ contentType: 'application/json', body })),
+  fc.integer({ min: 100, max: 20_000 }).map((n) => ({ contentType: 'application/json', body: '['.repeat(n) })),
+  fc.uint8Array({ maxLength: 200 }).map((bytes) => ({ contentType: 'application/json', body: Buffer.from(bytes) })),
+  fc.string().map((body) => ({ contentType: 'text/plain', body })),
+  fc.string().map((body) => ({ contentType: 'multipart/form-data; boundary=x', body })),
+  fc.string().map((body) => ({ contentType: 'application/x-www-form-urlencoded', body })),
+  fc.uint8Array({ maxLength: 200 }).map((bytes) => ({
+    contentType: 'application/x-www-form-urlencoded',
+    body: Buffer.from(bytes),
+  })),
+)
+
+type Body = { contentType: string; body: string | Buffer }
+type Case = { kind: 'submission'; fields: Record<string, unknown> } | ({ kind: 'garbage' } & Body)
+
+const cases: fc.Arbitrary<Case> = fc.oneof(
+  { weight: 4, arbitrary: submission.map((fields) => ({ kind: 'submission' as const, fields })) },
+  { weight: 1, arbitrary: garbage.map((g) => ({ kind: 'garbage' as const, ...g })) },
+)
+
+// ---- oracle ----------------------------------------------------------------------------------
+
+/** Whether the server must forward this submission (valid, honeypot empty), by the shared schema. */
+function mustForward(fields: Record<string, unknown>): boolean {
+  const result = v.safeParse(contactSubmissionSchema, fields)
+  return result.success && result.output.website.trim() === ''
+}
+
+function isValid(fields: Record<string, unknown>): boolean {
+  return v.safeParse(contactSubmissionSchema, fields).success
+}
+
+/** What a form post carries: every value as a string, first occurrence of a key wins. */
+function asFormFields(fields: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [key, value] of Object.entries(fields)) {
+    const text = typeof value === 'string' ? value : JSON.stringify(value)
+    // A form post is UTF-8: a lone surrogate arrives as U+FFFD.
+    const wellFormed = (text as string & { toWellFormed(): string }).toWellFormed()
+    if (!Object.hasOwn(out, key)) Object.defineProperty(out, key, { value: wellFormed, enumerable: true })
+  }
+  return out
+}
+
+// ---- the run ---------------------------------------------------------------------------------
+
+test.describe('fuzzing the contact endpoints', () => {
+  test.describe.configure({ mode: 'serial' })
+  let server: SiteServer
+  let service: FormService
+  let serverFnUrl = ''
+
+  test.beforeAll(async ({ browser }) => {
+    test.setTimeout(120_000)
+    service = await startFormService(0)
+    server = await startSiteServer('fuzz', PORT_BASE + 4, {
+      CONTACT_DELIVERY: 'form-service',
+      CONTACT_FORM_ENDPOINT: service.url,
+      CONTACT_FORM_ACCESS_KEY: TEST_ACCESS_KEY,
+    })
+    // The server function's address, as the form uses it.
+    const page = await browser.newPage()
+    await gotoHydrated(page, `${server.origin}/contact`)
+    await page.getByLabel('Full Name *').fill('Fuzz')
+    await page.getByLabel('Email Address *').fill('fuzz@example.com')
+    await page.getByLabel('Subject *').selectOption('general')
+    await page.getByLabel('Message *').fill('Finding the server function.')
+    const [request] = await Promise.all([
+      page.waitForRequest((r) => r.url().includes('/_serverFn/') && r.method() === 'POST'),
+      page.getByRole('button', { name: 'Send Message' }).click(),
+    ])
+    serverFnUrl = request.url()
+    await page.close()
+    service.received.length = 0
+  })
+
+  test.afterAll(async () => {
+    server?.stop()
+    await service?.close()
+  })
+
+  async function check(
+    request: APIRequestContext,
+    endpoint: string,
+    c: Case,
+    encode: (fields: Record<string, unknown>) => Body,
+    expected: { forwarded: number },
+  ) {
+    const { contentType, body } = c.kind === 'submission' ? encode(c.fields) : c
+    const response = await request.post(endpoint, {
+      headers: {
+        'Content-Type': contentType,
+        Origin: server.origin,
+        'Sec-Fetch-Site': 'same-origin',
+        'CF-Connecting-IP': ipv6(),
+        'x-tsr-serverFn': 'true',
+      },
+      data: body,
+      failOnStatusCode: false,
+    })
+    const status = response.status()
+    expect(status, `a 5xx for ${JSON.stringify(c).slice(0, 300)}`).toBeLessThan(500)
+    const answer = (await response.json().catch(() => null)) as { ok?: boolean; error?: unknown } | null
+    if (status >= 400) {
+      expect(typeof answer?.error, `a 4xx without a machine-readable reason (${status})`).toBe('string')
+      expect(answer?.ok).toBe(false)
+    }
+    if (c.kind === 'submission') {
+      const valid = isValid(endpoint === serverFnUrl ? c.fields : asFormFields(c.fields))
+      expect(status, `valid ${valid}: ${JSON.stringify(c.fields).slice(0, 300)}`).toBe(valid ? 200 : 400)
+      const forward = mustForward(endpoint === serverFnUrl ? c.fields : asFormFields(c.fields))
+      if (forward) expected.forwarded++
+    } else {
+      expect(status).toBeGreaterThanOrEqual(400)
+    }
+    expect(service.received.length, 'something reached the form service that should not have').toBe(expected.forwarded)
+  }
+
+  async function runProperty(
+    request: APIRequestContext,
+    endpoint: string,
+    encode: (f: Record<string, unknown>) => Body,
+  ) {
+    const expected = { forwarded: 0 }
+    service.received.length = 0
+    await fc.assert(
+      fc.asyncProperty(cases, (c) => check(request, endpoint, c, encode, expected)),
+      { numRuns: RUNS, seed: SEED, endOnFailure: true },
+    )
+    // Whatever was forwarded is well-formed JSON with exactly the six fields and the server's key
+    // (never a client's), and no visitor text in any header.
+    for (const r of service.received) {
+      expect(() => JSON.parse(r.raw)).not.toThrow()
+      expect(Object.keys(r.json as object).sort()).toEqual(
+        ['access_key', 'company', 'email', 'message', 'name', 'subject'].sort(),
+      )
+      expect((r.json as { access_key?: unknown }).access_key).toBe(TEST_ACCESS_KEY)
+      const { name, email } = r.json as { name: string; email: string }
+      const visitorText = [name, email].filter((t) => t.length >= 8)
+      for (const value of Object.values(r.headers).flat()) {
+        expect(String(value)).not.toMatch(/[\r\n]/)
+        for (const t of visitorText) expect(String(value)).not.toContain(t)
+      }
+    }
+    expect(server.output()).not.toMatch(/Uncaught|Unhandled/i)
+    const line = `fuzz ${endpoint.replace(server.origin, '')}: ${RUNS} bodies, seed ${SEED}, ${expected.forwarded} valid and forwarded`
+    console.log(line)
+    test.info().annotations.push({ type: 'fuzz', description: line })
+  }
+
+  test('the server function the form calls', async ({ request }) => {
+    test.setTimeout(60_000 + RUNS * 60)
+    await runProperty(request, serverFnUrl, (fields) => ({
+      contentType: 'application/json',
+      body: JSON.stringify(toJSON({ data: fields })),
+    }))
+  })
+
+  test('the form post without JavaScript', async ({ request }) => {
+    test.setTimeout(60_000 + RUNS * 60)
+    await runProperty(request, `${server.origin}/api/contact`, (fields) => ({
+      contentType: 'application/x-www-form-urlencoded',
+      body: new URLSearchParams(Object.entries(asFormFields(fields))).toString(),
+    }))
+  })
+})

@@ -3,7 +3,7 @@ import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal
 import { createRootRoute, HeadContent, Outlet, Scripts } from '@tanstack/react-router'
 import { type ReactNode, useEffect } from 'react'
 import { Background } from '~/components/Background'
-import { MotionProvider } from '~/components/MotionProvider'
+import { loadMotionOnFirstInteraction } from '~/components/motion/motion-gate'
 import { NotFound } from '~/components/NotFound'
 import { PageTransition } from '~/components/PageTransition'
 import { SiteFooter } from '~/components/SiteFooter'
@@ -59,6 +59,7 @@ function RootDocument({ children }: { children: ReactNode }) {
   // Marks the page as interactive; end-to-end tests wait for it before clicking.
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true'
+    loadMotionOnFirstInteraction()
   }, [])
 
   return (
@@ -73,14 +74,12 @@ function RootDocument({ children }: { children: ReactNode }) {
         >
           Skip to content
         </a>
-        <MotionProvider>
-          <Background />
-          <SiteHeader />
-          <main id="main" tabIndex={-1} className="flex-1 outline-none">
-            <PageTransition>{children}</PageTransition>
-          </main>
-          <SiteFooter />
-        </MotionProvider>
+        <Background />
+        <SiteHeader />
+        <main id="main" tabIndex={-1} className="flex-1 outline-none">
+          <PageTransition>{children}</PageTransition>
+        </main>
+        <SiteFooter />
         <Scripts />
       </body>
     </html>

@@ -1,11 +1,13 @@
-import { m } from 'framer-motion'
-import type { ReactNode } from 'react'
+import { type ReactNode, useEffect, useState, useSyncExternalStore } from 'react'
+import { getMotion, getServerMotion, subscribeToMotion } from '~/components/motion/motion-gate'
 import type { Accent } from '~/content/types'
 import { ACCENTS } from './accent'
 
 /**
- * A glass card that lifts slightly under the pointer. The motion is decoration only:
- * the card renders fully on the server and stays still under reduced motion.
+ * A glass card that lifts slightly under the pointer. The motion is decoration only: the card
+ * renders fully on the server as a plain block, and becomes animated once the motion module has
+ * loaded (see motion-gate.ts) — but never while focus is inside it, so a keyboard user's focus
+ * is not lost to the swap.
  */
 export function HoverCard({
   colour,
@@ -16,12 +18,16 @@ export function HoverCard({
   className?: string
   children: ReactNode
 }) {
-  return (
-    <m.div
-      whileHover={{ y: -4 }}
-      transition={{ type: 'spring', stiffness: 320, damping: 26 }}
-      className={`glass relative h-full overflow-hidden transition-colors hover:border-line-strong ${className}`}
-    >
+  const motion = useSyncExternalStore(subscribeToMotion, getMotion, getServerMotion)
+  const [focusWithin, setFocusWithin] = useState(false)
+  const [animated, setAnimated] = useState(false)
+  useEffect(() => {
+    if (motion && !focusWithin) setAnimated(true)
+  }, [motion, focusWithin])
+
+  const classes = `glass relative h-full overflow-hidden transition-colors hover:border-line-strong ${className}`
+  const content = (
+    <>
       {colour ? (
         <span
           aria-hidden="true"
@@ -29,6 +35,13 @@ export function HoverCard({
         />
       ) : null}
       {children}
-    </m.div>
+    </>
+  )
+  if (animated && motion) return <motion.LiftOnHover className={classes}>{content}</motion.LiftOnHover>
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: focus events bubbling from the card's links are only observed
+    <div className={classes} onFocus={() => setFocusWithin(true)} onBlur={() => setFocusWithin(false)}>
+      {content}
+    </div>
   )
 }

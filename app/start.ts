@@ -1,6 +1,7 @@
 import { createCsrfMiddleware, createMiddleware, createStart } from '@tanstack/react-start'
 import { markServerFnStarted, refuseUndecodableServerFnCalls } from './contact/server-fn-guard'
 import { discardBody, exceedsBodyLimit, payloadTooLarge } from './server/body-limit.server'
+import { cachedPage, sharedPageKey, storePage } from './server/html-cache.server'
 import { log, requestIdFor } from './server/log.server'
 import { createNonce, withSecurityHeaders } from './server/security-headers.server'
 
@@ -22,19 +23,25 @@ const securityHeaders = createMiddleware().server(async ({ request, next, handle
     await discardBody(request)
   }
 
+  function finish(response: Response, setsCookie = false): Response {
+    const secured = withSecurityHeaders(response, { nonce, requestId, privatePage: privatePage || setsCookie })
+    // workers.dev hosts (previews, a Worker without its custom domain) stay out of search results.
+    if (new URL(request.url).hostname.endsWith('.workers.dev')) secured.headers.set('X-Robots-Tag', 'noindex')
+    return secured
+  }
+
   async function secured() {
     try {
+      // A page that is the same for every visitor may come from the per-isolate page cache.
+      const pageKey = sharedPageKey(request)
+      const cached = pageKey ? cachedPage(pageKey, nonce) : null
+      if (cached) return finish(cached)
       const result = await next({ context: { nonce, requestId } })
-      const response = withSecurityHeaders(result.response, {
-        nonce,
-        requestId,
-        privatePage: privatePage || result.response.headers.has('Set-Cookie'),
-      })
-      // workers.dev hosts (previews, a Worker without its custom domain) stay out of search results.
-      if (new URL(request.url).hostname.endsWith('.workers.dev')) response.headers.set('X-Robots-Tag', 'noindex')
-      return response === result.response ? result : response
+      const response = pageKey ? await storePage(pageKey, result.response, nonce) : result.response
+      const answer = finish(response, response.headers.has('Set-Cookie'))
+      return answer === result.response ? result : answer
     } catch (error) {
-      if (error instanceof Response) return withSecurityHeaders(error, { nonce, requestId, privatePage })
+      if (error instanceof Response) return finish(error)
       if (handlerType !== 'serverFn') throw error
       return withSecurityHeaders(serverFnFailure(error, requestId), { requestId })
     }

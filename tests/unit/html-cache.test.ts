@@ -1,0 +1,54 @@
+// @vitest-environment node
+import { beforeEach, describe, expect, it } from 'vitest'
+import { cachedPage, clearPageCache, sharedPageKey, storePage } from '~/server/html-cache.server'
+
+const page = (nonce: string) =>
+  `<html><head><meta property="csp-nonce" content="${nonce}"/></head><body><script nonce="${nonce}">1</script><p>Hello</p></body></html>`
+const html = (body: string, init: ResponseInit = {}) =>
+  new Response(body, { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8' }, ...init })
+
+beforeEach(() => clearPageCache())
+
+describe('which pages are shared between visitors', () => {
+  it('a plain GET of a page is', () => {
+    expect(sharedPageKey(new Request('https://aksharalabs.in/services'))).toBe('aksharalabs.in/services')
+  })
+  it('a request with cookies, a query string, another method, or to the API is not', () => {
+    expect(sharedPageKey(new Request('https://a.in/contact', { headers: { Cookie: 'x=1' } }))).toBeNull()
+    expect(sharedPageKey(new Request('https://a.in/contact?subject=devops'))).toBeNull()
+    expect(sharedPageKey(new Request('https://a.in/contact', { method: 'POST', body: 'x' }))).toBeNull()
+    expect(sharedPageKey(new Request('https://a.in/api/health'))).toBeNull()
+    expect(sharedPageKey(new Request('https://a.in/_serverFn/abc'))).toBeNull()
+    expect(sharedPageKey(new Request('https://a.in/', { headers: { Accept: 'application/json' } }))).toBeNull()
+  })
+})
+
+describe('the page cache', () => {
+  it('serves a stored page with the new nonce in every place the old one was', async () => {
+    const first = await storePage('k', html(page('OLDNONCE')), 'OLDNONCE', 0)
+    expect(await first.text()).toBe(page('OLDNONCE'))
+    const again = cachedPage('k', 'NEWNONCE', 1_000)
+    expect(await again?.text()).toBe(page('NEWNONCE'))
+    expect(again?.headers.get('Content-Type')).toContain('text/html')
+  })
+
+  it('forgets a page after a minute', async () => {
+    await storePage('k', html(page('N1')), 'N1', 0)
+    expect(cachedPage('k', 'N2', 59_000)).not.toBeNull()
+    expect(cachedPage('k', 'N2', 61_000)).toBeNull()
+  })
+
+  it('never stores an error page, a non-HTML answer or one that sets a cookie', async () => {
+    await storePage('a', html(page('N'), { status: 404 }), 'N', 0)
+    await storePage('b', new Response('{}', { headers: { 'Content-Type': 'application/json' } }), 'N', 0)
+    await storePage('c', html(page('N'), { headers: { 'Content-Type': 'text/html', 'Set-Cookie': 'x=1' } }), 'N', 0)
+    expect(cachedPage('a', 'M', 1)).toBeNull()
+    expect(cachedPage('b', 'M', 1)).toBeNull()
+    expect(cachedPage('c', 'M', 1)).toBeNull()
+  })
+
+  it('does not store a page whose text happens to contain the nonce', async () => {
+    await storePage('k', html(`${page('ABC')}<p>ABC</p>`), 'ABC', 0)
+    expect(cachedPage('k', 'XYZ', 1)).toBeNull()
+  })
+})

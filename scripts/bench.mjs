@@ -15,26 +15,14 @@ import { cpus, tmpdir, totalmem } from 'node:os'
 import { gzipSync } from 'node:zlib'
 import autocannon from 'autocannon'
 import lighthouse from 'lighthouse'
+import { SITEMAP_PATHS } from '../app/lib/sitemap.ts'
+import { CHROMIUM_ARGS, resolveChromium } from '../tests/support/chromium.ts'
 
 const PORT = Number(process.env.BENCH_PORT ?? 8877)
 const ORIGIN = `http://localhost:${PORT}`
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const ALL_ROUTES = [
-  '/',
-  '/services',
-  '/products',
-  '/about',
-  '/contact',
-  '/services/devops',
-  '/services/ai-solutions',
-  '/services/automation',
-  '/services/ai-web-development',
-  '/coming-soon',
-  '/privacy',
-  '/terms',
-  '/this-page-does-not-exist',
-]
+const CHROMIUM = resolveChromium()
+const ALL_ROUTES = [...SITEMAP_PATHS, '/this-page-does-not-exist']
 const ROUTES = process.env.BENCH_ROUTES ? process.env.BENCH_ROUTES.split(',') : ALL_ROUTES
 
 const TARGETS = {
@@ -86,19 +74,7 @@ function startChromium() {
   const debugPort = PORT + 1
   const child = spawn(
     CHROMIUM,
-    [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      `--remote-debugging-port=${debugPort}`,
-      `--user-data-dir=${profile}`,
-      'about:blank',
-    ],
+    [...CHROMIUM_ARGS, `--remote-debugging-port=${debugPort}`, `--user-data-dir=${profile}`, 'about:blank'],
     { stdio: 'ignore', detached: true },
   )
   return {

@@ -1,8 +1,16 @@
-import { absoluteUrl } from '~/lib/seo'
+import type { JSX } from 'react'
+import { metaFor } from '~/content/meta'
+import { absoluteUrl, seo } from '~/lib/seo'
 import { site } from '~/site'
 
 /** schema.org JSON-LD objects, rendered through head() as `{ 'script:ld+json': … }`. */
 type JsonLd = Record<string, unknown>
+type HeadMeta = NonNullable<JSX.IntrinsicElements['meta']>
+
+/** A head() meta entry that the router renders as `<script type="application/ld+json">`. */
+export function ldJson(data: JsonLd): HeadMeta {
+  return { 'script:ld+json': data } as HeadMeta
+}
 
 const ORGANIZATION_ID = `${site.url}/#organization`
 
@@ -64,5 +72,45 @@ export function breadcrumbJsonLd(items: readonly { name: string; path: string }[
       name: item.name,
       item: absoluteUrl(item.path),
     })),
+  }
+}
+
+type ServicePath =
+  | '/services/devops'
+  | '/services/ai-solutions'
+  | '/services/automation'
+  | '/services/ai-web-development'
+
+/** Head of a service page: its tags, the Service it describes, and where it sits in the site. */
+export function serviceHead(path: ServicePath) {
+  const { title, description } = metaFor(path)
+  const head = seo({ title, description, path })
+  const name = title ?? path
+  return {
+    ...head,
+    meta: [
+      ...head.meta,
+      ldJson(serviceJsonLd({ title: name, description, path })),
+      ldJson(
+        breadcrumbJsonLd([
+          { name: 'Home', path: '/' },
+          { name: 'Services', path: '/services' },
+          { name, path },
+        ]),
+      ),
+    ],
+  }
+}
+
+/** Head of the products page, with the voice assistant as a SoftwareApplication. */
+export function productsHead() {
+  const meta = metaFor('/products')
+  const head = seo(meta)
+  return {
+    ...head,
+    meta: [
+      ...head.meta,
+      ldJson(productJsonLd({ name: site.product.name, description: meta.description, url: absoluteUrl('/products') })),
+    ],
   }
 }

@@ -9,7 +9,7 @@ import { PageTransition } from '~/components/PageTransition'
 import { SiteFooter } from '~/components/SiteFooter'
 import { SiteHeader } from '~/components/SiteHeader'
 import { seo } from '~/lib/seo'
-import { organizationJsonLd } from '~/lib/structured-data'
+import { ldJson, organizationJsonLd } from '~/lib/structured-data'
 import { site } from '~/site'
 import appCss from '~/styles/app.css?url'
 
@@ -31,7 +31,7 @@ export const Route = createRootRoute({
         { name: 'theme-color', content: site.themeColor },
         { name: 'color-scheme', content: 'dark' },
         ...base.meta,
-        { 'script:ld+json': organizationJsonLd() },
+        ldJson(organizationJsonLd()),
       ],
       links: [
         { rel: 'preload', href: interLatin, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },

@@ -8,12 +8,11 @@ import { FeatureMatrix } from '~/components/sections/FeatureMatrix'
 import { PageHero } from '~/components/sections/PageHero'
 import { Section } from '~/components/sections/Section'
 import { buttonStyles } from '~/components/sections/styles'
-import { metaFor } from '~/content/meta'
 import { avatarImage, featureGroups, productsPage, useCases, voiceAssistant } from '~/content/product'
-import { seo } from '~/lib/seo'
+import { productsHead } from '~/lib/structured-data'
 
 export const Route = createFileRoute('/products')({
-  head: () => seo(metaFor('/products')),
+  head: () => productsHead(),
   component: ProductsPage,
 })
 

@@ -90,6 +90,34 @@ test.describe('keyboard', () => {
     ])
   })
 
+  test('on the contact page the keyboard reaches every form field and the submit button, in order, visibly', async ({
+    page,
+  }) => {
+    await gotoHydrated(page, '/contact')
+    await page.keyboard.press('Tab')
+    await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused()
+    await page.keyboard.press('Enter')
+    await expect(page.locator('main')).toBeFocused()
+    const name = page.getByLabel('Full Name *')
+    for (let i = 0; i < 20 && !(await name.evaluate((el) => el === document.activeElement)); i++) {
+      await page.keyboard.press('Tab')
+    }
+    await expect(name).toBeFocused()
+    const expected = [
+      page.getByLabel('Email Address *'),
+      page.getByLabel('Company Name'),
+      page.getByLabel('Subject *'),
+      page.getByLabel('Message *'),
+      page.getByRole('button', { name: 'Send Message' }),
+    ]
+    for (const control of expected) {
+      await page.keyboard.press('Tab')
+      await expect(control).toBeFocused()
+      const outline = await control.evaluate((el) => getComputedStyle(el).outlineStyle)
+      expect(outline).not.toBe('none')
+    }
+  })
+
   test('focus is always visible', async ({ page }) => {
     await gotoHydrated(page, '/')
     for (let i = 0; i < 6; i++) {

@@ -51,3 +51,44 @@ test('the 404 page is kept out of search results', async ({ request }) => {
   expect(html).toMatch(/<meta name="robots" content="noindex[^"]*"/)
   expect(html).not.toContain('rel="canonical"')
 })
+
+const SERVICE_PAGES = [
+  '/services/devops',
+  '/services/ai-solutions',
+  '/services/automation',
+  '/services/ai-web-development',
+] as const
+
+test('each service page describes its Service and its place in the site, matching what the page shows', async ({
+  page,
+  request,
+}) => {
+  for (const path of SERVICE_PAGES) {
+    await page.goto(path)
+    const heading = (await page.locator('h1').textContent())?.trim()
+    const data = await jsonLd(request, path)
+    const service = data.find((d) => d['@type'] === 'Service')
+    expect(service, path).toMatchObject({
+      name: heading,
+      url: `${site.url}${path}`,
+      provider: { '@id': `${site.url}/#organization` },
+    })
+    expect(String(service?.description)).toBe(await page.locator('meta[name="description"]').getAttribute('content'))
+    const crumbs = data.find((d) => d['@type'] === 'BreadcrumbList')
+    expect(crumbs?.itemListElement).toEqual([
+      { '@type': 'ListItem', position: 1, name: 'Home', item: `${site.url}/` },
+      { '@type': 'ListItem', position: 2, name: 'Services', item: `${site.url}/services` },
+      { '@type': 'ListItem', position: 3, name: heading, item: `${site.url}${path}` },
+    ])
+  }
+})
+
+test('the products page describes the voice assistant as a SoftwareApplication', async ({ request }) => {
+  const app = (await jsonLd(request, '/products')).find((d) => d['@type'] === 'SoftwareApplication')
+  expect(app).toMatchObject({ name: site.product.name, url: `${site.url}/products`, operatingSystem: 'Web' })
+  expect(String(app?.description)).toContain('under 30 minutes')
+  for (const path of ['/', '/about', '/services']) {
+    const types = (await jsonLd(request, path)).map((d) => d['@type'])
+    expect(types, path).toEqual(['Organization'])
+  }
+})

@@ -1,11 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { ServiceDetailLayout } from '~/components/sections/ServiceDetailLayout'
-import { metaFor } from '~/content/meta'
 import { aiSolutionsDetail } from '~/content/services'
-import { seo } from '~/lib/seo'
+import { serviceHead } from '~/lib/structured-data'
 
 export const Route = createFileRoute('/services/ai-solutions')({
-  head: () => seo(metaFor('/services/ai-solutions')),
+  head: () => serviceHead('/services/ai-solutions'),
   component: ServicesAiSolutionsPage,
 })
 

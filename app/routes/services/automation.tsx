@@ -1,11 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { ServiceDetailLayout } from '~/components/sections/ServiceDetailLayout'
-import { metaFor } from '~/content/meta'
 import { automationDetail } from '~/content/services'
-import { seo } from '~/lib/seo'
+import { serviceHead } from '~/lib/structured-data'
 
 export const Route = createFileRoute('/services/automation')({
-  head: () => seo(metaFor('/services/automation')),
+  head: () => serviceHead('/services/automation'),
   component: ServicesAutomationPage,
 })
 

@@ -1,11 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { ServiceDetailLayout } from '~/components/sections/ServiceDetailLayout'
-import { metaFor } from '~/content/meta'
 import { devopsDetail } from '~/content/services'
-import { seo } from '~/lib/seo'
+import { serviceHead } from '~/lib/structured-data'
 
 export const Route = createFileRoute('/services/devops')({
-  head: () => seo(metaFor('/services/devops')),
+  head: () => serviceHead('/services/devops'),
   component: ServicesDevopsPage,
 })
 

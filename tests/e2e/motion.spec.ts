@@ -60,3 +60,15 @@ test('keyboard focus inside a card survives the switch to the animated card', as
   await page.waitForTimeout(700)
   await expect(link).toBeFocused()
 })
+
+test('a first mouse move straight onto a card link and a click still navigate (the card is not swapped under the pointer)', async ({
+  page,
+}) => {
+  for (let i = 0; i < 3; i++) {
+    await gotoHydrated(page, '/')
+    const link = serviceCard(page).getByRole('link').first()
+    const href = await link.getAttribute('href')
+    await link.click()
+    await expect(page).toHaveURL(href ?? '')
+  }
+})

@@ -6,8 +6,8 @@ import { ACCENTS } from './accent'
 /**
  * A glass card that lifts slightly under the pointer. The motion is decoration only: the card
  * renders fully on the server as a plain block, and becomes animated once the motion module has
- * loaded (see motion-gate.ts) — but never while focus is inside it, so a keyboard user's focus
- * is not lost to the swap.
+ * loaded (see motion-gate.ts) — but never while focus or the pointer is inside it: the swap
+ * replaces the card's elements, which would lose a keyboard user's focus or a click in progress.
  */
 export function HoverCard({
   colour,
@@ -20,10 +20,11 @@ export function HoverCard({
 }) {
   const motion = useSyncExternalStore(subscribeToMotion, getMotion, getServerMotion)
   const [focusWithin, setFocusWithin] = useState(false)
+  const [pointerInside, setPointerInside] = useState(false)
   const [animated, setAnimated] = useState(false)
   useEffect(() => {
-    if (motion && !focusWithin) setAnimated(true)
-  }, [motion, focusWithin])
+    if (motion && !focusWithin && !pointerInside) setAnimated(true)
+  }, [motion, focusWithin, pointerInside])
 
   const classes = `glass relative h-full overflow-hidden transition-colors hover:border-line-strong ${className}`
   const content = (
@@ -39,8 +40,15 @@ export function HoverCard({
   )
   if (animated && motion) return <motion.LiftOnHover className={classes}>{content}</motion.LiftOnHover>
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: focus events bubbling from the card's links are only observed
-    <div className={classes} onFocus={() => setFocusWithin(true)} onBlur={() => setFocusWithin(false)}>
+    // biome-ignore lint/a11y/noStaticElementInteractions: focus and pointer events are only observed, to time the swap
+    <div
+      className={classes}
+      onFocus={() => setFocusWithin(true)}
+      onBlur={() => setFocusWithin(false)}
+      onPointerEnter={() => setPointerInside(true)}
+      onPointerMove={() => setPointerInside(true)}
+      onPointerLeave={() => setPointerInside(false)}
+    >
       {content}
     </div>
   )

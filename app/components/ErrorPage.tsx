@@ -1,18 +1,24 @@
 import { type ErrorComponentProps, Link, useRouter } from '@tanstack/react-router'
 import { RotateCw } from 'lucide-react'
 
+/** The error page's words, also used by the plain error document the server sends when the layout itself fails. */
+export const errorCopy = {
+  eyebrow: 'Error 500',
+  title: 'Something went wrong on our side',
+  body: 'This page could not be displayed. Please try again; if it keeps happening, write to us from the contact page.',
+  home: 'Go to the home page',
+} as const
+
 /** Shown when a page fails to render. Never shows the error's details to visitors. */
 export function ErrorPage({ reset }: ErrorComponentProps) {
   const router = useRouter()
   return (
     <section className="container-page py-[var(--spacing-section)]" aria-labelledby="error-title">
-      <p className="text-eyebrow font-semibold tracking-[0.2em] text-rose-300 uppercase">Error 500</p>
+      <p className="text-eyebrow font-semibold tracking-[0.2em] text-rose-300 uppercase">{errorCopy.eyebrow}</p>
       <h1 id="error-title" className="mt-3 text-h1 font-bold tracking-tight">
-        Something went wrong on our side
+        {errorCopy.title}
       </h1>
-      <p className="mt-5 max-w-xl text-lead text-muted">
-        This page could not be displayed. Please try again; if it keeps happening, write to us from the contact page.
-      </p>
+      <p className="mt-5 max-w-xl text-lead text-muted">{errorCopy.body}</p>
       <div className="mt-10 flex flex-wrap gap-3">
         <button
           type="button"
@@ -29,7 +35,7 @@ export function ErrorPage({ reset }: ErrorComponentProps) {
           to="/"
           className="inline-flex min-h-11 items-center rounded-full border border-line-strong px-6 font-semibold text-fg"
         >
-          Go to the home page
+          {errorCopy.home}
         </Link>
       </div>
     </section>

@@ -249,7 +249,7 @@ test.describe('fuzzing the contact endpoints', () => {
   }
 
   test('the server function the form calls', async ({ request }) => {
-    test.setTimeout(60_000 + RUNS * 60)
+    test.setTimeout(60_000 + RUNS * 200)
     await runProperty(request, serverFnUrl, (fields) => ({
       contentType: 'application/json',
       body: JSON.stringify(toJSON({ data: fields })),
@@ -257,7 +257,7 @@ test.describe('fuzzing the contact endpoints', () => {
   })
 
   test('the form post without JavaScript', async ({ request }) => {
-    test.setTimeout(60_000 + RUNS * 60)
+    test.setTimeout(60_000 + RUNS * 200)
     await runProperty(request, `${server.origin}/api/contact`, (fields) => ({
       contentType: 'application/x-www-form-urlencoded',
       body: new URLSearchParams(Object.entries(asFormFields(fields))).toString(),

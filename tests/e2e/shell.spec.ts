@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
 import { site } from '../../app/site'
 import { collectProblems, gotoHydrated } from '../support/page'
@@ -55,6 +56,13 @@ test('an unknown path answers 404 with a designed page that links onwards and is
     await expect(main.getByRole('link', { name }).first()).toHaveAttribute('href', href)
   }
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/)
+})
+
+// How a page that throws while rendering is answered (500, the designed error page in the layout)
+// is tested with a real router in tests/unit/render-page.test.tsx; this checks the Worker uses it.
+test('the Worker that serves the site renders pages with the 500-on-error renderer', () => {
+  const worker = readFileSync('dist/server/index.js', 'utf8')
+  expect(worker).toContain('render_error')
 })
 
 test.describe('header', () => {

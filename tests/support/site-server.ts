@@ -43,6 +43,18 @@ export async function startSiteServer(name: string, port: number, vars: Record<s
     output += chunk.toString()
   })
   const origin = `http://localhost:${port}`
+  await waitUntilServing(origin, 90_000)
+  return {
+    origin,
+    output: () => output,
+    stop: () => {
+      if (server.pid) process.kill(-server.pid, 'SIGTERM')
+    },
+  }
+}
+
+/** Waits until a site answers its health endpoint with 200. */
+export async function waitUntilServing(origin: string, timeout: number): Promise<void> {
   await expect
     .poll(
       async () => {
@@ -52,16 +64,9 @@ export async function startSiteServer(name: string, port: number, vars: Record<s
           return 0
         }
       },
-      { timeout: 90_000, intervals: [500] },
+      { timeout, intervals: [500] },
     )
     .toBe(200)
-  return {
-    origin,
-    output: () => output,
-    stop: () => {
-      if (server.pid) process.kill(-server.pid, 'SIGTERM')
-    },
-  }
 }
 
 /** The structured JSON log lines (one object per line) in a server's output. */

@@ -1,0 +1,130 @@
+import type { AnyRouter } from '@tanstack/react-router'
+import {
+  createSsrStreamResponse,
+  defineHandlerCallback,
+  getSsrStatus,
+  RouterServer,
+  transformReadableStreamWithRouter,
+} from '@tanstack/react-router/ssr/server'
+import { renderToReadableStream } from 'react-dom/server'
+import { errorCopy } from '~/components/ErrorPage'
+import { log, requestIdFor } from './log.server'
+
+type Rendered = { ok: true; stream: ReadableStream<Uint8Array> } | { ok: false; error: unknown }
+
+/**
+ * Start's render callback, with one difference from its default streaming handler: a component
+ * that throws while the page renders gives a 500 with the designed error page, not a 200 whose
+ * failed part is left for the browser to render (blank without JavaScript).
+ *
+ * Each page is rendered in full before the first byte is sent (the site has no deferred data,
+ * so nothing waits that would otherwise stream later). If the render failed, it is done again
+ * with the innermost route marked as failed, so the layout shows its error component; if the
+ * layout itself fails, a plain error document is sent.
+ */
+export function createPageRenderer({ stylesheet, siteName }: { stylesheet: string; siteName: string }) {
+  return defineHandlerCallback(async ({ request, router, responseHeaders }) => {
+    keepInitialHydrationScripts(router)
+    const first = await render(router, request.signal)
+    if (first.ok) return respond(router, first.stream, getSsrStatus(router), responseHeaders)
+
+    log('error', {
+      event: 'render_error',
+      requestId: requestIdFor(request),
+      path: pathOf(request),
+      cause: causeOf(first.error),
+    })
+    showErrorInInnermostRoute(router, first.error)
+    const second = await render(router, request.signal)
+    if (second.ok) return respond(router, second.stream, 500, responseHeaders)
+
+    router.serverSsr?.cleanup()
+    responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+    return new Response(errorDocument(stylesheet, siteName), { status: 500, headers: responseHeaders })
+  })
+}
+
+async function render(router: AnyRouter, signal: AbortSignal): Promise<Rendered> {
+  let failure: { error: unknown } | undefined
+  try {
+    const stream = await renderToReadableStream(<RouterServer router={router} />, {
+      signal,
+      nonce: router.options.ssr?.nonce,
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onError: (error) => {
+        failure ??= { error }
+      },
+    })
+    await stream.allReady
+    if (!failure) return { ok: true, stream }
+    await stream.cancel()
+  } catch (error) {
+    failure ??= { error }
+  }
+  return { ok: false, error: failure?.error }
+}
+
+function respond(router: AnyRouter, stream: ReadableStream<Uint8Array>, status: number, headers: Headers) {
+  const body = transformReadableStreamWithRouter(router, stream, { rendererSafePoint: 'script-close' })
+  return createSsrStreamResponse(router, new Response(body, { status, headers }))
+}
+
+/**
+ * `<Scripts>` takes the router's initial hydration scripts (its bootstrap and the dehydrated
+ * state) once per request; a second render would otherwise get none and the page could not
+ * hydrate. The first take is kept and given to whichever render is sent.
+ */
+function keepInitialHydrationScripts(router: AnyRouter) {
+  const ssr = router.serverSsr
+  if (!ssr) return
+  const take = ssr.takeInitialHydrationScriptTags
+  let taken: { tags: ReturnType<typeof take> } | undefined
+  ssr.takeInitialHydrationScriptTags = () => {
+    taken ??= { tags: take() }
+    return taken.tags
+  }
+}
+
+/** On the server, a match in the error state renders its route's error component (or the router's default). */
+function showErrorInInnermostRoute(router: AnyRouter, error: unknown) {
+  const innermost = router.stores.ids.get().at(-1)
+  if (!innermost) return
+  router.stores.byRoute.get(innermost)?.set((match) => (match ? { ...match, status: 'error', error } : match))
+}
+
+function errorDocument(stylesheet: string, siteName: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${errorCopy.title} | ${escapeHtml(siteName)}</title>
+<link rel="stylesheet" href="${escapeHtml(stylesheet)}">
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+</head>
+<body class="flex min-h-dvh flex-col text-fg antialiased">
+<main id="main" class="flex-1">
+<section class="container-page py-[var(--spacing-section)]" aria-labelledby="error-title">
+<p class="text-eyebrow font-semibold tracking-[0.2em] text-rose-300 uppercase">${errorCopy.eyebrow}</p>
+<h1 id="error-title" class="mt-3 text-h1 font-bold tracking-tight">${errorCopy.title}</h1>
+<p class="mt-5 max-w-xl text-lead text-muted">${errorCopy.body}</p>
+<p class="mt-10 flex flex-wrap gap-3"><a href="/" class="inline-flex min-h-11 items-center rounded-full border border-line-strong px-6 font-semibold text-fg">${errorCopy.home}</a> <a href="/contact" class="inline-flex min-h-11 items-center rounded-full border border-line-strong px-6 font-semibold text-fg">Contact</a></p>
+</section>
+</main>
+</body>
+</html>
+`
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+}
+
+function pathOf(request: Request): string {
+  return new URL(request.url).pathname.slice(0, 200)
+}
+
+function causeOf(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).slice(0, 200)
+}

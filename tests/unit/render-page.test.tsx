@@ -1,0 +1,109 @@
+// @vitest-environment node
+import {
+  createRootRoute,
+  createRoute,
+  createRouter,
+  type ErrorComponentProps,
+  HeadContent,
+  Outlet,
+  Scripts,
+} from '@tanstack/react-router'
+import { createRequestHandler } from '@tanstack/react-router/ssr/server'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createPageRenderer } from '~/server/render-page.server'
+
+/**
+ * The page renderer with a real router and React's real server renderer: a small route tree
+ * whose pages can be made to throw while they render.
+ */
+let layoutThrows = false
+
+function Broken(): never {
+  throw new Error('content module is missing a field')
+}
+
+function RouteError(_: ErrorComponentProps) {
+  return <h1>Designed error page</h1>
+}
+
+function makeRouter() {
+  const root = createRootRoute({
+    component: () => {
+      if (layoutThrows) throw new Error('header failed')
+      return (
+        <html lang="en">
+          <head>
+            <HeadContent />
+          </head>
+          <body>
+            <header>Site header</header>
+            <main>
+              <Outlet />
+            </main>
+            <Scripts />
+          </body>
+        </html>
+      )
+    },
+  })
+  const home = createRoute({ getParentRoute: () => root, path: '/', component: () => <h1>Welcome home</h1> })
+  const broken = createRoute({ getParentRoute: () => root, path: '/broken', component: Broken })
+  return createRouter({
+    routeTree: root.addChildren([home, broken]),
+    defaultErrorComponent: RouteError,
+    isServer: true,
+  })
+}
+
+async function get(path: string) {
+  const request = new Request(`http://localhost${path}`)
+  const handler = createRequestHandler({ createRouter: makeRouter, request })
+  const response = await handler(createPageRenderer({ stylesheet: '/assets/app-abc123.css', siteName: 'Akshara Labs' }))
+  return { status: response.status, html: await response.text() }
+}
+
+describe('page renderer', () => {
+  afterEach(() => {
+    layoutThrows = false
+  })
+
+  it('renders a working page with status 200, in full', async () => {
+    const { status, html } = await get('/')
+    expect(status).toBe(200)
+    expect(html).toContain('<h1>Welcome home</h1>')
+    expect(html).toContain('Site header')
+    expect(html.match(/self\.\$_TSR=/g)).toHaveLength(1)
+  })
+
+  it('answers 500 with the designed error page inside the layout when a page throws while rendering', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const { status, html } = await get('/broken')
+    expect(status).toBe(500)
+    expect(html).toContain('Site header')
+    expect(html).toContain('<h1>Designed error page</h1>')
+    // Not React's client-render fallback: the page is readable without JavaScript.
+    expect(html).not.toContain('<!--$!-->')
+    // ...and it can still hydrate: the router's bootstrap script and dehydrated state are there, once.
+    expect(html.match(/self\.\$_TSR=/g)).toHaveLength(1)
+    // One structured log line with the cause, for the operator.
+    const lines = errors.mock.calls.map((call) => String(call[0])).filter((line) => line.includes('render_error'))
+    expect(lines).toHaveLength(1)
+    expect(JSON.parse(lines[0] ?? '{}')).toMatchObject({
+      level: 'error',
+      event: 'render_error',
+      path: '/broken',
+      cause: 'content module is missing a field',
+    })
+  })
+
+  it('answers 500 with a plain error document when the layout itself throws', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    layoutThrows = true
+    const { status, html } = await get('/')
+    expect(status).toBe(500)
+    expect(html).toContain('Something went wrong on our side')
+    expect(html).toContain('<link rel="stylesheet" href="/assets/app-abc123.css">')
+    expect(html).toContain('<a href="/"')
+    expect(html).not.toContain('header failed')
+  })
+})

@@ -4,7 +4,7 @@ import { AvatarVisual } from '~/components/sections/AvatarVisual'
 import { PAGE_TITLE_ID } from '~/components/sections/PageHero'
 import { buttonStyles, eyebrowStyle } from '~/components/sections/styles'
 import { metaFor } from '~/content/meta'
-import { avatarImage } from '~/content/product'
+import { avatarImage } from '~/content/voice-assistant'
 import { seo } from '~/lib/seo'
 import { site } from '~/site'
 

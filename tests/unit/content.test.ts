@@ -10,12 +10,11 @@ import { avatarImage, featureGroups, productsPage, useCases, voiceAssistant } fr
 import {
   aiSolutionsDetail,
   automationDetail,
-  coreServices,
   devopsDetail,
   serviceDetails,
-  services,
   webDevelopmentDetail,
-} from '~/content/services'
+} from '~/content/service-pages'
+import { coreServices, services } from '~/content/services'
 import type { Illustration } from '~/content/types'
 import { site } from '~/site'
 
@@ -262,7 +261,9 @@ describe('all content', () => {
 
   it('reads the company identity from the site configuration instead of repeating it', () => {
     const dir = join(process.cwd(), 'app/content')
-    for (const file of readdirSync(dir)) {
+    const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.ts'))
+    expect(files).toContain('service-pages/devops.ts')
+    for (const file of files) {
       const source = readFileSync(join(dir, file), 'utf8')
       for (const identity of [site.name, site.product.name, site.email, site.phone, site.location.display]) {
         expect(source, `${file} repeats "${identity}"`).not.toContain(identity)

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { ArrowRight } from 'lucide-react'
 import { homePage } from '~/content/home'
-import { avatarImage, voiceAssistant } from '~/content/product'
+import { avatarImage, voiceAssistant } from '~/content/voice-assistant'
 import { AvatarVisual } from './AvatarVisual'
 import { FeatureList } from './FeatureList'
 import { buttonStyles, eyebrowStyle } from './styles'

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { ServiceDetailLayout } from '~/components/sections/ServiceDetailLayout'
-import { webDevelopmentDetail } from '~/content/services'
+import { webDevelopmentDetail } from '~/content/service-pages/ai-web-development'
 import { serviceHead } from '~/lib/structured-data'
 
 export const Route = createFileRoute('/services/ai-web-development')({

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { ServiceDetailLayout } from '~/components/sections/ServiceDetailLayout'
-import { automationDetail } from '~/content/services'
+import { automationDetail } from '~/content/service-pages/automation'
 import { serviceHead } from '~/lib/structured-data'
 
 export const Route = createFileRoute('/services/automation')({

@@ -1,8 +1,9 @@
 import { createCsrfMiddleware, createMiddleware, createStart } from '@tanstack/react-start'
 import { markServerFnStarted, refuseUndecodableServerFnCalls } from './contact/server-fn-guard'
+import { FAILURE_MESSAGE } from './contact/status'
 import { discardBody, exceedsBodyLimit, payloadTooLarge } from './server/body-limit.server'
 import { cachedPage, sharedPageKey, storePage } from './server/html-cache.server'
-import { log, requestIdFor } from './server/log.server'
+import { errorCause, log, requestIdFor } from './server/log.server'
 import { createNonce, withSecurityHeaders } from './server/security-headers.server'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
@@ -50,10 +51,9 @@ const securityHeaders = createMiddleware().server(async ({ request, next, handle
 
 /** A server function that began running and then threw: a fault of ours, logged, never detailed to the client. */
 function serverFnFailure(error: unknown, requestId: string): Response {
-  const message = error instanceof Error ? error.message : String(error)
-  log('error', { event: 'server_function_error', requestId, cause: message.slice(0, 200) })
+  log('error', { event: 'server_function_error', requestId, cause: errorCause(error) })
   return Response.json(
-    { ok: false, error: 'internal_error', message: 'Something went wrong. Please try again.' },
+    { ok: false, error: 'internal_error', message: FAILURE_MESSAGE },
     { status: 500, headers: { 'Cache-Control': 'no-store' } },
   )
 }

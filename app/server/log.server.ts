@@ -18,6 +18,11 @@ export function log(level: LogLevel, fields: LogFields): void {
   else console.info(line)
 }
 
+/** What an unexpected error says, short enough for a log line (never shown to visitors). */
+export function errorCause(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).slice(0, 200)
+}
+
 const ids = new WeakMap<Request, string>()
 
 /**

@@ -8,7 +8,7 @@ import {
 } from '@tanstack/react-router/ssr/server'
 import { renderToReadableStream } from 'react-dom/server'
 import { errorCopy } from '~/components/ErrorPage'
-import { log, requestIdFor } from './log.server'
+import { errorCause, log, requestIdFor } from './log.server'
 
 type Rendered = { ok: true; stream: ReadableStream<Uint8Array> } | { ok: false; error: unknown }
 
@@ -32,7 +32,7 @@ export function createPageRenderer({ stylesheet, siteName }: { stylesheet: strin
       event: 'render_error',
       requestId: requestIdFor(request),
       path: pathOf(request),
-      cause: causeOf(first.error),
+      cause: errorCause(first.error),
     })
     showErrorInInnermostRoute(router, first.error)
     const second = await render(router, request.signal)
@@ -123,8 +123,4 @@ function escapeHtml(text: string): string {
 
 function pathOf(request: Request): string {
   return new URL(request.url).pathname.slice(0, 200)
-}
-
-function causeOf(error: unknown): string {
-  return (error instanceof Error ? error.message : String(error)).slice(0, 200)
 }

@@ -24,6 +24,24 @@ export async function startSiteServer(name: string, port: number, vars: Record<s
       .map(([key, value]) => `${key}=${value}`)
       .join('\n')}\n`,
   )
+  const origin = `http://localhost:${port}`
+  // wrangler dev very rarely stalls during start-up (seen once in a full run, when two private
+  // servers started in the same second): such a start is abandoned and tried once more.
+  for (let attempt = 1; ; attempt++) {
+    const server = spawnServer(port, envFile, `${dir}/state-${port}`)
+    try {
+      await waitUntilServing(origin, 50_000)
+      return server
+    } catch (error) {
+      server.stop()
+      const tail = server.output().slice(-1500)
+      if (attempt === 2) throw new Error(`The ${name} server did not start on ${origin}:\n${tail}`, { cause: error })
+      console.warn(`The ${name} server did not start within 50 s; starting it again. Its output:\n${tail}`)
+    }
+  }
+}
+
+function spawnServer(port: number, envFile: string, persistTo: string): SiteServer {
   let output = ''
   const server: ChildProcess = spawn('npm', ['start'], {
     detached: true,
@@ -32,7 +50,7 @@ export async function startSiteServer(name: string, port: number, vars: Record<s
       PORT: String(port),
       SKIP_BUILD: '1',
       ENV_FILE: envFile,
-      PERSIST_TO: `${dir}/state-${port}`,
+      PERSIST_TO: persistTo,
       WRANGLER_LOG_LEVEL: 'info',
     },
   })
@@ -42,10 +60,8 @@ export async function startSiteServer(name: string, port: number, vars: Record<s
   server.stderr?.on('data', (chunk: Buffer) => {
     output += chunk.toString()
   })
-  const origin = `http://localhost:${port}`
-  await waitUntilServing(origin, 90_000)
   return {
-    origin,
+    origin: `http://localhost:${port}`,
     output: () => output,
     stop: () => {
       if (server.pid) process.kill(-server.pid, 'SIGTERM')

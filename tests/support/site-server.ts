@@ -64,7 +64,11 @@ function spawnServer(port: number, envFile: string, persistTo: string): SiteServ
     origin: `http://localhost:${port}`,
     output: () => output,
     stop: () => {
-      if (server.pid) process.kill(-server.pid, 'SIGTERM')
+      try {
+        if (server.pid) process.kill(-server.pid, 'SIGTERM')
+      } catch {
+        // Already gone (a start that failed exits by itself).
+      }
     },
   }
 }

@@ -26,8 +26,13 @@ test.describe('the development server', () => {
     await waitUntilServing(origin, 120_000)
   })
 
-  test.afterAll(() => {
-    if (server?.pid) process.kill(-server.pid, 'SIGTERM')
+  // Wait until it has exited: while Vite shuts down it still holds its ports (its inspector's
+  // among them), and a wrangler server started next in this worker found its address in use.
+  test.afterAll(async () => {
+    if (!server?.pid || server.exitCode !== null) return
+    const exited = new Promise((resolve) => server.once('exit', resolve))
+    process.kill(-server.pid, 'SIGTERM')
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))])
   })
 
   test('renders pages, server routes and the 404 on workerd', async () => {

@@ -40,7 +40,7 @@ test.describe('faults of the form service', () => {
   const seen = new Map<string, number>()
 
   for (const [what, scenario, cause] of FAULTS) {
-    test(`when it ${what}: the failure shows within 10 s, fields kept, one request, one log line (${cause})`, async ({
+    test(`when it ${what}: the failure shows (the Worker waits 10 s at most), fields kept, one request, one log line (${cause})`, async ({
       page,
     }) => {
       test.setTimeout(40_000)
@@ -50,8 +50,8 @@ test.describe('faults of the form service', () => {
       await fillForm(page, values)
       const started = Date.now()
       await form(page).submit.click()
-      await expect(form(page).status.getByText(FAILURE_MESSAGE)).toBeVisible({ timeout: 12_000 })
-      expect(Date.now() - started).toBeLessThan(11_500)
+      await expect(form(page).status.getByText(FAILURE_MESSAGE)).toBeVisible({ timeout: 15_000 })
+      const waited = Date.now() - started
       await expectFields(page, values)
 
       // Nothing is retried: one request reached the service, even a moment later.
@@ -66,7 +66,18 @@ test.describe('faults of the form service', () => {
         )
       await expect.poll(() => failureLines().length).toBeGreaterThan(seen.get(cause) ?? 0)
       seen.set(cause, failureLines().length)
-      const line = JSON.stringify(failureLines().at(-1))
+      const logged = failureLines().at(-1) ?? {}
+      const line = JSON.stringify(logged)
+      if (cause === 'upstream_timeout') {
+        // The Worker gave up on the service at 10 s, by its own clock: not sooner, not much later.
+        // The visitor's wait adds a round trip and a render; on a busy two-core machine that has
+        // taken up to 1.6 s, so the browser-side bound only proves the page did not hang.
+        expect(logged.upstreamMs).toBeGreaterThanOrEqual(10_000)
+        expect(logged.upstreamMs).toBeLessThan(11_000)
+        expect(waited).toBeLessThan(15_000)
+      } else {
+        expect(waited).toBeLessThan(10_000)
+      }
       expect(line).toMatch(/"requestId":"[\w-]{8,}"/)
       for (const secret of [values.email, values.name, values.message, TEST_ACCESS_KEY])
         expect(line).not.toContain(secret)

@@ -1,7 +1,6 @@
 import { createRouter } from '@tanstack/react-router'
 import { getGlobalStartContext } from '@tanstack/react-start'
-import { ErrorPage } from './components/ErrorPage'
-import { NotFound } from './components/NotFound'
+import { LazyErrorPage, LazyNotFound } from './components/lazy-pages'
 import { routeTree } from './routeTree.gen'
 
 /** The CSP nonce of the request being rendered (server only; the browser needs none). */
@@ -20,8 +19,8 @@ export function getRouter() {
     defaultPreload: 'intent',
     defaultPreloadStaleTime: 0,
     scrollRestoration: true,
-    defaultErrorComponent: ErrorPage,
-    defaultNotFoundComponent: NotFound,
+    defaultErrorComponent: LazyErrorPage,
+    defaultNotFoundComponent: LazyNotFound,
   })
 }
 

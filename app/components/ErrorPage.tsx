@@ -1,13 +1,6 @@
 import { type ErrorComponentProps, Link, useRouter } from '@tanstack/react-router'
 import { RotateCw } from 'lucide-react'
-
-/** The error page's words, also used by the plain error document the server sends when the layout itself fails. */
-export const errorCopy = {
-  eyebrow: 'Error 500',
-  title: 'Something went wrong on our side',
-  body: 'This page could not be displayed. Please try again; if it keeps happening, write to us from the contact page.',
-  home: 'Go to the home page',
-} as const
+import { errorCopy } from './error-copy'
 
 /** Shown when a page fails to render. Never shows the error's details to visitors. */
 export function ErrorPage({ reset }: ErrorComponentProps) {

@@ -3,8 +3,8 @@ import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal
 import { createRootRoute, HeadContent, Outlet, Scripts } from '@tanstack/react-router'
 import { type ReactNode, useEffect } from 'react'
 import { Background } from '~/components/Background'
+import { LazyNotFound } from '~/components/lazy-pages'
 import { loadMotionOnFirstInteraction } from '~/components/motion/motion-gate'
-import { NotFound } from '~/components/NotFound'
 import { PageTransition } from '~/components/PageTransition'
 import { SiteFooter } from '~/components/SiteFooter'
 import { SiteHeader } from '~/components/SiteHeader'
@@ -44,7 +44,7 @@ export const Route = createRootRoute({
     }
   },
   component: RootComponent,
-  notFoundComponent: NotFound,
+  notFoundComponent: LazyNotFound,
 })
 
 function RootComponent() {

@@ -7,7 +7,7 @@ import {
   transformReadableStreamWithRouter,
 } from '@tanstack/react-router/ssr/server'
 import { renderToReadableStream } from 'react-dom/server'
-import { errorCopy } from '~/components/ErrorPage'
+import { errorCopy } from '~/components/error-copy'
 import { errorCause, log, requestIdFor } from './log.server'
 
 type Rendered = { ok: true; stream: ReadableStream<Uint8Array> } | { ok: false; error: unknown }

@@ -4,7 +4,8 @@ import { ContactButton } from '~/components/sections/ContactButton'
 import { PageHero } from '~/components/sections/PageHero'
 import { ServiceBlock } from '~/components/sections/ServiceBlock'
 import { metaFor } from '~/content/meta'
-import { services, servicesPage } from '~/content/services'
+import { services } from '~/content/services'
+import { servicesPage } from '~/content/services-page'
 import { seo } from '~/lib/seo'
 
 export const Route = createFileRoute('/services/')({

@@ -58,6 +58,53 @@ test('an unknown path answers 404 with a designed page that links onwards and is
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/)
 })
 
+test('the 404 page comes alive in the browser: its links navigate without a reload, nothing is logged', async ({
+  page,
+}) => {
+  const problems = collectProblems(page)
+  await gotoHydrated(page, '/this-page-does-not-exist')
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible()
+  await page.evaluate(() => {
+    ;(window as unknown as { samePage: boolean }).samePage = true
+  })
+  await page.getByRole('main').getByRole('link', { name: 'Services' }).first().click()
+  await expect(page).toHaveURL('/services')
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Page not found')
+  expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true)
+  // Chromium reports the document's own 404 status once; that is the answer, not a problem.
+  const statusReports = problems.filter((p) => p.includes('status of 404'))
+  expect(statusReports).toHaveLength(1)
+  expect(problems.filter((p) => !statusReports.includes(p))).toEqual([])
+})
+
+test('the decorative background spreads 12 shapes and 6 orbs across the page, each in its own place', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.goto('/')
+  const boxes = async (selector: string) =>
+    page.locator(selector).evaluateAll((els) =>
+      els.map((el) => {
+        const r = el.getBoundingClientRect()
+        return {
+          x: Math.round(r.left),
+          y: Math.round(r.top),
+          size: Math.round(r.width),
+          colour: getComputedStyle(el).color,
+        }
+      }),
+    )
+  const shapes = await boxes('[data-shape]')
+  const orbs = await boxes('[data-orb]')
+  expect(shapes).toHaveLength(12)
+  expect(orbs).toHaveLength(6)
+  expect(new Set(shapes.map((b) => `${b.x},${b.y}`)).size).toBe(12)
+  expect(new Set(orbs.map((b) => `${b.x},${b.y}`)).size).toBe(6)
+  for (const b of shapes) expect(b.size).toBeGreaterThanOrEqual(10)
+  for (const b of orbs) expect(b.size).toBeGreaterThanOrEqual(400)
+  expect(new Set(shapes.map((b) => b.colour)).size).toBeGreaterThanOrEqual(5)
+})
+
 // How a page that throws while rendering is answered (500, the designed error page in the layout)
 // is tested with a real router in tests/unit/render-page.test.tsx; this checks the Worker uses it.
 test('the Worker that serves the site renders pages with the 500-on-error renderer', () => {

@@ -96,6 +96,11 @@ test('server routes, server-function answers and static files carry the security
   const favicon = await request.get('/favicon.svg')
   expect(favicon.status()).toBe(200)
   expectSecurityHeaders(favicon.headers(), '/favicon.svg')
+  // Un-hashed files (the logo is favicon.svg) stay fresh a day rather than being revalidated per view.
+  expect(favicon.headers()['cache-control']).toBe('public, max-age=86400, stale-while-revalidate=604800')
+  const illustration = await request.get('/images/services/devops.svg')
+  expect(illustration.status()).toBe(200)
+  expect(illustration.headers()['cache-control']).toBe('public, max-age=86400, stale-while-revalidate=604800')
 
   const html = await (await request.get('/')).text()
   const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1]

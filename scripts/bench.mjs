@@ -2,8 +2,8 @@
 //   - every route (the ten pages, /privacy, /terms and the 404 page) with Lighthouse 13, mobile
 //     preset with its default (simulated) throttling, median of BENCH_RUNS runs (default 3):
 //     Performance, Accessibility, Best Practices, SEO; LCP, TBT, CLS; first-load bytes of
-//     JavaScript, CSS, fonts and images, each as gzip size computed here (the local server
-//     does not compress, so transfer sizes would over-count);
+//     JavaScript, CSS, fonts and images, each as its gzip -9 size computed here from the body
+//     (the same measure whatever encoding a server chooses; fonts and images as they are);
 //   - server throughput with autocannon (50 connections, 10 s each): a server-rendered page and
 //     a static asset in the same run, requests/s and p50/p99 latency, and their ratio.
 // Prints a table with each target and writes reports/bench-<date>.json (git-ignored).

@@ -130,7 +130,7 @@ async function gzipSize(url) {
   return gzipCache.get(url)
 }
 
-async function lighthouseRun(url, port, origin = ORIGIN) {
+async function lighthouseRun(url, port, origin) {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -198,10 +198,11 @@ try {
 
   const pages = []
   for (const route of ROUTES) {
+    const viaProxy = route === NOT_FOUND_ROUTE
+    const origin = viaProxy ? PROXY_ORIGIN : ORIGIN
     const runs = []
     let error
     for (let i = 0, retries = 0; i < RUNS && !error; i++) {
-      const origin = route === NOT_FOUND_ROUTE ? PROXY_ORIGIN : ORIGIN
       const run = await lighthouseRun(`${origin}${route}`, chromium.port, origin)
       // A broken trace (NO_NAVSTART, NO_FCP…) is Lighthouse's own hiccup: run again, up to twice.
       if (run.error && !run.error.startsWith('ERRORED_DOCUMENT_REQUEST') && retries++ < 2) i--
@@ -216,7 +217,7 @@ try {
     const m = (key) => median(runs.map((r) => r[key]))
     const row = {
       route,
-      ...(route === NOT_FOUND_ROUTE && { note: 'answered 404; scored with its status shown to Lighthouse as 200' }),
+      ...(viaProxy && { note: 'answered 404; scored with its status shown to Lighthouse as 200' }),
       performance: m('performance'),
       accessibility: m('accessibility'),
       bestPractices: m('bestPractices'),
@@ -287,7 +288,8 @@ try {
   console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`)
   for (const l of lines) console.log(row(l))
   for (const p of pages.filter((p) => p.error)) console.log(`| ${p.route} | not scored by Lighthouse: ${p.error}`)
-  if (scored.some((p) => p.note)) console.log(`† ${scored.find((p) => p.note).note} (Lighthouse refuses 404 documents)`)
+  const noted = scored.find((p) => p.note)
+  if (noted) console.log(`† ${noted.note} (Lighthouse refuses 404 documents)`)
   const failed = scored.filter((p) => p.failedAudits.length)
   if (failed.length) {
     console.log('\nFailing Lighthouse audits:')

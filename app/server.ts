@@ -1,9 +1,20 @@
 import { createServerEntry, createStartHandler } from '@tanstack/react-start/server'
+import type { ContactEnv } from './contact/deliveries/types'
+import { deliverDueEnquiries } from './contact/delivery.server'
 import { createPageRenderer } from './server/render-page.server'
 import { site } from './site'
 import appCss from './styles/app.css?url'
 
-/** The Worker's entry: Start's request handler with a renderer that answers 500 when a page fails to render. */
-export default createServerEntry({
-  fetch: createStartHandler(createPageRenderer({ stylesheet: appCss, siteName: site.name })),
-})
+/**
+ * The Worker's entry. `fetch`: Start's request handler with a renderer that answers 500 when a
+ * page fails to render. `scheduled`: the Cron Trigger (`[triggers]` in wrangler.toml), which
+ * delivers every stored enquiry whose next attempt is due.
+ */
+export default {
+  ...createServerEntry({
+    fetch: createStartHandler(createPageRenderer({ stylesheet: appCss, siteName: site.name })),
+  }),
+  async scheduled(_controller: ScheduledController, env: ContactEnv, ctx: ExecutionContext): Promise<void> {
+    ctx.waitUntil(deliverDueEnquiries(env))
+  },
+}

@@ -3,6 +3,7 @@ import { markServerFnStarted, refuseUndecodableServerFnCalls } from './contact/s
 import { FAILURE_MESSAGE } from './contact/status'
 import { discardBody, exceedsBodyLimit, payloadTooLarge } from './server/body-limit.server'
 import { cachedPage, sharedPageKey, storePage } from './server/html-cache.server'
+import { jsonError } from './server/json-answer'
 import { errorCause, log, requestIdFor } from './server/log.server'
 import { createNonce, withSecurityHeaders } from './server/security-headers.server'
 
@@ -52,10 +53,7 @@ const securityHeaders = createMiddleware().server(async ({ request, next, handle
 /** A server function that began running and then threw: a fault of ours, logged, never detailed to the client. */
 function serverFnFailure(error: unknown, requestId: string): Response {
   log('error', { event: 'server_function_error', requestId, cause: errorCause(error) })
-  return Response.json(
-    { ok: false, error: 'internal_error', message: FAILURE_MESSAGE },
-    { status: 500, headers: { 'Cache-Control': 'no-store' } },
-  )
+  return jsonError('internal_error', 500, FAILURE_MESSAGE)
 }
 
 /**
@@ -65,16 +63,12 @@ function serverFnFailure(error: unknown, requestId: string): Response {
  */
 const csrf = createCsrfMiddleware({
   filter: ({ request }) => !SAFE_METHODS.has(request.method),
-  failureResponse: () =>
-    Response.json(
-      { ok: false, error: 'cross_site_request', message: 'Cross-site requests are not accepted.' },
-      { status: 403, headers: { 'Cache-Control': 'no-store' } },
-    ),
+  failureResponse: () => jsonError('cross_site_request', 403, 'Cross-site requests are not accepted.'),
 })
 
-/** Refuses bodies over 32 KB with 413 before anything parses them. */
+/** Refuses bodies over 32 KB with 413 before anything reads them, whatever the method. */
 const bodyLimit = createMiddleware().server(async ({ request, next }) => {
-  if (!SAFE_METHODS.has(request.method) && (await exceedsBodyLimit(request))) return payloadTooLarge()
+  if (await exceedsBodyLimit(request)) return payloadTooLarge()
   return next()
 })
 

@@ -3,7 +3,9 @@
 //   HOST          interface to bind (default localhost)
 //   SKIP_BUILD=1  serve the existing dist/ without rebuilding
 //   ENV_FILE      a file of variables to load instead of .dev.vars (used by the tests)
-//   PERSIST_TO    where local KV and other state live (default .wrangler/state)
+//   PERSIST_TO    where the local D1 database and other state live (default .wrangler/state)
+//   SKIP_MIGRATIONS=1  start without applying migrations/ to the local database (the tests use it
+//                 to see what a visitor gets when the database fails)
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
@@ -15,6 +17,41 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
 if (process.env.SKIP_BUILD !== '1' || !existsSync('dist/server/wrangler.json')) {
   const build = spawnSync(npm, ['run', 'build', '--silent'], { stdio: 'inherit' })
   if (build.status !== 0) process.exit(build.status ?? 1)
+}
+
+const persistTo = process.env.PERSIST_TO || '.wrangler/state'
+const quiet = { CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false', ...process.env }
+
+// The local enquiry database (D1 inside workerd, kept under persistTo) gets the schema in
+// migrations/ before the server starts; applying them again is a no-op.
+if (process.env.SKIP_MIGRATIONS !== '1') {
+  const migrate = spawnSync(
+    npm,
+    [
+      'exec',
+      '--',
+      'wrangler',
+      'd1',
+      'migrations',
+      'apply',
+      'ENQUIRIES',
+      '--local',
+      '--config',
+      'dist/server/wrangler.json',
+      '--persist-to',
+      persistTo,
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'], env: quiet, encoding: 'utf8' },
+  )
+  if (migrate.status !== 0) {
+    process.stdout.write(migrate.stdout ?? '')
+    console.error('Applying the D1 migrations to the local enquiry database failed.')
+    process.exit(migrate.status ?? 1)
+  }
+  const applied = [...new Set((migrate.stdout ?? '').match(/\d+_[\w-]+\.sql/g))]
+  console.log(
+    applied.length ? `  Local enquiry database: applied ${applied.join(', ')}` : '  Local enquiry database: up to date',
+  )
 }
 
 const args = [
@@ -29,7 +66,7 @@ const args = [
   '--ip',
   host,
   '--persist-to',
-  process.env.PERSIST_TO || '.wrangler/state',
+  persistTo,
   '--show-interactive-dev-session=false',
   '--log-level',
   process.env.WRANGLER_LOG_LEVEL || 'info',
@@ -41,7 +78,7 @@ console.log(`\n  Serving the production build on workerd at http://${host}:${por
 
 const child = spawn(npm, args, {
   stdio: 'inherit',
-  env: { CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false', ...process.env },
+  env: quiet,
 })
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => child.kill(signal))

@@ -2,7 +2,7 @@ import { createMiddleware, createServerFn } from '@tanstack/react-start'
 import { getRequest } from '@tanstack/react-start/server'
 import * as v from 'valibot'
 import { invalidInputAnswer, outcomeAnswer, submitEnquiry } from './contact.server'
-import { workerEnv } from './runtime.server'
+import { workerRuntime } from './runtime.server'
 import { contactSubmissionSchema } from './schema'
 
 /**
@@ -16,8 +16,8 @@ const refuseInvalidInput = createMiddleware({ type: 'function' }).server(async (
 })
 
 /**
- * The contact form's server function. Answers with a JSON `Response`: 200 `{ ok: true }`, or
- * `{ ok: false, error, message }` with 400, 429 (and Retry-After), 502 or 503.
+ * The contact form's server function. Answers with a JSON `Response`: 200 `{ ok: true }` once the
+ * enquiry is stored, or `{ ok: false, error, message }` with 400, 429 (and Retry-After) or 503.
  * The access key is added on the server; one sent by a client is dropped by the schema.
  */
 export const submitContact = createServerFn({ method: 'POST' })
@@ -25,6 +25,6 @@ export const submitContact = createServerFn({ method: 'POST' })
   .validator(contactSubmissionSchema)
   .handler(async ({ data }) => {
     const request = getRequest()
-    const outcome = await submitEnquiry(data, { env: await workerEnv(), request })
+    const outcome = await submitEnquiry(data, { ...(await workerRuntime()), request })
     return outcomeAnswer(outcome, request)
   })

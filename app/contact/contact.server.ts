@@ -1,12 +1,20 @@
 import type * as v from 'valibot'
+import { jsonAnswer, jsonError } from '~/server/json-answer'
 import { log, requestIdFor } from '~/server/log.server'
 import { planDelivery } from './deliveries/index.server'
-import { keepInOutbox } from './deliveries/outbox.server'
 import type { ContactEnv } from './deliveries/types'
-import type { Enquiry } from './enquiry'
-import { CONTACT_FIELDS, type ContactSubmission, fieldErrorsFrom, HONEYPOT_FIELD } from './schema'
-import { type ContactAnswer, type ContactErrorCode, FAILURE_MESSAGE } from './status'
+import { attemptDelivery, LEASE_MS } from './delivery.server'
+import { type Enquiry, formatEnquiry } from './enquiry'
+import { CONTACT_FIELDS, type ContactSubmission, ENQUIRY_KEY_FIELD, fieldErrorsFrom, HONEYPOT_FIELD } from './schema'
+import { type ContactErrorCode, FAILURE_MESSAGE } from './status'
+import { newEnquiryId, StoreError, storeEnquiry } from './store.server'
 import { subjectLabel } from './subjects'
+
+/**
+ * An enquiry's path, top to bottom: validate (the callers, with the shared schema) → rate limit
+ * and honeypot → store in D1 → deliver (started now, finished after the answer, retried by the
+ * Cron Trigger) → answer. The visitor hears "sent" only once the enquiry is stored.
+ */
 
 /** Seconds a rate-limited client is asked to wait: the limiter's period. */
 export const RATE_LIMIT_PERIOD_SECONDS = 60
@@ -14,20 +22,44 @@ export const RATE_LIMIT_PERIOD_SECONDS = 60
 export interface ContactContext {
   env: ContactEnv
   request: Request
+  /** Keeps the Worker alive for work that ends after the answer (`waitUntil`); awaited when absent. */
+  waitUntil?: (work: Promise<unknown>) => void
   /** Time-out for calls to other services (tests shorten it); production default 10 s. */
   timeoutMs?: number
 }
 
 export type SubmissionOutcome =
-  | { kind: 'sent' }
+  | { kind: 'stored'; enquiryId: string; repeat: boolean }
   | { kind: 'ignored' }
   | { kind: 'rate_limited'; retryAfter: number }
-  | { kind: 'failed'; cause: string }
-  | { kind: 'not_configured' }
+  | { kind: 'not_stored'; cause: string }
 
 /** The client's address as Cloudflare reports it (`CF-Connecting-IP`). */
 export function clientAddress(request: Request): string {
   return request.headers.get('CF-Connecting-IP')?.trim() || 'unknown'
+}
+
+/**
+ * The rate limiter's key for an address: an IPv4 address as it is, an IPv6 address by its /64
+ * (one subscriber's network; a client holds a whole /64 and could otherwise rotate through it).
+ */
+export function rateLimitKey(address: string): string {
+  if (!address.includes(':')) return address
+  const halves = (address.split('%')[0] ?? '').toLowerCase().split('::')
+  if (halves.length > 2) return address
+  const groupsOf = (part: string | undefined) => (part ? part.split(':') : [])
+  // An embedded IPv4 tail (`::ffff:192.0.2.1`) fills two groups; it only ever lies in the last 64 bits.
+  const width = (groups: string[]) => groups.reduce((n, group) => n + (group.includes('.') ? 2 : 1), 0)
+  const head = groupsOf(halves[0])
+  const tail = groupsOf(halves[1])
+  const groups =
+    halves.length === 2 ? [...head, ...Array(Math.max(0, 8 - width(head) - width(tail))).fill('0'), ...tail] : head
+  const prefix = groups.slice(0, 4).map((group) => {
+    const value = Number.parseInt(group, 16)
+    return Number.isFinite(value) ? value.toString(16) : '0'
+  })
+  while (prefix.length < 4) prefix.push('0')
+  return `${prefix.join(':')}::/64`
 }
 
 /** A request served on this machine (wrangler dev, npm start, the tests), not from a deployment. */
@@ -40,13 +72,10 @@ export function isLocalRequest(request: Request): boolean {
   }
 }
 
-function newEnquiry(input: ContactSubmission, now = new Date()): Enquiry {
-  const receivedAt = now.toISOString()
-  const random = crypto.getRandomValues(new Uint8Array(6))
-  const suffix = Array.from(random, (byte) => byte.toString(16).padStart(2, '0')).join('')
+function newEnquiry(input: ContactSubmission, now: Date): Enquiry {
   return {
-    id: `${receivedAt}-${suffix}`,
-    receivedAt,
+    id: newEnquiryId(now),
+    receivedAt: now.toISOString(),
     name: input.name,
     email: input.email,
     company: input.company,
@@ -69,7 +98,7 @@ async function isRateLimited(env: ContactEnv, request: Request, requestId: strin
     return false
   }
   try {
-    const { success } = await limiter.limit({ key: clientAddress(request) })
+    const { success } = await limiter.limit({ key: rateLimitKey(clientAddress(request)) })
     return !success
   } catch (error) {
     log('error', { event: 'contact_config', requestId, cause: 'rate_limiter_error', errorName: (error as Error)?.name })
@@ -77,15 +106,9 @@ async function isRateLimited(env: ContactEnv, request: Request, requestId: strin
   }
 }
 
-function fallbackReason(missing: string[], requested: string): string {
-  if (missing.includes('CONTACT_DELIVERY')) return `CONTACT_DELIVERY "${requested}" is not a known delivery`
-  return `${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not set for the ${requested} delivery`
-}
-
 /**
- * Handles one valid submission: rate limit, honeypot, delivery, and the outbox when delivery fails.
- * Logs one line with the outcome (and, when the configuration falls back, one warning naming what
- * is missing). Logs never hold the message, the visitor's address or a secret.
+ * Handles one valid submission. Logs one line with the outcome; logs never hold the message, the
+ * visitor's address or a secret (a local server also prints the stored enquiry, for the developer).
  */
 export async function submitEnquiry(input: ContactSubmission, context: ContactContext): Promise<SubmissionOutcome> {
   const { env, request } = context
@@ -96,98 +119,101 @@ export async function submitEnquiry(input: ContactSubmission, context: ContactCo
     log('warn', { event: 'contact', requestId, outcome: 'rate_limited' })
     return { kind: 'rate_limited', retryAfter: RATE_LIMIT_PERIOD_SECONDS }
   }
-
   if (input[HONEYPOT_FIELD].trim() !== '') {
     log('info', { event: 'contact', requestId, outcome: 'ignored', cause: 'honeypot' })
     return { kind: 'ignored' }
   }
 
+  // Store first: nothing is attempted, or acknowledged, before the enquiry is in D1.
+  const now = new Date()
+  const enquiry = newEnquiry(input, now)
+  const key = input[ENQUIRY_KEY_FIELD] ?? `server-${enquiry.id}`
+  let stored: Awaited<ReturnType<typeof storeEnquiry>>
+  try {
+    // Due after the lease: the attempt below holds it; if the Worker is cut off, the cron takes over.
+    stored = await storeEnquiry(env.ENQUIRIES, enquiry, key, new Date(now.getTime() + LEASE_MS).toISOString())
+  } catch (error) {
+    const cause = error instanceof StoreError ? error.code : 'store_error'
+    const errorName = error instanceof StoreError ? error.errorName : undefined
+    log('error', {
+      event: 'contact',
+      requestId,
+      outcome: 'not_stored',
+      cause,
+      errorName,
+      durationMs: Date.now() - started,
+    })
+    return { kind: 'not_stored', cause }
+  }
+
+  const { record } = stored
+  if (!stored.created) {
+    log('info', { event: 'contact', requestId, outcome: 'repeat', enquiryId: record.id })
+    return { kind: 'stored', enquiryId: record.id, repeat: true }
+  }
+
   const plan = planDelivery(env)
-  const reason = plan.configured ? undefined : fallbackReason(plan.missing, plan.requested)
+  log('info', {
+    event: 'contact',
+    requestId,
+    outcome: 'stored',
+    enquiryId: record.id,
+    subject: record.subject,
+    delivery: plan.delivery?.name ?? plan.requested,
+    durationMs: Date.now() - started,
+  })
+  if (isLocalRequest(request)) {
+    console.info(`\nNew enquiry stored (npm run enquiries lists them)\n${formatEnquiry(record)}\n`)
+  }
   if (!plan.configured) {
-    log(plan.delivery ? 'warn' : 'error', {
+    log('warn', {
       event: 'contact_config',
       requestId,
       requested: plan.requested,
       missing: plan.missing.join(','),
-      fallback: plan.delivery?.name ?? 'none',
-      message: plan.missing.includes('CONTACT_FORM_ACCESS_KEY')
-        ? 'CONTACT_FORM_ACCESS_KEY is not set: enquiries are kept in the OUTBOX namespace. Set it with `npx wrangler secret put CONTACT_FORM_ACCESS_KEY`.'
-        : `${reason}: enquiries are kept in the OUTBOX namespace.`,
+      message: `${plan.missing.join(', ')} ${plan.missing.length === 1 ? 'is' : 'are'} not set: the enquiry is stored and waits, pending, until it is.`,
     })
   }
-  if (!plan.delivery) {
-    log('error', { event: 'contact', requestId, outcome: 'failed', cause: 'not_configured' })
-    return { kind: 'not_configured' }
-  }
 
-  const enquiry = newEnquiry(input)
-  const local = isLocalRequest(request)
-  const delivery = plan.delivery
-  const result = await delivery.deliver(enquiry, { env, requestId, local, reason, timeoutMs: context.timeoutMs })
-  if (result.ok) {
-    log('info', {
-      event: 'contact',
+  const delivery = attemptDelivery(env, record, { requestId, timeoutMs: context.timeoutMs }).catch((error) => {
+    // The record is safe in D1; the lease runs out and the next cron run tries again.
+    log('error', {
+      event: 'contact_retry_error',
       requestId,
-      outcome: 'sent',
-      delivery: delivery.name,
-      subject: enquiry.subject,
-      ...result.detail,
-      durationMs: Date.now() - started,
+      enquiryId: record.id,
+      cause: error instanceof StoreError ? error.code : 'attempt_error',
     })
-    return { kind: 'sent' }
-  }
-
-  // Not delivered: keep it where the operator can recover it.
-  let keptInOutbox = false
-  if (delivery.name !== 'outbox' && env.OUTBOX) {
-    const kept = await keepInOutbox(enquiry, env, `${delivery.name} failed: ${result.cause}`, local)
-    keptInOutbox = kept.ok
-  }
-  log('error', {
-    event: 'contact',
-    requestId,
-    outcome: 'failed',
-    delivery: delivery.name,
-    cause: result.cause,
-    ...result.detail,
-    keptInOutbox,
-    durationMs: Date.now() - started,
   })
-  return { kind: 'failed', cause: result.cause }
+  if (context.waitUntil) context.waitUntil(delivery)
+  else await delivery
+  return { kind: 'stored', enquiryId: record.id, repeat: false }
 }
 
-function json(body: ContactAnswer, status: number, requestId: string, headers: Record<string, string> = {}): Response {
-  return Response.json(body, {
-    status,
-    headers: { 'Cache-Control': 'no-store', 'X-Request-Id': requestId, ...headers },
-  })
-}
-
+/** A JSON error answer of the contact endpoints, with the spec's failure message unless told otherwise. */
 export function errorAnswer(
   code: ContactErrorCode,
   status: number,
   requestId: string,
   extra: { fields?: Record<string, string>; headers?: Record<string, string>; message?: string } = {},
 ): Response {
-  const body: ContactAnswer = { ok: false, error: code, message: extra.message ?? FAILURE_MESSAGE }
-  if (extra.fields) body.fields = extra.fields
-  return json(body, status, requestId, extra.headers)
+  return jsonError(code, status, extra.message ?? FAILURE_MESSAGE, {
+    requestId,
+    fields: extra.fields,
+    headers: extra.headers,
+  })
 }
 
-/** The JSON answer for an outcome: 200, 429 with Retry-After, 502 or 503. */
+/** The JSON answer for an outcome: 200 once stored, 429 with Retry-After, 503 when not stored. */
 export function outcomeAnswer(outcome: SubmissionOutcome, request: Request): Response {
   const requestId = requestIdFor(request)
   switch (outcome.kind) {
-    case 'sent':
+    case 'stored':
     case 'ignored':
-      return json({ ok: true }, 200, requestId)
+      return jsonAnswer({ ok: true }, 200, { requestId })
     case 'rate_limited':
       return errorAnswer('rate_limited', 429, requestId, { headers: { 'Retry-After': String(outcome.retryAfter) } })
-    case 'failed':
-      return errorAnswer('delivery_failed', 502, requestId)
-    case 'not_configured':
-      return errorAnswer('not_configured', 503, requestId)
+    case 'not_stored':
+      return errorAnswer('not_stored', 503, requestId)
   }
 }
 

@@ -8,8 +8,14 @@
  */
 
 const CRLF = '\r\n'
-/** A plain address: what the contact schema accepts for visitors, and what senders must look like. */
-const ADDRESS = /^[\w+-]+(?:\.[\w+-]+)*@[\da-zA-Z]+(?:[.-][\da-zA-Z]+)*\.[a-zA-Z]{2,}$/u
+/**
+ * A plain address: an RFC 5322 dot-atom local part (`o'brien`, `first.last+tag`) at a dotted
+ * domain name. What a header may carry unquoted, and what senders must look like. The form accepts
+ * a little more (what browsers accept, such as `a..b@host`); such an address is kept and delivered
+ * in the message body, without a Reply-To.
+ */
+const ATEXT = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+"
+const ADDRESS = new RegExp(`^${ATEXT}(?:\\.${ATEXT})*@[\\da-zA-Z]+(?:[.-][\\da-zA-Z]+)*\\.[a-zA-Z]{2,}$`, 'u')
 
 export function isPlainAddress(address: string): boolean {
   return address.length <= 254 && ADDRESS.test(address)

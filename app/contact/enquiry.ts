@@ -1,9 +1,9 @@
 /**
- * An enquiry as the server delivers and keeps it. Pure data and formatting, with no imports,
- * so the `npm run outbox` script can print stored enquiries the same way the Worker does.
+ * An enquiry as the server stores, delivers and shows it. Pure data and formatting, with no
+ * imports, so the `npm run enquiries` script prints stored enquiries the same way the Worker does.
  */
 export interface Enquiry {
-  /** Unique, sortable by time: `<received ISO time>-<random>`. */
+  /** Random and URL-safe. */
   id: string
   receivedAt: string
   name: string
@@ -16,33 +16,65 @@ export interface Enquiry {
   message: string
 }
 
-/** What the outbox stores: the enquiry and why it was kept. */
-export interface OutboxRecord extends Enquiry {
-  /** e.g. `outbox selected`, `CONTACT_FORM_ACCESS_KEY is not set`, `form-service failed: upstream_timeout`. */
-  keptBecause: string
+/** pending → delivered | failed */
+export const ENQUIRY_STATUSES = ['pending', 'delivered', 'failed'] as const
+export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number]
+
+export function isEnquiryStatus(value: unknown): value is EnquiryStatus {
+  return typeof value === 'string' && (ENQUIRY_STATUSES as readonly string[]).includes(value)
 }
 
-/** KV key prefix of stored enquiries; keys sort by time of arrival. */
-export const OUTBOX_PREFIX = 'enquiry:'
+/** An enquiry with its delivery state, as kept in D1. */
+export interface EnquiryRecord extends Enquiry {
+  status: EnquiryStatus
+  /** Delivery attempts made so far. */
+  attempts: number
+  /** When the next attempt is due (pending only). */
+  nextAttemptAt: string | null
+  /** The last failure's cause, a code such as `upstream_timeout`. */
+  lastCause: string | null
+  deliveredAt: string | null
+  /** The delivery that delivered it. */
+  deliveredBy: string | null
+}
 
-export function outboxKey(enquiry: Pick<Enquiry, 'id'>): string {
-  return `${OUTBOX_PREFIX}${enquiry.id}`
+/** One delivery attempt, for an enquiry's history. */
+export interface DeliveryAttempt {
+  attempt: number
+  attemptedAt: string
+  delivery: string
+  outcome: 'delivered' | 'failed'
+  cause: string | null
 }
 
 const RULE = '─'.repeat(64)
 
-/** One enquiry as a readable block of text, for the local server log and `npm run outbox`. */
-export function formatEnquiry(record: OutboxRecord | Enquiry, key?: string): string {
+/** One enquiry as a readable block of text, for the local server log and `npm run enquiries`. */
+export function formatEnquiry(record: Enquiry | EnquiryRecord, attempts: readonly DeliveryAttempt[] = []): string {
   const lines = [
     RULE,
-    `Enquiry ${key ?? outboxKey(record)}`,
+    `Enquiry ${record.id}`,
     `Received: ${record.receivedAt}`,
-    `Subject:  ${record.subjectLabel} (${record.subject})`,
+    `Subject:  ${record.subjectLabel === record.subject ? record.subject : `${record.subjectLabel} (${record.subject})`}`,
     `Name:     ${record.name}`,
     `Email:    ${record.email}`,
     `Company:  ${record.company || '—'}`,
   ]
-  if ('keptBecause' in record) lines.push(`Kept:     ${record.keptBecause}`)
+  if ('status' in record) {
+    const state =
+      record.status === 'delivered'
+        ? `delivered ${record.deliveredAt ?? ''} by ${record.deliveredBy ?? '?'}`
+        : record.status === 'pending'
+          ? `pending, next attempt ${record.nextAttemptAt ?? 'not scheduled'}`
+          : 'failed: every attempt was used'
+    lines.push(`Status:   ${state} (${record.attempts} attempt${record.attempts === 1 ? '' : 's'})`)
+    if (record.lastCause) lines.push(`Last failure: ${record.lastCause}`)
+  }
+  for (const attempt of attempts) {
+    lines.push(
+      `  #${attempt.attempt} ${attempt.attemptedAt} ${attempt.delivery}: ${attempt.outcome}${attempt.cause ? ` (${attempt.cause})` : ''}`,
+    )
+  }
   lines.push('Message:', ...record.message.split(/\r\n|\r|\n/).map((line) => `  ${line}`), RULE)
   return lines.join('\n')
 }

@@ -1,9 +1,9 @@
 import * as v from 'valibot'
 import { requestIdFor } from '~/server/log.server'
 import { errorAnswer, invalidInputAnswer, outcomeAnswer, refusedFields, submitEnquiry } from './contact.server'
-import type { ContactEnv } from './deliveries/types'
 import { type FormOutcome, outcomeCookies, pickValues } from './outcome-cookie'
-import { CONTACT_FIELDS, contactSubmissionSchema, HONEYPOT_FIELD } from './schema'
+import type { WorkerRuntime } from './runtime.server'
+import { CONTACT_FIELDS, contactSubmissionSchema, ENQUIRY_KEY_FIELD, HONEYPOT_FIELD, messageCode } from './schema'
 
 /** Where a browser goes after posting the form without JavaScript. */
 export const FORM_RETURN_PATH = '/contact#contact-status'
@@ -32,7 +32,7 @@ function seeOther(outcome: FormOutcome, request: Request): Response {
  * Same validation and delivery as the server function. A browser is sent back to `/contact` with
  * `303 See Other` and the outcome in a cookie; other clients get the JSON answer and its status.
  */
-export async function handleFormPost(request: Request, env: ContactEnv): Promise<Response> {
+export async function handleFormPost(request: Request, runtime: WorkerRuntime): Promise<Response> {
   const requestId = requestIdFor(request)
   const contentType = (request.headers.get('Content-Type') ?? '').toLowerCase()
   if (!contentType.startsWith('application/x-www-form-urlencoded') && !contentType.startsWith('multipart/form-data')) {
@@ -51,7 +51,7 @@ export async function handleFormPost(request: Request, env: ContactEnv): Promise
   }
 
   const raw: Record<string, string> = {}
-  for (const field of [...CONTACT_FIELDS, HONEYPOT_FIELD]) {
+  for (const field of [...CONTACT_FIELDS, HONEYPOT_FIELD, ENQUIRY_KEY_FIELD]) {
     const value = form.get(field)
     if (typeof value === 'string') raw[field] = value
   }
@@ -59,12 +59,18 @@ export async function handleFormPost(request: Request, env: ContactEnv): Promise
   const parsed = v.safeParse(contactSubmissionSchema, raw)
   if (!parsed.success) {
     if (!isNavigation(request)) return invalidInputAnswer(parsed.issues, request)
-    const errors = refusedFields(parsed.issues, request)
+    const fields = refusedFields(parsed.issues, request)
+    const errors: Partial<Record<string, string>> = {}
+    for (const field of CONTACT_FIELDS) {
+      const code = fields[field] ? messageCode(fields[field]) : undefined
+      if (code) errors[field] = code
+    }
     return seeOther({ status: 'invalid', values: pickValues(raw), errors }, request)
   }
 
-  const outcome = await submitEnquiry(parsed.output, { env, request })
+  const outcome = await submitEnquiry(parsed.output, { ...runtime, request })
   if (!isNavigation(request)) return outcomeAnswer(outcome, request)
-  const sent = outcome.kind === 'sent' || outcome.kind === 'ignored'
-  return seeOther(sent ? { status: 'success' } : { status: 'failure', values: pickValues(raw) }, request)
+  // Stored (or a bot's post, silently dropped): only the outcome travels back, never the values.
+  if (outcome.kind === 'stored' || outcome.kind === 'ignored') return seeOther({ status: 'success' }, request)
+  return seeOther({ status: 'failure', values: pickValues(raw) }, request)
 }

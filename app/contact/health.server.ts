@@ -2,9 +2,11 @@ import { planDelivery } from './deliveries/index.server'
 import type { ContactEnv } from './deliveries/types'
 
 export interface HealthReport {
-  /** True when enquiries can be accepted: some delivery (the requested one or the outbox) is usable. */
+  /** True when enquiries can be accepted: the enquiry database is bound. */
   ok: boolean
-  /** The delivery in effect: the requested one, `outbox` as fallback, or `none`. */
+  /** True when the enquiry database (ENQUIRIES) is bound. */
+  store: boolean
+  /** The delivery in effect: the requested one when it has what it needs, else `none`. */
   delivery: string
   /** True when the requested delivery has every secret and binding it needs. */
   configured: boolean
@@ -19,7 +21,8 @@ export interface HealthReport {
 export function healthReport(env: ContactEnv): HealthReport {
   const plan = planDelivery(env)
   return {
-    ok: plan.delivery !== null,
+    ok: Boolean(env.ENQUIRIES),
+    store: Boolean(env.ENQUIRIES),
     delivery: plan.delivery?.name ?? 'none',
     configured: plan.configured,
     requested: plan.requested,

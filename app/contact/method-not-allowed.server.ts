@@ -1,11 +1,10 @@
+import { jsonError } from '~/server/json-answer'
+
 /**
- * 405 for a method an endpoint does not serve. Reads the body first (bounded by the 32 KB limit):
- * wrangler dev drops the connection of a request whose body is left unread (workers-sdk#5095).
+ * 405 for a method an endpoint does not serve. The body, if any, is never read here: the body
+ * limit (32 KB, every method) has already refused a larger one, and the security middleware
+ * drains what is left so the connection stays usable (workers-sdk#5095).
  */
-export async function methodNotAllowed(request: Request, allow: string): Promise<Response> {
-  await request.arrayBuffer().catch(() => {})
-  return Response.json(
-    { ok: false, error: 'method_not_allowed', message: `Use ${allow}.` },
-    { status: 405, headers: { Allow: allow, 'Cache-Control': 'no-store' } },
-  )
+export function methodNotAllowed(allow: string): Response {
+  return jsonError('method_not_allowed', 405, `Use ${allow}.`, { headers: { Allow: allow } })
 }

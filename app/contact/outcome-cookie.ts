@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { CONTACT_FIELDS, type ContactValues, type FieldErrors } from './schema'
+import { CONTACT_FIELDS, type ContactField, type ContactValues, MESSAGES, type MessageCode } from './schema'
 
 /**
  * The outcome of a form post made without JavaScript travels from `POST /api/contact` to the
@@ -8,11 +8,16 @@ import { CONTACT_FIELDS, type ContactValues, type FieldErrors } from './schema'
  *
  * The value is base64url-encoded JSON, split over numbered cookies when it is longer than one
  * cookie may be (a 5,000-character message): `contact_outcome_0` holds `<count>.<first part>`.
+ *
+ * It carries the visitor's values only when the enquiry was not stored (so nothing typed is lost),
+ * and errors as message codes: the page shows its own words for them, never text from a cookie
+ * (which a sibling subdomain could have set).
  */
+export type FieldErrorCodes = Partial<Record<ContactField, MessageCode>>
 export type FormOutcome =
   | { status: 'success' }
   | { status: 'failure'; values: ContactValues }
-  | { status: 'invalid'; values: ContactValues; errors: FieldErrors }
+  | { status: 'invalid'; values: ContactValues; errors: FieldErrorCodes }
 
 export const OUTCOME_COOKIE = 'contact_outcome_'
 export const OUTCOME_PATH = '/contact'
@@ -22,7 +27,8 @@ const MAX_CHUNKS = 10
 
 const text = v.pipe(v.string(), v.maxLength(20_000))
 const valuesSchema = v.object({ name: text, email: text, company: text, subject: text, message: text })
-const errorsSchema = v.partial(v.object({ name: text, email: text, company: text, subject: text, message: text }))
+const code = v.picklist(Object.keys(MESSAGES) as [MessageCode, ...MessageCode[]])
+const errorsSchema = v.partial(v.object({ name: code, email: code, company: code, subject: code, message: code }))
 const outcomeSchema = v.variant('status', [
   v.object({ status: v.literal('success') }),
   v.object({ status: v.literal('failure'), values: valuesSchema }),

@@ -13,12 +13,34 @@ export const LIMITS = {
   message: 5000,
 } as const
 
-/** Control characters (C0, DEL, C1): never part of a name, address or company. */
-const CONTROL_CHARACTERS = /[\p{Cc}]/u
+/**
+ * Byte caps (UTF-8) beside the grapheme caps: combining marks let one grapheme carry hundreds of
+ * bytes, so 100 graphemes of a name could otherwise reach about 30 KB. Generous for any real
+ * script (an Indic conjunct is about 12 bytes).
+ */
+export const BYTE_LIMITS = {
+  name: 1200,
+  company: 1200,
+  message: 24_000,
+} as const
+
+/**
+ * What a single-line field never holds: control characters (C0, DEL, C1), the line and paragraph
+ * separators U+2028/U+2029, and the bidirectional controls (LRM, RLM, ALM, embeddings, overrides,
+ * isolates) that can make a name read differently from what it is.
+ */
+const SINGLE_LINE_FORBIDDEN = /[\p{Cc}\u2028\u2029\u200E\u200F\u061C\u202A-\u202E\u2066-\u2069]/u
 /** Control characters other than tab, line feed and carriage return: never part of a message. */
 const MESSAGE_CONTROL_CHARACTERS = /(?![\t\n\r])\p{Cc}/u
 
-const noControlCharacters = (message: string) => v.check<string, string>((s) => !CONTROL_CHARACTERS.test(s), message)
+/**
+ * The rule a browser applies to `<input type="email">` (WHATWG HTML, "valid e-mail address"):
+ * the form accepts exactly what the browser's own check accepts, `o'brien@example.com` included.
+ */
+export const BROWSER_EMAIL_PATTERN =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/
+
+const singleLine = (message: string) => v.check<string, string>((s) => !SINGLE_LINE_FORBIDDEN.test(s), message)
 
 export const MESSAGES = {
   nameRequired: 'Please enter your name.',
@@ -45,21 +67,23 @@ export const contactSchema = v.object({
     v.trim(),
     v.nonEmpty(MESSAGES.nameRequired),
     v.maxGraphemes(LIMITS.name, MESSAGES.nameTooLong),
-    noControlCharacters(MESSAGES.nameInvalid),
+    v.maxBytes(BYTE_LIMITS.name, MESSAGES.nameTooLong),
+    singleLine(MESSAGES.nameInvalid),
   ),
   email: v.pipe(
     v.string(MESSAGES.emailRequired),
     v.trim(),
     v.nonEmpty(MESSAGES.emailRequired),
     v.maxLength(LIMITS.email, MESSAGES.emailTooLong),
-    v.email(MESSAGES.emailInvalid),
+    v.regex(BROWSER_EMAIL_PATTERN, MESSAGES.emailInvalid),
   ),
   company: v.optional(
     v.pipe(
       v.string(MESSAGES.companyInvalid),
       v.trim(),
       v.maxGraphemes(LIMITS.company, MESSAGES.companyTooLong),
-      noControlCharacters(MESSAGES.companyInvalid),
+      v.maxBytes(BYTE_LIMITS.company, MESSAGES.companyTooLong),
+      singleLine(MESSAGES.companyInvalid),
     ),
     '',
   ),
@@ -71,6 +95,7 @@ export const contactSchema = v.object({
     v.trim(),
     v.nonEmpty(MESSAGES.messageRequired),
     v.maxGraphemes(LIMITS.message, MESSAGES.messageTooLong),
+    v.maxBytes(BYTE_LIMITS.message, MESSAGES.messageTooLong),
     v.check((s) => !MESSAGE_CONTROL_CHARACTERS.test(s), MESSAGES.messageInvalid),
   ),
 })
@@ -79,12 +104,38 @@ export const contactSchema = v.object({
 export const HONEYPOT_FIELD = 'website'
 
 /**
- * What the server function accepts: the message plus the honeypot. Keys not listed here
- * (an `access_key` sent by a client, for instance) are dropped by the schema.
+ * Name of the hidden field that carries the form fill's idempotency key: made when the form
+ * renders (so a post without JavaScript has it too) and renewed after a message is sent. Two
+ * posts with the same key are one enquiry.
+ */
+export const ENQUIRY_KEY_FIELD = 'enquiry_key'
+export const ENQUIRY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,64}$/
+
+/** A fresh idempotency key: 128 random bits, URL-safe. */
+export function newEnquiryKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16))
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '')
+}
+
+/**
+ * What the contact endpoints accept: the message, the honeypot and the idempotency key. Keys not
+ * listed here (an `access_key` sent by a client, for instance) are dropped by the schema. A post
+ * without a key (an HTTP client) is stored as a new enquiry each time; a malformed key is dropped
+ * the same way, since refusing it would lose a lead over a field the visitor never saw.
  */
 export const contactSubmissionSchema = v.object({
   ...contactSchema.entries,
   [HONEYPOT_FIELD]: v.optional(v.pipe(v.string(), v.maxLength(1000)), ''),
+  [ENQUIRY_KEY_FIELD]: v.optional(
+    v.pipe(
+      v.string(),
+      v.maxLength(200),
+      v.transform((key) => (ENQUIRY_KEY_PATTERN.test(key) ? key : undefined)),
+    ),
+  ),
 })
 
 /** A validated contact message: trimmed, every rule met. */
@@ -138,4 +189,16 @@ export function validateContact(values: unknown): ValidationResult {
 /** The first field, in form order, that has an error. */
 export function firstInvalidField(errors: FieldErrors): ContactField | undefined {
   return CONTACT_FIELDS.find((field) => errors[field])
+}
+
+/** The name of one of the messages above: what travels in the no-JavaScript outcome cookie. */
+export type MessageCode = keyof typeof MESSAGES
+
+export function isMessageCode(value: unknown): value is MessageCode {
+  return typeof value === 'string' && Object.hasOwn(MESSAGES, value)
+}
+
+/** The code of a message this schema produced, or undefined for any other text. */
+export function messageCode(message: string): MessageCode | undefined {
+  return (Object.keys(MESSAGES) as MessageCode[]).find((code) => MESSAGES[code] === message)
 }

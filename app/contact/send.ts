@@ -1,14 +1,20 @@
 import { submitContact } from './contact.functions'
 import type { ContactMessage } from './schema'
-import { HONEYPOT_FIELD } from './schema'
+import { ENQUIRY_KEY_FIELD, HONEYPOT_FIELD } from './schema'
 
 /**
  * Sends a validated message through the server function. True only when the server answered
- * `{ ok: true }`; any refusal, failure status, unexpected answer or network error is false.
+ * `{ ok: true }` (the enquiry is stored); any refusal, failure status, unexpected answer or network
+ * error is false. Sending again with the same key after a failure cannot make a second enquiry.
  */
-export async function sendContact(message: ContactMessage, honeypot = ''): Promise<boolean> {
+export async function sendContact(
+  message: ContactMessage,
+  extra: { honeypot?: string; enquiryKey?: string } = {},
+): Promise<boolean> {
   try {
-    const answer: unknown = await submitContact({ data: { ...message, [HONEYPOT_FIELD]: honeypot } })
+    const answer: unknown = await submitContact({
+      data: { ...message, [HONEYPOT_FIELD]: extra.honeypot ?? '', [ENQUIRY_KEY_FIELD]: extra.enquiryKey },
+    })
     if (answer instanceof Response) {
       if (!answer.ok) return false
       const body: unknown = await answer.json().catch(() => null)

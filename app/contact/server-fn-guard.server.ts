@@ -1,3 +1,4 @@
+import { jsonError } from '~/server/json-answer'
 import { requestIdFor } from '~/server/log.server'
 
 /** Requests for which a server function began running, i.e. Start decoded their body. */
@@ -21,13 +22,8 @@ export async function undecodableAnswer(request: Request, failure: Response | un
   const text =
     failure instanceof Response ? await failure.text().catch(() => '') : String((failure as Error)?.message ?? '')
   const unknown = text.includes('Server function info not found')
-  return Response.json(
-    unknown
-      ? { ok: false, error: 'unknown_function', message: 'No such server function.' }
-      : { ok: false, error: 'malformed_body', message: 'The request body could not be decoded.' },
-    {
-      status: unknown ? 404 : 400,
-      headers: { 'Cache-Control': 'no-store', 'X-Request-Id': requestIdFor(request) },
-    },
-  )
+  const requestId = requestIdFor(request)
+  return unknown
+    ? jsonError('unknown_function', 404, 'No such server function.', { requestId })
+    : jsonError('malformed_body', 400, 'The request body could not be decoded.', { requestId })
 }

@@ -8,8 +8,7 @@ export type ContactErrorCode =
   | 'malformed_body'
   | 'unsupported_media_type'
   | 'rate_limited'
-  | 'delivery_failed'
-  | 'not_configured'
+  | 'not_stored'
 
 /** The JSON body of every contact endpoint answer. */
 export type ContactAnswer =

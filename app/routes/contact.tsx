@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { ContactForm } from '~/components/contact/ContactForm'
 import { ContactAside } from '~/components/contact-page/ContactAside'
 import { PageHero } from '~/components/sections/PageHero'
-import { loadFormOutcome } from '~/contact/outcome'
+import { loadContactForm } from '~/contact/outcome'
 import { parseSubjectParam } from '~/contact/subjects'
 import { contactPage } from '~/content/contact'
 import { metaFor } from '~/content/meta'
@@ -10,21 +10,21 @@ import { seo } from '~/lib/seo'
 
 export const Route = createFileRoute('/contact')({
   validateSearch: parseSubjectParam,
-  // The outcome of a form post made without JavaScript (read once from a short-lived cookie).
-  loader: () => ({ formOutcome: loadFormOutcome() }),
+  // The form's idempotency key, and the outcome of a post made without JavaScript (from a short-lived cookie).
+  loader: () => loadContactForm(),
   head: () => seo(metaFor('/contact')),
   component: ContactPage,
 })
 
 function ContactPage() {
   const { subject } = Route.useSearch()
-  const { formOutcome } = Route.useLoaderData()
+  const { outcome, enquiryKey } = Route.useLoaderData()
   return (
     <>
       <PageHero title={contactPage.title} lead={<p>{contactPage.intro}</p>} />
       <div className="container-page mt-12 grid gap-8 lg:grid-cols-[minmax(0,1.5fr)_minmax(0,1fr)] lg:gap-10">
         <div className="min-w-0">
-          <ContactForm defaultSubject={subject} outcome={formOutcome} />
+          <ContactForm defaultSubject={subject} outcome={outcome} enquiryKey={enquiryKey} />
         </div>
         <ContactAside />
       </div>

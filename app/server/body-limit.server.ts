@@ -1,11 +1,10 @@
+import { jsonError } from './json-answer'
+
 /** Largest request body the Worker accepts; a contact message is at most a few KB. */
 export const MAX_BODY_BYTES = 32 * 1024
 
 export function payloadTooLarge(): Response {
-  return Response.json(
-    { ok: false, error: 'payload_too_large', message: `Request bodies are limited to ${MAX_BODY_BYTES} bytes.` },
-    { status: 413, headers: { 'Cache-Control': 'no-store' } },
-  )
+  return jsonError('payload_too_large', 413, `Request bodies are limited to ${MAX_BODY_BYTES} bytes.`)
 }
 
 /**

@@ -43,6 +43,8 @@ export function cachedPage(key: string, nonce: string, now = Date.now()): Respon
 export async function storePage(key: string, response: Response, nonce: string, now = Date.now()): Promise<Response> {
   const type = response.headers.get('Content-Type') ?? ''
   if (response.status !== 200 || !type.includes('text/html') || response.headers.has('Set-Cookie')) return response
+  // A page that says it is for one visitor only (the contact form, with its own idempotency key).
+  if (/no-store|private/.test(response.headers.get('Cache-Control') ?? '')) return response
   const html = await response.text()
   // A nonce that also occurs as ordinary text would be rewritten on reuse; such a page is not stored.
   if (html.split(nonce).length - 1 === countNonceAttributes(html, nonce)) {

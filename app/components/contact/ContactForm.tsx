@@ -7,9 +7,12 @@ import {
   type ContactField,
   type ContactValues,
   EMPTY_VALUES,
+  ENQUIRY_KEY_FIELD,
   type FieldErrors,
   firstInvalidField,
   HONEYPOT_FIELD,
+  MESSAGES,
+  newEnquiryKey,
   validateContact,
 } from '~/contact/schema'
 import { sendContact } from '~/contact/send'
@@ -21,6 +24,8 @@ export interface ContactFormProps {
   defaultSubject?: Subject
   /** The outcome of a post made without JavaScript, from the /contact route's loader. */
   outcome?: FormOutcome | null
+  /** This form fill's idempotency key (renewed after each message sent); one is made when absent. */
+  enquiryKey?: string
 }
 
 type Status = 'idle' | 'sending' | 'success' | 'failure'
@@ -39,6 +44,17 @@ function initialValues(defaultSubject: Subject | undefined, outcome: FormOutcome
     return values
   }
   return { ...EMPTY_VALUES, subject: defaultSubject ?? '' }
+}
+
+/** The page's own words for the error codes a post without JavaScript brought back. */
+function initialErrors(outcome: FormOutcome | null | undefined): FieldErrors {
+  if (outcome?.status !== 'invalid') return {}
+  const errors: FieldErrors = {}
+  for (const field of CONTACT_FIELDS) {
+    const code = outcome.errors[field]
+    if (code) errors[field] = MESSAGES[code]
+  }
+  return errors
 }
 
 function initialStatus(outcome: FormOutcome | null | undefined): Status {
@@ -81,9 +97,10 @@ function Field({
  * The contact form: validated in the browser with the server's schema, sent through the contact
  * server function, and a plain HTML form posting to /api/contact when no script runs.
  */
-export function ContactForm({ defaultSubject, outcome }: ContactFormProps) {
+export function ContactForm({ defaultSubject, outcome, enquiryKey }: ContactFormProps) {
   const [values, setValues] = useState<ContactValues>(() => initialValues(defaultSubject, outcome))
-  const [errors, setErrors] = useState<FieldErrors>(() => (outcome?.status === 'invalid' ? outcome.errors : {}))
+  const [errors, setErrors] = useState<FieldErrors>(() => initialErrors(outcome))
+  const [key, setKey] = useState(() => enquiryKey ?? newEnquiryKey())
   const [status, setStatus] = useState<Status>(() => initialStatus(outcome))
   const [honeypot, setHoneypot] = useState('')
   const [enhanced, setEnhanced] = useState(false)
@@ -141,9 +158,11 @@ export function ContactForm({ defaultSubject, outcome }: ContactFormProps) {
 
     sending.current = true
     setStatus('sending')
-    const sent = await sendContact(result.output, honeypot)
+    const sent = await sendContact(result.output, { honeypot, enquiryKey: key })
     sending.current = false
     if (sent) {
+      // A new form fill: the next message is a new enquiry. A resend after a failure keeps the key.
+      setKey(newEnquiryKey())
       setValues({ ...EMPTY_VALUES })
       setHoneypot('')
       clearDraft()
@@ -245,6 +264,8 @@ export function ContactForm({ defaultSubject, outcome }: ContactFormProps) {
             className={`${control} resize-y`}
           />
         </Field>
+
+        <input type="hidden" name={ENQUIRY_KEY_FIELD} value={key} />
 
         {/* Honeypot: people and assistive technology never see it; bots that fill every field do. */}
         <div hidden aria-hidden="true">

@@ -34,7 +34,7 @@ export function enquiryEmail(enquiry: Enquiry, from: string, to: string = site.e
   return buildPlainTextEmail({
     from: { address: from, name: `${site.name} website` },
     to: { address: to, name: site.name },
-    replyTo: { address: enquiry.email, name: enquiry.name },
+    replyTo: isPlainAddress(enquiry.email) ? { address: enquiry.email, name: enquiry.name } : undefined,
     subject: enquirySubject(enquiry),
     text: enquiryText(enquiry),
     date: new Date(enquiry.receivedAt),
@@ -51,6 +51,44 @@ export type EmailMessageConstructor = new (from: string, to: string, raw: string
 async function loadEmailMessage(): Promise<EmailMessageConstructor> {
   const { EmailMessage } = await import('cloudflare:email')
   return EmailMessage
+}
+
+/**
+ * A message to the company inbox (`site.email`) about an enquiry, such as the notice that one
+ * could not be delivered. Reply-To is the visitor, so answering reaches them.
+ */
+export async function sendOperatorEmail(
+  env: ContactEnv,
+  message: { subject: string; text: string; replyTo: Pick<Enquiry, 'email' | 'name' | 'id'> },
+  EmailMessageClass?: EmailMessageConstructor,
+): Promise<DeliveryResult> {
+  const binding = env.CONTACT_EMAIL
+  if (!binding) return { ok: false, cause: 'missing_email_binding' }
+  const from = sender(env)
+  if (!isPlainAddress(from)) return { ok: false, cause: 'invalid_sender' }
+  let raw: string
+  try {
+    raw = buildPlainTextEmail({
+      from: { address: from, name: `${site.name} website` },
+      to: { address: site.email, name: site.name },
+      replyTo: isPlainAddress(message.replyTo.email)
+        ? { address: message.replyTo.email, name: message.replyTo.name }
+        : undefined,
+      subject: message.subject,
+      text: message.text,
+      date: new Date(),
+      messageId: `notice.${message.replyTo.id}.${Date.now()}`,
+    })
+  } catch {
+    return { ok: false, cause: 'email_build_failed' }
+  }
+  try {
+    const Message = EmailMessageClass ?? (await loadEmailMessage())
+    await binding.send(new Message(from, site.email, raw))
+    return { ok: true }
+  } catch (error) {
+    return { ok: false, cause: 'email_send_failed', detail: { errorName: (error as Error)?.name ?? 'unknown' } }
+  }
 }
 
 export async function sendEnquiryEmail(

@@ -3,7 +3,7 @@ import type { ContactEnv, Delivery, DeliveryContext, DeliveryResult } from './ty
 
 /**
  * The spec's call: POST the message as JSON to the form service with the server's access key,
- * read the boolean `success`. One request per enquiry, never retried; redirects are not followed
+ * read the boolean `success`. One request per attempt (retries are the cron's); redirects are not followed
  * (the key must not travel to another address); at most 64 KB of the answer is read.
  */
 export const DEFAULT_FORM_ENDPOINT = 'https://api.web3forms.com/submit'
@@ -25,6 +25,24 @@ function accessKey(env: ContactEnv): string {
 
 export function formEndpoint(env: ContactEnv): string {
   return env.CONTACT_FORM_ENDPOINT?.trim() || DEFAULT_FORM_ENDPOINT
+}
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]'])
+
+/**
+ * The endpoint as a URL when the key may be sent to it: `https:` only, so the key never travels
+ * in clear; plain `http:` is allowed for a loopback address alone (the tests' stand-in service).
+ */
+export function endpointUrl(endpoint: string): URL | null {
+  let url: URL
+  try {
+    url = new URL(endpoint)
+  } catch {
+    return null
+  }
+  if (url.protocol === 'https:') return url
+  if (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname)) return url
+  return null
 }
 
 export function formServicePayload(enquiry: Enquiry, key: string): FormServicePayload {
@@ -76,13 +94,9 @@ export async function sendToFormService(
 ): Promise<DeliveryResult> {
   const key = accessKey(env)
   if (!key) return { ok: false, cause: 'missing_access_key' }
-  const endpoint = formEndpoint(env)
-  let host: string
-  try {
-    host = new URL(endpoint).host
-  } catch {
-    return { ok: false, cause: 'invalid_endpoint' }
-  }
+  const endpoint = endpointUrl(formEndpoint(env))
+  if (!endpoint) return { ok: false, cause: 'invalid_endpoint' }
+  const host = endpoint.host
 
   const signal = AbortSignal.timeout(timeoutMs)
   const started = Date.now()
@@ -133,6 +147,9 @@ export async function sendToFormService(
 
 export const formService: Delivery = {
   name: 'form-service',
-  missing: (env) => (accessKey(env) ? [] : ['CONTACT_FORM_ACCESS_KEY']),
+  missing: (env) => [
+    ...(accessKey(env) ? [] : ['CONTACT_FORM_ACCESS_KEY']),
+    ...(endpointUrl(formEndpoint(env)) ? [] : ['CONTACT_FORM_ENDPOINT']),
+  ],
   deliver: (enquiry: Enquiry, context: DeliveryContext) => sendToFormService(enquiry, context.env, context.timeoutMs),
 }

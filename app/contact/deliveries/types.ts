@@ -12,18 +12,15 @@ export type ContactEnv = Partial<
     | 'CONTACT_FORM_ACCESS_KEY'
     | 'CONTACT_EMAIL_FROM'
     | 'CONTACT_EMAIL'
-    | 'OUTBOX'
+    | 'CONTACT_RETRY_DELAYS'
     | 'CONTACT_RATE_LIMITER'
+    | 'ENQUIRIES'
   >
 >
 
 export interface DeliveryContext {
   env: ContactEnv
   requestId: string
-  /** True on a local server (localhost): the outbox may print enquiries in full to the local log. */
-  local: boolean
-  /** Why the enquiry goes to this delivery when it is a fallback (outbox only). */
-  reason?: string
   /** Upper bound for calls to other services; production default 10 s. */
   timeoutMs?: number
 }

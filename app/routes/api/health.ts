@@ -1,17 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { healthReport } from '~/contact/health.server'
-import { methodNotAllowed } from '~/contact/method-not-allowed.server'
-import { workerEnv } from '~/contact/runtime.server'
+import { healthReport, methodNotAllowed, workerRuntime } from '~/contact/index.server'
 
-/** `GET /api/health`: which delivery is in effect and whether it is configured. Never a secret's value. */
+/** `GET /api/health`: whether enquiries can be stored, and which delivery is in effect. Never a secret's value. */
 export const Route = createFileRoute('/api/health')({
   server: {
     handlers: {
       GET: async () =>
-        Response.json(healthReport(await workerEnv()), {
-          headers: { 'Cache-Control': 'no-store' },
-        }),
-      ANY: ({ request }) => methodNotAllowed(request, 'GET'),
+        Response.json(healthReport((await workerRuntime()).env), { headers: { 'Cache-Control': 'no-store' } }),
+      ANY: () => methodNotAllowed('GET'),
     },
   },
 })

@@ -1,0 +1,219 @@
+import { errorCause, log } from '~/server/log.server'
+import { site } from '~/site'
+import { type EmailMessageConstructor, enquiryText, sendOperatorEmail } from './deliveries/email.server'
+import { planDelivery } from './deliveries/index.server'
+import type { ContactEnv } from './deliveries/types'
+import type { EnquiryRecord } from './enquiry'
+import {
+  claimEnquiry,
+  countPending,
+  dueEnquiryIds,
+  getEnquiry,
+  recordAttempt,
+  StoreError,
+  scheduleEnquiry,
+} from './store.server'
+
+/**
+ * Delivery of stored enquiries: the first attempt right after the enquiry is stored (in the same
+ * request), then the Cron Trigger's runs for every pending enquiry whose next attempt is due.
+ * At least once: a success is recorded, and a delivered enquiry is never sent again.
+ */
+
+/** Seconds to wait after each failed attempt: 1 min, 5 min, 30 min, 2 h, 12 h (six attempts in all). */
+export const DEFAULT_RETRY_DELAYS = [60, 300, 1800, 7200, 43200] as const
+
+/**
+ * How long one attempt holds its enquiry: longer than the form service's 10 s time-out, so a
+ * cron run never sends an enquiry another attempt is still sending; short enough that an attempt
+ * cut off midway is taken up again soon.
+ */
+export const LEASE_MS = 2 * 60_000
+
+/** Enquiries one cron run attempts at most, and how many at once. */
+export const RUN_LIMIT = 30
+const RUN_CONCURRENCY = 5
+
+/** `CONTACT_RETRY_DELAYS` as seconds ("60,300,…"), or the default when unset or malformed. */
+export function retryDelays(env: ContactEnv): readonly number[] {
+  const raw = env.CONTACT_RETRY_DELAYS?.trim()
+  if (!raw) return DEFAULT_RETRY_DELAYS
+  const delays = raw.split(',').map((part) => Number(part.trim()))
+  const valid = delays.length > 0 && delays.every((delay) => Number.isInteger(delay) && delay >= 0 && delay <= 604_800)
+  return valid ? delays : DEFAULT_RETRY_DELAYS
+}
+
+export interface AttemptOptions {
+  requestId?: string
+  timeoutMs?: number
+  now?: () => Date
+  EmailMessageClass?: EmailMessageConstructor
+}
+
+export type AttemptResult = 'delivered' | 'retry_scheduled' | 'gave_up' | 'not_attempted'
+
+const at = (date: Date, plusMs = 0) => new Date(date.getTime() + plusMs).toISOString()
+
+/**
+ * One delivery attempt of a claimed pending enquiry, and its result recorded. Without a usable
+ * delivery (none asked for, or a secret missing) nothing is attempted and the claim is given back,
+ * so the enquiry stays pending and due.
+ */
+export async function attemptDelivery(
+  env: ContactEnv,
+  record: EnquiryRecord,
+  options: AttemptOptions = {},
+): Promise<AttemptResult> {
+  const now = options.now ?? (() => new Date())
+  const plan = planDelivery(env)
+  if (!plan.delivery) {
+    await scheduleEnquiry(env.ENQUIRIES, record.id, at(now()))
+    return 'not_attempted'
+  }
+  const delivery = plan.delivery
+  const started = now()
+  const result = await delivery.deliver(record, {
+    env,
+    requestId: options.requestId ?? '',
+    timeoutMs: options.timeoutMs,
+  })
+  const attempt = record.attempts + 1
+  const attemptedAt = at(started)
+  const common = {
+    event: 'contact',
+    requestId: options.requestId,
+    enquiryId: record.id,
+    delivery: delivery.name,
+    attempt,
+    durationMs: now().getTime() - started.getTime(),
+  }
+
+  if (result.ok) {
+    await recordAttempt(env.ENQUIRIES, record.id, {
+      attempt,
+      attemptedAt,
+      delivery: delivery.name,
+      status: 'delivered',
+      cause: null,
+      nextAttemptAt: null,
+    })
+    log('info', { ...common, outcome: 'delivered', subject: record.subject, ...result.detail })
+    return 'delivered'
+  }
+
+  const delays = retryDelays(env)
+  if (attempt <= delays.length) {
+    const nextAttemptAt = at(now(), (delays[attempt - 1] ?? 0) * 1000)
+    await recordAttempt(env.ENQUIRIES, record.id, {
+      attempt,
+      attemptedAt,
+      delivery: delivery.name,
+      status: 'pending',
+      cause: result.cause,
+      nextAttemptAt,
+    })
+    log('warn', { ...common, outcome: 'retry_scheduled', cause: result.cause, nextAttemptAt, ...result.detail })
+    return 'retry_scheduled'
+  }
+
+  await recordAttempt(env.ENQUIRIES, record.id, {
+    attempt,
+    attemptedAt,
+    delivery: delivery.name,
+    status: 'failed',
+    cause: result.cause,
+    nextAttemptAt: null,
+  })
+  const notified = await notifyOperator(env, record, result.cause, attempt, options.EmailMessageClass)
+  log('error', { ...common, outcome: 'gave_up', cause: result.cause, notified, ...result.detail })
+  return 'gave_up'
+}
+
+/**
+ * Tells the company that an enquiry could not be delivered, through `send_email` when that
+ * binding (and a sender) is configured. The message holds the enquiry itself, so the person
+ * reading it has the lead. False when there is no binding or sending failed.
+ */
+async function notifyOperator(
+  env: ContactEnv,
+  record: EnquiryRecord,
+  cause: string,
+  attempts: number,
+  EmailMessageClass?: EmailMessageConstructor,
+): Promise<boolean> {
+  const text = [
+    `An enquiry from the ${site.name} website could not be delivered after ${attempts} attempts.`,
+    `Last cause: ${cause}. It is kept in the enquiry database as "failed" (npm run enquiries -- --remote show ${record.id}).`,
+    '',
+    enquiryText(record),
+  ].join('\n')
+  const result = await sendOperatorEmail(
+    env,
+    { subject: `Enquiry not delivered: ${record.subjectLabel} — ${record.name}`, text, replyTo: record },
+    EmailMessageClass,
+  )
+  return result.ok
+}
+
+export interface RunSummary {
+  due: number
+  delivered: number
+  retryScheduled: number
+  gaveUp: number
+  notAttempted: number
+}
+
+/**
+ * A Cron Trigger run: every pending enquiry whose next attempt is due is claimed and attempted
+ * (up to RUN_LIMIT a run, the oldest first; the rest are due on the next run). With a delivery
+ * requested but its secret or binding missing, nothing is attempted and the log names what is
+ * missing, on every run, until it is set.
+ */
+export async function deliverDueEnquiries(env: ContactEnv, options: AttemptOptions = {}): Promise<RunSummary> {
+  const now = options.now ?? (() => new Date())
+  const summary: RunSummary = { due: 0, delivered: 0, retryScheduled: 0, gaveUp: 0, notAttempted: 0 }
+  const plan = planDelivery(env)
+  if (!plan.delivery) {
+    if (!plan.configured) {
+      const pending = await countPending(env.ENQUIRIES)
+      log('error', {
+        event: 'contact_config',
+        requested: plan.requested,
+        missing: plan.missing.join(','),
+        pending,
+        message: `${plan.missing.join(', ')} ${plan.missing.length === 1 ? 'is' : 'are'} not set for the ${plan.requested} delivery: ${pending} enquiries wait, pending, until it is.`,
+      })
+    }
+    return summary
+  }
+
+  const ids = await dueEnquiryIds(env.ENQUIRIES, at(now()), RUN_LIMIT)
+  summary.due = ids.length
+  let next = 0
+  const worker = async () => {
+    while (next < ids.length) {
+      const id = ids[next++] as string
+      try {
+        const started = now()
+        if (!(await claimEnquiry(env.ENQUIRIES, id, at(started), at(started, LEASE_MS)))) continue
+        const record = await getEnquiry(env.ENQUIRIES, id)
+        if (record?.status !== 'pending') continue
+        const result = await attemptDelivery(env, record, options)
+        if (result === 'delivered') summary.delivered++
+        else if (result === 'retry_scheduled') summary.retryScheduled++
+        else if (result === 'gave_up') summary.gaveUp++
+        else summary.notAttempted++
+      } catch (error) {
+        // The lease runs out and the next run takes it up again.
+        log('error', {
+          event: 'contact_retry_error',
+          enquiryId: id,
+          cause: error instanceof StoreError ? error.code : errorCause(error),
+        })
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(RUN_CONCURRENCY, ids.length) }, worker))
+  if (ids.length > 0) log('info', { event: 'contact_retry_run', ...summary })
+  return summary
+}

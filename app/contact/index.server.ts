@@ -1,0 +1,13 @@
+/**
+ * The contact flow's front door for the server side: what routes, the Worker's entry and the
+ * request middleware import. The enquiry's path reads top to bottom in `contact.server.ts`
+ * (validate → store → deliver → answer); delivery and its retries are in `delivery.server.ts`,
+ * the D1 record in `store.server.ts`, each way of delivering in `deliveries/`.
+ */
+export { submitContact } from './contact.functions'
+export { deliverDueEnquiries } from './delivery.server'
+export { handleFormPost } from './form-post.server'
+export { healthReport } from './health.server'
+export { methodNotAllowed } from './method-not-allowed.server'
+export { workerRuntime } from './runtime.server'
+export { markServerFnStarted, refuseUndecodableServerFnCalls } from './server-fn-guard'

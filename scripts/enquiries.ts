@@ -1,0 +1,154 @@
+// `npm run enquiries`: the enquiry record (D1 database ENQUIRIES), for operators.
+//   npm run enquiries                         the 50 newest enquiries, one line each
+//   npm run enquiries -- --status failed      only pending | delivered | failed ones
+//   npm run enquiries -- show <id>            one enquiry in full, with its delivery history
+//   npm run enquiries -- retry <id>           make it due now (a failed one gets one more attempt);
+//                                             locally the server's scheduled run is then triggered
+//   --remote             the deployed database (through wrangler, signed in), instead of the local one
+//   --persist-to <dir>   the local state folder the server used (default .wrangler/state, as `npm start`)
+//   --url <origin>       the local server to trigger after a retry (default http://localhost:8787)
+//   --json               JSON instead of readable text
+//   --limit <n>          how many to list (default 50)
+import { spawnSync } from 'node:child_process'
+import { parseArgs } from 'node:util'
+import { type DeliveryAttempt, type EnquiryRecord, formatEnquiry, isEnquiryStatus } from '../app/contact/enquiry.ts'
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    remote: { type: 'boolean', default: false },
+    'persist-to': { type: 'string', default: process.env.PERSIST_TO || '.wrangler/state' },
+    url: { type: 'string', default: `http://localhost:${process.env.PORT || '8787'}` },
+    status: { type: 'string' },
+    json: { type: 'boolean', default: false },
+    limit: { type: 'string', default: '50' },
+  },
+})
+const [command = 'list', id] = positionals
+
+function fail(message: string): never {
+  console.error(message)
+  process.exit(2)
+}
+
+/** Runs SQL on the database through `wrangler d1 execute` and returns the rows. */
+function query<T>(sql: string): T[] {
+  const target = values.remote ? ['--remote'] : ['--local', '--persist-to', values['persist-to'] as string]
+  const result = spawnSync(
+    process.platform === 'win32' ? 'npm.cmd' : 'npm',
+    [
+      'exec',
+      '--',
+      'wrangler',
+      'd1',
+      'execute',
+      'ENQUIRIES',
+      ...target,
+      '--config',
+      'wrangler.toml',
+      '--json',
+      '--command',
+      sql,
+    ],
+    {
+      encoding: 'utf8',
+      env: { CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false', ...process.env },
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  )
+  const out = result.stdout ?? ''
+  if (result.status !== 0) {
+    if (/no such table/.test(out + result.stderr))
+      fail('The enquiry database has no tables yet: start the site once (`npm start`), or apply migrations/.')
+    fail(`wrangler d1 execute failed:\n${out}${result.stderr ?? ''}`)
+  }
+  const start = out.indexOf('[')
+  const parsed = JSON.parse(out.slice(start)) as { results: T[] }[]
+  return parsed.flatMap((batch) => batch.results ?? [])
+}
+
+const sqlText = (value: string) => `'${value.replaceAll("'", "''")}'`
+const COLUMNS =
+  'id, received_at AS receivedAt, name, email, company, subject, message, status, attempts, next_attempt_at AS nextAttemptAt, last_cause AS lastCause, delivered_at AS deliveredAt, delivered_by AS deliveredBy'
+
+function requireId(): string {
+  if (!id || !/^[\w-]{1,80}$/.test(id)) fail(`Give an enquiry id: npm run enquiries -- ${command} <id>`)
+  return id
+}
+
+function findOne(enquiryId: string): EnquiryRecord {
+  const [row] = query<Omit<EnquiryRecord, 'subjectLabel'>>(
+    `SELECT ${COLUMNS} FROM enquiries WHERE id = ${sqlText(enquiryId)}`,
+  )
+  if (!row) fail(`No enquiry ${enquiryId}.`)
+  return { ...row, subjectLabel: row.subject }
+}
+
+switch (command) {
+  case 'list': {
+    const status = values.status
+    if (status !== undefined && !isEnquiryStatus(status)) fail('--status is one of pending, delivered, failed.')
+    const limit = Number(values.limit)
+    if (!Number.isInteger(limit) || limit < 1 || limit > 1000) fail('--limit is a number from 1 to 1000.')
+    const where = status ? `WHERE status = ${sqlText(status)}` : ''
+    const rows = query<Omit<EnquiryRecord, 'subjectLabel'>>(
+      `SELECT ${COLUMNS} FROM enquiries ${where} ORDER BY received_at DESC LIMIT ${limit}`,
+    )
+    if (values.json) {
+      for (const row of rows) console.log(JSON.stringify(row))
+      break
+    }
+    const where2 = values.remote ? 'the deployed database' : `the local database (${values['persist-to']})`
+    if (rows.length === 0) {
+      console.log(`No enquiries${status ? ` with status ${status}` : ''} in ${where2}.`)
+      break
+    }
+    console.log(`${rows.length} enquir${rows.length === 1 ? 'y' : 'ies'} in ${where2}, newest first:\n`)
+    for (const row of rows) {
+      const state = row.status === 'pending' ? `pending (next ${row.nextAttemptAt ?? '—'})` : row.status
+      console.log(
+        `${row.id}  ${row.receivedAt}  ${state.padEnd(10)}  ${String(row.attempts).padStart(2)} att.  ${row.subject.padEnd(10)}  ${row.name} <${row.email}>${row.lastCause ? `  last: ${row.lastCause}` : ''}`,
+      )
+    }
+    console.log('\n`npm run enquiries -- show <id>` shows one in full.')
+    break
+  }
+  case 'show': {
+    const record = findOne(requireId())
+    const attempts = query<DeliveryAttempt>(
+      `SELECT attempt, attempted_at AS attemptedAt, delivery, outcome, cause FROM enquiry_attempts WHERE enquiry_id = ${sqlText(record.id)} ORDER BY attempt`,
+    )
+    if (values.json) console.log(JSON.stringify({ ...record, history: attempts }))
+    else console.log(formatEnquiry(record, attempts))
+    break
+  }
+  case 'retry': {
+    const record = findOne(requireId())
+    if (record.status === 'delivered')
+      fail(`Enquiry ${record.id} was delivered on ${record.deliveredAt}; it is not sent again.`)
+    const now = new Date().toISOString()
+    query(
+      `UPDATE enquiries SET status = 'pending', next_attempt_at = ${sqlText(now)} WHERE id = ${sqlText(record.id)} AND status IN ('pending', 'failed')`,
+    )
+    console.log(`Enquiry ${record.id} is due now (was ${record.status}, ${record.attempts} attempts).`)
+    if (values.remote) {
+      console.log('The deployed Worker attempts it on its next cron run, within a minute.')
+      break
+    }
+    try {
+      const answer = await fetch(new URL('/cdn-cgi/handler/scheduled', values.url), {
+        signal: AbortSignal.timeout(30_000),
+      })
+      if (!answer.ok) throw new Error(`status ${answer.status}`)
+      const after = findOne(record.id)
+      console.log(
+        `Ran the scheduled delivery on ${values.url}: now ${after.status}${after.lastCause && after.status !== 'delivered' ? ` (${after.lastCause})` : ''}.`,
+      )
+    } catch {
+      console.log(`No local server answered at ${values.url}; it goes out when the scheduled handler next runs there.`)
+    }
+    break
+  }
+  default:
+    fail(`Unknown command "${command}": use list, show <id> or retry <id>.`)
+}

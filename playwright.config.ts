@@ -2,7 +2,7 @@ import { defineConfig, devices } from '@playwright/test'
 import { CHROMIUM_ARGS, resolveChromium } from './tests/support/chromium'
 import {
   FORM_SERVICE_PORT,
-  OUTBOX_SITE_PORT,
+  NO_KEY_SITE_PORT,
   PORT_BASE,
   SITE_ORIGIN,
   SITE_PORT,
@@ -55,6 +55,6 @@ export default defineConfig({
       timeout: 10_000,
     },
     site(SITE_PORT, envFiles.withKey),
-    site(OUTBOX_SITE_PORT, envFiles.noKey),
+    site(NO_KEY_SITE_PORT, envFiles.noKey),
   ],
 })

@@ -14,7 +14,7 @@ export default {
   ...createServerEntry({
     fetch: createStartHandler(createPageRenderer({ stylesheet: appCss, siteName: site.name })),
   }),
-  async scheduled(_controller: ScheduledController, env: ContactEnv, ctx: ExecutionContext): Promise<void> {
-    ctx.waitUntil(deliverDueEnquiries(env))
+  async scheduled(_controller: ScheduledController, env: ContactEnv): Promise<void> {
+    await deliverDueEnquiries(env)
   },
 }

@@ -1,15 +1,12 @@
-import { FAILURE_MESSAGE, SUCCESS_MESSAGE } from '../../app/contact/status'
+import { SUCCESS_MESSAGE } from '../../app/contact/status'
 import {
-  DANGER_COLOUR,
   enquiry,
   expect,
   expectEmptyFields,
-  expectFields,
   fillForm,
   form,
   receivedFrom,
   SUCCESS_COLOUR,
-  setScenario,
   test,
 } from '../support/contact'
 import { SITE_ORIGIN, TEST_ACCESS_KEY } from '../support/servers'
@@ -44,8 +41,15 @@ test.describe('contact form without JavaScript', () => {
     await expect(message).toBeVisible()
     await expect(message.locator('xpath=..')).toHaveCSS('color', SUCCESS_COLOUR)
     await expectEmptyFields(page)
+    // The outcome cookie carries the outcome only: nothing the visitor wrote.
+    const cookieValue = outcomeCookie.split(';')[0]?.split('=')[1] ?? ''
+    const decoded = Buffer.from(
+      (cookieValue.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/'),
+      'base64',
+    ).toString()
+    expect(JSON.parse(decoded)).toEqual({ status: 'success' })
+    await expect.poll(async () => (await receivedFrom(values.email)).length).toBe(1)
     const received = await receivedFrom(values.email)
-    expect(received).toHaveLength(1)
     expect(received[0]?.json).toEqual({ ...values, access_key: TEST_ACCESS_KEY })
 
     // The outcome shows once: a reload shows the plain form.
@@ -53,34 +57,18 @@ test.describe('contact form without JavaScript', () => {
     await expect(form(page).status).toHaveText('')
   })
 
-  test('on failure shows the failure message with the visitor’s values rendered back', async ({ page }) => {
-    const values = enquiry('nojs-fail', { name: 'Zoë "Z" Ñúñez', message: 'నమస్కారం\nPlease call.' })
-    await setScenario(values.email, { kind: 'status', status: 500 })
-    await page.goto('/contact')
-    await fillForm(page, values)
-    await form(page).submit.click()
-    await page.waitForURL(`${SITE_ORIGIN}/contact#contact-status`)
-
-    const message = form(page).status.getByText(FAILURE_MESSAGE)
-    await expect(message).toBeVisible()
-    await expect(message.locator('xpath=..')).toHaveCSS('color', DANGER_COLOUR)
-    await expectFields(page, values)
-    expect(await receivedFrom(values.email)).toHaveLength(1)
-  })
-
   test('invalid input comes back with the messages next to the fields, and nothing is sent', async ({ page }) => {
-    const values = enquiry('nojs-invalid', { email: 'lakshmi@example' })
+    // Passes the browser's own checks (spaces fill a required field; the browser does not count an
+    // address's length), not the server's.
+    const values = enquiry('nojs-invalid', { email: `${'l'.repeat(250)}@example.com` })
     await page.goto('/contact')
-    // Passes the browser's own checks (spaces fill a required field), not the server's.
     await fillForm(page, { ...values, name: '   ' })
     await form(page).submit.click()
     await page.waitForURL(`${SITE_ORIGIN}/contact#contact-status`)
 
     await expect(form(page).name).toHaveAttribute('aria-invalid', 'true')
     await expect(form(page).name).toHaveAccessibleDescription('Please enter your name.')
-    await expect(form(page).email).toHaveAccessibleDescription(
-      'Please enter a valid email address, like name@example.com.',
-    )
+    await expect(form(page).email).toHaveAccessibleDescription('Email addresses can be at most 254 characters.')
     await expect(form(page).email).toHaveValue(values.email)
     await expect(form(page).message).toHaveValue(values.message)
     await expect(form(page).status).toHaveText('')

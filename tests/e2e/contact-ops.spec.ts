@@ -1,104 +1,81 @@
-import { execFile } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import { promisify } from 'node:util'
 import { SUCCESS_MESSAGE } from '../../app/contact/status'
 import { site } from '../../app/site'
-import { enquiry, expect, fillForm, form, receivedFrom, setScenario, test } from '../support/contact'
+import { enquiry, expect, fillForm, form, receivedFrom, test } from '../support/contact'
+import { expectStored, operatorCommand } from '../support/enquiries'
 import { gotoHydrated } from '../support/page'
-import { OUTBOX_SITE_ORIGIN, OUTBOX_SITE_PORT, PORT_BASE, SITE_ORIGIN, TEST_ACCESS_KEY } from '../support/servers'
-import { type SiteServer, startSiteServer } from '../support/site-server'
+import { NO_KEY_SITE_ORIGIN, NO_KEY_SITE_PORT, PORT_BASE, SITE_ORIGIN, TEST_ACCESS_KEY } from '../support/servers'
+import { type SiteServer, startSiteServer, stateDir } from '../support/site-server'
 
-const run = promisify(execFile)
-
-interface OutboxEntry {
-  key: string
-  name: string
-  email: string
-  company: string
-  subject: string
-  subjectLabel: string
-  message: string
-  keptBecause: string
-}
-
-/** The local outbox of a test server, read the way an operator does: `npm run outbox`. */
-async function outbox(port: number): Promise<OutboxEntry[]> {
-  const { stdout } = await run('npm', [
-    'run',
-    '--silent',
-    'outbox',
-    '--',
-    '--json',
-    '--persist-to',
-    `.wrangler/e2e-${PORT_BASE}/state-${port}`,
-  ])
-  return stdout
-    .split('\n')
-    .filter((line) => line.startsWith('{'))
-    .map((line) => JSON.parse(line) as OutboxEntry)
-}
+// Each read of the enquiry database goes through wrangler (2–3 s), as an operator's does.
+test.describe.configure({ timeout: 90_000 })
 
 test.describe('operations', () => {
-  test('/api/health reports the delivery in effect, without the key, and is not cached', async ({ request }) => {
+  test('/api/health reports the store and the delivery in effect, without the key, and is not cached', async ({
+    request,
+  }) => {
     const configured = await request.get(`${SITE_ORIGIN}/api/health`)
     expect(configured.status()).toBe(200)
     expect(configured.headers()['cache-control']).toBe('no-store')
     const body = await configured.text()
-    expect(JSON.parse(body)).toMatchObject({ ok: true, delivery: 'form-service', configured: true, missing: [] })
+    expect(JSON.parse(body)).toMatchObject({
+      ok: true,
+      store: true,
+      delivery: 'form-service',
+      configured: true,
+      missing: [],
+    })
     expect(body).not.toContain(TEST_ACCESS_KEY)
     const post = await request.post(`${SITE_ORIGIN}/api/health`, { headers: { Origin: SITE_ORIGIN } })
     expect(post.status()).toBe(405)
     expect(post.headers().allow).toBe('GET')
 
-    const fresh = await request.get(`${OUTBOX_SITE_ORIGIN}/api/health`)
+    const fresh = await request.get(`${NO_KEY_SITE_ORIGIN}/api/health`)
     expect(fresh.status()).toBe(200)
-    expect(fresh.headers()['cache-control']).toBe('no-store')
     expect(await fresh.json()).toMatchObject({
       ok: true,
-      delivery: 'outbox',
+      store: true,
+      delivery: 'none',
       configured: false,
       requested: 'form-service',
       missing: ['CONTACT_FORM_ACCESS_KEY'],
     })
   })
 
-  test('without a key the whole flow works: the visitor sees success and the enquiry is in the outbox', async ({
+  test('a fresh clone (no key) stores the enquiry: the visitor sees success, `npm run enquiries` lists and shows it', async ({
     page,
   }) => {
-    const values = enquiry('outbox', { subject: 'voice-ai', message: 'Demo please.\nనమస్కారం' })
-    await gotoHydrated(page, `${OUTBOX_SITE_ORIGIN}/contact`)
+    const values = enquiry('fresh', { subject: 'voice-ai', message: 'Demo please.\nనమస్కారం' })
+    await gotoHydrated(page, `${NO_KEY_SITE_ORIGIN}/contact`)
     await fillForm(page, values)
     await form(page).submit.click()
     await expect(form(page).status.getByText(SUCCESS_MESSAGE)).toBeVisible()
-    expect(await receivedFrom(values.email)).toHaveLength(0)
 
-    const entry = (await outbox(OUTBOX_SITE_PORT)).find((e) => e.email === values.email)
-    expect(entry).toMatchObject({
+    const persistTo = stateDir(NO_KEY_SITE_PORT)
+    const row = await expectStored(persistTo, values.email, 'pending', 0)
+    expect(row).toMatchObject({
       name: values.name,
       company: values.company,
       subject: 'voice-ai',
-      subjectLabel: `${site.product.name} Voice Assistant Inquiry`,
       message: values.message,
     })
-    expect(entry?.key).toMatch(/^enquiry:\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z-[0-9a-f]{12}$/)
-    expect(entry?.keptBecause).toContain('CONTACT_FORM_ACCESS_KEY')
-  })
+    expect(row.id).toMatch(/^\d{8}-[\w-]{16}$/)
+    expect(await receivedFrom(values.email)).toHaveLength(0)
 
-  test('a failed delivery is also kept in the outbox for the operator', async ({ page }) => {
-    const values = enquiry('kept')
-    await setScenario(values.email, { kind: 'status', status: 503 })
-    await gotoHydrated(page, '/contact')
-    await fillForm(page, values)
-    await form(page).submit.click()
-    await expect(form(page).status.getByText('Something went wrong. Please try again.')).toBeVisible()
-    const entry = (await outbox(PORT_BASE)).find((e) => e.email === values.email)
-    expect(entry?.keptBecause).toBe('form-service failed: upstream_status')
-    expect(entry?.message).toBe(values.message)
+    const list = await operatorCommand('--persist-to', persistTo, '--status', 'pending')
+    expect(list).toContain(row.id)
+    expect(list).toContain(`${values.name} <${values.email}>`)
+    const shown = await operatorCommand('show', row.id, '--persist-to', persistTo)
+    expect(shown).toContain(`Enquiry ${row.id}`)
+    expect(shown).toContain('  నమస్కారం')
+    expect(shown).toMatch(/Status: {3}pending/)
+    const delivered = await operatorCommand('--persist-to', persistTo, '--status', 'delivered')
+    expect(delivered).not.toContain(row.id)
   })
 })
 
 test.describe('the email delivery on a local server', () => {
-  // A third server, configured for Cloudflare Email; wrangler simulates the send_email binding
+  // A server configured for Cloudflare Email; wrangler simulates the send_email binding
   // by writing each message to an .eml file and logging its path.
   test.describe.configure({ mode: 'serial' })
   let server: SiteServer
@@ -113,27 +90,26 @@ test.describe('the email delivery on a local server', () => {
 
   test.afterAll(() => server?.stop())
 
-  test('sends the enquiry to the company inbox with Reply-To set to the visitor', async ({ page }) => {
+  test('sends the stored enquiry to the company inbox with Reply-To set to the visitor', async ({ page }) => {
     const origin = server.origin
     const health = await (await fetch(`${origin}/api/health`)).json()
     expect(health).toMatchObject({ ok: true, delivery: 'email', configured: true })
 
-    const values = enquiry('email', { name: 'Śrī Rāma', subject: 'general', message: 'Hello by e-mail.\nBye.' })
+    const values = enquiry('email', {
+      name: 'Śrī Rāma',
+      email: `o'brien-${Date.now()}@example.com`,
+      subject: 'general',
+      message: 'Hello by e-mail.\nBye.',
+    })
     await gotoHydrated(page, `${origin}/contact`)
     await fillForm(page, values)
     await form(page).submit.click()
     await expect(form(page).status.getByText(SUCCESS_MESSAGE)).toBeVisible()
+    const row = await expectStored(stateDir(PORT_BASE + 2), values.email, 'delivered', 1)
+    expect(row.deliveredBy).toBe('email')
 
-    let path = ''
-    await expect
-      .poll(
-        () => {
-          path = [...server.output().matchAll(/Email: (\S+\.eml)/g)].at(-1)?.[1] ?? ''
-          return path
-        },
-        { timeout: 15_000 },
-      )
-      .not.toBe('')
+    const path = [...server.output().matchAll(/Email: (\S+\.eml)/g)].at(-1)?.[1] ?? ''
+    expect(path).not.toBe('')
     const raw = readFileSync(path, 'utf8')
     const [head = '', body = ''] = raw.split('\r\n\r\n')
     const header = (name: string) => head.match(new RegExp(`^${name}: (.*(?:\\r\\n .*)*)`, 'mi'))?.[1] ?? ''
@@ -149,6 +125,7 @@ test.describe('the email delivery on a local server', () => {
     const text = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
     expect(text).toContain(`Email:    ${values.email}`)
     expect(text).toContain(`Company:  ${values.company}`)
+    expect(text).toContain(`Id:       ${row.id}`)
     expect(text).toContain('Hello by e-mail.\r\nBye.')
     expect(await receivedFrom(values.email)).toHaveLength(0)
   })

@@ -9,11 +9,12 @@ import {
   form,
   receivedFrom,
   SUCCESS_COLOUR,
-  setScenario,
   test,
 } from '../support/contact'
+import { expectStored } from '../support/enquiries'
 import { collectProblems, gotoHydrated } from '../support/page'
-import { TEST_ACCESS_KEY } from '../support/servers'
+import { SITE_PORT, TEST_ACCESS_KEY } from '../support/servers'
+import { stateDir } from '../support/site-server'
 
 test.describe('contact form in the browser', () => {
   test('a message is sent: green confirmation, every field cleared, the form service got it with the server key', async ({
@@ -30,59 +31,30 @@ test.describe('contact form in the browser', () => {
     await expect(form(page).status).toHaveAttribute('role', 'status')
     await expectEmptyFields(page)
 
+    // Stored first, then delivered: the form service got it once, with the server's key.
+    await expect.poll(async () => (await receivedFrom(values.email)).length).toBe(1)
     const received = await receivedFrom(values.email)
-    expect(received).toHaveLength(1)
     expect(received[0]?.json).toEqual({ ...values, access_key: TEST_ACCESS_KEY })
     expect(received[0]?.headers.accept).toBe('application/json')
-  })
-
-  const failures = [
-    ['the service answers success: false', { kind: 'failure' }],
-    ['the service answers 500', { kind: 'status', status: 500 }],
-    ['the service answers a page that is not JSON', { kind: 'html' }],
-  ] as const
-  for (const [what, scenario] of failures) {
-    test(`when ${what}, the red failure message shows and every field keeps its value`, async ({ page }) => {
-      const values = enquiry('failure')
-      await setScenario(values.email, scenario)
-      await gotoHydrated(page, '/contact')
-      await fillForm(page, values)
-      await form(page).submit.click()
-
-      const message = form(page).status.getByText(FAILURE_MESSAGE)
-      await expect(message).toBeVisible()
-      await expect(message.locator('xpath=..')).toHaveCSS('color', DANGER_COLOUR)
-      await expect(form(page).status.getByText(SUCCESS_MESSAGE)).toHaveCount(0)
-      await expectFields(page, values)
-      expect(await receivedFrom(values.email)).toHaveLength(1)
+    const row = await expectStored(stateDir(SITE_PORT), values.email, 'delivered', 1)
+    expect(row).toMatchObject({
+      name: values.name,
+      company: values.company,
+      message: values.message,
+      subject: values.subject,
     })
-  }
-
-  test('when the service never answers, the failure shows within the time-out and the fields are kept', async ({
-    page,
-  }) => {
-    test.setTimeout(45_000)
-    const values = enquiry('hang')
-    await setScenario(values.email, { kind: 'hang' })
-    await gotoHydrated(page, '/contact')
-    await fillForm(page, values)
-    const started = Date.now()
-    await form(page).submit.click()
-    await expect(form(page).submit).toHaveText('Sending...')
-    await expect(form(page).status.getByText(FAILURE_MESSAGE)).toBeVisible({ timeout: 15_000 })
-    const elapsed = Date.now() - started
-    expect(elapsed).toBeGreaterThan(9_000)
-    expect(elapsed).toBeLessThan(14_000)
-    await expectFields(page, values)
-    await expect(form(page).submit).toBeEnabled()
-    expect(await receivedFrom(values.email)).toHaveLength(1)
   })
 
   test('while sending, the button reads "Sending..." and is disabled, and nothing is sent twice', async ({ page }) => {
     const values = enquiry('sending')
-    await setScenario(values.email, { kind: 'slow', delayMs: 6_000 })
     await gotoHydrated(page, '/contact')
     await fillForm(page, values)
+    // A slow network: the answer takes 3 s to come back.
+    await page.route('**/_serverFn/**', async (route) => {
+      const answer = await route.fetch()
+      await new Promise((resolve) => setTimeout(resolve, 3_000))
+      await route.fulfill({ response: answer })
+    })
     await form(page).submit.click()
 
     await expect(form(page).submit).toHaveText('Sending...')
@@ -96,27 +68,38 @@ test.describe('contact form in the browser', () => {
 
     await expect(form(page).status.getByText(SUCCESS_MESSAGE)).toBeVisible({ timeout: 15_000 })
     await expect(form(page).submit).toHaveText('Send Message')
+    await expect.poll(async () => (await receivedFrom(values.email)).length).toBe(1)
+    await page.waitForTimeout(500)
     expect(await receivedFrom(values.email)).toHaveLength(1)
   })
 
   test('the status message is cleared when a new submit starts', async ({ page }) => {
     const values = enquiry('again')
-    await setScenario(values.email, { kind: 'failure' })
     await gotoHydrated(page, '/contact')
     await fillForm(page, values)
+    // The first post is lost on the way (the network drops it); the second is slow.
+    let posts = 0
+    await page.route('**/_serverFn/**', async (route) => {
+      if (posts++ === 0) return route.abort('connectionreset')
+      const answer = await route.fetch()
+      await new Promise((resolve) => setTimeout(resolve, 2_000))
+      await route.fulfill({ response: answer })
+    })
     await form(page).submit.click()
-    await expect(form(page).status.getByText(FAILURE_MESSAGE)).toBeVisible()
+    const failure = form(page).status.getByText(FAILURE_MESSAGE)
+    await expect(failure).toBeVisible()
+    await expect(failure.locator('xpath=..')).toHaveCSS('color', DANGER_COLOUR)
+    await expectFields(page, values)
 
-    await setScenario(values.email, { kind: 'slow', delayMs: 4_000 })
     await form(page).submit.click()
     await expect(form(page).submit).toHaveText('Sending...')
     await expect(form(page).status).toHaveText('')
     await expect(form(page).status.getByText(SUCCESS_MESSAGE)).toBeVisible({ timeout: 10_000 })
-    expect(await receivedFrom(values.email)).toHaveLength(2)
+    await expect.poll(async () => (await receivedFrom(values.email)).length).toBe(1)
   })
 
   test('invalid input is shown next to each field, focus goes to the first, and nothing is sent', async ({ page }) => {
-    const values = enquiry('invalid', { email: 'lakshmi@example' })
+    const values = enquiry('invalid', { email: 'lakshmi@example..com' })
     await gotoHydrated(page, '/contact')
     await fillForm(page, { ...values, name: '   ' })
     await form(page).submit.click()

@@ -1,13 +1,19 @@
-import { FAILURE_MESSAGE, SUCCESS_MESSAGE } from '../../app/contact/status'
-import { enquiry, expect, expectFields, fillForm, form, receivedFrom, setScenario, test } from '../support/contact'
+import { SUCCESS_MESSAGE } from '../../app/contact/status'
+import { enquiry, expect, expectEmptyFields, fillForm, form, receivedFrom, setScenario, test } from '../support/contact'
+import { expectStored, operatorCommand, runCron } from '../support/enquiries'
 import type { Scenario } from '../support/form-service'
 import { gotoHydrated } from '../support/page'
 import { FORM_SERVICE_ORIGIN, PORT_BASE, TEST_ACCESS_KEY } from '../support/servers'
-import { jsonLogLines, type SiteServer, startSiteServer } from '../support/site-server'
+import { jsonLogLines, type SiteServer, startSiteServer, stateDir } from '../support/site-server'
+
+// Each read of the enquiry database goes through wrangler (2–3 s), as an operator's does.
+test.describe.configure({ timeout: 90_000 })
 
 /**
  * Faults of the form service, seen by a visitor and by the operator. A private server (so its log
- * can be read) talks to the stand-in form service, which misbehaves in one way per enquiry.
+ * can be read) talks to the stand-in form service, which misbehaves in one way per enquiry. The
+ * enquiry is stored before the service is called, so the visitor is told it was sent, and the
+ * failed attempt is on record for the retries.
  */
 const FAULTS: [string, Scenario, string][] = [
   ['never answers', { kind: 'hang' }, 'upstream_timeout'],
@@ -16,10 +22,13 @@ const FAULTS: [string, Scenario, string][] = [
   ['answers 400', { kind: 'status', status: 400 }, 'upstream_status'],
   ['answers 429', { kind: 'status', status: 429 }, 'upstream_status'],
   ['answers 503', { kind: 'status', status: 503, body: 'Service Unavailable' }, 'upstream_status'],
+  ['answers success: false', { kind: 'failure' }, 'upstream_refused'],
   ['answers an HTML page', { kind: 'html' }, 'upstream_not_json'],
   ['answers truncated JSON', { kind: 'truncated' }, 'upstream_not_json'],
   ['answers a 20 MB body', { kind: 'huge', bytes: 20 * 1024 * 1024 }, 'upstream_answer_too_large'],
 ]
+
+const PORT = PORT_BASE + 3
 
 test.describe('faults of the form service', () => {
   test.describe.configure({ mode: 'serial' })
@@ -27,7 +36,8 @@ test.describe('faults of the form service', () => {
 
   test.beforeAll(async () => {
     test.setTimeout(120_000)
-    server = await startSiteServer('faults', PORT_BASE + 3, {
+    // Default retry delays: no enquiry here becomes due again while the tests run.
+    server = await startSiteServer('faults', PORT, {
       CONTACT_DELIVERY: 'form-service',
       CONTACT_FORM_ENDPOINT: `${FORM_SERVICE_ORIGIN}/submit`,
       CONTACT_FORM_ACCESS_KEY: TEST_ACCESS_KEY,
@@ -36,48 +46,43 @@ test.describe('faults of the form service', () => {
 
   test.afterAll(() => server?.stop())
 
-  /** How many failure lines of each cause the log held after the previous test. */
-  const seen = new Map<string, number>()
-
   for (const [what, scenario, cause] of FAULTS) {
-    test(`when it ${what}: the failure shows (the Worker waits 10 s at most), fields kept, one request, one log line (${cause})`, async ({
+    test(`when it ${what}: the visitor is told at once, the enquiry waits pending with the cause, one request, one log line (${cause})`, async ({
       page,
     }) => {
-      test.setTimeout(40_000)
+      test.setTimeout(60_000)
       const values = enquiry('fault', { message: `Private details for ${what}.` })
       await setScenario(values.email, scenario)
       await gotoHydrated(page, `${server.origin}/contact`)
       await fillForm(page, values)
       const started = Date.now()
       await form(page).submit.click()
-      await expect(form(page).status.getByText(FAILURE_MESSAGE)).toBeVisible({ timeout: 15_000 })
-      const waited = Date.now() - started
-      await expectFields(page, values)
+      // Stored is what the visitor hears about; the service's time is not theirs to wait.
+      await expect(form(page).status.getByText(SUCCESS_MESSAGE)).toBeVisible()
+      expect(Date.now() - started).toBeLessThan(5_000)
+      await expectEmptyFields(page)
 
-      // Nothing is retried: one request reached the service, even a moment later.
-      await page.waitForTimeout(1_000)
-      expect(await receivedFrom(values.email)).toHaveLength(1)
+      // The first attempt failed and is on record; the next is due after the first delay (1 min).
+      await expect.poll(async () => (await receivedFrom(values.email)).length, { timeout: 15_000 }).toBe(1)
+      const row = await expectStored(stateDir(PORT), values.email, 'pending', 1)
+      expect(row.lastCause).toBe(cause)
+      const due = Date.parse(row.nextAttemptAt ?? '') - Date.parse(row.receivedAt)
+      expect(due).toBeGreaterThan(55_000)
+      expect(due).toBeLessThan(75_000)
 
-      // One structured line for the operator: what happened, with a request id, and nothing the
-      // visitor wrote. (Locally the outbox also prints the kept enquiry as a readable block.)
-      const failureLines = () =>
-        jsonLogLines(server.output()).filter(
-          (l) => l.event === 'contact' && l.outcome === 'failed' && l.cause === cause && l.keptInOutbox === true,
-        )
-      await expect.poll(() => failureLines().length).toBeGreaterThan(seen.get(cause) ?? 0)
-      seen.set(cause, failureLines().length)
-      const logged = failureLines().at(-1) ?? {}
-      const line = JSON.stringify(logged)
+      // One structured line for the operator, naming the enquiry and the cause, nothing the visitor wrote.
+      const lines = jsonLogLines(server.output()).filter(
+        (l) => l.enquiryId === row.id && l.outcome === 'retry_scheduled',
+      )
+      expect(lines).toHaveLength(1)
+      const logged = lines[0] ?? {}
+      expect(logged.cause).toBe(cause)
       if (cause === 'upstream_timeout') {
         // The Worker gave up on the service at 10 s, by its own clock: not sooner, not much later.
-        // The visitor's wait adds a round trip and a render; on a busy two-core machine that has
-        // taken up to 1.6 s, so the browser-side bound only proves the page did not hang.
         expect(logged.upstreamMs).toBeGreaterThanOrEqual(10_000)
         expect(logged.upstreamMs).toBeLessThan(11_000)
-        expect(waited).toBeLessThan(15_000)
-      } else {
-        expect(waited).toBeLessThan(10_000)
       }
+      const line = JSON.stringify(logged)
       expect(line).toMatch(/"requestId":"[\w-]{8,}"/)
       for (const secret of [values.email, values.name, values.message, TEST_ACCESS_KEY])
         expect(line).not.toContain(secret)
@@ -85,13 +90,35 @@ test.describe('faults of the form service', () => {
     })
   }
 
-  test('an answer that is slow but in time is a success', async ({ page }) => {
-    const values = enquiry('slow')
-    await setScenario(values.email, { kind: 'slow', delayMs: 3_000 })
+  test('the service down, then back: a scheduled run delivers the enquiry once, and later runs send nothing', async ({
+    page,
+  }) => {
+    const values = enquiry('back')
+    await setScenario(values.email, { kind: 'status', status: 503 })
     await gotoHydrated(page, `${server.origin}/contact`)
     await fillForm(page, values)
     await form(page).submit.click()
-    await expect(form(page).status.getByText(SUCCESS_MESSAGE)).toBeVisible({ timeout: 8_000 })
+    await expect(form(page).status.getByText(SUCCESS_MESSAGE)).toBeVisible()
+    await expect.poll(async () => (await receivedFrom(values.email)).length).toBe(1)
+
+    // Not due yet: a run leaves it alone.
+    await runCron(server.origin)
     expect(await receivedFrom(values.email)).toHaveLength(1)
+
+    // Due now (as the operator's `npm run enquiries -- retry` makes it), with the service back.
+    await setScenario(values.email, { kind: 'success' })
+    const row = await expectStored(stateDir(PORT), values.email, 'pending', 1)
+    const retried = await operatorCommand('retry', row.id, '--persist-to', stateDir(PORT), '--url', server.origin)
+    expect(retried).toContain(`Enquiry ${row.id} is due now`)
+    const delivered = await expectStored(stateDir(PORT), values.email, 'delivered')
+    expect(delivered.attempts).toBe(2)
+    expect(delivered.deliveredBy).toBe('form-service')
+    const received = await receivedFrom(values.email)
+    expect(received).toHaveLength(2)
+    expect(received[1]?.json).toEqual({ ...values, access_key: TEST_ACCESS_KEY })
+
+    await runCron(server.origin)
+    await runCron(server.origin)
+    expect(await receivedFrom(values.email)).toHaveLength(2)
   })
 })

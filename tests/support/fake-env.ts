@@ -1,28 +1,9 @@
 /**
- * In-memory stand-ins for the Worker bindings the contact flow uses, for unit tests:
- * a KV namespace, the rate limiter (limit per key, no time window) and a send_email binding.
+ * In-memory stand-ins for the Worker bindings the contact flow uses, for unit tests: the rate
+ * limiter (limit per key, no time window), a send_email binding and `waitUntil`. The enquiry
+ * database (D1) is `sqliteD1()` in `d1-sqlite.ts`.
  */
 import type { ContactEnv } from '../../app/contact/deliveries/types'
-
-export interface FakeKv {
-  entries: Map<string, { value: string; options?: unknown }>
-  put(key: string, value: string, options?: unknown): Promise<void>
-  get(key: string): Promise<string | null>
-}
-
-export function fakeKv(options: { failing?: boolean } = {}): FakeKv {
-  const entries = new Map<string, { value: string; options?: unknown }>()
-  return {
-    entries,
-    async put(key, value, putOptions) {
-      if (options.failing) throw new Error('KV unavailable')
-      entries.set(key, { value, options: putOptions })
-    },
-    async get(key) {
-      return entries.get(key)?.value ?? null
-    },
-  }
-}
 
 export interface FakeRateLimiter {
   calls: string[]
@@ -73,4 +54,18 @@ export class FakeEmailMessage {
 /** An env as the contact flow sees it; unknown bindings are cast, as the fakes cover what is used. */
 export function contactEnv(parts: Record<string, unknown>): ContactEnv {
   return parts as ContactEnv
+}
+
+/** A `waitUntil` that keeps the work it is given, and `settle()` to wait for all of it. */
+export function waitUntilCollector() {
+  const pending: Promise<unknown>[] = []
+  return {
+    pending,
+    waitUntil: (work: Promise<unknown>) => {
+      pending.push(work)
+    },
+    async settle() {
+      while (pending.length > 0) await Promise.allSettled(pending.splice(0))
+    },
+  }
 }

@@ -6,12 +6,12 @@ import { mkdirSync, writeFileSync } from 'node:fs'
  */
 export const PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 8788)
 export const SITE_PORT = PORT_BASE
-export const OUTBOX_SITE_PORT = PORT_BASE + 1
+export const NO_KEY_SITE_PORT = PORT_BASE + 1
 export const FORM_SERVICE_PORT = PORT_BASE + 11
 
 export const FORM_SERVICE_ORIGIN = `http://127.0.0.1:${FORM_SERVICE_PORT}`
 export const SITE_ORIGIN = `http://localhost:${SITE_PORT}`
-export const OUTBOX_SITE_ORIGIN = `http://localhost:${OUTBOX_SITE_PORT}`
+export const NO_KEY_SITE_ORIGIN = `http://localhost:${NO_KEY_SITE_PORT}`
 
 /** A made-up key the test server holds for the stand-in form service; it must never reach a browser. */
 export const TEST_ACCESS_KEY = 'e2e-stand-in-key-5c1f0a9b7d3e'

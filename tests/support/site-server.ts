@@ -8,13 +8,20 @@ export interface SiteServer {
   /** Everything the server printed so far (wrangler and the Worker's console). */
   output(): string
   stop(): void
+  /** Resolves once the server's process has exited. */
+  stopped(): Promise<void>
 }
 
 /**
  * Starts a private production server (`npm start` on the built dist/) with its own variables,
  * for tests that need another configuration or need to read the Worker's log lines.
  */
-export async function startSiteServer(name: string, port: number, vars: Record<string, string>): Promise<SiteServer> {
+export async function startSiteServer(
+  name: string,
+  port: number,
+  vars: Record<string, string>,
+  options: { persistTo?: string; processEnv?: Record<string, string> } = {},
+): Promise<SiteServer> {
   const dir = `.wrangler/e2e-${PORT_BASE}`
   mkdirSync(dir, { recursive: true })
   const envFile = `${dir}/${name}.vars`
@@ -28,7 +35,7 @@ export async function startSiteServer(name: string, port: number, vars: Record<s
   // wrangler dev very rarely stalls during start-up (seen once in a full run, when two private
   // servers started in the same second): such a start is abandoned and tried once more.
   for (let attempt = 1; ; attempt++) {
-    const server = spawnServer(port, envFile, `${dir}/state-${port}`)
+    const server = spawnServer(port, envFile, options.persistTo ?? stateDir(port), options.processEnv)
     try {
       await waitUntilServing(origin, 50_000)
       return server
@@ -41,7 +48,17 @@ export async function startSiteServer(name: string, port: number, vars: Record<s
   }
 }
 
-function spawnServer(port: number, envFile: string, persistTo: string): SiteServer {
+/** Where a test server on `port` keeps its local state (the D1 enquiry database among it). */
+export function stateDir(port: number): string {
+  return `.wrangler/e2e-${PORT_BASE}/state-${port}`
+}
+
+function spawnServer(
+  port: number,
+  envFile: string,
+  persistTo: string,
+  processEnv: Record<string, string> = {},
+): SiteServer {
   let output = ''
   const server: ChildProcess = spawn('npm', ['start'], {
     detached: true,
@@ -52,6 +69,7 @@ function spawnServer(port: number, envFile: string, persistTo: string): SiteServ
       ENV_FILE: envFile,
       PERSIST_TO: persistTo,
       WRANGLER_LOG_LEVEL: 'info',
+      ...processEnv,
     },
   })
   server.stdout?.on('data', (chunk: Buffer) => {
@@ -70,6 +88,11 @@ function spawnServer(port: number, envFile: string, persistTo: string): SiteServ
         // Already gone (a start that failed exits by itself).
       }
     },
+    stopped: () =>
+      new Promise<void>((resolve) => {
+        if (server.exitCode !== null || server.signalCode !== null) resolve()
+        else server.once('exit', () => resolve())
+      }),
   }
 }
 

@@ -1,0 +1,201 @@
+/**
+ * A D1 database for unit tests, backed by Node's built-in SQLite (`node:sqlite`, in memory), with
+ * every `migrations/*.sql` applied in order and foreign keys on, as D1 has them.
+ *
+ * It implements the part of the D1 API the app uses, with D1's behaviour:
+ * - `prepare(sql)` never throws; errors (bad SQL, constraint failures) reject the call that runs it;
+ * - `.bind(...values)` with `?1`-style numbered (or `?`) parameters; `undefined` is refused, as D1
+ *   refuses it (`D1_TYPE_ERROR`), booleans become 1/0;
+ * - `.first()` (first row or null; `first(column)` its value), `.all()` → `{ results, success, meta }`,
+ *   `.run()` → `{ success, meta: { changes, last_row_id } }`, `.raw()`; `INSERT … RETURNING` rows
+ *   come back from `first()`/`all()`;
+ * - `batch([...])` runs the statements in one transaction, all or nothing;
+ * - every call answers asynchronously (on a microtask, so fake timers do not stall it).
+ *
+ * Faults, for tests: `failNext(error?)` makes the next call reject (optionally only a call whose
+ * SQL matches), `broken = true` makes every call reject, `hang = true` makes every call never
+ * settle (for time-out tests). `query()` and `row()` read the real tables synchronously, for
+ * assertions in plain SQL.
+ */
+import { readdirSync, readFileSync } from 'node:fs'
+import { DatabaseSync, type SQLInputValue } from 'node:sqlite'
+
+const MIGRATIONS = new URL('../../migrations/', import.meta.url)
+
+type Row = Record<string, unknown>
+
+export interface SqliteD1 {
+  /** The binding to put in the env as `ENQUIRIES`. */
+  db: D1Database
+  /** The SQLite database underneath. */
+  sqlite: DatabaseSync
+  /** Every call rejects with a D1-like error while true. */
+  broken: boolean
+  /** Every call never settles while true. */
+  hang: boolean
+  /** The next call (or the next whose SQL matches `when`) rejects with `error`. */
+  failNext(error?: Error, when?: RegExp): void
+  /** SQL the app ran, in order (batch statements one by one). */
+  executed: string[]
+  /** Rows of a query, run synchronously on the database (for assertions; not counted in `executed`). */
+  query<T = Row>(sql: string, ...params: SQLInputValue[]): T[]
+  /** The first row of a query, or undefined. */
+  row<T = Row>(sql: string, ...params: SQLInputValue[]): T | undefined
+  close(): void
+}
+
+function d1Error(message: string): Error {
+  return new Error(`D1_ERROR: ${message}`)
+}
+
+function toSqlValue(value: unknown, index: number): SQLInputValue {
+  if (value === undefined) throw new Error(`D1_TYPE_ERROR: Type 'undefined' not supported for value at index ${index}`)
+  if (typeof value === 'boolean') return value ? 1 : 0
+  if (value === null || typeof value === 'number' || typeof value === 'bigint' || typeof value === 'string')
+    return value
+  if (value instanceof ArrayBuffer) return new Uint8Array(value)
+  if (ArrayBuffer.isView(value)) return new Uint8Array(value.buffer, value.byteOffset, value.byteLength)
+  throw new Error(`D1_TYPE_ERROR: Type '${typeof value}' not supported for value at index ${index}`)
+}
+
+/** Plain objects, as D1 returns them (node:sqlite rows have a null prototype). */
+const plain = (rows: unknown[]): Row[] => rows.map((row) => ({ ...(row as Row) }))
+
+export function sqliteD1(): SqliteD1 {
+  const sqlite = new DatabaseSync(':memory:')
+  sqlite.exec('PRAGMA foreign_keys = ON')
+  const files = readdirSync(MIGRATIONS)
+    .filter((name) => name.endsWith('.sql'))
+    .sort()
+  for (const file of files) sqlite.exec(readFileSync(new URL(file, MIGRATIONS), 'utf8'))
+
+  const faults: { error: Error; when?: RegExp }[] = []
+  const state: SqliteD1 = {
+    db: undefined as unknown as D1Database,
+    sqlite,
+    broken: false,
+    hang: false,
+    executed: [],
+    failNext(error = d1Error('injected failure'), when) {
+      faults.push({ error, when })
+    },
+    query<T>(sql: string, ...params: SQLInputValue[]) {
+      return plain(sqlite.prepare(sql).all(...params)) as T[]
+    },
+    row<T>(sql: string, ...params: SQLInputValue[]) {
+      return state.query<T>(sql, ...params)[0]
+    },
+    close() {
+      sqlite.close()
+    },
+  }
+
+  /** Runs `work` as a D1 call: asynchronously, unless a fault says otherwise. */
+  function call<T>(sqls: string[], work: () => T): Promise<T> {
+    if (state.hang) return new Promise<T>(() => {})
+    return Promise.resolve().then(() => {
+      if (state.broken) throw d1Error('database unavailable')
+      const fault = faults.findIndex((f) => !f.when || sqls.some((sql) => f.when?.test(sql)))
+      if (fault >= 0) {
+        const [{ error }] = faults.splice(fault, 1) as [{ error: Error }]
+        throw error
+      }
+      state.executed.push(...sqls)
+      return work()
+    })
+  }
+
+  function execute(sql: string, params: SQLInputValue[]): { rows: Row[]; changes: number; lastRowId: number } {
+    const statement = sqlite.prepare(sql)
+    if (statement.columns().length > 0) {
+      // A query, or a write with RETURNING: every row, as D1 reads them all.
+      const rows = plain(statement.all(...params))
+      const changes = Number((sqlite.prepare('SELECT changes() AS n').get() as { n: number }).n)
+      return { rows, changes: /^\s*select\b/i.test(sql) ? 0 : changes, lastRowId: 0 }
+    }
+    const result = statement.run(...params)
+    return { rows: [], changes: Number(result.changes), lastRowId: Number(result.lastInsertRowid) }
+  }
+
+  function result(outcome: { rows: Row[]; changes: number; lastRowId: number }) {
+    return {
+      success: true as const,
+      results: outcome.rows,
+      meta: {
+        changes: outcome.changes,
+        last_row_id: outcome.lastRowId,
+        changed_db: outcome.changes > 0,
+        duration: 0,
+        rows_read: outcome.rows.length,
+        rows_written: outcome.changes,
+        size_after: 0,
+        served_by: 'sqlite-d1 (tests)',
+      },
+    }
+  }
+
+  class Statement {
+    constructor(
+      readonly sql: string,
+      readonly params: SQLInputValue[] = [],
+    ) {}
+
+    bind(...values: unknown[]): Statement {
+      return new Statement(this.sql, values.map(toSqlValue))
+    }
+
+    first<T>(column?: string): Promise<T | null> {
+      return call([this.sql], () => {
+        const row = execute(this.sql, this.params).rows[0]
+        if (!row) return null
+        if (column === undefined) return row as T
+        if (!(column in row)) throw d1Error(`Column not found: ${column}`)
+        return row[column] as T
+      })
+    }
+
+    all<T>() {
+      return call([this.sql], () => result(execute(this.sql, this.params)) as unknown as D1Result<T>)
+    }
+
+    run<T>() {
+      return call([this.sql], () => result(execute(this.sql, this.params)) as unknown as D1Result<T>)
+    }
+
+    raw<T>(options: { columnNames?: boolean } = {}) {
+      return call([this.sql], () => {
+        const statement = sqlite.prepare(this.sql)
+        const rows = plain(statement.all(...this.params)).map((row) => Object.values(row))
+        return (options.columnNames ? [statement.columns().map((c) => c.name), ...rows] : rows) as T[]
+      })
+    }
+  }
+
+  const db = {
+    prepare: (sql: string) => new Statement(sql),
+    batch(statements: Statement[]) {
+      return call(
+        statements.map((s) => s.sql),
+        () => {
+          sqlite.exec('BEGIN')
+          try {
+            const results = statements.map((s) => result(execute(s.sql, s.params)))
+            sqlite.exec('COMMIT')
+            return results
+          } catch (error) {
+            sqlite.exec('ROLLBACK')
+            throw error
+          }
+        },
+      )
+    },
+    exec(sql: string) {
+      return call([sql], () => {
+        sqlite.exec(sql)
+        return { count: sql.split(';').filter((part) => part.trim()).length, duration: 0 }
+      })
+    },
+  }
+  state.db = db as unknown as D1Database
+  return state
+}

@@ -1,0 +1,79 @@
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
+import { expect } from '@playwright/test'
+import type { EnquiryRecord } from '../../app/contact/enquiry'
+
+const run = promisify(execFile)
+
+export type StoredEnquiry = Omit<EnquiryRecord, 'subjectLabel'>
+
+/**
+ * The enquiries a test server stored, read the way an operator does (`npm run enquiries -- --json`),
+ * from the server's local D1 database while it runs.
+ */
+export async function storedEnquiries(persistTo: string): Promise<StoredEnquiry[]> {
+  const { stdout } = await run('npm', [
+    'run',
+    '--silent',
+    'enquiries',
+    '--',
+    '--json',
+    '--limit',
+    '1000',
+    '--persist-to',
+    persistTo,
+  ])
+  return stdout
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as StoredEnquiry)
+}
+
+/** The stored enquiries from one visitor's address (each test uses addresses of its own). */
+export async function storedFrom(persistTo: string, email: string): Promise<StoredEnquiry[]> {
+  return (await storedEnquiries(persistTo)).filter((row) => row.email === email)
+}
+
+/**
+ * Waits until exactly one enquiry from `email` is stored, with the given status (and number of
+ * attempts, when given), and returns it.
+ */
+export async function expectStored(
+  persistTo: string,
+  email: string,
+  status: StoredEnquiry['status'],
+  attempts?: number,
+  timeout = 20_000,
+): Promise<StoredEnquiry> {
+  let row: StoredEnquiry | undefined
+  const want = attempts === undefined ? `1 ${status}` : `1 ${status} ${attempts}`
+  await expect
+    .poll(
+      async () => {
+        const rows = await storedFrom(persistTo, email)
+        row = rows[0]
+        return attempts === undefined
+          ? `${rows.length} ${row?.status}`
+          : `${rows.length} ${row?.status} ${row?.attempts}`
+      },
+      { timeout, intervals: [250, 500, 1000] },
+    )
+    .toBe(want)
+  return row as StoredEnquiry
+}
+
+/**
+ * Runs the Worker's scheduled handler now, the way wrangler's local server allows
+ * (`/cdn-cgi/handler/scheduled`): what the Cron Trigger does every minute in production.
+ */
+export async function runCron(origin: string): Promise<void> {
+  const answer = await fetch(`${origin}/cdn-cgi/handler/scheduled`)
+  expect(answer.status).toBe(200)
+  await answer.arrayBuffer()
+}
+
+/** Runs `npm run enquiries -- <args>` as an operator would, and returns what it printed. */
+export async function operatorCommand(...args: string[]): Promise<string> {
+  const { stdout } = await run('npm', ['run', '--silent', 'enquiries', '--', ...args])
+  return stdout
+}

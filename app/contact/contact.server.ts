@@ -40,11 +40,14 @@ export function clientAddress(request: Request): string {
 }
 
 /**
- * The rate limiter's key for an address: an IPv4 address as it is, an IPv6 address by its /64
+ * The rate limiter's key for an address: an IPv4 address as it is (also when IPv4-mapped), an IPv6 address by its /64
  * (one subscriber's network; a client holds a whole /64 and could otherwise rotate through it).
  */
 export function rateLimitKey(address: string): string {
   if (!address.includes(':')) return address
+  // An IPv4 client written as an IPv4-mapped IPv6 address is keyed as the IPv4 address it is.
+  const mapped = address.toLowerCase().match(/^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/)
+  if (mapped?.[1]) return mapped[1]
   const halves = (address.split('%')[0] ?? '').toLowerCase().split('::')
   if (halves.length > 2) return address
   const groupsOf = (part: string | undefined) => (part ? part.split(':') : [])

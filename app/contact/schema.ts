@@ -132,7 +132,6 @@ export const contactSubmissionSchema = v.object({
   [ENQUIRY_KEY_FIELD]: v.optional(
     v.pipe(
       v.string(),
-      v.maxLength(200),
       v.transform((key) => (ENQUIRY_KEY_PATTERN.test(key) ? key : undefined)),
     ),
   ),

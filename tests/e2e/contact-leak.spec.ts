@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { FAILURE_MESSAGE, SUCCESS_MESSAGE } from '../../app/contact/status'
-import { enquiry, expect, fillForm, form, setScenario, test } from '../support/contact'
+import { enquiry, expect, fillForm, form, receivedFrom, setScenario, test } from '../support/contact'
 import { gotoHydrated } from '../support/page'
 import { PAGES } from '../support/routes'
 import { TEST_ACCESS_KEY } from '../support/servers'
@@ -30,7 +30,8 @@ test('the access key never reaches the browser: no response on any route, no fil
     )
   })
 
-  // The form flow: a message sent, a message refused by the service, the no-JS outcome page.
+  // The form flow: a message sent, a message the service refuses (stored, and its failed attempt
+  // on record), a message refused by the rate limit, the no-JS outcome page.
   await gotoHydrated(page, '/contact')
   const sent = enquiry('leak-ok')
   await fillForm(page, sent)
@@ -41,7 +42,19 @@ test('the access key never reaches the browser: no response on any route, no fil
   await setScenario(refused.email, { kind: 'failure' })
   await fillForm(page, refused)
   await form(page).submit.click()
+  await expect(form(page).status.getByText(SUCCESS_MESSAGE)).toBeVisible()
+  await expect.poll(async () => (await receivedFrom(refused.email)).length).toBe(1)
+  // A failure answer from the server function, too: the answer to a post refused by the rate limit.
+  await page.route('**/_serverFn/**', (route) =>
+    route.continue({ headers: { ...route.request().headers(), 'cf-connecting-ip': '2001:db8:5eed::1' } }),
+  )
+  for (let i = 0; i < 6; i++) {
+    await fillForm(page, enquiry(`leak-limit-${i}`))
+    await form(page).submit.click()
+    await expect(form(page).status).not.toHaveText('')
+  }
   await expect(form(page).status.getByText(FAILURE_MESSAGE)).toBeVisible()
+  await page.unroute('**/_serverFn/**')
 
   // Every page, rendered on the server and navigated to in the browser, and the JSON endpoints.
   for (const { path } of PAGES) await gotoHydrated(page, path)

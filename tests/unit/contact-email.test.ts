@@ -230,9 +230,37 @@ describe('the email delivery', () => {
     const result = await email.deliver(enquiry, {
       env: contactEnv({ CONTACT_EMAIL: binding, CONTACT_EMAIL_FROM: from }),
       requestId: 'r',
-      local: true,
     })
     expect(result.ok).toBe(true)
     expect(binding.sent[0]).toBeInstanceOf(FakeEmailMessage)
+  })
+
+  it("sets Reply-To for an address with an apostrophe (o'brien@example.com)", async () => {
+    expect(isPlainAddress("o'brien@example.com")).toBe(true)
+    const binding = fakeEmailBinding()
+    const result = await sendEnquiryEmail(
+      { ...enquiry, name: "Siobhán O'Brien", email: "o'brien@example.com" },
+      contactEnv({ CONTACT_EMAIL: binding, CONTACT_EMAIL_FROM: from }),
+    )
+    expect(result.ok).toBe(true)
+    const { headers, body } = parse(binding.sent[0]?.raw ?? '')
+    expect(decodeWords(headers.get('reply-to') ?? '')).toBe("Siobhán O'Brien <o'brien@example.com>")
+    expect(body).toContain("Email:    o'brien@example.com")
+  })
+
+  it('still delivers an enquiry from a browser-valid address that is not a plain one, without Reply-To', async () => {
+    for (const address of ['a..b@example.com', '.a@example.com', 'user@localhost', 'x@1.2.3.4']) {
+      expect(isPlainAddress(address), address).toBe(false)
+      const binding = fakeEmailBinding()
+      const result = await sendEnquiryEmail(
+        { ...enquiry, email: address },
+        contactEnv({ CONTACT_EMAIL: binding, CONTACT_EMAIL_FROM: from }),
+      )
+      expect(result.ok, address).toBe(true)
+      expect(binding.sent).toHaveLength(1)
+      const { headers, body } = parse(binding.sent[0]?.raw ?? '')
+      expect(headers.has('reply-to'), address).toBe(false)
+      expect(body).toContain(`Email:    ${address}`)
+    }
   })
 })

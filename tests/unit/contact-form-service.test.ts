@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import {
   DEFAULT_FORM_ENDPOINT,
+  endpointUrl,
   FORM_SERVICE_TIMEOUT_MS,
   formEndpoint,
   formService,
@@ -198,7 +199,53 @@ describe('the form-service delivery against a real HTTP server', () => {
   it('gives up after 10 seconds in production', async () => {
     expect(FORM_SERVICE_TIMEOUT_MS).toBe(10_000)
     const timeout = vi.spyOn(AbortSignal, 'timeout')
-    await formService.deliver(enquiry(), { env: env(), requestId: 'r', local: true })
+    await formService.deliver(enquiry(), { env: env(), requestId: 'r' })
     expect(timeout).toHaveBeenCalledWith(10_000)
+  })
+
+  describe('the endpoint: the key travels over https only', () => {
+    it('accepts https:// endpoints', () => {
+      expect(endpointUrl('https://api.web3forms.com/submit')?.href).toBe('https://api.web3forms.com/submit')
+      expect(endpointUrl('https://forms.example.com:8443/submit')).not.toBeNull()
+      expect(formService.missing(contactEnv({ CONTACT_FORM_ACCESS_KEY: KEY }))).toEqual([])
+    })
+
+    it('accepts plain http:// on a loopback address only (the tests’ stand-in service)', () => {
+      for (const url of ['http://127.0.0.1:8799/submit', 'http://localhost:8799/submit', 'http://[::1]:8799/submit']) {
+        expect(endpointUrl(url), url).not.toBeNull()
+      }
+      expect(endpointUrl(service.url)).not.toBeNull()
+    })
+
+    it('refuses http:// anywhere else, and anything that is not a URL', () => {
+      for (const url of [
+        'http://api.web3forms.com/submit',
+        'http://forms.example.com/submit',
+        'http://127.0.0.1.nip.io/submit',
+        'http://localhost.example.com/submit',
+        'http://10.0.0.1/submit',
+        'ftp://api.web3forms.com/submit',
+        'api.web3forms.com/submit',
+        'not a url',
+      ]) {
+        expect(endpointUrl(url), url).toBeNull()
+      }
+    })
+
+    it('sends nothing to an http:// endpoint: invalid_endpoint, and CONTACT_FORM_ENDPOINT is named as missing', async () => {
+      const fetchSpy = vi.spyOn(globalThis, 'fetch')
+      const insecure = contactEnv({
+        CONTACT_FORM_ENDPOINT: 'http://forms.example.com/submit',
+        CONTACT_FORM_ACCESS_KEY: KEY,
+      })
+      const result = await sendToFormService(enquiry(), insecure)
+      expect(result).toEqual({ ok: false, cause: 'invalid_endpoint' })
+      expect(fetchSpy).not.toHaveBeenCalled()
+      expect(formService.missing(insecure)).toEqual(['CONTACT_FORM_ENDPOINT'])
+      expect(formService.missing(contactEnv({ CONTACT_FORM_ENDPOINT: 'http://forms.example.com/submit' }))).toEqual([
+        'CONTACT_FORM_ACCESS_KEY',
+        'CONTACT_FORM_ENDPOINT',
+      ])
+    })
   })
 })

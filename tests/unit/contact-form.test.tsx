@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { ContactForm } from '~/components/contact/ContactForm'
 import { DRAFT_KEY } from '~/contact/draft'
-import { MESSAGES } from '~/contact/schema'
+import { ENQUIRY_KEY_FIELD, ENQUIRY_KEY_PATTERN, MESSAGES } from '~/contact/schema'
 import { FAILURE_MESSAGE, SUCCESS_MESSAGE } from '~/contact/status'
 
 // The server call, mocked at the module boundary: the form and its client code are real.
@@ -11,7 +11,14 @@ const submitContact = vi.hoisted(() => vi.fn())
 vi.mock('~/contact/contact.functions', () => ({ submitContact }))
 
 const okAnswer = () => Response.json({ ok: true })
-const failedAnswer = () => Response.json({ ok: false, error: 'delivery_failed' }, { status: 502 })
+const failedAnswer = () => Response.json({ ok: false, error: 'not_stored' }, { status: 503 })
+const FORM_KEY = 'form-fill-key-0123456789'
+
+/** The hidden field that carries this form fill's idempotency key. */
+const keyField = (container: HTMLElement) =>
+  container.querySelector(`input[name="${ENQUIRY_KEY_FIELD}"]`) as HTMLInputElement
+/** The enquiry_key of each call to the server function so far. */
+const sentKeys = () => submitContact.mock.calls.map((call) => call[0]?.data?.[ENQUIRY_KEY_FIELD])
 
 /** A promise the test settles when it wants: the request in flight. */
 function deferred<T>() {
@@ -136,7 +143,7 @@ describe('ContactForm', () => {
       render(<ContactForm />)
       const f = fields()
       await user.type(f.name, 'Ravi')
-      await user.type(f.email, 'ravi@example')
+      await user.type(f.email, 'ravi@example..com')
       await user.click(submitButton())
       expect(screen.getByText(MESSAGES.emailInvalid)).toBeTruthy()
       expect(document.activeElement).toBe(f.email)
@@ -164,10 +171,10 @@ describe('ContactForm', () => {
   })
 
   describe('sending', () => {
-    it('sends the trimmed message and the honeypot, never an access key', async () => {
+    it('sends the trimmed message, the honeypot and the form fill’s key, never an access key', async () => {
       submitContact.mockResolvedValue(okAnswer())
       const user = userEvent.setup()
-      render(<ContactForm />)
+      render(<ContactForm enquiryKey={FORM_KEY} />)
       await fillValid(user)
       await user.type(fields().name, '  ')
       await user.click(submitButton())
@@ -180,6 +187,7 @@ describe('ContactForm', () => {
           subject: 'automation',
           message: 'Please call me.',
           website: '',
+          enquiry_key: FORM_KEY,
         },
       })
     })
@@ -227,7 +235,7 @@ describe('ContactForm', () => {
     })
 
     const failures: [string, () => unknown][] = [
-      ['a delivery failure (502)', () => Promise.resolve(failedAnswer())],
+      ['an enquiry not stored (503)', () => Promise.resolve(failedAnswer())],
       ['the rate limit (429)', () => Promise.resolve(Response.json({ ok: false }, { status: 429 }))],
       ['a 200 that is not ok', () => Promise.resolve(Response.json({ ok: false }))],
       ['a body that is not JSON', () => Promise.resolve(new Response('<html>', { status: 200 }))],
@@ -299,6 +307,58 @@ describe('ContactForm', () => {
       await user.click(submitButton())
       await waitFor(() => expect(submitContact).toHaveBeenCalledTimes(1))
       expect(submitContact.mock.calls[0]?.[0].data.website).toBe('http://spam.example')
+    })
+  })
+
+  describe('the idempotency key', () => {
+    it('is in a hidden enquiry_key field from the first render, so a post without JavaScript has it', () => {
+      const { container } = render(<ContactForm enquiryKey={FORM_KEY} />)
+      const field = keyField(container)
+      expect(field.type).toBe('hidden')
+      expect(field.value).toBe(FORM_KEY)
+      expect(field.closest('form')?.getAttribute('action')).toBe('/api/contact')
+    })
+
+    it('is made when none is given', () => {
+      const { container } = render(<ContactForm />)
+      expect(keyField(container).value).toMatch(ENQUIRY_KEY_PATTERN)
+    })
+
+    it('changes after a message is sent: the next message is a new enquiry', async () => {
+      submitContact.mockResolvedValue(okAnswer())
+      const user = userEvent.setup()
+      const { container } = render(<ContactForm enquiryKey={FORM_KEY} />)
+      await fillValid(user)
+      await user.click(submitButton())
+      await waitFor(() => expect(within(status()).getByText(SUCCESS_MESSAGE)).toBeTruthy())
+      const next = keyField(container).value
+      expect(next).not.toBe(FORM_KEY)
+      expect(next).toMatch(ENQUIRY_KEY_PATTERN)
+
+      await fillValid(user)
+      await user.click(submitButton())
+      await waitFor(() => expect(submitContact).toHaveBeenCalledTimes(2))
+      expect(sentKeys()).toEqual([FORM_KEY, next])
+    })
+
+    it('stays the same after a failure, so sending again cannot make a second enquiry', async () => {
+      submitContact
+        .mockResolvedValueOnce(failedAnswer())
+        .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+        .mockResolvedValueOnce(okAnswer())
+      const user = userEvent.setup()
+      const { container } = render(<ContactForm enquiryKey={FORM_KEY} />)
+      await fillValid(user)
+      await user.click(submitButton())
+      await waitFor(() => expect(within(status()).getByText(FAILURE_MESSAGE)).toBeTruthy())
+      expect(keyField(container).value).toBe(FORM_KEY)
+      await user.click(submitButton())
+      await waitFor(() => expect(submitContact).toHaveBeenCalledTimes(2))
+      await waitFor(() => expect(within(status()).getByText(FAILURE_MESSAGE)).toBeTruthy())
+      await user.click(submitButton())
+      await waitFor(() => expect(within(status()).getByText(SUCCESS_MESSAGE)).toBeTruthy())
+      expect(sentKeys()).toEqual([FORM_KEY, FORM_KEY, FORM_KEY])
+      expect(keyField(container).value).not.toBe(FORM_KEY)
     })
   })
 
@@ -389,12 +449,13 @@ describe('ContactForm', () => {
           outcome={{
             status: 'invalid',
             values: { ...values, email: 'nope', subject: 'nonsense' },
-            errors: { email: MESSAGES.emailInvalid },
+            errors: { email: 'emailInvalid' },
           }}
         />,
       )
       expect(fields().email.value).toBe('nope')
       expect(fields().email.getAttribute('aria-invalid')).toBe('true')
+      // The page's own words for the code.
       expect(screen.getByText(MESSAGES.emailInvalid)).toBeTruthy()
       expect(fields().subject.value).toBe('')
       expect(status().textContent).toBe('')

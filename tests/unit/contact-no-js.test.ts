@@ -1,5 +1,6 @@
 // @vitest-environment node
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { ContactEnv } from '~/contact/deliveries/types'
 import { FORM_RETURN_PATH, handleFormPost, isNavigation } from '~/contact/form-post.server'
 import {
   clearOutcomeCookies,
@@ -9,12 +10,15 @@ import {
   parseCookieHeader,
   readOutcome,
 } from '~/contact/outcome-cookie'
+import { MESSAGES } from '~/contact/schema'
 import { serverFnStarted, undecodableAnswer } from '~/contact/server-fn-guard.server'
-import { contactEnv, fakeKv, fakeRateLimiter } from '../support/fake-env'
+import { type SqliteD1, sqliteD1 } from '../support/d1-sqlite'
+import { contactEnv, fakeRateLimiter, waitUntilCollector } from '../support/fake-env'
 import { type FormService, startFormService } from '../support/form-service'
 
 const KEY = 'unit-key-no-js-91c2'
 let service: FormService
+let d1: SqliteD1
 
 beforeAll(async () => {
   service = await startFormService(0)
@@ -24,8 +28,26 @@ afterAll(async () => {
 })
 beforeEach(() => {
   service.received.length = 0
+  d1 = sqliteD1()
   for (const method of ['info', 'log', 'warn', 'error'] as const) vi.spyOn(console, method).mockImplementation(() => {})
 })
+afterEach(() => {
+  d1.close()
+})
+
+/** The base64url JSON a cookie set carries, as text (what a browser would hold). */
+function cookieText(setCookies: string[]): string {
+  const value = setCookies
+    .map((cookie) => cookie.split(';')[0]?.split('=')[1] ?? '')
+    .join('')
+    .replace(/^\d+\./, '')
+  return Buffer.from(value, 'base64url').toString('utf8')
+}
+
+/** Cookies for a hand-made outcome, as a sibling subdomain could set them. */
+function forged(outcome: unknown): Record<string, string> {
+  return { [`${OUTCOME_COOKIE}0`]: `1.${Buffer.from(JSON.stringify(outcome)).toString('base64url')}` }
+}
 
 /** The cookies a browser would send back after these Set-Cookie headers. */
 function jar(setCookies: string[]): Record<string, string> {
@@ -59,7 +81,7 @@ describe('the outcome cookie', () => {
     const outcome: FormOutcome = {
       status: 'invalid',
       values: { ...values, message: 'నమస్కారం 👋 '.repeat(450) },
-      errors: { email: 'Please enter a valid email address, like name@example.com.' },
+      errors: { email: 'emailInvalid' },
     }
     const cookies = outcomeCookies(outcome, false)
     expect(cookies.length).toBeGreaterThan(2)
@@ -75,6 +97,21 @@ describe('the outcome cookie', () => {
     expect(readOutcome({ [`${OUTCOME_COOKIE}0`]: '1.%%%' })).toBeNull()
     expect(readOutcome({ [`${OUTCOME_COOKIE}0`]: '99.abc' })).toBeNull()
     expect(readOutcome({ other: 'x' })).toBeNull()
+  })
+
+  it('carries error codes, never words: errors holding any other text are refused', () => {
+    const valid = { status: 'invalid', values, errors: { email: 'emailInvalid', name: 'nameRequired' } }
+    expect(readOutcome(forged(valid))).toEqual(valid)
+    for (const text of [
+      MESSAGES.emailInvalid,
+      'Your account is suspended: call +1 555 0100',
+      '<b>hi</b>',
+      'toString',
+    ]) {
+      expect(readOutcome(forged({ ...valid, errors: { email: text } })), text).toBeNull()
+    }
+    expect(readOutcome(forged({ status: 'success', message: 'Words from elsewhere' }))).toEqual({ status: 'success' })
+    expect(readOutcome(forged({ status: 'failure' }))).toBeNull()
   })
 
   it('is cleared with the same attributes', () => {
@@ -94,13 +131,26 @@ describe('the outcome cookie', () => {
 })
 
 describe('POST /api/contact (the form without JavaScript)', () => {
-  const env = () =>
+  const env = (extra: Record<string, unknown> = {}): ContactEnv =>
     contactEnv({
       CONTACT_FORM_ENDPOINT: service.url,
       CONTACT_FORM_ACCESS_KEY: KEY,
       CONTACT_RATE_LIMITER: fakeRateLimiter(),
-      OUTBOX: fakeKv(),
+      ENQUIRIES: d1.db,
+      ...extra,
     })
+
+  let work = waitUntilCollector()
+  beforeEach(() => {
+    work = waitUntilCollector()
+  })
+
+  /** Posts as the Worker does, then waits for what was left in waitUntil (the delivery). */
+  async function handle(request: Request, e: ContactEnv = env()) {
+    const response = await handleFormPost(request, { env: e, waitUntil: work.waitUntil })
+    await work.settle()
+    return response
+  }
 
   function post(body: BodyInit, headers: Record<string, string> = {}) {
     return new Request('http://localhost:8787/api/contact', {
@@ -116,63 +166,106 @@ describe('POST /api/contact (the form without JavaScript)', () => {
   }
 
   const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString()
+  const rows = () => d1.query<{ id: string; status: string; idempotency_key: string }>('SELECT * FROM enquiries')
 
-  it('delivers and sends the browser back to /contact with 303 and the outcome in a cookie', async () => {
-    const response = await handleFormPost(post(form({ ...values, access_key: 'from-browser' })), env())
+  it('stores, delivers, and sends the browser back to /contact with 303 and only the outcome in a cookie', async () => {
+    const response = await handle(post(form({ ...values, access_key: 'from-browser', enquiry_key: 'k'.repeat(22) })))
     expect(response.status).toBe(303)
     expect(response.headers.get('Location')).toBe(FORM_RETURN_PATH)
     expect(FORM_RETURN_PATH).toBe('/contact#contact-status')
     expect(response.headers.get('Location')).not.toContain('srini')
     const cookies = response.headers.getSetCookie()
     expect(readOutcome(jar(cookies))).toEqual({ status: 'success' })
+    // Stored: nothing the visitor typed travels back.
+    expect(JSON.parse(cookieText(cookies))).toEqual({ status: 'success' })
+    expect(rows()).toEqual([expect.objectContaining({ status: 'delivered', idempotency_key: 'k'.repeat(22) })])
     expect(service.received).toHaveLength(1)
     expect(service.received[0]?.json).toMatchObject({ name: values.name, access_key: KEY })
   })
 
-  it('keeps the values for the page when delivery fails', async () => {
+  it('answers success, and delivery is retried later, when the form service fails: the enquiry is stored', async () => {
     service.setScenario(values.email, { kind: 'status', status: 500 })
     try {
-      const response = await handleFormPost(post(form(values)), env())
+      const response = await handle(post(form(values)))
       expect(response.status).toBe(303)
-      expect(readOutcome(jar(response.headers.getSetCookie()))).toEqual({ status: 'failure', values })
+      expect(readOutcome(jar(response.headers.getSetCookie()))).toEqual({ status: 'success' })
+      expect(rows()).toEqual([expect.objectContaining({ status: 'pending' })])
     } finally {
       service.setScenario(values.email, { kind: 'success' })
     }
   })
 
-  it('sends invalid input back with the messages, and forwards nothing', async () => {
-    const response = await handleFormPost(post(form({ ...values, name: '   ', email: 'nope' })), env())
+  it('keeps the values for the page when the enquiry cannot be stored', async () => {
+    d1.broken = true
+    const response = await handle(post(form(values)))
     expect(response.status).toBe(303)
-    const outcome = readOutcome(jar(response.headers.getSetCookie()))
-    expect(outcome?.status).toBe('invalid')
-    expect(outcome?.status === 'invalid' && Object.keys(outcome.errors)).toEqual(['name', 'email'])
-    expect(outcome?.status === 'invalid' && outcome.values.email).toBe('nope')
+    expect(readOutcome(jar(response.headers.getSetCookie()))).toEqual({ status: 'failure', values })
     expect(service.received).toHaveLength(0)
   })
 
+  it('answers a script or API client 503 not_stored when the enquiry cannot be stored', async () => {
+    d1.broken = true
+    const response = await handle(post(form(values), { 'Sec-Fetch-Mode': 'cors', Accept: 'application/json' }))
+    expect(response.status).toBe(503)
+    expect(await response.json()).toMatchObject({ ok: false, error: 'not_stored' })
+  })
+
+  it('sends invalid input back with error codes (never their text), and stores and forwards nothing', async () => {
+    const response = await handle(post(form({ ...values, name: '   ', email: 'nope' })))
+    expect(response.status).toBe(303)
+    const cookies = response.headers.getSetCookie()
+    const outcome = readOutcome(jar(cookies))
+    expect(outcome).toEqual({
+      status: 'invalid',
+      values: { ...values, name: '   ', email: 'nope' },
+      errors: { name: 'nameRequired', email: 'emailInvalid' },
+    })
+    const text = cookieText(cookies)
+    expect(text).not.toContain(MESSAGES.emailInvalid)
+    expect(text).not.toContain(MESSAGES.nameRequired)
+    expect(rows()).toEqual([])
+    expect(service.received).toHaveLength(0)
+  })
+
+  it('names a missing field by its code too', async () => {
+    const { subject: _subject, ...withoutSubject } = values
+    const outcome = readOutcome(jar((await handle(post(form(withoutSubject)))).headers.getSetCookie()))
+    expect(outcome?.status === 'invalid' && outcome.errors).toEqual({ subject: 'subjectRequired' })
+  })
+
+  it('stores one enquiry, and delivers it once, for two posts with the same enquiry_key', async () => {
+    const body = form({ ...values, enquiry_key: 'same-key-0123456789abcdef' })
+    const first = await handle(post(body))
+    const second = await handle(post(body))
+    for (const response of [first, second]) {
+      expect(response.status).toBe(303)
+      expect(readOutcome(jar(response.headers.getSetCookie()))).toEqual({ status: 'success' })
+    }
+    expect(rows()).toHaveLength(1)
+    expect(service.received).toHaveLength(1)
+    await handle(post(form({ ...values, enquiry_key: 'other-key-0123456789abcdef' })))
+    expect(rows()).toHaveLength(2)
+  })
+
   it('answers a script or API client in JSON, with 400 for invalid input', async () => {
-    const response = await handleFormPost(
-      post(form({ name: 'x' }), { 'Sec-Fetch-Mode': 'cors', Accept: 'application/json' }),
-      env(),
-    )
+    const response = await handle(post(form({ name: 'x' }), { 'Sec-Fetch-Mode': 'cors', Accept: 'application/json' }))
     expect(response.status).toBe(400)
     expect(await response.json()).toMatchObject({ ok: false, error: 'invalid_input' })
-    const ok = await handleFormPost(post(form(values), { 'Sec-Fetch-Mode': 'cors', Accept: '*/*' }), env())
+    const ok = await handle(post(form(values), { 'Sec-Fetch-Mode': 'cors', Accept: '*/*' }))
     expect(ok.status).toBe(200)
     expect(await ok.json()).toEqual({ ok: true })
   })
 
   it('refuses other content types with 415 and malformed bodies with 400', async () => {
-    const json = await handleFormPost(post(JSON.stringify(values), { 'Content-Type': 'application/json' }), env())
+    const json = await handle(post(JSON.stringify(values), { 'Content-Type': 'application/json' }))
     expect(json.status).toBe(415)
     expect(await json.json()).toMatchObject({ error: 'unsupported_media_type' })
-    const none = await handleFormPost(new Request('http://localhost/api/contact', { method: 'POST', body: 'x' }), env())
+    const none = await handle(new Request('http://localhost/api/contact', { method: 'POST', body: 'x' }))
     expect(none.status).toBe(415)
-    const broken = await handleFormPost(
+    const broken = await handle(
       post('--xx\r\nContent-Disposition: form-data; name="name"\r\n\r\nRavi', {
         'Content-Type': 'multipart/form-data; boundary=xx',
       }),
-      env(),
     )
     expect(broken.status).toBe(400)
     expect(await broken.json()).toMatchObject({ error: 'malformed_body' })
@@ -187,7 +280,7 @@ describe('POST /api/contact (the form without JavaScript)', () => {
       body: data,
       headers: { 'Sec-Fetch-Mode': 'navigate' },
     })
-    const response = await handleFormPost(request, env())
+    const response = await handle(request)
     expect(response.status).toBe(303)
     expect(service.received).toHaveLength(1)
   })

@@ -1,6 +1,6 @@
 import { createServerEntry, createStartHandler } from '@tanstack/react-start/server'
 import type { ContactEnv } from './contact/deliveries/types'
-import { deliverDueEnquiries } from './contact/delivery.server'
+import { deliverDueEnquiries } from './contact/index.server'
 import { createPageRenderer } from './server/render-page.server'
 import { site } from './site'
 import appCss from './styles/app.css?url'

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { requestIdFor } from '~/server/log.server'
 import { errorAnswer, invalidInputAnswer, outcomeAnswer, refusedFields, submitEnquiry } from './contact.server'
-import { type FormOutcome, outcomeCookies, pickValues } from './outcome-cookie'
+import { type FormResult, pickValues, resultCookies } from './form-result'
 import type { WorkerRuntime } from './runtime.server'
 import { CONTACT_FIELDS, contactSubmissionSchema, ENQUIRY_KEY_FIELD, HONEYPOT_FIELD, messageCode } from './schema'
 
@@ -15,13 +15,13 @@ export function isNavigation(request: Request): boolean {
   return (request.headers.get('Accept') ?? '').includes('text/html')
 }
 
-function seeOther(outcome: FormOutcome, request: Request): Response {
+function seeOther(result: FormResult, request: Request): Response {
   const headers = new Headers({
     Location: FORM_RETURN_PATH,
     'Cache-Control': 'no-store',
     'X-Request-Id': requestIdFor(request),
   })
-  for (const cookie of outcomeCookies(outcome, new URL(request.url).protocol === 'https:')) {
+  for (const cookie of resultCookies(result, new URL(request.url).protocol === 'https:')) {
     headers.append('Set-Cookie', cookie)
   }
   return new Response(null, { status: 303, headers })
@@ -30,7 +30,7 @@ function seeOther(outcome: FormOutcome, request: Request): Response {
 /**
  * `POST /api/contact`: the form posted by a browser without JavaScript (or by any HTTP client).
  * Same validation and delivery as the server function. A browser is sent back to `/contact` with
- * `303 See Other` and the outcome in a cookie; other clients get the JSON answer and its status.
+ * `303 See Other` and the result in a cookie; other clients get the JSON answer and its status.
  */
 export async function handleFormPost(request: Request, runtime: WorkerRuntime): Promise<Response> {
   const requestId = requestIdFor(request)
@@ -70,7 +70,7 @@ export async function handleFormPost(request: Request, runtime: WorkerRuntime): 
 
   const outcome = await submitEnquiry(parsed.output, { ...runtime, request })
   if (!isNavigation(request)) return outcomeAnswer(outcome, request)
-  // Stored (or a bot's post, silently dropped): only the outcome travels back, never the values.
+  // Stored (or a bot's post, silently dropped): only the result travels back, never the values.
   if (outcome.kind === 'stored' || outcome.kind === 'ignored') return seeOther({ status: 'success' }, request)
   return seeOther({ status: 'failure', values: pickValues(raw) }, request)
 }

@@ -4,10 +4,11 @@
  * (validate → store → deliver → answer); delivery and its retries are in `delivery.server.ts`,
  * the D1 record in `store.server.ts`, each way of delivering in `deliveries/`.
  */
+
+export { methodNotAllowed } from '~/server/json-answer'
 export { submitContact } from './contact.functions'
 export { deliverDueEnquiries } from './delivery.server'
 export { handleFormPost } from './form-post.server'
 export { healthReport } from './health.server'
-export { methodNotAllowed } from './method-not-allowed.server'
 export { workerRuntime } from './runtime.server'
 export { markServerFnStarted, refuseUndecodableServerFnCalls } from './server-fn-guard'

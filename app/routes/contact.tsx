@@ -2,15 +2,14 @@ import { createFileRoute } from '@tanstack/react-router'
 import { ContactForm } from '~/components/contact/ContactForm'
 import { ContactAside } from '~/components/contact-page/ContactAside'
 import { PageHero } from '~/components/sections/PageHero'
-import { loadContactForm } from '~/contact/outcome'
-import { parseSubjectParam } from '~/contact/subjects'
+import { loadContactForm, parseSubjectParam } from '~/contact'
 import { contactPage } from '~/content/contact'
 import { metaFor } from '~/content/meta'
 import { seo } from '~/lib/seo'
 
 export const Route = createFileRoute('/contact')({
   validateSearch: parseSubjectParam,
-  // The form's idempotency key, and the outcome of a post made without JavaScript (from a short-lived cookie).
+  // The form's idempotency key, and the result of a post made without JavaScript (from a short-lived cookie).
   loader: () => loadContactForm(),
   head: () => seo(metaFor('/contact')),
   component: ContactPage,
@@ -18,13 +17,13 @@ export const Route = createFileRoute('/contact')({
 
 function ContactPage() {
   const { subject } = Route.useSearch()
-  const { outcome, enquiryKey } = Route.useLoaderData()
+  const { result, enquiryKey } = Route.useLoaderData()
   return (
     <>
       <PageHero title={contactPage.title} lead={<p>{contactPage.intro}</p>} />
       <div className="container-page mt-12 grid gap-8 lg:grid-cols-[minmax(0,1.5fr)_minmax(0,1fr)] lg:gap-10">
         <div className="min-w-0">
-          <ContactForm defaultSubject={subject} outcome={outcome} enquiryKey={enquiryKey} />
+          <ContactForm defaultSubject={subject} result={result} enquiryKey={enquiryKey} />
         </div>
         <ContactAside />
       </div>

@@ -27,3 +27,12 @@ export function jsonError(
   if (options.fields) body.fields = options.fields
   return jsonAnswer(body, status, options)
 }
+
+/**
+ * 405 for a method an endpoint does not serve. The body, if any, is never read here: the body
+ * limit (32 KB, every method) has already refused a larger one, and the security middleware
+ * drains what is left so the connection stays usable (workers-sdk#5095).
+ */
+export function methodNotAllowed(allow: string): Response {
+  return jsonError('method_not_allowed', 405, `Use ${allow}.`, { headers: { Allow: allow } })
+}

@@ -416,7 +416,7 @@ describe('ContactForm', () => {
     })
   })
 
-  describe('the outcome of a post without JavaScript', () => {
+  describe('the result of a post without JavaScript', () => {
     const values = {
       name: 'Ravi',
       email: 'ravi@example.com',
@@ -426,12 +426,12 @@ describe('ContactForm', () => {
     }
 
     it('shows success', () => {
-      render(<ContactForm outcome={{ status: 'success' }} />)
+      render(<ContactForm result={{ status: 'success' }} />)
       expect(within(status()).getByText(SUCCESS_MESSAGE)).toBeTruthy()
     })
 
     it('shows failure with the visitor’s values back in the fields', () => {
-      render(<ContactForm outcome={{ status: 'failure', values }} defaultSubject="devops" />)
+      render(<ContactForm result={{ status: 'failure', values }} defaultSubject="devops" />)
       expect(within(status()).getByText(FAILURE_MESSAGE)).toBeTruthy()
       const f = fields()
       expect([f.name.value, f.email.value, f.company.value, f.subject.value, f.message.value]).toEqual([
@@ -446,7 +446,7 @@ describe('ContactForm', () => {
     it('shows the server’s field errors, with an unknown subject left unselected', () => {
       render(
         <ContactForm
-          outcome={{
+          result={{
             status: 'invalid',
             values: { ...values, email: 'nope', subject: 'nonsense' },
             errors: { email: 'emailInvalid' },

@@ -3,13 +3,13 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import type { ContactEnv } from '~/contact/deliveries/types'
 import { FORM_RETURN_PATH, handleFormPost, isNavigation } from '~/contact/form-post.server'
 import {
-  clearOutcomeCookies,
-  type FormOutcome,
-  OUTCOME_COOKIE,
-  outcomeCookies,
+  clearResultCookies,
+  type FormResult,
   parseCookieHeader,
-  readOutcome,
-} from '~/contact/outcome-cookie'
+  RESULT_COOKIE,
+  readFormResult,
+  resultCookies,
+} from '~/contact/form-result'
 import { MESSAGES } from '~/contact/schema'
 import { serverFnStarted, undecodableAnswer } from '~/contact/server-fn-guard.server'
 import { type SqliteD1, sqliteD1 } from '../support/d1-sqlite'
@@ -46,7 +46,7 @@ function cookieText(setCookies: string[]): string {
 
 /** Cookies for a hand-made outcome, as a sibling subdomain could set them. */
 function forged(outcome: unknown): Record<string, string> {
-  return { [`${OUTCOME_COOKIE}0`]: `1.${Buffer.from(JSON.stringify(outcome)).toString('base64url')}` }
+  return { [`${RESULT_COOKIE}0`]: `1.${Buffer.from(JSON.stringify(outcome)).toString('base64url')}` }
 }
 
 /** The cookies a browser would send back after these Set-Cookie headers. */
@@ -64,59 +64,61 @@ const values = {
 
 describe('the outcome cookie', () => {
   it('carries an outcome and its values back, and nothing else', () => {
-    const outcome: FormOutcome = { status: 'failure', values }
-    const cookies = outcomeCookies(outcome, false)
+    const outcome: FormResult = { status: 'failure', values }
+    const cookies = resultCookies(outcome, false)
     expect(cookies).toHaveLength(1)
     expect(cookies[0]).toMatch(
       /^contact_outcome_0=1\.[A-Za-z0-9_-]+; Path=\/contact; Max-Age=120; HttpOnly; SameSite=Strict$/,
     )
-    expect(readOutcome(jar(cookies))).toEqual(outcome)
+    expect(readFormResult(jar(cookies))).toEqual(outcome)
   })
 
   it('is Secure over HTTPS', () => {
-    expect(outcomeCookies({ status: 'success' }, true)[0]).toMatch(/; Secure$/)
+    expect(resultCookies({ status: 'success' }, true)[0]).toMatch(/; Secure$/)
   })
 
   it('splits a long message over several cookies of at most 4 KB', () => {
-    const outcome: FormOutcome = {
+    const outcome: FormResult = {
       status: 'invalid',
       values: { ...values, message: 'నమస్కారం 👋 '.repeat(450) },
       errors: { email: 'emailInvalid' },
     }
-    const cookies = outcomeCookies(outcome, false)
+    const cookies = resultCookies(outcome, false)
     expect(cookies.length).toBeGreaterThan(2)
     for (const cookie of cookies) expect(cookie.length).toBeLessThan(4096)
-    expect(readOutcome(jar(cookies))).toEqual(outcome)
+    expect(readFormResult(jar(cookies))).toEqual(outcome)
   })
 
   it('ignores missing parts, tampering and foreign cookies', () => {
-    const cookies = jar(outcomeCookies({ status: 'failure', values: { ...values, message: 'x'.repeat(5000) } }, false))
-    const { [`${OUTCOME_COOKIE}1`]: _dropped, ...partial } = cookies
-    expect(readOutcome(partial)).toBeNull()
-    expect(readOutcome({ [`${OUTCOME_COOKIE}0`]: '1.eyJzdGF0dXMiOiJoYWNrZWQifQ' })).toBeNull()
-    expect(readOutcome({ [`${OUTCOME_COOKIE}0`]: '1.%%%' })).toBeNull()
-    expect(readOutcome({ [`${OUTCOME_COOKIE}0`]: '99.abc' })).toBeNull()
-    expect(readOutcome({ other: 'x' })).toBeNull()
+    const cookies = jar(resultCookies({ status: 'failure', values: { ...values, message: 'x'.repeat(5000) } }, false))
+    const { [`${RESULT_COOKIE}1`]: _dropped, ...partial } = cookies
+    expect(readFormResult(partial)).toBeNull()
+    expect(readFormResult({ [`${RESULT_COOKIE}0`]: '1.eyJzdGF0dXMiOiJoYWNrZWQifQ' })).toBeNull()
+    expect(readFormResult({ [`${RESULT_COOKIE}0`]: '1.%%%' })).toBeNull()
+    expect(readFormResult({ [`${RESULT_COOKIE}0`]: '99.abc' })).toBeNull()
+    expect(readFormResult({ other: 'x' })).toBeNull()
   })
 
   it('carries error codes, never words: errors holding any other text are refused', () => {
     const valid = { status: 'invalid', values, errors: { email: 'emailInvalid', name: 'nameRequired' } }
-    expect(readOutcome(forged(valid))).toEqual(valid)
+    expect(readFormResult(forged(valid))).toEqual(valid)
     for (const text of [
       MESSAGES.emailInvalid,
       'Your account is suspended: call +1 555 0100',
       '<b>hi</b>',
       'toString',
     ]) {
-      expect(readOutcome(forged({ ...valid, errors: { email: text } })), text).toBeNull()
+      expect(readFormResult(forged({ ...valid, errors: { email: text } })), text).toBeNull()
     }
-    expect(readOutcome(forged({ status: 'success', message: 'Words from elsewhere' }))).toEqual({ status: 'success' })
-    expect(readOutcome(forged({ status: 'failure' }))).toBeNull()
+    expect(readFormResult(forged({ status: 'success', message: 'Words from elsewhere' }))).toEqual({
+      status: 'success',
+    })
+    expect(readFormResult(forged({ status: 'failure' }))).toBeNull()
   })
 
   it('is cleared with the same attributes', () => {
-    const cookies = jar(outcomeCookies({ status: 'failure', values: { ...values, message: 'x'.repeat(5000) } }, false))
-    const cleared = clearOutcomeCookies({ ...cookies, session: 'keep' }, false)
+    const cookies = jar(resultCookies({ status: 'failure', values: { ...values, message: 'x'.repeat(5000) } }, false))
+    const cleared = clearResultCookies({ ...cookies, session: 'keep' }, false)
     expect(cleared).toHaveLength(Object.keys(cookies).length)
     for (const cookie of cleared)
       expect(cookie).toMatch(/^contact_outcome_\d=; Path=\/contact; Max-Age=0; HttpOnly; SameSite=Strict$/)
@@ -175,7 +177,7 @@ describe('POST /api/contact (the form without JavaScript)', () => {
     expect(FORM_RETURN_PATH).toBe('/contact#contact-status')
     expect(response.headers.get('Location')).not.toContain('srini')
     const cookies = response.headers.getSetCookie()
-    expect(readOutcome(jar(cookies))).toEqual({ status: 'success' })
+    expect(readFormResult(jar(cookies))).toEqual({ status: 'success' })
     // Stored: nothing the visitor typed travels back.
     expect(JSON.parse(cookieText(cookies))).toEqual({ status: 'success' })
     expect(rows()).toEqual([expect.objectContaining({ status: 'delivered', idempotency_key: 'k'.repeat(22) })])
@@ -188,7 +190,7 @@ describe('POST /api/contact (the form without JavaScript)', () => {
     try {
       const response = await handle(post(form(values)))
       expect(response.status).toBe(303)
-      expect(readOutcome(jar(response.headers.getSetCookie()))).toEqual({ status: 'success' })
+      expect(readFormResult(jar(response.headers.getSetCookie()))).toEqual({ status: 'success' })
       expect(rows()).toEqual([expect.objectContaining({ status: 'pending' })])
     } finally {
       service.setScenario(values.email, { kind: 'success' })
@@ -199,7 +201,7 @@ describe('POST /api/contact (the form without JavaScript)', () => {
     d1.broken = true
     const response = await handle(post(form(values)))
     expect(response.status).toBe(303)
-    expect(readOutcome(jar(response.headers.getSetCookie()))).toEqual({ status: 'failure', values })
+    expect(readFormResult(jar(response.headers.getSetCookie()))).toEqual({ status: 'failure', values })
     expect(service.received).toHaveLength(0)
   })
 
@@ -214,7 +216,7 @@ describe('POST /api/contact (the form without JavaScript)', () => {
     const response = await handle(post(form({ ...values, name: '   ', email: 'nope' })))
     expect(response.status).toBe(303)
     const cookies = response.headers.getSetCookie()
-    const outcome = readOutcome(jar(cookies))
+    const outcome = readFormResult(jar(cookies))
     expect(outcome).toEqual({
       status: 'invalid',
       values: { ...values, name: '   ', email: 'nope' },
@@ -229,7 +231,7 @@ describe('POST /api/contact (the form without JavaScript)', () => {
 
   it('names a missing field by its code too', async () => {
     const { subject: _subject, ...withoutSubject } = values
-    const outcome = readOutcome(jar((await handle(post(form(withoutSubject)))).headers.getSetCookie()))
+    const outcome = readFormResult(jar((await handle(post(form(withoutSubject)))).headers.getSetCookie()))
     expect(outcome?.status === 'invalid' && outcome.errors).toEqual({ subject: 'subjectRequired' })
   })
 
@@ -239,7 +241,7 @@ describe('POST /api/contact (the form without JavaScript)', () => {
     const second = await handle(post(body))
     for (const response of [first, second]) {
       expect(response.status).toBe(303)
-      expect(readOutcome(jar(response.headers.getSetCookie()))).toEqual({ status: 'success' })
+      expect(readFormResult(jar(response.headers.getSetCookie()))).toEqual({ status: 'success' })
     }
     expect(rows()).toHaveLength(1)
     expect(service.received).toHaveLength(1)

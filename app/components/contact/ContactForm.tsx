@@ -1,29 +1,34 @@
 import { CircleAlert, CircleCheck, LoaderCircle, Send } from 'lucide-react'
 import { type ChangeEvent, type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react'
-import { clearDraft, loadDraft, saveDraft } from '~/contact/draft'
-import type { FormOutcome } from '~/contact/outcome-cookie'
 import {
   CONTACT_FIELDS,
   type ContactField,
   type ContactValues,
+  clearDraft,
   EMPTY_VALUES,
   ENQUIRY_KEY_FIELD,
+  FAILURE_MESSAGE,
   type FieldErrors,
+  type FormResult,
   firstInvalidField,
   HONEYPOT_FIELD,
+  isSubject,
+  loadDraft,
   MESSAGES,
   newEnquiryKey,
+  SUBJECTS,
+  SUCCESS_MESSAGE,
+  type Subject,
+  saveDraft,
+  sendContact,
   validateContact,
-} from '~/contact/schema'
-import { sendContact } from '~/contact/send'
-import { FAILURE_MESSAGE, SUCCESS_MESSAGE } from '~/contact/status'
-import { isSubject, SUBJECTS, type Subject } from '~/contact/subjects'
+} from '~/contact'
 
 export interface ContactFormProps {
   /** Preselected subject, from `?subject=` on /contact. */
   defaultSubject?: Subject
-  /** The outcome of a post made without JavaScript, from the /contact route's loader. */
-  outcome?: FormOutcome | null
+  /** The result of a post made without JavaScript, from the /contact route's loader. */
+  result?: FormResult | null
   /** This form fill's idempotency key (renewed after each message sent); one is made when absent. */
   enquiryKey?: string
 }
@@ -36,10 +41,10 @@ export const STATUS_ID = 'contact-status'
 const fieldId = (field: ContactField) => `contact-${field}`
 const errorId = (field: ContactField) => `contact-${field}-error`
 
-function initialValues(defaultSubject: Subject | undefined, outcome: FormOutcome | null | undefined): ContactValues {
-  if (outcome && 'values' in outcome) {
+function initialValues(defaultSubject: Subject | undefined, result: FormResult | null | undefined): ContactValues {
+  if (result && 'values' in result) {
     const values = { ...EMPTY_VALUES }
-    for (const field of CONTACT_FIELDS) values[field] = outcome.values[field]
+    for (const field of CONTACT_FIELDS) values[field] = result.values[field]
     if (!isSubject(values.subject)) values.subject = ''
     return values
   }
@@ -47,19 +52,19 @@ function initialValues(defaultSubject: Subject | undefined, outcome: FormOutcome
 }
 
 /** The page's own words for the error codes a post without JavaScript brought back. */
-function initialErrors(outcome: FormOutcome | null | undefined): FieldErrors {
-  if (outcome?.status !== 'invalid') return {}
+function initialErrors(result: FormResult | null | undefined): FieldErrors {
+  if (result?.status !== 'invalid') return {}
   const errors: FieldErrors = {}
   for (const field of CONTACT_FIELDS) {
-    const code = outcome.errors[field]
+    const code = result.errors[field]
     if (code) errors[field] = MESSAGES[code]
   }
   return errors
 }
 
-function initialStatus(outcome: FormOutcome | null | undefined): Status {
-  if (outcome?.status === 'success') return 'success'
-  if (outcome?.status === 'failure') return 'failure'
+function initialStatus(result: FormResult | null | undefined): Status {
+  if (result?.status === 'success') return 'success'
+  if (result?.status === 'failure') return 'failure'
   return 'idle'
 }
 
@@ -97,11 +102,11 @@ function Field({
  * The contact form: validated in the browser with the server's schema, sent through the contact
  * server function, and a plain HTML form posting to /api/contact when no script runs.
  */
-export function ContactForm({ defaultSubject, outcome, enquiryKey }: ContactFormProps) {
-  const [values, setValues] = useState<ContactValues>(() => initialValues(defaultSubject, outcome))
-  const [errors, setErrors] = useState<FieldErrors>(() => initialErrors(outcome))
+export function ContactForm({ defaultSubject, result, enquiryKey }: ContactFormProps) {
+  const [values, setValues] = useState<ContactValues>(() => initialValues(defaultSubject, result))
+  const [errors, setErrors] = useState<FieldErrors>(() => initialErrors(result))
   const [key, setKey] = useState(() => enquiryKey ?? newEnquiryKey())
-  const [status, setStatus] = useState<Status>(() => initialStatus(outcome))
+  const [status, setStatus] = useState<Status>(() => initialStatus(result))
   const [honeypot, setHoneypot] = useState('')
   const [enhanced, setEnhanced] = useState(false)
   const sending = useRef(false)
@@ -111,11 +116,11 @@ export function ContactForm({ defaultSubject, outcome, enquiryKey }: ContactForm
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, on mount
   useEffect(() => {
     setEnhanced(true)
-    if (outcome?.status === 'success') {
+    if (result?.status === 'success') {
       clearDraft()
       return
     }
-    if (outcome) return
+    if (result) return
     const draft = loadDraft()
     if (!draft) return
     setValues((current) => {

@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { CONTACT_FIELDS, type ContactField, type ContactValues, MESSAGES, type MessageCode } from './schema'
 
 /**
- * The outcome of a form post made without JavaScript travels from `POST /api/contact` to the
+ * The result of a form post made without JavaScript travels from `POST /api/contact` to the
  * `/contact` page in a short-lived cookie, never in the URL: HttpOnly, SameSite=Strict,
  * Path=/contact, two minutes. The page's loader reads it on the server and clears it.
  *
@@ -14,14 +14,14 @@ import { CONTACT_FIELDS, type ContactField, type ContactValues, MESSAGES, type M
  * (which a sibling subdomain could have set).
  */
 export type FieldErrorCodes = Partial<Record<ContactField, MessageCode>>
-export type FormOutcome =
+export type FormResult =
   | { status: 'success' }
   | { status: 'failure'; values: ContactValues }
   | { status: 'invalid'; values: ContactValues; errors: FieldErrorCodes }
 
-export const OUTCOME_COOKIE = 'contact_outcome_'
-export const OUTCOME_PATH = '/contact'
-export const OUTCOME_MAX_AGE_SECONDS = 120
+export const RESULT_COOKIE = 'contact_outcome_'
+export const RESULT_PATH = '/contact'
+export const RESULT_MAX_AGE_SECONDS = 120
 const CHUNK_LENGTH = 3800
 const MAX_CHUNKS = 10
 
@@ -29,7 +29,7 @@ const text = v.pipe(v.string(), v.maxLength(20_000))
 const valuesSchema = v.object({ name: text, email: text, company: text, subject: text, message: text })
 const code = v.picklist(Object.keys(MESSAGES) as [MessageCode, ...MessageCode[]])
 const errorsSchema = v.partial(v.object({ name: code, email: code, company: code, subject: code, message: code }))
-const outcomeSchema = v.variant('status', [
+const resultSchema = v.variant('status', [
   v.object({ status: v.literal('success') }),
   v.object({ status: v.literal('failure'), values: valuesSchema }),
   v.object({ status: v.literal('invalid'), values: valuesSchema, errors: errorsSchema }),
@@ -57,51 +57,51 @@ export function pickValues(source: Partial<Record<string, unknown>>): ContactVal
 }
 
 function attributes(maxAge: number, secure: boolean): string {
-  return `Path=${OUTCOME_PATH}; Max-Age=${maxAge}; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`
+  return `Path=${RESULT_PATH}; Max-Age=${maxAge}; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`
 }
 
-/** `Set-Cookie` values carrying an outcome. */
-export function outcomeCookies(outcome: FormOutcome, secure: boolean): string[] {
-  let encoded = toBase64Url(JSON.stringify(outcome))
+/** `Set-Cookie` values carrying a result. */
+export function resultCookies(result: FormResult, secure: boolean): string[] {
+  let encoded = toBase64Url(JSON.stringify(result))
   if (encoded.length > CHUNK_LENGTH * MAX_CHUNKS) {
-    // Cannot happen within the 32 KB body limit; the outcome still arrives, without the values.
+    // Cannot happen within the 32 KB body limit; the result still arrives, without the values.
     encoded = toBase64Url(
-      JSON.stringify({ status: outcome.status === 'success' ? 'success' : 'failure', values: pickValues({}) }),
+      JSON.stringify({ status: result.status === 'success' ? 'success' : 'failure', values: pickValues({}) }),
     )
   }
   const chunks: string[] = []
   for (let i = 0; i < encoded.length; i += CHUNK_LENGTH) chunks.push(encoded.slice(i, i + CHUNK_LENGTH))
   return chunks.map((chunk, index) => {
     const value = index === 0 ? `${chunks.length}.${chunk}` : chunk
-    return `${OUTCOME_COOKIE}${index}=${value}; ${attributes(OUTCOME_MAX_AGE_SECONDS, secure)}`
+    return `${RESULT_COOKIE}${index}=${value}; ${attributes(RESULT_MAX_AGE_SECONDS, secure)}`
   })
 }
 
-/** The outcome held by the request's cookies, or null when there is none or it does not parse. */
-export function readOutcome(cookies: Record<string, string | undefined>): FormOutcome | null {
-  const first = cookies[`${OUTCOME_COOKIE}0`]
+/** The result held by the request's cookies, or null when there is none or it does not parse. */
+export function readFormResult(cookies: Record<string, string | undefined>): FormResult | null {
+  const first = cookies[`${RESULT_COOKIE}0`]
   const match = first?.match(/^(\d{1,2})\.(.*)$/)
   if (!match) return null
   const count = Number(match[1])
   if (count < 1 || count > MAX_CHUNKS) return null
   let encoded = match[2] ?? ''
   for (let i = 1; i < count; i++) {
-    const part = cookies[`${OUTCOME_COOKIE}${i}`]
+    const part = cookies[`${RESULT_COOKIE}${i}`]
     if (part === undefined) return null
     encoded += part
   }
   try {
-    const parsed = v.safeParse(outcomeSchema, JSON.parse(fromBase64Url(encoded)))
-    return parsed.success ? (parsed.output as FormOutcome) : null
+    const parsed = v.safeParse(resultSchema, JSON.parse(fromBase64Url(encoded)))
+    return parsed.success ? (parsed.output as FormResult) : null
   } catch {
     return null
   }
 }
 
-/** `Set-Cookie` values that remove every outcome cookie the request carries. */
-export function clearOutcomeCookies(cookies: Record<string, string | undefined>, secure: boolean): string[] {
+/** `Set-Cookie` values that remove every result cookie the request carries. */
+export function clearResultCookies(cookies: Record<string, string | undefined>, secure: boolean): string[] {
   return Object.keys(cookies)
-    .filter((name) => name.startsWith(OUTCOME_COOKIE))
+    .filter((name) => name.startsWith(RESULT_COOKIE))
     .map((name) => `${name}=; ${attributes(0, secure)}`)
 }
 

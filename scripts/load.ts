@@ -2,11 +2,12 @@
 //   1. For 30 s: 50 concurrent visitors browse the pages while, at the same time, a stream of
 //      valid enquiries arrives from many client addresses (CF-Connecting-IP). Expect 0 errors, 0 5xx.
 //   2. A burst of 30 enquiries from one address: at most 5 may be forwarded, the rest get 429.
-// The form service is a stand-in on 127.0.0.1. Prints the figures; exits non-zero if an
-// expectation fails. LOAD_SECONDS shortens phase 1.
+// Every accepted enquiry is stored in the local D1 database first (a fresh one each run), then
+// delivered. The form service is a stand-in on 127.0.0.1. Prints the figures; exits non-zero if
+// an expectation fails. LOAD_SECONDS shortens phase 1.
 import { spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 // @ts-expect-error autocannon ships no types
 import autocannon from 'autocannon'
 import { SITEMAP_PATHS } from '../app/lib/sitemap.ts'
@@ -47,6 +48,7 @@ const build = spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' 
 if (build.status !== 0) process.exit(build.status ?? 1)
 
 const service = await startFormService(0)
+rmSync('.wrangler/load/state', { recursive: true, force: true })
 mkdirSync('.wrangler/load', { recursive: true })
 writeFileSync(
   '.wrangler/load/load.vars',
@@ -70,6 +72,32 @@ const stop = () => {
   } catch {}
 }
 process.on('exit', stop)
+
+/** How many enquiries the server stored, read from its local D1 database. */
+function storedCount(): number {
+  const result = spawnSync(
+    'npm',
+    [
+      'exec',
+      '--',
+      'wrangler',
+      'd1',
+      'execute',
+      'ENQUIRIES',
+      '--local',
+      '--persist-to',
+      '.wrangler/load/state',
+      '--config',
+      'wrangler.toml',
+      '--json',
+      '--command',
+      'SELECT COUNT(*) AS n FROM enquiries',
+    ],
+    { encoding: 'utf8', env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false' } },
+  )
+  const out = result.stdout ?? ''
+  return (JSON.parse(out.slice(out.indexOf('['))) as { results: { n: number }[] }[])[0]?.results[0]?.n ?? -1
+}
 
 let failed = false
 const expectThat = (ok: boolean, what: string) => {
@@ -140,6 +168,9 @@ try {
     forwardedInPhase1 >= enquiries.requests.total && new Set(emails).size === emails.length,
     'every accepted enquiry was forwarded, none twice',
   )
+  const stored = storedCount()
+  console.log(`  the enquiry database holds ${stored} enquiries`)
+  expectThat(stored === forwardedInPhase1, 'every forwarded enquiry is stored, once')
 
   console.log('\nPhase 2: a burst of 30 enquiries from one address')
   const one = address()
@@ -155,6 +186,8 @@ try {
   )
   const byStatus: Record<number, number> = {}
   for (const a of answers) byStatus[a.status] = (byStatus[a.status] ?? 0) + 1
+  // Delivery finishes just after each answer.
+  await sleep(2_000)
   const forwarded = service.received.length - before
   console.log(`  answers: ${JSON.stringify(byStatus)}; forwarded: ${forwarded}`)
   expectThat(forwarded <= 5, 'at most 5 forwarded')

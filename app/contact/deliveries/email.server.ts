@@ -54,12 +54,13 @@ async function loadEmailMessage(): Promise<EmailMessageConstructor> {
 }
 
 /**
- * A message to the company inbox (`site.email`) about an enquiry, such as the notice that one
- * could not be delivered. Reply-To is the visitor, so answering reaches them.
+ * Sends one message, built for the configured sender, to the company inbox (`site.email`) through
+ * the `send_email` binding. A missing binding or sender, or a message that cannot be built, is a
+ * cause, never an exception.
  */
-export async function sendOperatorEmail(
+async function sendToCompany(
   env: ContactEnv,
-  message: { subject: string; text: string; replyTo: Pick<Enquiry, 'email' | 'name' | 'id'> },
+  build: (from: string) => string,
   EmailMessageClass?: EmailMessageConstructor,
 ): Promise<DeliveryResult> {
   const binding = env.CONTACT_EMAIL
@@ -68,17 +69,7 @@ export async function sendOperatorEmail(
   if (!isPlainAddress(from)) return { ok: false, cause: 'invalid_sender' }
   let raw: string
   try {
-    raw = buildPlainTextEmail({
-      from: { address: from, name: `${site.name} website` },
-      to: { address: site.email, name: site.name },
-      replyTo: isPlainAddress(message.replyTo.email)
-        ? { address: message.replyTo.email, name: message.replyTo.name }
-        : undefined,
-      subject: message.subject,
-      text: message.text,
-      date: new Date(),
-      messageId: `notice.${message.replyTo.id}.${Date.now()}`,
-    })
+    raw = build(from)
   } catch {
     return { ok: false, cause: 'email_build_failed' }
   }
@@ -91,28 +82,39 @@ export async function sendOperatorEmail(
   }
 }
 
-export async function sendEnquiryEmail(
+/**
+ * A message to the company inbox about an enquiry, such as the notice that one could not be
+ * delivered. Reply-To is the visitor, so answering reaches them.
+ */
+export function sendOperatorEmail(
+  env: ContactEnv,
+  message: { subject: string; text: string; replyTo: Pick<Enquiry, 'email' | 'name' | 'id'> },
+  EmailMessageClass?: EmailMessageConstructor,
+): Promise<DeliveryResult> {
+  const { replyTo } = message
+  return sendToCompany(
+    env,
+    (from) =>
+      buildPlainTextEmail({
+        from: { address: from, name: `${site.name} website` },
+        to: { address: site.email, name: site.name },
+        replyTo: isPlainAddress(replyTo.email) ? { address: replyTo.email, name: replyTo.name } : undefined,
+        subject: message.subject,
+        text: message.text,
+        date: new Date(),
+        messageId: `notice.${replyTo.id}.${Date.now()}`,
+      }),
+    EmailMessageClass,
+  )
+}
+
+/** The `email` delivery: the enquiry itself, to the company inbox. */
+export function sendEnquiryEmail(
   enquiry: Enquiry,
   env: ContactEnv,
   EmailMessageClass?: EmailMessageConstructor,
 ): Promise<DeliveryResult> {
-  const binding = env.CONTACT_EMAIL
-  if (!binding) return { ok: false, cause: 'missing_email_binding' }
-  const from = sender(env)
-  if (!isPlainAddress(from)) return { ok: false, cause: 'invalid_sender' }
-  let raw: string
-  try {
-    raw = enquiryEmail(enquiry, from)
-  } catch {
-    return { ok: false, cause: 'email_build_failed' }
-  }
-  try {
-    const Message = EmailMessageClass ?? (await loadEmailMessage())
-    await binding.send(new Message(from, site.email, raw))
-    return { ok: true }
-  } catch (error) {
-    return { ok: false, cause: 'email_send_failed', detail: { errorName: (error as Error)?.name ?? 'unknown' } }
-  }
+  return sendToCompany(env, (from) => enquiryEmail(enquiry, from), EmailMessageClass)
 }
 
 export const email: Delivery = {

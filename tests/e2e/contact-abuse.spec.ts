@@ -13,6 +13,9 @@ import {
 import { gotoHydrated } from '../support/page'
 import { SITE_ORIGIN, TEST_ACCESS_KEY } from '../support/servers'
 
+// Delivery finishes after the visitor's answer; waiting for it can take a while on a busy machine.
+test.describe.configure({ timeout: 90_000 })
+
 const sameOrigin = { Origin: SITE_ORIGIN }
 const formHeaders = { ...sameOrigin, 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' }
 
@@ -73,7 +76,8 @@ test.describe('abuse and bad input', () => {
     await expect(form(page).status.getByText(FAILURE_MESSAGE)).toBeVisible()
     await expect(form(page).name).toHaveValue(sixth.name)
 
-    for (const email of sent) await expect.poll(async () => (await receivedFrom(email)).length).toBe(1)
+    for (const email of sent)
+      await expect.poll(async () => (await receivedFrom(email)).length, { timeout: 30_000 }).toBe(1)
     expect(await receivedFrom(sixth.email)).toHaveLength(0)
   })
 
@@ -197,7 +201,7 @@ test.describe('abuse and bad input', () => {
       data: payload,
     })
     expect(response.status()).toBe(200)
-    await expect.poll(async () => (await receivedFrom(email)).length).toBe(1)
+    await expect.poll(async () => (await receivedFrom(email)).length, { timeout: 30_000 }).toBe(1)
     const received = await receivedFrom(email)
     expect((received[0]?.json as { access_key?: string } | undefined)?.access_key).toBe(TEST_ACCESS_KEY)
     expect(received[0]?.raw).not.toContain('attacker-key')

@@ -6,6 +6,9 @@ import { gotoHydrated } from '../support/page'
 import { PAGES } from '../support/routes'
 import { TEST_ACCESS_KEY } from '../support/servers'
 
+// Delivery finishes after the visitor's answer; waiting for it can take a while on a busy machine.
+test.describe.configure({ timeout: 90_000 })
+
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name)
@@ -43,7 +46,7 @@ test('the access key never reaches the browser: no response on any route, no fil
   await fillForm(page, refused)
   await form(page).submit.click()
   await expect(form(page).status.getByText(SUCCESS_MESSAGE)).toBeVisible()
-  await expect.poll(async () => (await receivedFrom(refused.email)).length).toBe(1)
+  await expect.poll(async () => (await receivedFrom(refused.email)).length, { timeout: 30_000 }).toBe(1)
   // A failure answer from the server function, too: the answer to a post refused by the rate limit.
   await page.route('**/_serverFn/**', (route) =>
     route.continue({ headers: { ...route.request().headers(), 'cf-connecting-ip': '2001:db8:5eed::1' } }),

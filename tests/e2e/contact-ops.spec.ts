@@ -8,7 +8,7 @@ import { NO_KEY_SITE_ORIGIN, NO_KEY_SITE_PORT, PORT_BASE, SITE_ORIGIN, TEST_ACCE
 import { type SiteServer, startSiteServer, stateDir } from '../support/site-server'
 
 // Each read of the enquiry database goes through wrangler (2–3 s), as an operator's does.
-test.describe.configure({ timeout: 90_000 })
+test.describe.configure({ timeout: 150_000 })
 
 test.describe('operations', () => {
   test('/api/health reports the store and the delivery in effect, without the key, and is not cached', async ({

@@ -19,7 +19,7 @@ import { FORM_SERVICE_ORIGIN, PORT_BASE, SITE_ORIGIN, SITE_PORT, TEST_ACCESS_KEY
 import { jsonLogLines, type SiteServer, startSiteServer, stateDir } from '../support/site-server'
 
 // Each read of the enquiry database goes through wrangler (2–3 s), as an operator's does.
-test.describe.configure({ timeout: 90_000 })
+test.describe.configure({ timeout: 150_000 })
 
 /**
  * The enquiry record: every accepted enquiry is in D1 before anything else happens, a repeat of
@@ -173,7 +173,7 @@ test.describe('a secret missing, then set; attempts exhausted', () => {
   test('without the key the enquiry is stored and waits; every scheduled run names the missing secret', async ({
     page,
   }) => {
-    test.setTimeout(120_000)
+    test.setTimeout(240_000)
     server = await startSiteServer('no-key-yet', PORT, common)
     await gotoHydrated(page, `${server.origin}/contact`)
     await fillForm(page, waiting)
@@ -195,7 +195,7 @@ test.describe('a secret missing, then set; attempts exhausted', () => {
   })
 
   test('once the key is set, the next scheduled run delivers what waited, once', async () => {
-    test.setTimeout(120_000)
+    test.setTimeout(240_000)
     server = await startSiteServer('key-set', PORT, { ...common, CONTACT_FORM_ACCESS_KEY: TEST_ACCESS_KEY })
     await runCron(server.origin)
     const row = await expectStored(persistTo, waiting.email, 'delivered', 1)

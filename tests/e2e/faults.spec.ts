@@ -7,7 +7,7 @@ import { FORM_SERVICE_ORIGIN, PORT_BASE, TEST_ACCESS_KEY } from '../support/serv
 import { jsonLogLines, type SiteServer, startSiteServer, stateDir } from '../support/site-server'
 
 // Each read of the enquiry database goes through wrangler (2–3 s), as an operator's does.
-test.describe.configure({ timeout: 90_000 })
+test.describe.configure({ timeout: 150_000 })
 
 /**
  * Faults of the form service, seen by a visitor and by the operator. A private server (so its log
@@ -50,7 +50,7 @@ test.describe('faults of the form service', () => {
     test(`when it ${what}: the visitor is told at once, the enquiry waits pending with the cause, one request, one log line (${cause})`, async ({
       page,
     }) => {
-      test.setTimeout(60_000)
+      test.setTimeout(120_000)
       const values = enquiry('fault', { message: `Private details for ${what}.` })
       await setScenario(values.email, scenario)
       await gotoHydrated(page, `${server.origin}/contact`)
@@ -99,7 +99,7 @@ test.describe('faults of the form service', () => {
     await fillForm(page, values)
     await form(page).submit.click()
     await expect(form(page).status.getByText(SUCCESS_MESSAGE)).toBeVisible()
-    await expect.poll(async () => (await receivedFrom(values.email)).length).toBe(1)
+    await expect.poll(async () => (await receivedFrom(values.email)).length, { timeout: 30_000 }).toBe(1)
 
     // Not due yet: a run leaves it alone.
     await runCron(server.origin)

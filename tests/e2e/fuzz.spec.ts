@@ -215,7 +215,10 @@ test.describe('fuzzing the contact endpoints', () => {
     }
     // Delivery starts once the enquiry is stored and may finish just after the answer.
     await expect
-      .poll(() => service.received.length, { message: 'what reached the form service differs from what should have' })
+      .poll(() => service.received.length, {
+        message: 'what reached the form service differs from what should have',
+        timeout: 15_000,
+      })
       .toBe(expected.forwarded)
   }
 

@@ -43,7 +43,7 @@ export async function expectStored(
   email: string,
   status: StoredEnquiry['status'],
   attempts?: number,
-  timeout = 20_000,
+  timeout = 45_000,
 ): Promise<StoredEnquiry> {
   let row: StoredEnquiry | undefined
   const want = attempts === undefined ? `1 ${status}` : `1 ${status} ${attempts}`

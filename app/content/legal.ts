@@ -17,7 +17,7 @@ const ENQUIRY_STORE = 'a database in our Cloudflare account (Cloudflare D1)'
 
 export const privacyPage: LegalPage = {
   title: 'Privacy Policy',
-  updated: '2026-11-22',
+  updated: '2026-11-23',
   intro: `This policy explains what personal data ${site.legalName} (“${site.name}”, “we”) collects through this website, why, and what you can ask us to do with it. We are based in ${where}.`,
   sections: [
     {
@@ -46,9 +46,9 @@ export const privacyPage: LegalPage = {
     {
       title: 'Where it is stored and processed',
       paragraphs: [
-        'This website runs on Cloudflare’s network. When you visit a page or send the form, Cloudflare processes technical data such as your IP address and browser type to deliver the page and protect the site from abuse. Your IP address is used for a moment to limit how many enquiries one address can send; it is not stored.',
+        'This website runs on Cloudflare’s network. When you visit a page or send the form, Cloudflare processes technical data such as your IP address and browser type to deliver the page and protect the site from abuse. Your IP address is also used, for a minute at most, to limit how many enquiries one address can send; we do not store it.',
         `An enquiry you send is stored in ${ENQUIRY_STORE}, so that it is not lost if delivery fails. From there it is passed to a form-submission service, which delivers it to our company e-mail, where we read and answer it. These providers may process data outside India; we use them only to run this website and to receive your message.`,
-        `Our hosting provider keeps a technical log of each request to the website (time, page address without its query string, response status, country) for at most ${facts.logRetentionDays} days. These logs never contain what you write in the form, your e-mail address or your IP address.`,
+        `Our hosting provider keeps a technical log of each request to the website (for example the time, the page address without its query string, the response status and the approximate location of the request) for at most ${facts.logRetentionDays} days. What you write in the form, including your e-mail address, is never written to these logs.`,
       ],
     },
     {

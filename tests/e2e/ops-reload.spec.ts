@@ -34,7 +34,7 @@ test('a page whose lazy chunk is gone after a deploy reloads once, then works', 
   const hits = await breakAboutChunk(page, { firstPageOnly: true })
   const loads = countLoads(page)
   await page.goto('/about')
-  await expect.poll(() => loads.count).toBe(2)
+  await expect.poll(() => loads.count, { timeout: 20_000 }).toBe(2)
   await hydrated(page)
   expect(hits.length).toBeGreaterThanOrEqual(1)
   // The reloaded page has its chunk and navigates client-side without another reload.
@@ -49,7 +49,7 @@ test('a chunk that stays missing causes one reload, not a loop', async ({ page }
   const hits = await breakAboutChunk(page)
   const loads = countLoads(page)
   await page.goto('/about')
-  await expect.poll(() => loads.count).toBe(2)
+  await expect.poll(() => loads.count, { timeout: 20_000 }).toBe(2)
   // Long enough for several more reloads if the guard did not hold.
   await page.waitForTimeout(4_000)
   expect(loads.count).toBe(2)

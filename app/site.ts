@@ -1,6 +1,8 @@
 /**
  * Site identity: the one place to change the company's name, contact details,
- * social profiles and canonical address. Everything else reads from here.
+ * social profiles and canonical address. Everything else reads from here (pages, structured data,
+ * the e-mail delivery's destination, and `npm run images` for the favicon, manifest and OG image).
+ * Values wrapped in `sample(…)` are stand-ins: production deploys refuse them (scripts/go-live.ts).
  */
 export interface SiteConfig {
   /** Company name as shown in the header, footer and page titles. */
@@ -41,30 +43,48 @@ export interface SiteConfig {
   themeColor: string
 }
 
+/**
+ * Marks a value that ships as a stand-in and must be replaced before the site goes live.
+ *
+ * At run time it returns the value unchanged, so pages show it as usual (previews and `npm start`
+ * are unaffected). `npm run deploy` and the production deploy in CI run scripts/go-live.ts, which
+ * finds every `sample(…)` in app/site.ts and app/content/ and refuses to publish while one remains,
+ * printing what to replace. To go live, write the real value without the marker:
+ *   phone: sample('+44 7700 900123')   becomes   phone: '+91 …'
+ * A value that is already right (the company's name, say) is confirmed the same way: drop the marker.
+ *
+ * The sample values cannot reach anyone: the phone number is in Ofcom's range kept for drama
+ * (07700 900000–900999, never allocated: https://www.ofcom.org.uk/phones-and-broadband/phone-numbers/numbers-for-drama),
+ * and every domain is `example.com` or under `.example`, reserved by RFC 2606 (https://www.rfc-editor.org/rfc/rfc2606#section-2).
+ */
+export function sample<T extends string | number>(value: T): T {
+  return value
+}
+
 export const site: SiteConfig = {
-  name: 'Akshara Labs',
-  legalName: 'Akshara Labs Technologies',
+  name: sample('Akshara Labs'),
+  legalName: sample('Akshara Labs Technologies'),
   product: {
     name: 'Vaani AI',
-    url: 'https://vaani.aksharalabs.in',
+    url: sample('https://vaani.aksharalabs.example'),
   },
-  url: 'https://aksharalabs.in',
-  email: 'hello@aksharalabs.in',
-  phone: '+91 98480 12024',
-  phoneE164: '+919848012024',
+  url: sample('https://aksharalabs.example'),
+  email: sample('hello@example.com'),
+  phone: sample('+44 7700 900123'),
+  phoneE164: sample('+447700900123'),
   location: {
-    display: 'Rajahmandry, AP',
-    locality: 'Rajahmandry',
-    region: 'Andhra Pradesh',
-    country: 'India',
-    countryCode: 'IN',
+    display: sample('Rajahmandry, AP'),
+    locality: sample('Rajahmandry'),
+    region: sample('Andhra Pradesh'),
+    country: sample('India'),
+    countryCode: sample('IN'),
   },
-  foundingYear: 2024,
+  foundingYear: sample(2024),
   social: {
-    twitter: 'https://x.com/aksharalabs',
-    facebook: 'https://www.facebook.com/aksharalabs',
-    linkedin: 'https://www.linkedin.com/company/aksharalabs',
-    github: 'https://github.com/aksharalabs',
+    twitter: sample('https://x.aksharalabs.example/aksharalabs'),
+    facebook: sample('https://facebook.aksharalabs.example/aksharalabs'),
+    linkedin: sample('https://linkedin.aksharalabs.example/company/aksharalabs'),
+    github: sample('https://github.aksharalabs.example/aksharalabs'),
   },
   documentationPath: '/coming-soon',
   themeColor: '#0b1020',

@@ -2,6 +2,7 @@ import { createCsrfMiddleware, createMiddleware, createStart } from '@tanstack/r
 import { markServerFnStarted, refuseUndecodableServerFnCalls } from './contact/server-fn-guard'
 import { FAILURE_MESSAGE } from './contact/status'
 import { discardBody, exceedsBodyLimit, payloadTooLarge } from './server/body-limit.server'
+import { wwwRedirect } from './server/canonical-host.server'
 import { cachedPage, sharedPageKey, storePage } from './server/html-cache.server'
 import { jsonError } from './server/json-answer'
 import { errorCause, log, requestIdFor } from './server/log.server'
@@ -33,6 +34,8 @@ const securityHeaders = createMiddleware().server(async ({ request, next, handle
   }
 
   async function secured() {
+    const redirect = wwwRedirect(request)
+    if (redirect) return finish(redirect)
     try {
       // A page that is the same for every visitor may come from the per-isolate page cache.
       const pageKey = sharedPageKey(request)

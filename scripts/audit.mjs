@@ -1,6 +1,8 @@
 // `npm run audit`: fails when a production dependency has a high or critical advisory.
 // Where the advisory service cannot be reached (an offline mirror), it says so plainly and
 // passes, unless AUDIT_STRICT=1 (set in GitHub CI, which has the internet).
+// AUDIT_OVERRIDE="<reason>" (a manual emergency deploy that says so, ci.yml) reports the advisories
+// and passes anyway, printing the reason; nothing else can let a deploy past them.
 import { spawnSync } from 'node:child_process'
 
 const run = spawnSync('npm', ['audit', '--omit=dev', '--json'], { encoding: 'utf8' })
@@ -31,6 +33,10 @@ if (serious > 0) {
     if (v.severity === 'high' || v.severity === 'critical') console.error(`  ${name} (${v.severity}): ${v.range}`)
   }
   console.error('Run `npm audit --omit=dev` for details and `npm update <package>` or pin a fixed version.')
+  if (process.env.AUDIT_OVERRIDE) {
+    console.error(`npm audit: OVERRIDDEN for this run. Reason given: ${process.env.AUDIT_OVERRIDE}`)
+    process.exit(0)
+  }
   process.exit(1)
 }
 console.log(`npm audit: no high or critical advisories in production dependencies (${total} lower).`)

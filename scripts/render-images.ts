@@ -1,7 +1,10 @@
 // Renders the raster images in public/ from SVG: favicon.ico, apple-touch-icon.png,
-// icon-192.png, icon-512.png and the 1200×630 Open Graph image. Run: `npm run images`.
+// icon-192.png, icon-512.png and the 1200×630 Open Graph image, and writes public/site.webmanifest.
+// The name and colours come from app/site.ts, the one source (a unit test checks the manifest
+// still matches it). Run after changing the name: `npm run images`.
 import { readFileSync, writeFileSync } from 'node:fs'
 import { chromium } from '@playwright/test'
+import { site } from '../app/site.ts'
 import { CHROMIUM_ARGS, resolveChromium } from '../tests/support/chromium.ts'
 
 const logo = readFileSync('public/favicon.svg', 'utf8')
@@ -16,7 +19,7 @@ const ogImage = `
   <svg style="position:absolute;bottom:120px;right:330px" width="44" height="44" viewBox="0 0 24 24"><path d="M12 3 L21 19 H3 Z" fill="none" stroke="#a78bfa" stroke-width="1.2"/></svg>
   <div style="position:absolute;left:96px;top:110px;display:flex;align-items:center;gap:22px">
     <img src="${logoUri}" width="88" height="88"/>
-    <span style="font-size:44px;font-weight:700;letter-spacing:-0.5px">Akshara Labs</span>
+    <span style="font-size:44px;font-weight:700;letter-spacing:-0.5px">${site.name}</span>
   </div>
   <div style="position:absolute;left:96px;top:265px;font-size:76px;font-weight:800;letter-spacing:-2px;line-height:1.05">
     Innovate. Automate.<br/><span style="background:linear-gradient(100deg,#7ee7f7,#c4b5fd);-webkit-background-clip:text;color:transparent">Transform.</span>
@@ -48,19 +51,45 @@ function pngToIco(png: Buffer, size: number): Buffer {
   return Buffer.concat([header, png])
 }
 
-const browser = await chromium.launch({ executablePath: resolveChromium(), args: CHROMIUM_ARGS })
-async function render(html: string, width: number, height: number): Promise<Buffer> {
-  const page = await browser.newPage({ viewport: { width, height } })
-  await page.setContent(`<body style="margin:0">${html}</body>`)
-  const png = await page.screenshot({ type: 'png' })
-  await page.close()
-  return png
+/** The web app manifest, from the site's identity. */
+export function webManifest(): string {
+  const manifest = {
+    name: site.name,
+    short_name: site.name,
+    description:
+      'DevOps and cloud automation, AI and SaaS products, industrial automation and AI-powered web development.',
+    start_url: '/',
+    display: 'standalone',
+    background_color: site.themeColor,
+    theme_color: site.themeColor,
+    icons: [
+      { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
+      { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
+      { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml' },
+    ],
+  }
+  return `${JSON.stringify(manifest, null, 2)}\n`
 }
 
-writeFileSync('public/og-image.png', await render(ogImage, 1200, 630))
-writeFileSync('public/apple-touch-icon.png', await render(icon(180, 18), 180, 180))
-writeFileSync('public/icon-192.png', await render(icon(192, 16), 192, 192))
-writeFileSync('public/icon-512.png', await render(icon(512, 40), 512, 512))
-writeFileSync('public/favicon.ico', pngToIco(await render(icon(32, 0), 32, 32), 32))
-await browser.close()
-console.log('Wrote public/og-image.png, apple-touch-icon.png, icon-192.png, icon-512.png, favicon.ico')
+if (import.meta.main) {
+  writeFileSync('public/site.webmanifest', webManifest())
+  const browser = await chromium.launch({ executablePath: resolveChromium(), args: CHROMIUM_ARGS })
+  async function render(html: string, width: number, height: number): Promise<Buffer> {
+    const page = await browser.newPage({ viewport: { width, height } })
+    await page.setContent(`<body style="margin:0">${html}</body>`)
+    const png = await page.screenshot({ type: 'png' })
+    await page.close()
+    return png
+  }
+
+  writeFileSync('public/og-image.png', await render(ogImage, 1200, 630))
+  writeFileSync('public/apple-touch-icon.png', await render(icon(180, 18), 180, 180))
+  writeFileSync('public/icon-192.png', await render(icon(192, 16), 192, 192))
+  writeFileSync('public/icon-512.png', await render(icon(512, 40), 512, 512))
+  writeFileSync('public/favicon.ico', pngToIco(await render(icon(32, 0), 32, 32), 32))
+  await browser.close()
+  console.log(
+    'Wrote public/site.webmanifest, og-image.png, apple-touch-icon.png, icon-192.png, icon-512.png, favicon.ico',
+  )
+}

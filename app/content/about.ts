@@ -1,5 +1,5 @@
 import { Lightbulb, TrendingUp, Zap } from 'lucide-react'
-import { site } from '~/site'
+import { sample, site } from '~/site'
 import type { TeamMember, Value } from './types'
 
 export const aboutPage = {
@@ -44,17 +44,17 @@ export const aboutPage = {
 
 export const team: readonly TeamMember[] = [
   {
-    name: 'Ravi Teja Kotipalli',
+    name: sample('Ravi Teja Kotipalli'),
     role: 'Founder & CEO',
     bio: `Ravi founded ${site.name} in ${site.foundingYear} after more than a decade designing and running software for large enterprises. He leads client engagements and product direction, and still reviews the architecture of every project.`,
   },
   {
-    name: 'Lakshmi Prasanna Vadlamudi',
+    name: sample('Lakshmi Prasanna Vadlamudi'),
     role: 'Head of DevOps & Cloud',
     bio: 'Lakshmi has spent over ten years building delivery platforms on Kubernetes and OpenShift for enterprise teams. She leads our DevOps practice and cares most about pipelines that make releases boring and monitoring that wakes the right person.',
   },
   {
-    name: 'Karthik Sai Achanta',
+    name: sample('Karthik Sai Achanta'),
     role: 'Head of AI & Automation',
     bio: `Karthik leads our AI and automation work, from document automation and industrial dashboards to the ${site.product.name} voice assistant. He also heads our research into symbolic AI based on Panini’s Sanskrit grammar.`,
   },

@@ -1,4 +1,5 @@
 import { site } from '~/site'
+import { facts, retentionMonths } from './facts'
 import type { ProseSection } from './types'
 
 export interface LegalPage {
@@ -11,9 +12,12 @@ export interface LegalPage {
 
 const where = `${site.location.locality}, ${site.location.region}, ${site.location.country}`
 
+/** Where enquiries are stored (the D1 database of issue #13). */
+const ENQUIRY_STORE = 'a database in our Cloudflare account (Cloudflare D1)'
+
 export const privacyPage: LegalPage = {
   title: 'Privacy Policy',
-  updated: '2026-11-22',
+  updated: '2026-11-23',
   intro: `This policy explains what personal data ${site.legalName} (“${site.name}”, “we”) collects through this website, why, and what you can ask us to do with it. We are based in ${where}.`,
   sections: [
     {
@@ -40,16 +44,17 @@ export const privacyPage: LegalPage = {
       ],
     },
     {
-      title: 'Where it is processed',
+      title: 'Where it is stored and processed',
       paragraphs: [
-        'This website runs on Cloudflare’s network. When you visit a page or send the form, Cloudflare processes technical data such as your IP address and browser type to deliver the page and protect the site from abuse.',
-        'Enquiries from the contact form are passed to a form-submission service, which delivers them to our company e-mail, where we read and answer them. These providers may process data outside India; we use them only to run this website and to receive your message.',
+        'This website runs on Cloudflare’s network. When you visit a page or send the form, Cloudflare processes technical data such as your IP address and browser type to deliver the page and protect the site from abuse. Your IP address is also used, for a minute at most, to limit how many enquiries one address can send; we do not store it.',
+        `An enquiry you send is stored in ${ENQUIRY_STORE}, so that it is not lost if delivery fails. From there it is passed to a form-submission service, which delivers it to our company e-mail, where we read and answer it. These providers may process data outside India; we use them only to run this website and to receive your message.`,
+        `Our hosting provider keeps a technical log of each request to the website (for example the time, the page address without its query string, the response status and the approximate location of the request) for at most ${facts.logRetentionDays} days. What you write in the form, including your e-mail address, is never written to these logs.`,
       ],
     },
     {
       title: 'How long we keep it',
       paragraphs: [
-        'We keep an enquiry for as long as we need it to answer you and, if we work together, for the duration of that work and the period the law requires us to keep business records. Enquiries that do not lead to work are deleted within 24 months of our last contact. Technical logs kept by our hosting provider are short-lived.',
+        `An enquiry is deleted from the website’s database ${facts.enquiryRetentionDays} days (${retentionMonths()} months) after we receive it. If we work together, we keep our correspondence for the duration of that work and the period the law requires us to keep business records; enquiries that do not lead to work are deleted from our e-mail within ${retentionMonths()} months of our last contact.`,
       ],
     },
     {
@@ -127,7 +132,7 @@ export const termsPage: LegalPage = {
     {
       title: 'Governing law',
       paragraphs: [
-        `These terms are governed by the laws of India. Disputes are subject to the jurisdiction of the courts of ${site.location.region}.`,
+        `These terms are governed by ${facts.governingLaw}. Disputes are subject to the jurisdiction of ${facts.jurisdiction}.`,
       ],
     },
     {

@@ -72,11 +72,15 @@ export const BASE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
 }
 
 /**
- * Cache policy for server-rendered HTML: browsers revalidate after a minute, the edge may serve
- * a copy for five minutes and a stale one for a day while it refreshes. Pages that show a
- * visitor's own data (the contact page after a no-JavaScript post) are never stored.
+ * Cache policy for server-rendered HTML: only the visitor's browser may keep a copy, and it asks
+ * again before every use. No shared cache may store it (each page carries its own CSP nonce),
+ * and a returning visitor never runs an old page whose script chunks a newer deploy has replaced.
+ * Nothing at the edge caches a Worker's answers unless the Worker asks it to; the per-isolate
+ * page cache (html-cache.server.ts) is internal and does not change what is sent here.
+ * Pages that show a visitor's own data (the contact page after a no-JavaScript post) and error
+ * pages are not stored at all.
  */
-export const HTML_CACHE_CONTROL = 'public, max-age=60, s-maxage=300, stale-while-revalidate=86400'
+export const HTML_CACHE_CONTROL = 'private, no-cache'
 export const PRIVATE_CACHE_CONTROL = 'private, no-store'
 
 /** Returns a response with the security headers applied (a copy when the original is immutable). */

@@ -112,9 +112,11 @@ test('server routes, server-function answers and static files carry the security
   expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable')
 })
 
-test('HTML may be cached briefly and revalidated; error pages are not stored', async ({ request }) => {
+test('HTML is kept by the browser only and revalidated on every use; error pages are not stored', async ({
+  request,
+}) => {
   const page = await request.get('/services')
-  expect(page.headers()['cache-control']).toMatch(/max-age=\d+.*stale-while-revalidate=\d+/)
+  expect(page.headers()['cache-control']).toBe('private, no-cache')
   const missing = await request.get('/no-such-page')
   expect(missing.status()).toBe(404)
   expect(missing.headers()['cache-control']).toContain('no-store')

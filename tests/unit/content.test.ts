@@ -254,7 +254,10 @@ describe('page titles and descriptions', () => {
 describe('all content', () => {
   it('has no placeholder text', () => {
     for (const text of allContent.flatMap(strings)) {
-      expect(text, text).not.toMatch(/lorem|ipsum|\bTODO\b|\bTBD\b|placeholder|example\.com/i)
+      // The company's sample e-mail address is marked in app/site.ts and refused by the go-live check.
+      expect(text.replaceAll(site.email, ''), text).not.toMatch(
+        /lorem|ipsum|\bTODO\b|\bTBD\b|placeholder|example\.com/i,
+      )
       expect(text.trim(), 'empty string').not.toBe('')
     }
   })

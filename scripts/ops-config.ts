@@ -1,0 +1,181 @@
+// Checks of wrangler.toml that wrangler itself does not make (or only warns about), used by
+// tests/unit/ops-config.test.ts (so `npm test` fails on them) and by scripts/go-live.ts.
+//   node scripts/ops-config.ts   prints every problem and exits 1 if there is one.
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+import Ajv from 'ajv'
+import { experimental_readRawConfig } from 'wrangler'
+
+// biome-ignore lint/suspicious/noExplicitAny: the raw TOML as parsed by wrangler, checked against its schema below.
+export type RawConfig = Record<string, any>
+
+const require = createRequire(import.meta.url)
+
+/** A file at the root of an installed package (whose `exports` may not list it). */
+function packageFile(name: string, file: string): string {
+  let dir = dirname(require.resolve(name))
+  while (!dir.endsWith(`node_modules/${name}`) && dirname(dir) !== dir) dir = dirname(dir)
+  return join(dir, file)
+}
+
+export function readWranglerConfig(path = 'wrangler.toml'): RawConfig {
+  return experimental_readRawConfig({ config: path }).rawConfig as RawConfig
+}
+
+/** An id that marks "not created yet": empty, or all zeros (with or without dashes). */
+export function isUnsetId(id: unknown): boolean {
+  return typeof id !== 'string' || /^[0-]*$/.test(id)
+}
+
+interface Block {
+  path: string
+  config: RawConfig
+}
+
+function blocks(config: RawConfig): Block[] {
+  const out: Block[] = [{ path: '', config }]
+  if (config.previews) out.push({ path: 'previews.', config: config.previews })
+  return out
+}
+
+/** The id-carrying bindings of one block: [where, id]. */
+function ids(block: Block): [string, unknown][] {
+  const { path, config } = block
+  return [
+    ...(config.d1_databases ?? []).map((d: RawConfig): [string, unknown] => [
+      `[[${path}d1_databases]] ${d.binding} database_id`,
+      d.database_id,
+    ]),
+    ...(config.kv_namespaces ?? []).map((k: RawConfig): [string, unknown] => [
+      `[[${path}kv_namespaces]] ${k.binding} id`,
+      k.id,
+    ]),
+    ...(config.ratelimits ?? []).map((r: RawConfig): [string, unknown] => [
+      `[[${path}ratelimits]] ${r.name} namespace_id`,
+      r.namespace_id,
+    ]),
+  ]
+}
+
+/**
+ * Bindings with no id at all, in production and in `[previews]`. `wrangler preview` creates no
+ * resources, so a preview binding without an id uploads a binding to nothing; production gets the
+ * same rule so that both stories are one ("create it, paste its id").
+ */
+export function missingIds(config: RawConfig): string[] {
+  return blocks(config).flatMap((block) =>
+    ids(block)
+      .filter(([, id]) => id === undefined || id === '')
+      .map(([where]) => `${where} is missing`),
+  )
+}
+
+/** Production bindings whose id is still the all-zero placeholder (deploys refuse them). */
+export function productionUnsetIds(config: RawConfig): string[] {
+  return ids({ path: '', config })
+    .filter(([, id]) => isUnsetId(id))
+    .map(([where]) => `${where} is not set (create the resource and paste its id)`)
+}
+
+/** Preview bindings whose id is still the all-zero placeholder (the preview workflow refuses them). */
+export function previewUnsetIds(config: RawConfig): string[] {
+  if (!config.previews) return []
+  return ids({ path: 'previews.', config: config.previews })
+    .filter(([, id]) => isUnsetId(id))
+    .map(([where]) => `${where} is not set (create the resource and paste its id)`)
+}
+
+/**
+ * wrangler 4.151's config-schema.json, with one correction: it describes `previews.observability`
+ * with the wrong type (the whole environment), so a valid `[previews.observability]` fails it.
+ * wrangler's own validator accepts the same block (the dry run passes), so it is pointed at
+ * the schema's `Observability` definition, the type wrangler's source uses.
+ */
+function wranglerSchema(): object {
+  const schema = JSON.parse(readFileSync(packageFile('wrangler', 'config-schema.json'), 'utf8'))
+  const previews = schema.definitions?.PreviewsConfig?.properties
+  if (previews?.observability?.$ref && schema.definitions.Observability) {
+    previews.observability = { $ref: '#/definitions/Observability' }
+  }
+  return schema
+}
+
+/** Problems against wrangler's JSON schema: unknown keys, wrong types, keys in the wrong table. */
+export function schemaProblems(config: RawConfig): string[] {
+  const ajv = new Ajv({ allErrors: true, strict: false })
+  const validate = ajv.compile(wranglerSchema())
+  if (validate(config)) return []
+  return (validate.errors ?? []).map((e) => {
+    const extra =
+      e.keyword === 'additionalProperties'
+        ? ` "${(e.params as { additionalProperty: string }).additionalProperty}"`
+        : ''
+    return `${e.instancePath || '/'} ${e.message}${extra}`
+  })
+}
+
+/** The workerd compatibility date bundled with the installed wrangler (its package version 1.YYYYMMDD.x). */
+export function bundledWorkerdDate(): string {
+  const { version } = JSON.parse(readFileSync(packageFile('workerd', 'package.json'), 'utf8')) as { version: string }
+  const digits = /^1\.(\d{4})(\d{2})(\d{2})\./.exec(version)
+  if (!digits) throw new Error(`unexpected workerd version ${version}`)
+  return `${digits[1]}-${digits[2]}-${digits[3]}`
+}
+
+/** From this compatibility date on, Node.js compatibility is on without the flag. */
+export const NODEJS_COMPAT_DEFAULT_ON_DATE = '2026-08-04'
+/** The namespace_id of Cloudflare's rate-limiting example, which other Workers in an account may already use. */
+export const DOCS_EXAMPLE_NAMESPACE_ID = '1001'
+
+/** Hygiene rules from docs/operations.md ("Configuration rules"). */
+export function hygieneProblems(config: RawConfig, workerdDate = bundledWorkerdDate()): string[] {
+  const problems: string[] = []
+  const date: string = config.compatibility_date
+  if (!date || date > workerdDate) {
+    problems.push(`compatibility_date ${date} is later than the bundled workerd's ${workerdDate}`)
+  }
+  const flags: string[] = config.compatibility_flags ?? []
+  if (date >= NODEJS_COMPAT_DEFAULT_ON_DATE && flags.some((f) => f === 'nodejs_compat' || f === 'nodejs_compat_v2')) {
+    problems.push(`nodejs_compat is redundant: compatibility dates from ${NODEJS_COMPAT_DEFAULT_ON_DATE} enable it`)
+  }
+  if (config.workers_dev === undefined || config.preview_urls === undefined) {
+    problems.push('workers_dev and preview_urls must be set explicitly (with routes, both default to off)')
+  }
+  if (config.upload_source_maps !== true) problems.push('upload_source_maps must be true')
+  for (const block of blocks(config)) {
+    for (const r of block.config.ratelimits ?? []) {
+      if (r.namespace_id === DOCS_EXAMPLE_NAMESPACE_ID) {
+        problems.push(
+          `[[${block.path}ratelimits]] ${r.name} uses the docs' example namespace_id ${DOCS_EXAMPLE_NAMESPACE_ID}`,
+        )
+      }
+    }
+  }
+  const prodRl = new Set((config.ratelimits ?? []).map((r: RawConfig) => r.namespace_id))
+  for (const r of config.previews?.ratelimits ?? []) {
+    if (prodRl.has(r.namespace_id)) problems.push(`[[previews.ratelimits]] ${r.name} shares production's namespace_id`)
+  }
+  const prodIds = new Set(
+    ids({ path: '', config })
+      .map(([, id]) => id)
+      .filter((id) => !isUnsetId(id)),
+  )
+  for (const [where, id] of config.previews ? ids({ path: 'previews.', config: config.previews }) : []) {
+    if (prodIds.has(id)) problems.push(`${where} is production's resource: previews must not write to it`)
+  }
+  const required: string[] = config.secrets?.required ?? []
+  if (config.vars?.CONTACT_DELIVERY === 'form-service' && !required.includes('CONTACT_FORM_ACCESS_KEY')) {
+    problems.push('CONTACT_DELIVERY is "form-service" but [secrets] required does not list CONTACT_FORM_ACCESS_KEY')
+  }
+  if (config.observability?.enabled !== true) problems.push('[observability] must be enabled (alerting depends on it)')
+  return problems
+}
+
+if (import.meta.main) {
+  const config = readWranglerConfig()
+  const problems = [...schemaProblems(config), ...missingIds(config), ...hygieneProblems(config)]
+  for (const p of problems) console.error(`wrangler.toml: ${p}`)
+  if (problems.length > 0) process.exit(1)
+  console.log('wrangler.toml: schema, ids and configuration rules all pass')
+}

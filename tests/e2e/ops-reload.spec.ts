@@ -1,0 +1,57 @@
+import { expect, type Page, test } from '@playwright/test'
+
+/**
+ * The About page's route chunk, as a newer deploy would have replaced it: its requests answer 404,
+ * always, or (`firstPageOnly`) only for the first page load, as if the reload fetched new HTML
+ * naming a chunk that exists. Returns the 404s given, so a test cannot pass without them.
+ */
+async function breakAboutChunk(page: Page, { firstPageOnly = false } = {}) {
+  const hits: string[] = []
+  let documents = 0
+  page.on('request', (request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) documents++
+  })
+  await page.route(/\/assets\/about-[\w-]+\.js$/, async (route) => {
+    if (firstPageOnly && documents > 1) return route.continue()
+    hits.push(route.request().url())
+    await route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not Found' })
+  })
+  return hits
+}
+
+/** Counts full loads of the main frame. */
+function countLoads(page: Page) {
+  const loads = { count: 0 }
+  page.on('load', () => {
+    loads.count++
+  })
+  return loads
+}
+
+const hydrated = (page: Page) => page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+
+test('a page whose lazy chunk is gone after a deploy reloads once, then works', async ({ page }) => {
+  const hits = await breakAboutChunk(page, { firstPageOnly: true })
+  const loads = countLoads(page)
+  await page.goto('/about')
+  await expect.poll(() => loads.count, { timeout: 20_000 }).toBe(2)
+  await hydrated(page)
+  expect(hits.length).toBeGreaterThanOrEqual(1)
+  // The reloaded page has its chunk and navigates client-side without another reload.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Services' }).click()
+  await expect(page).toHaveURL(/\/services$/)
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }).click()
+  await expect(page).toHaveURL(/\/about$/)
+  expect(loads.count).toBe(2)
+})
+
+test('a chunk that stays missing causes one reload, not a loop', async ({ page }) => {
+  const hits = await breakAboutChunk(page)
+  const loads = countLoads(page)
+  await page.goto('/about')
+  await expect.poll(() => loads.count, { timeout: 20_000 }).toBe(2)
+  // Long enough for several more reloads if the guard did not hold.
+  await page.waitForTimeout(4_000)
+  expect(loads.count).toBe(2)
+  expect(hits.length).toBeGreaterThanOrEqual(2)
+})

@@ -1,0 +1,153 @@
+// @vitest-environment node
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { facts, retentionMonths } from '~/content/facts'
+import { privacyPage } from '~/content/legal'
+import { site } from '~/site'
+import { previewMigrationConfig } from '../../scripts/d1-migrate-previews'
+import {
+  bundledWorkerdDate,
+  hygieneProblems,
+  missingIds,
+  previewUnsetIds,
+  productionUnsetIds,
+  type RawConfig,
+  readWranglerConfig,
+  schemaProblems,
+} from '../../scripts/ops-config'
+
+const TOML = readFileSync('wrangler.toml', 'utf8')
+const config = readWranglerConfig('wrangler.toml')
+
+/** wrangler.toml with `edit` applied, parsed the way wrangler parses it. */
+function variant(edit: (toml: string) => string): RawConfig {
+  const dir = mkdtempSync(join(tmpdir(), 'ops-config-'))
+  const path = join(dir, 'wrangler.toml')
+  writeFileSync(path, edit(TOML))
+  return readWranglerConfig(path)
+}
+const clone = (): RawConfig => structuredClone(config)
+
+describe('wrangler.toml', () => {
+  it("passes wrangler 4.151's own config schema", () => {
+    expect(schemaProblems(config)).toEqual([])
+  })
+
+  it('gives every binding an id, in production and in previews (wrangler preview creates nothing)', () => {
+    expect(missingIds(config)).toEqual([])
+    expect(config.previews.d1_databases[0].database_name).toBe('akshara-labs-enquiries-preview')
+  })
+
+  it('passes the configuration rules (compat date, no redundant nodejs_compat, explicit URLs, source maps, required secret)', () => {
+    expect(hygieneProblems(config)).toEqual([])
+    expect(config.compatibility_date <= bundledWorkerdDate()).toBe(true)
+  })
+
+  it('keeps the enquiry retention var equal to the privacy page’s number', () => {
+    expect(config.vars.ENQUIRY_RETENTION_DAYS).toBe(String(facts.enquiryRetentionDays))
+  })
+
+  it('names the e-mail destination in one place only (app/site.ts), not in the send_email binding', () => {
+    expect(config.send_email[0].destination_address).toBeUndefined()
+    expect(TOML).not.toContain(site.email)
+  })
+
+  it('holds a ready custom-domain block that, uncommented, lands at the top level and keeps preview URLs', () => {
+    const live = variant((toml) =>
+      toml.replace(/^# routes = \[\n((?:#\s+\{.*\n)+)# \]\n/m, (block) => block.replace(/^# ?/gm, '')),
+    )
+    expect(live.routes).toHaveLength(2)
+    expect(live.routes.map((r: RawConfig) => r.pattern)).toEqual(['aksharalabs.in', 'www.aksharalabs.in'])
+    expect(schemaProblems(live)).toEqual([])
+    expect(live.preview_urls).toBe(true)
+    expect(live.previews.ratelimits[0].routes).toBeUndefined()
+  })
+})
+
+describe('the checks catch what an operator would get wrong', () => {
+  it('a routes line pasted at the end of the file lands in [[previews.ratelimits]] and fails the schema', () => {
+    const pasted = variant((toml) => `${toml}\nroutes = [{ pattern = "aksharalabs.in", custom_domain = true }]\n`)
+    expect(pasted.routes).toBeUndefined()
+    expect(schemaProblems(pasted).join('\n')).toMatch(/ratelimits\/0 .*additional properties "routes"/)
+  })
+
+  for (const [path, key] of [
+    ['d1_databases', 'database_id'],
+    ['kv_namespaces', 'id'],
+    ['ratelimits', 'namespace_id'],
+  ] as const) {
+    it(`a ${path} binding without its ${key} fails, in production and in previews`, () => {
+      // A binding of this kind, with its id, wherever the config has none (it has no KV today).
+      const withBinding = (target: Record<string, unknown[]>) => {
+        target[path] ??= [{ binding: 'EXAMPLE', [key]: '0123456789abcdef0123456789abcdef' }]
+      }
+      const top = clone()
+      withBinding(top)
+      delete top[path][0][key]
+      expect(missingIds(top)).toEqual([expect.stringMatching(new RegExp(`^\\[\\[${path}\\]\\] .* ${key} is missing`))])
+      const previews = clone()
+      withBinding(previews.previews)
+      delete previews.previews[path][0][key]
+      expect(missingIds(previews)).toEqual([
+        expect.stringMatching(new RegExp(`^\\[\\[previews\\.${path}\\]\\] .* ${key} is missing`)),
+      ])
+    })
+  }
+
+  it('an all-zero id is reported as not created, for production deploys and for previews', () => {
+    expect(productionUnsetIds(config).join('\n')).toContain('[[d1_databases]] ENQUIRIES database_id is not set')
+    expect(previewUnsetIds(config).join('\n')).toContain('[[previews.d1_databases]] ENQUIRIES database_id is not set')
+    const created = clone()
+    created.d1_databases[0].database_id = '4b1f6c1e-8e0a-4c53-9a52-1f3b2a7d9c10'
+    expect(productionUnsetIds(created).join('\n')).not.toContain('d1_databases')
+  })
+
+  it('flags nodejs_compat, a date past the bundled workerd, the docs’ namespace id, missing URLs and source maps', () => {
+    const bad = clone()
+    bad.compatibility_flags = ['nodejs_compat']
+    bad.ratelimits[0].namespace_id = '1001'
+    delete bad.preview_urls
+    bad.upload_source_maps = false
+    expect(hygieneProblems(bad, '2026-10-12')).toHaveLength(4)
+    expect(hygieneProblems({ ...clone(), compatibility_date: '2026-10-19' }, '2026-10-12')[0]).toMatch(
+      /later than the bundled workerd/,
+    )
+  })
+
+  it('flags previews bound to production resources and a form-service delivery without its required secret', () => {
+    const bad = clone()
+    bad.previews.ratelimits[0].namespace_id = bad.ratelimits[0].namespace_id
+    delete bad.secrets
+    expect(hygieneProblems(bad)).toEqual([
+      expect.stringMatching(/shares production's namespace_id/),
+      expect.stringMatching(/\[previews\.ratelimits\]\] CONTACT_RATE_LIMITER namespace_id is production's resource/),
+      expect.stringMatching(/does not list CONTACT_FORM_ACCESS_KEY/),
+    ])
+  })
+})
+
+describe('one source for names and facts', () => {
+  it('the web manifest carries the name and colour from app/site.ts (run `npm run images` after changing them)', () => {
+    const manifest = JSON.parse(readFileSync('public/site.webmanifest', 'utf8'))
+    expect(manifest.name).toBe(site.name)
+    expect(manifest.short_name).toBe(site.name)
+    expect(manifest.theme_color).toBe(site.themeColor)
+  })
+
+  it('the privacy page states the retention and the log period from app/content/facts.ts', () => {
+    const text = privacyPage.sections.flatMap((s) => [...s.paragraphs, ...(s.list ?? [])]).join(' ')
+    expect(text).toContain(`${facts.enquiryRetentionDays} days (${retentionMonths()} months)`)
+    expect(retentionMonths()).toBe(24)
+    expect(text).toContain(`at most ${facts.logRetentionDays} days`)
+    expect(text).toContain('Cloudflare D1')
+  })
+
+  it('the preview migrations config lists the previews’ database at the top level', () => {
+    const generated = previewMigrationConfig(config, '.wrangler/ops')
+    expect(generated.d1_databases).toEqual([
+      expect.objectContaining({ database_name: 'akshara-labs-enquiries-preview', migrations_dir: '../../migrations' }),
+    ])
+  })
+})

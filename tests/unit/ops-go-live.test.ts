@@ -1,0 +1,110 @@
+// @vitest-environment node
+import { spawnSync } from 'node:child_process'
+import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it, vi } from 'vitest'
+import { site } from '~/site'
+
+/** Runs the go-live check the way `npm run deploy` does, against a copy of the project at `root`. */
+function goLive(root: string) {
+  const run = spawnSync(process.execPath, ['scripts/go-live.ts', '--root', root], { encoding: 'utf8' })
+  return { status: run.status, output: `${run.stdout}${run.stderr}` }
+}
+
+/** A temporary copy of what the check reads: app/site.ts, app/content/ and wrangler.toml. */
+function copyOfProject(): string {
+  const root = mkdtempSync(join(tmpdir(), 'go-live-'))
+  cpSync('app/site.ts', join(root, 'app/site.ts'))
+  cpSync('app/content', join(root, 'app/content'), { recursive: true })
+  cpSync('wrangler.toml', join(root, 'wrangler.toml'))
+  return root
+}
+
+/** What an operator does before going live: real values, real ids. */
+function replaceSamples(root: string) {
+  const files = ['app/site.ts', ...readdirSync(join(root, 'app/content')).map((f) => `app/content/${f}`)]
+  for (const file of files) {
+    const path = join(root, file)
+    if (!path.endsWith('.ts')) continue
+    const text = readFileSync(path, 'utf8')
+    writeFileSync(path, text.replace(/([:=]\s*)sample\(([^()]*)\)/g, '$1$2'))
+  }
+  const toml = readFileSync(join(root, 'wrangler.toml'), 'utf8')
+  writeFileSync(
+    join(root, 'wrangler.toml'),
+    toml
+      .replaceAll(
+        'database_id = "00000000-0000-0000-0000-000000000000"',
+        'database_id = "4b1f6c1e-8e0a-4c53-9a52-1f3b2a7d9c10"',
+      )
+      .replaceAll('id = "00000000000000000000000000000000"', 'id = "0f2ac74b4d3e46b0a5b1b4c1d2e3f405"')
+      .replaceAll('aksharalabs.example', 'company.in'),
+  )
+}
+
+// Each run starts Node and loads wrangler's config reader: seconds on a busy machine.
+vi.setConfig({ testTimeout: 60_000 })
+
+describe('the go-live check run by `npm run deploy` and the production deploy', () => {
+  it('refuses while sample values remain, and lists each with where it lives', () => {
+    const { status, output } = goLive(copyOfProject())
+    expect(status).toBe(1)
+    expect(output).toContain('refusing to deploy to production')
+    for (const expected of [
+      `app/site.ts:`,
+      `phone: ${site.phone}`,
+      `email: ${site.email}`,
+      'legalName: Akshara Labs Technologies',
+      'app/content/about.ts',
+      'enquiryRetentionDays: 730',
+      'jurisdiction:',
+      '[[d1_databases]] ENQUIRIES database_id is not set',
+      'CONTACT_EMAIL_FROM',
+    ]) {
+      expect(output).toContain(expected)
+    }
+  })
+
+  it('passes once every sample value and id is replaced in a copy', () => {
+    const root = copyOfProject()
+    replaceSamples(root)
+    const { status, output } = goLive(root)
+    expect(output).toContain('no sample values or unset ids remain')
+    expect(status).toBe(0)
+  })
+
+  it('still refuses when a single sample value is left', () => {
+    const root = copyOfProject()
+    replaceSamples(root)
+    const path = join(root, 'app/site.ts')
+    writeFileSync(path, readFileSync(path, 'utf8').replace(/^ {2}phone: '(.*)'/m, "  phone: sample('$1')"))
+    const { status, output } = goLive(root)
+    expect(status).toBe(1)
+    expect(output).toMatch(/app\/site\.ts:\d+\s+phone: \+44 7700 900123/)
+  })
+
+  it('runs before anything is built or uploaded: in `npm run deploy` and in the CI production job', () => {
+    const scripts = JSON.parse(readFileSync('package.json', 'utf8')).scripts
+    expect(scripts.deploy).toMatch(/^node scripts\/go-live\.ts && /)
+    const ci = readFileSync('.github/workflows/ci.yml', 'utf8')
+    const production = ci.slice(ci.indexOf('  deploy:'))
+    expect(production.indexOf('node scripts/go-live.ts')).toBeGreaterThan(0)
+    expect(production.indexOf('node scripts/go-live.ts')).toBeLessThan(production.indexOf('wrangler deploy'))
+  })
+})
+
+describe('sample values that cannot reach anyone', () => {
+  it('the phone number is in Ofcom’s drama range (07700 900000–900999), never allocated', () => {
+    expect(site.phoneE164).toMatch(/^\+447700900\d{3}$/)
+    expect(site.phone.replaceAll(' ', '')).toBe(site.phoneE164)
+  })
+
+  it('every e-mail and web address is on a domain reserved by RFC 2606 (example.com, .example)', () => {
+    const addresses = [site.url, site.email, site.product.url, ...Object.values(site.social)]
+    for (const address of addresses) {
+      const host = address.includes('@') ? address.split('@')[1] : new URL(address).hostname
+      expect(host).toMatch(/(^|\.)example(\.com)?$/)
+    }
+  })
+})

@@ -5,7 +5,7 @@ import type { InfoCard } from './types'
 export const homePage = {
   hero: {
     eyebrow: `Consultancy · ${site.location.locality}, ${site.location.country}`,
-    words: ['Innovate.', 'Automate.', 'Transform.'],
+    words: ['Innovate', 'Automate', 'Transform'],
     tagline: 'AI-driven automation that lets your business run smarter, faster and with fewer manual steps.',
     blurb: `${site.name} designs, builds and runs the systems behind modern businesses: cloud platforms and delivery pipelines, automation for operations and back offices, AI products and fast, AI-ready websites.`,
     primary: 'Explore Our Services',

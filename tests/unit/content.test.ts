@@ -208,6 +208,10 @@ describe('about', () => {
     }
   })
 
+  it('has the hero words as the spec writes them, without full stops', () => {
+    expect(homePage.hero.words).toEqual(['Innovate', 'Automate', 'Transform'])
+  })
+
   it('has the three values Innovate, Automate and Transform', () => {
     expect(values.map((v) => v.title)).toEqual(['Innovate', 'Automate', 'Transform'])
   })

@@ -8,10 +8,13 @@ import { clearResultCookies, type FormResult, parseCookieHeader, readFormResult 
  */
 export function takeFormResult(): FormResult | null {
   const request = getRequest()
-  setResponseHeader('Cache-Control', 'no-store')
+  // For this visitor only (its own idempotency key): never shared, and never the per-isolate page cache.
+  setResponseHeader('Cache-Control', 'private, no-cache')
   const cookies = parseCookieHeader(request.headers.get('Cookie'))
   const clear = clearResultCookies(cookies, new URL(request.url).protocol === 'https:')
   if (clear.length === 0) return null
+  // A page showing a result is not kept at all.
+  setResponseHeader('Cache-Control', 'no-store')
   for (const cookie of clear) appendResponseHeader('Set-Cookie', cookie)
   return readFormResult(cookies)
 }

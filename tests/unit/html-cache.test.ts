@@ -32,6 +32,15 @@ describe('the page cache', () => {
     expect(again?.headers.get('Content-Type')).toContain('text/html')
   })
 
+  it('never stores a page meant for one visitor (the contact form, with its own idempotency key)', async () => {
+    for (const cacheControl of ['private, no-cache', 'no-store']) {
+      const headers = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': cacheControl }
+      const answer = await storePage('contact', html(page('N1'), { headers }), 'N1', 0)
+      expect(await answer.text()).toBe(page('N1'))
+      expect(cachedPage('contact', 'N2', 1_000)).toBeNull()
+    }
+  })
+
   it('forgets a page after a minute', async () => {
     await storePage('k', html(page('N1')), 'N1', 0)
     expect(cachedPage('k', 'N2', 59_000)).not.toBeNull()

@@ -55,7 +55,7 @@ export interface SiteConfig {
  *
  * The sample values cannot reach anyone: the phone number is in Ofcom's range kept for drama
  * (07700 900000–900999, never allocated: https://www.ofcom.org.uk/phones-and-broadband/phone-numbers/numbers-for-drama),
- * and every domain is `example.com` or under `.example`, reserved by RFC 2606 (https://www.rfc-editor.org/rfc/rfc2606#section-2).
+ * and every domain is under `.example`, reserved by RFC 2606 (https://www.rfc-editor.org/rfc/rfc2606#section-2).
  */
 export function sample<T extends string | number>(value: T): T {
   return value
@@ -69,7 +69,7 @@ export const site: SiteConfig = {
     url: sample('https://vaani.aksharalabs.example'),
   },
   url: sample('https://aksharalabs.example'),
-  email: sample('hello@example.com'),
+  email: sample('hello@akshara.example'),
   phone: sample('+44 7700 900123'),
   phoneE164: sample('+447700900123'),
   location: {

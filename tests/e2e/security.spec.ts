@@ -130,6 +130,9 @@ test('every response names its request id', async ({ request }) => {
 })
 
 test('no page reports a Content-Security-Policy violation, with or without navigation', async ({ page }) => {
+  // Thirteen full page loads, each now fetched from the server (HTML is no longer browser-cached):
+  // about 2 s each on a machine shared by three test suites.
+  test.slow()
   const violations = await recordCspViolations(page)
   const problems = collectProblems(page)
   for (const { path } of PAGES) await gotoHydrated(page, path)

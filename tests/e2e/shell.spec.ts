@@ -250,6 +250,8 @@ test('a skip link moves focus to the main content', async ({ page }) => {
 })
 
 test('no page logs a console error, warning or hydration mismatch', async ({ page }) => {
+  // Twelve full page loads: about 2 s each on a machine shared by three test suites.
+  test.slow()
   const problems = collectProblems(page)
   for (const { path } of PAGES) {
     await gotoHydrated(page, path)

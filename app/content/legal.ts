@@ -1,3 +1,4 @@
+import { retentionPeriodText } from '~/contact/retention'
 import { site } from '~/site'
 import type { ProseSection } from './types'
 
@@ -49,7 +50,7 @@ export const privacyPage: LegalPage = {
     {
       title: 'How long we keep it',
       paragraphs: [
-        'We keep an enquiry for as long as we need it to answer you and, if we work together, for the duration of that work and the period the law requires us to keep business records. Enquiries that do not lead to work are deleted within 24 months of our last contact. Technical logs kept by our hosting provider are short-lived.',
+        `We keep an enquiry for as long as we need it to answer you and, if we work together, for the duration of that work and the period the law requires us to keep business records. Enquiries that do not lead to work are deleted within ${retentionPeriodText()} of our last contact, and the website deletes its own copy of every enquiry ${retentionPeriodText()} after it arrives. Technical logs kept by our hosting provider are short-lived.`,
       ],
     },
     {

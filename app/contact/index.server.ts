@@ -7,7 +7,7 @@
 export { submitContact } from './contact.functions'
 export { deliverDueEnquiries } from './delivery.server'
 export { handleFormPost } from './form-post.server'
-export { healthReport } from './health.server'
+export { healthReport, publicHealth } from './health.server'
 export { methodNotAllowed } from './method-not-allowed.server'
 export { workerRuntime } from './runtime.server'
 export { markServerFnStarted, refuseUndecodableServerFnCalls } from './server-fn-guard'

@@ -367,12 +367,20 @@ export async function requeueEnquiry(
 
 /** Deletes an enquiry and (by the foreign key's cascade) its delivery history. False if there was none. */
 export async function eraseEnquiry(db: D1Database | undefined, id: string): Promise<boolean> {
-  const result = await bounded(database(db).prepare('DELETE FROM enquiries WHERE id = ?1').bind(id).run())
-  return result.meta.changes === 1
+  // Counted by RETURNING: D1's `changes` also counts the history rows the cascade deletes.
+  const { results } = await bounded(
+    database(db).prepare('DELETE FROM enquiries WHERE id = ?1 RETURNING id').bind(id).all<{ id: string }>(),
+  )
+  return results.length === 1
 }
 
 /** Deletes every enquiry received before `cutoff` (and its history). Returns how many. */
 export async function purgeReceivedBefore(db: D1Database | undefined, cutoff: string): Promise<number> {
-  const result = await bounded(database(db).prepare('DELETE FROM enquiries WHERE received_at < ?1').bind(cutoff).run())
-  return result.meta.changes ?? 0
+  const { results } = await bounded(
+    database(db)
+      .prepare('DELETE FROM enquiries WHERE received_at < ?1 RETURNING id')
+      .bind(cutoff)
+      .all<{ id: string }>(),
+  )
+  return results.length
 }

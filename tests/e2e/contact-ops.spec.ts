@@ -79,9 +79,6 @@ test.describe('the email delivery on a local server', () => {
 
   test('sends the stored enquiry to the company inbox with Reply-To set to the visitor', async ({ page }) => {
     const origin = server.origin
-    const health = await (await fetch(`${origin}/api/health`)).json()
-    expect(health).toMatchObject({ ok: true, delivery: 'email', configured: true })
-
     const values = enquiry('email', {
       name: 'Śrī Rāma',
       email: `o'brien-${Date.now()}@example.com`,

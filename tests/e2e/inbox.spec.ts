@@ -11,9 +11,11 @@ import { jsonLogLines, type SiteServer, startSiteServer, stateDir } from '../sup
  * The operator's inbox at /admin, on a private server that trusts a stand-in Access key server on
  * 127.0.0.1: the same token check that runs in production, with tokens signed here.
  */
-test.describe.configure({ mode: 'default', timeout: 120_000 })
+test.describe.configure({ mode: 'default', timeout: 180_000 })
 
 const PORT = PORT_BASE + 7
+/** Each read of the enquiry database goes through wrangler: seconds each on a busy machine. */
+const WAIT_MS = 60_000
 const persistTo = stateDir(PORT)
 let server: SiteServer
 let keys: AccessKeyServer
@@ -76,7 +78,7 @@ test('without a valid token every /admin page and every action answers 403, neve
 }) => {
   const values = enquiry('inbox-guard', { name: 'Guarded Person' })
   await submit(request, values)
-  const row = await expectStored(persistTo, values.email, 'delivered')
+  const row = await expectStored(persistTo, values.email, 'delivered', undefined, WAIT_MS)
 
   const bad: [string, Record<string, string>][] = [
     ['no header', {}],
@@ -115,7 +117,7 @@ test('without a valid token every /admin page and every action answers 403, neve
     }
   }
   // Nothing changed.
-  expect((await expectStored(persistTo, values.email, 'delivered')).id).toBe(row.id)
+  expect((await expectStored(persistTo, values.email, 'delivered', undefined, WAIT_MS)).id).toBe(row.id)
 
   // A valid token: the pages open, and a path that does not exist is 404.
   const ok = await request.get(`${origin}/admin`, { headers: tokenHeader() })
@@ -139,9 +141,9 @@ test('the list is newest first, filters by status, searches, pages a detail with
   const first = enquiry('inbox-list', { name: `Asha ${tag}`, company: `Rao ${tag} Textiles` })
   const second = enquiry('inbox-list', { name: `Bharat ${tag}`, message: `Please call.\nWe have 12 sites. ${tag}` })
   await submit(request, first)
-  await expectStored(persistTo, first.email, 'delivered')
+  await expectStored(persistTo, first.email, 'delivered', undefined, WAIT_MS)
   await submit(request, second)
-  await expectStored(persistTo, second.email, 'delivered')
+  await expectStored(persistTo, second.email, 'delivered', undefined, WAIT_MS)
 
   const { context, page } = await operatorPage(browser)
   const response = await gotoHydrated(page, `${origin}/admin`)
@@ -220,8 +222,8 @@ test('the CSV export holds the current filter, as UTF-8 with formula cells neutr
   const other = enquiry('inbox-csv', { name: `Plain ${tag}` })
   await submit(request, risky)
   await submit(request, other)
-  await expectStored(persistTo, risky.email, 'delivered')
-  await expectStored(persistTo, other.email, 'delivered')
+  await expectStored(persistTo, risky.email, 'delivered', undefined, WAIT_MS)
+  await expectStored(persistTo, other.email, 'delivered', undefined, WAIT_MS)
 
   const answer = await request.get(`${origin}/admin/export.csv?q=${encodeURIComponent(`=cmd() ${tag}`)}`, {
     headers: tokenHeader(),
@@ -254,14 +256,14 @@ test('mark handled, with one log line naming the operator and the enquiry, never
     message: 'Secret plans.',
   })
   await submit(request, values)
-  const row = await expectStored(persistTo, values.email, 'delivered')
+  const row = await expectStored(persistTo, values.email, 'delivered', undefined, WAIT_MS)
   const { context, page } = await operatorPage(browser)
   await openEnquiry(page, values.name)
   await page.getByRole('button', { name: 'Mark handled' }).click()
   await expect(page.getByRole('status')).toContainText('Marked handled')
   await expect(page.getByText(`by ${TEST_OPERATOR}`)).toBeVisible()
   await expect(page.getByRole('button', { name: 'Mark handled' })).toHaveCount(0)
-  await expectStored(persistTo, values.email, 'handled')
+  await expectStored(persistTo, values.email, 'handled', undefined, WAIT_MS)
 
   await page.goto(`${origin}/admin?status=handled&q=${encodeURIComponent(values.name)}`)
   await expect(page.locator('tbody tr', { hasText: values.name })).toHaveCount(1)
@@ -278,7 +280,7 @@ test('retry delivery now: a failed first attempt, then the retry delivers it, on
   const values = enquiry('inbox-retry', { name: `Retry ${crypto.randomUUID().slice(0, 8)}` })
   await setScenario(values.email, { kind: 'status', status: 503 })
   await submit(request, values)
-  await expectStored(persistTo, values.email, 'pending', 1)
+  await expectStored(persistTo, values.email, 'pending', 1, WAIT_MS)
   expect(await receivedFrom(values.email)).toHaveLength(1)
 
   await setScenario(values.email, { kind: 'success' })
@@ -288,7 +290,7 @@ test('retry delivery now: a failed first attempt, then the retry delivers it, on
   await page.getByRole('button', { name: 'Retry delivery now' }).click()
   await expect(page.getByRole('status')).toContainText('Delivered now.')
   await expect(page.getByRole('table').getByRole('row')).toHaveCount(3)
-  const row = await expectStored(persistTo, values.email, 'delivered', 2)
+  const row = await expectStored(persistTo, values.email, 'delivered', 2, WAIT_MS)
   expect(await receivedFrom(values.email)).toHaveLength(2)
 
   // Delivered: no retry offered, and a retry posted anyway sends nothing.
@@ -312,14 +314,14 @@ test('a held enquiry is not delivered by the scheduled run; released, it is deli
   const values = enquiry('inbox-held', { name: `Held ${crypto.randomUUID().slice(0, 8)}` })
   await setScenario(values.email, { kind: 'status', status: 503 })
   await submit(request, values)
-  const stored = await expectStored(persistTo, values.email, 'pending', 1)
+  const stored = await expectStored(persistTo, values.email, 'pending', 1, WAIT_MS)
   await executeSql(
     persistTo,
     `UPDATE enquiries SET status = 'held', held_reason = 'turnstile_missing', next_attempt_at = '2000-01-01T00:00:00.000Z' WHERE id = '${stored.id}'`,
   )
   await setScenario(values.email, { kind: 'success' })
   await runCron(origin)
-  await expectStored(persistTo, values.email, 'held', 1)
+  await expectStored(persistTo, values.email, 'held', 1, WAIT_MS)
   expect(await receivedFrom(values.email)).toHaveLength(1)
 
   const { context, page } = await operatorPage(browser)
@@ -328,7 +330,7 @@ test('a held enquiry is not delivered by the scheduled run; released, it is deli
   await expect(page.getByRole('button', { name: 'Retry delivery now' })).toHaveCount(0)
   await page.getByRole('button', { name: 'Release and deliver' }).click()
   await expect(page.getByRole('status')).toContainText('Delivered now.')
-  await expectStored(persistTo, values.email, 'delivered', 2)
+  await expectStored(persistTo, values.email, 'delivered', 2, WAIT_MS)
   await runCron(origin)
   expect(await receivedFrom(values.email)).toHaveLength(2)
   await context.close()
@@ -340,7 +342,7 @@ test('erase, after a confirmation step: gone from the inbox, the CSV and the dat
 }) => {
   const values = enquiry('inbox-erase', { name: `Erase ${crypto.randomUUID().slice(0, 8)}` })
   await submit(request, values)
-  const row = await expectStored(persistTo, values.email, 'delivered')
+  const row = await expectStored(persistTo, values.email, 'delivered', undefined, WAIT_MS)
   const { context, page } = await operatorPage(browser)
   await openEnquiry(page, values.name)
   await page.getByRole('link', { name: 'Erase…' }).click()
@@ -380,13 +382,13 @@ test('retention: a scheduled run deletes enquiries older than the period, and ke
   const recent = enquiry('inbox-recent')
   await submit(request, old)
   await submit(request, recent)
-  const oldRow = await expectStored(persistTo, old.email, 'delivered')
-  await expectStored(persistTo, recent.email, 'delivered')
+  const oldRow = await expectStored(persistTo, old.email, 'delivered', undefined, WAIT_MS)
+  await expectStored(persistTo, recent.email, 'delivered', undefined, WAIT_MS)
   // Received 731 days ago: past the 730 days the privacy page states.
   const longAgo = new Date(Date.now() - 731 * 86_400_000).toISOString()
   await executeSql(persistTo, `UPDATE enquiries SET received_at = '${longAgo}' WHERE id = '${oldRow.id}'`)
   await runCron(origin)
-  await expect.poll(async () => (await storedFrom(persistTo, old.email)).length, { timeout: 20_000 }).toBe(0)
+  await expect.poll(async () => (await storedFrom(persistTo, old.email)).length, { timeout: WAIT_MS }).toBe(0)
   expect(await storedFrom(persistTo, recent.email)).toHaveLength(1)
   expect(jsonLogLines(server.output()).some((line) => line.event === 'retention' && line.retentionDays === 730)).toBe(
     true,
@@ -399,7 +401,7 @@ test('without JavaScript: the inbox works and an action is a form post answered 
 }) => {
   const values = enquiry('inbox-nojs', { name: `NoJS ${crypto.randomUUID().slice(0, 8)}` })
   await submit(request, values)
-  await expectStored(persistTo, values.email, 'delivered')
+  await expectStored(persistTo, values.email, 'delivered', undefined, WAIT_MS)
   const { context, page } = await operatorPage(browser, false)
   await page.goto(`${origin}/admin`)
   await page.getByLabel('Name, e-mail or company').fill(values.name)
@@ -409,14 +411,14 @@ test('without JavaScript: the inbox works and an action is a form post answered 
   await page.getByRole('button', { name: 'Mark handled' }).click()
   expect((await posted).status()).toBe(303)
   await expect(page.getByRole('status')).toContainText('Marked handled')
-  await expectStored(persistTo, values.email, 'handled')
+  await expectStored(persistTo, values.email, 'handled', undefined, WAIT_MS)
   await context.close()
 })
 
 test('the inbox pages have no WCAG 2.2 A/AA violations and are keyboard-usable', async ({ browser, request }) => {
   const values = enquiry('inbox-axe', { name: `Axe ${crypto.randomUUID().slice(0, 8)}` })
   await submit(request, values)
-  const row = await expectStored(persistTo, values.email, 'delivered')
+  const row = await expectStored(persistTo, values.email, 'delivered', undefined, WAIT_MS)
   const context = await browser.newContext({ extraHTTPHeaders: tokenHeader(), reducedMotion: 'reduce' })
   const page = await context.newPage()
   for (const path of ['/admin', `/admin/enquiries/${row.id}`, `/admin/erase/${row.id}`]) {

@@ -18,6 +18,9 @@ import { Route as ProductsRouteImport } from './routes/products'
 import { Route as RobotsDottxtRouteImport } from './routes/robots[.]txt'
 import { Route as SitemapDotxmlRouteImport } from './routes/sitemap[.]xml'
 import { Route as TermsRouteImport } from './routes/terms'
+import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as AdminActionsRouteImport } from './routes/admin/actions'
+import { Route as AdminExportDotcsvRouteImport } from './routes/admin/export[.]csv'
 import { Route as ApiContactRouteImport } from './routes/api/contact'
 import { Route as ApiHealthRouteImport } from './routes/api/health'
 import { Route as ServicesIndexRouteImport } from './routes/services/index'
@@ -25,6 +28,8 @@ import { Route as ServicesAiSolutionsRouteImport } from './routes/services/ai-so
 import { Route as ServicesAiWebDevelopmentRouteImport } from './routes/services/ai-web-development'
 import { Route as ServicesAutomationRouteImport } from './routes/services/automation'
 import { Route as ServicesDevopsRouteImport } from './routes/services/devops'
+import { Route as AdminEnquiriesIdRouteImport } from './routes/admin/enquiries.$id'
+import { Route as AdminEraseIdRouteImport } from './routes/admin/erase.$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -71,6 +76,21 @@ const TermsRoute = TermsRouteImport.update({
   path: '/terms',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminIndexRoute = AdminIndexRouteImport.update({
+  id: '/admin/',
+  path: '/admin/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminActionsRoute = AdminActionsRouteImport.update({
+  id: '/admin/actions',
+  path: '/admin/actions',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminExportDotcsvRoute = AdminExportDotcsvRouteImport.update({
+  id: '/admin/export.csv',
+  path: '/admin/export.csv',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ApiContactRoute = ApiContactRouteImport.update({
   id: '/api/contact',
   path: '/api/contact',
@@ -107,6 +127,16 @@ const ServicesDevopsRoute = ServicesDevopsRouteImport.update({
   path: '/services/devops',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminEnquiriesIdRoute = AdminEnquiriesIdRouteImport.update({
+  id: '/admin/enquiries/$id',
+  path: '/admin/enquiries/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminEraseIdRoute = AdminEraseIdRouteImport.update({
+  id: '/admin/erase/$id',
+  path: '/admin/erase/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -118,13 +148,18 @@ export interface FileRoutesByFullPath {
   '/robots.txt': typeof RobotsDottxtRoute
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/terms': typeof TermsRoute
+  '/admin/actions': typeof AdminActionsRoute
+  '/admin/export.csv': typeof AdminExportDotcsvRoute
   '/api/contact': typeof ApiContactRoute
   '/api/health': typeof ApiHealthRoute
   '/services/ai-solutions': typeof ServicesAiSolutionsRoute
   '/services/ai-web-development': typeof ServicesAiWebDevelopmentRoute
   '/services/automation': typeof ServicesAutomationRoute
   '/services/devops': typeof ServicesDevopsRoute
+  '/admin/': typeof AdminIndexRoute
   '/services/': typeof ServicesIndexRoute
+  '/admin/enquiries/$id': typeof AdminEnquiriesIdRoute
+  '/admin/erase/$id': typeof AdminEraseIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -136,13 +171,18 @@ export interface FileRoutesByTo {
   '/robots.txt': typeof RobotsDottxtRoute
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/terms': typeof TermsRoute
+  '/admin/actions': typeof AdminActionsRoute
+  '/admin/export.csv': typeof AdminExportDotcsvRoute
   '/api/contact': typeof ApiContactRoute
   '/api/health': typeof ApiHealthRoute
   '/services/ai-solutions': typeof ServicesAiSolutionsRoute
   '/services/ai-web-development': typeof ServicesAiWebDevelopmentRoute
   '/services/automation': typeof ServicesAutomationRoute
   '/services/devops': typeof ServicesDevopsRoute
+  '/admin': typeof AdminIndexRoute
   '/services': typeof ServicesIndexRoute
+  '/admin/enquiries/$id': typeof AdminEnquiriesIdRoute
+  '/admin/erase/$id': typeof AdminEraseIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -155,13 +195,18 @@ export interface FileRoutesById {
   '/robots.txt': typeof RobotsDottxtRoute
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/terms': typeof TermsRoute
+  '/admin/actions': typeof AdminActionsRoute
+  '/admin/export.csv': typeof AdminExportDotcsvRoute
   '/api/contact': typeof ApiContactRoute
   '/api/health': typeof ApiHealthRoute
   '/services/ai-solutions': typeof ServicesAiSolutionsRoute
   '/services/ai-web-development': typeof ServicesAiWebDevelopmentRoute
   '/services/automation': typeof ServicesAutomationRoute
   '/services/devops': typeof ServicesDevopsRoute
+  '/admin/': typeof AdminIndexRoute
   '/services/': typeof ServicesIndexRoute
+  '/admin/enquiries/$id': typeof AdminEnquiriesIdRoute
+  '/admin/erase/$id': typeof AdminEraseIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -175,13 +220,18 @@ export interface FileRouteTypes {
     | '/robots.txt'
     | '/sitemap.xml'
     | '/terms'
+    | '/admin/actions'
+    | '/admin/export.csv'
     | '/api/contact'
     | '/api/health'
     | '/services/ai-solutions'
     | '/services/ai-web-development'
     | '/services/automation'
     | '/services/devops'
+    | '/admin/'
     | '/services/'
+    | '/admin/enquiries/$id'
+    | '/admin/erase/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -193,13 +243,18 @@ export interface FileRouteTypes {
     | '/robots.txt'
     | '/sitemap.xml'
     | '/terms'
+    | '/admin/actions'
+    | '/admin/export.csv'
     | '/api/contact'
     | '/api/health'
     | '/services/ai-solutions'
     | '/services/ai-web-development'
     | '/services/automation'
     | '/services/devops'
+    | '/admin'
     | '/services'
+    | '/admin/enquiries/$id'
+    | '/admin/erase/$id'
   id:
     | '__root__'
     | '/'
@@ -211,13 +266,18 @@ export interface FileRouteTypes {
     | '/robots.txt'
     | '/sitemap.xml'
     | '/terms'
+    | '/admin/actions'
+    | '/admin/export.csv'
     | '/api/contact'
     | '/api/health'
     | '/services/ai-solutions'
     | '/services/ai-web-development'
     | '/services/automation'
     | '/services/devops'
+    | '/admin/'
     | '/services/'
+    | '/admin/enquiries/$id'
+    | '/admin/erase/$id'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -230,13 +290,18 @@ export interface RootRouteChildren {
   RobotsDottxtRoute: typeof RobotsDottxtRoute
   SitemapDotxmlRoute: typeof SitemapDotxmlRoute
   TermsRoute: typeof TermsRoute
+  AdminActionsRoute: typeof AdminActionsRoute
+  AdminExportDotcsvRoute: typeof AdminExportDotcsvRoute
   ApiContactRoute: typeof ApiContactRoute
   ApiHealthRoute: typeof ApiHealthRoute
   ServicesAiSolutionsRoute: typeof ServicesAiSolutionsRoute
   ServicesAiWebDevelopmentRoute: typeof ServicesAiWebDevelopmentRoute
   ServicesAutomationRoute: typeof ServicesAutomationRoute
   ServicesDevopsRoute: typeof ServicesDevopsRoute
+  AdminIndexRoute: typeof AdminIndexRoute
   ServicesIndexRoute: typeof ServicesIndexRoute
+  AdminEnquiriesIdRoute: typeof AdminEnquiriesIdRoute
+  AdminEraseIdRoute: typeof AdminEraseIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -304,6 +369,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TermsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin/': {
+      id: '/admin/'
+      path: '/admin'
+      fullPath: '/admin/'
+      preLoaderRoute: typeof AdminIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/actions': {
+      id: '/admin/actions'
+      path: '/admin/actions'
+      fullPath: '/admin/actions'
+      preLoaderRoute: typeof AdminActionsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/export.csv': {
+      id: '/admin/export.csv'
+      path: '/admin/export.csv'
+      fullPath: '/admin/export.csv'
+      preLoaderRoute: typeof AdminExportDotcsvRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/api/contact': {
       id: '/api/contact'
       path: '/api/contact'
@@ -353,6 +439,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ServicesDevopsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin/enquiries/$id': {
+      id: '/admin/enquiries/$id'
+      path: '/admin/enquiries/$id'
+      fullPath: '/admin/enquiries/$id'
+      preLoaderRoute: typeof AdminEnquiriesIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/erase/$id': {
+      id: '/admin/erase/$id'
+      path: '/admin/erase/$id'
+      fullPath: '/admin/erase/$id'
+      preLoaderRoute: typeof AdminEraseIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -366,13 +466,18 @@ const rootRouteChildren: RootRouteChildren = {
   RobotsDottxtRoute: RobotsDottxtRoute,
   SitemapDotxmlRoute: SitemapDotxmlRoute,
   TermsRoute: TermsRoute,
+  AdminActionsRoute: AdminActionsRoute,
+  AdminExportDotcsvRoute: AdminExportDotcsvRoute,
   ApiContactRoute: ApiContactRoute,
   ApiHealthRoute: ApiHealthRoute,
   ServicesAiSolutionsRoute: ServicesAiSolutionsRoute,
   ServicesAiWebDevelopmentRoute: ServicesAiWebDevelopmentRoute,
   ServicesAutomationRoute: ServicesAutomationRoute,
   ServicesDevopsRoute: ServicesDevopsRoute,
+  AdminIndexRoute: AdminIndexRoute,
   ServicesIndexRoute: ServicesIndexRoute,
+  AdminEnquiriesIdRoute: AdminEnquiriesIdRoute,
+  AdminEraseIdRoute: AdminEraseIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,4 +1,7 @@
 import { createCsrfMiddleware, createMiddleware, createStart } from '@tanstack/react-start'
+import { isAdminPath } from './admin/access.server'
+import { ADMIN_HEADERS, type AdminEnv, forbidden, operatorFor } from './admin/inbox.server'
+import { workerEnv } from './contact/runtime.server'
 import { markServerFnStarted, refuseUndecodableServerFnCalls } from './contact/server-fn-guard'
 import { FAILURE_MESSAGE } from './contact/status'
 import { discardBody, exceedsBodyLimit, payloadTooLarge } from './server/body-limit.server'
@@ -75,7 +78,21 @@ const bodyLimit = createMiddleware().server(async ({ request, next }) => {
   return next()
 })
 
+/**
+ * The operator's inbox: every `/admin` URL (pages, actions, the export, and paths that do not
+ * exist) answers 403 unless the request carries a valid Cloudflare Access token, and nothing under
+ * it is ever stored by a cache or indexed. The handlers check the token again themselves.
+ */
+const adminGate = createMiddleware().server(async ({ request, next }) => {
+  if (!isAdminPath(new URL(request.url).pathname)) return next()
+  if (!(await operatorFor(request, (await workerEnv()) as AdminEnv))) return forbidden()
+  const { response } = await next()
+  const answer = new Response(response.body, response)
+  for (const [name, value] of Object.entries(ADMIN_HEADERS)) answer.headers.set(name, value)
+  return answer
+})
+
 export const startInstance = createStart(() => ({
-  requestMiddleware: [securityHeaders, csrf, bodyLimit, refuseUndecodableServerFnCalls],
+  requestMiddleware: [securityHeaders, csrf, bodyLimit, adminGate, refuseUndecodableServerFnCalls],
   functionMiddleware: [markServerFnStarted],
 }))

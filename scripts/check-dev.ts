@@ -43,7 +43,9 @@ const CHECKS: [string, number, string][] = [
   ['/', 200, '<h1'],
   ['/contact', 200, 'Send us a message'],
   ['/services/devops', 200, 'Architect Your Solution'],
-  ['/api/health', 200, '"delivery"'],
+  ['/api/health', 200, '"ok":true'],
+  // The inbox fails closed in development too: no Access configuration, no entry.
+  ['/admin', 403, 'Not allowed'],
   ['/sitemap.xml', 200, '<urlset'],
   ['/no-such-page', 404, 'Page not found'],
 ]

@@ -1,8 +1,8 @@
 // `npm run enquiries`: the enquiry record (D1 database ENQUIRIES), for operators.
 //   npm run enquiries                         the 50 newest enquiries, one line each
-//   npm run enquiries -- --status failed      only pending | delivered | failed ones
+//   npm run enquiries -- --status failed      only pending | delivered | failed | held | handled ones
 //   npm run enquiries -- show <id>            one enquiry in full, with its delivery history
-//   npm run enquiries -- retry <id>           make it due now (a failed one gets one more attempt);
+//   npm run enquiries -- retry <id>           make it due now (a failed one gets one more attempt, a held one is released);
 //                                             locally the server's scheduled run is then triggered
 //   --remote             the deployed database (through wrangler, signed in), instead of the local one
 //   --persist-to <dir>   the local state folder the server used (default .wrangler/state, as `npm start`)
@@ -11,7 +11,13 @@
 //   --limit <n>          how many to list (default 50)
 import { spawnSync } from 'node:child_process'
 import { parseArgs } from 'node:util'
-import { type DeliveryAttempt, type EnquiryRecord, formatEnquiry, isEnquiryStatus } from '../app/contact/enquiry.ts'
+import {
+  type DeliveryAttempt,
+  ENQUIRY_STATUSES,
+  type EnquiryRecord,
+  formatEnquiry,
+  isEnquiryStatus,
+} from '../app/contact/enquiry.ts'
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -69,7 +75,7 @@ function query<T>(sql: string): T[] {
 
 const sqlText = (value: string) => `'${value.replaceAll("'", "''")}'`
 const COLUMNS =
-  'id, received_at AS receivedAt, name, email, company, subject, message, status, attempts, next_attempt_at AS nextAttemptAt, last_cause AS lastCause, delivered_at AS deliveredAt, delivered_by AS deliveredBy'
+  'id, received_at AS receivedAt, name, email, company, subject, message, status, attempts, next_attempt_at AS nextAttemptAt, last_cause AS lastCause, delivered_at AS deliveredAt, delivered_by AS deliveredBy, held_reason AS heldReason, handled_at AS handledAt, handled_by AS handledBy'
 
 function requireId(): string {
   if (!id || !/^[\w-]{1,80}$/.test(id)) fail(`Give an enquiry id: npm run enquiries -- ${command} <id>`)
@@ -87,7 +93,7 @@ function findOne(enquiryId: string): EnquiryRecord {
 switch (command) {
   case 'list': {
     const status = values.status
-    if (status !== undefined && !isEnquiryStatus(status)) fail('--status is one of pending, delivered, failed.')
+    if (status !== undefined && !isEnquiryStatus(status)) fail(`--status is one of ${ENQUIRY_STATUSES.join(', ')}.`)
     const limit = Number(values.limit)
     if (!Number.isInteger(limit) || limit < 1 || limit > 1000) fail('--limit is a number from 1 to 1000.')
     const where = status ? `WHERE status = ${sqlText(status)}` : ''
@@ -126,9 +132,11 @@ switch (command) {
     const record = findOne(requireId())
     if (record.status === 'delivered')
       fail(`Enquiry ${record.id} was delivered on ${record.deliveredAt}; it is not sent again.`)
+    if (record.status === 'handled')
+      fail(`Enquiry ${record.id} was marked handled on ${record.handledAt} by ${record.handledBy}; it is not sent.`)
     const now = new Date().toISOString()
     query(
-      `UPDATE enquiries SET status = 'pending', next_attempt_at = ${sqlText(now)} WHERE id = ${sqlText(record.id)} AND status IN ('pending', 'failed')`,
+      `UPDATE enquiries SET status = 'pending', held_reason = NULL, next_attempt_at = ${sqlText(now)} WHERE id = ${sqlText(record.id)} AND status IN ('pending', 'failed', 'held')`,
     )
     console.log(`Enquiry ${record.id} is due now (was ${record.status}, ${record.attempts} attempts).`)
     if (values.remote) {

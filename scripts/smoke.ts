@@ -1,7 +1,8 @@
 // `npm run smoke -- --url https://<deployed site>` (or `--production`: `url` in app/site.ts):
 // the post-deploy smoke test. Passes when the
-// home page answers 200 with HTML naming the site, and /api/health answers 200 {"ok": true} with
-// the delivery configured. Retries for up to a minute (a new version can take seconds to reach
+// home page answers 200 with HTML naming the site, and /api/health answers 200 {"ok": true} (the
+// enquiry database is bound). Whether the delivery is configured is for operators only (the inbox);
+// a deploy without the form key fails anyway (`[secrets] required`). Retries for up to a minute (a new version can take seconds to reach
 // every location). Exit 1 otherwise: the production workflow then rolls back (ci.yml).
 import { parseArgs } from 'node:util'
 import { site } from '../app/site.ts'
@@ -19,10 +20,8 @@ export async function smokeProblems(origin: string): Promise<string[]> {
   }
   try {
     const health = await fetch(`${origin}/api/health`, { redirect: 'manual', signal: AbortSignal.timeout(15_000) })
-    const body = (await health.json().catch(() => null)) as { ok?: unknown; configured?: unknown } | null
+    const body = (await health.json().catch(() => null)) as { ok?: unknown } | null
     if (health.status !== 200 || body?.ok !== true) problems.push(`GET /api/health answered ${health.status}`)
-    else if (body.configured !== true)
-      problems.push('GET /api/health: the delivery is not configured (a secret or binding is missing)')
   } catch (error) {
     problems.push(`GET /api/health failed: ${(error as Error).message}`)
   }
@@ -53,5 +52,5 @@ if (import.meta.main) {
     for (const p of problems) console.error(`smoke: ${p}`)
     process.exit(1)
   }
-  console.log(`smoke: ${origin} serves the home page and /api/health is ok and configured`)
+  console.log(`smoke: ${origin} serves the home page and /api/health is ok`)
 }

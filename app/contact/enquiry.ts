@@ -16,8 +16,11 @@ export interface Enquiry {
   message: string
 }
 
-/** pending → delivered | failed */
-export const ENQUIRY_STATUSES = ['pending', 'delivered', 'failed'] as const
+/**
+ * pending → delivered | failed. held: stored but not delivered until an operator releases it
+ * (→ pending). handled: an operator has dealt with it; it is never delivered after that.
+ */
+export const ENQUIRY_STATUSES = ['pending', 'delivered', 'failed', 'held', 'handled'] as const
 export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number]
 
 export function isEnquiryStatus(value: unknown): value is EnquiryStatus {
@@ -36,6 +39,11 @@ export interface EnquiryRecord extends Enquiry {
   deliveredAt: string | null
   /** The delivery that delivered it. */
   deliveredBy: string | null
+  /** Why it is held (a code), while it is held. */
+  heldReason: string | null
+  /** When an operator marked it handled, and who. */
+  handledAt: string | null
+  handledBy: string | null
 }
 
 /** One delivery attempt, for an enquiry's history. */
@@ -66,7 +74,11 @@ export function formatEnquiry(record: Enquiry | EnquiryRecord, attempts: readonl
         ? `delivered ${record.deliveredAt ?? ''} by ${record.deliveredBy ?? '?'}`
         : record.status === 'pending'
           ? `pending, next attempt ${record.nextAttemptAt ?? 'not scheduled'}`
-          : 'failed: every attempt was used'
+          : record.status === 'held'
+            ? `held (${record.heldReason ?? 'no reason recorded'}): not delivered until an operator releases it`
+            : record.status === 'handled'
+              ? `handled ${record.handledAt ?? ''} by ${record.handledBy ?? '?'}`
+              : 'failed: every attempt was used'
     lines.push(`Status:   ${state} (${record.attempts} attempt${record.attempts === 1 ? '' : 's'})`)
     if (record.lastCause) lines.push(`Last failure: ${record.lastCause}`)
   }

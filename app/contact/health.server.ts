@@ -1,6 +1,12 @@
 import { planDelivery } from './deliveries/index.server'
 import type { ContactEnv } from './deliveries/types'
 
+/** What the public `/api/health` says: only whether the site is up and can take enquiries. */
+export function publicHealth(env: ContactEnv): { ok: boolean } {
+  return { ok: Boolean(env.ENQUIRIES) }
+}
+
+/** The delivery set-up, for operators (the inbox), never for the public. */
 export interface HealthReport {
   /** True when enquiries can be accepted: the enquiry database is bound. */
   ok: boolean

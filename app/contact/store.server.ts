@@ -52,10 +52,13 @@ interface Row {
   last_cause: string | null
   delivered_at: string | null
   delivered_by: string | null
+  held_reason: string | null
+  handled_at: string | null
+  handled_by: string | null
 }
 
 const COLUMNS =
-  'id, received_at, name, email, company, subject, message, status, attempts, next_attempt_at, last_cause, delivered_at, delivered_by'
+  'id, received_at, name, email, company, subject, message, status, attempts, next_attempt_at, last_cause, delivered_at, delivered_by, held_reason, handled_at, handled_by'
 
 function toRecord(row: Row): EnquiryRecord {
   return {
@@ -73,6 +76,9 @@ function toRecord(row: Row): EnquiryRecord {
     lastCause: row.last_cause,
     deliveredAt: row.delivered_at,
     deliveredBy: row.delivered_by,
+    heldReason: row.held_reason,
+    handledAt: row.handled_at,
+    handledBy: row.handled_by,
   }
 }
 
@@ -263,4 +269,118 @@ export async function attemptsOf(db: D1Database | undefined, id: string): Promis
     outcome: row.outcome === 'delivered' ? 'delivered' : 'failed',
     cause: row.cause,
   }))
+}
+
+/** What the inbox lists: one status or all, and a search in name, e-mail and company. */
+export interface EnquiryFilter {
+  status?: EnquiryStatus
+  /** Matched as a substring (case-insensitive for ASCII); `%`, `_` and `\` match themselves. */
+  search?: string
+}
+
+/** `text` as a LIKE pattern that matches it anywhere, its wildcards escaped (with `ESCAPE '\'`). */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
+}
+
+function whereClause(filter: EnquiryFilter): { sql: string; params: string[] } {
+  const conditions: string[] = []
+  const params: string[] = []
+  if (filter.status) {
+    params.push(filter.status)
+    conditions.push(`status = ?${params.length}`)
+  }
+  const search = filter.search?.trim()
+  if (search) {
+    params.push(containsPattern(search))
+    const p = `?${params.length}`
+    conditions.push(`(name LIKE ${p} ESCAPE '\\' OR email LIKE ${p} ESCAPE '\\' OR company LIKE ${p} ESCAPE '\\')`)
+  }
+  return { sql: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', params }
+}
+
+/** One page of enquiries matching `filter`, newest first, and how many match in all. */
+export async function listEnquiries(
+  db: D1Database | undefined,
+  filter: EnquiryFilter,
+  page: { limit: number; offset: number },
+): Promise<{ records: EnquiryRecord[]; total: number }> {
+  const d1 = database(db)
+  const where = whereClause(filter)
+  const n = where.params.length
+  const [rows, count] = await bounded(
+    d1.batch([
+      d1
+        .prepare(
+          `SELECT ${COLUMNS} FROM enquiries ${where.sql} ORDER BY received_at DESC, id LIMIT ?${n + 1} OFFSET ?${n + 2}`,
+        )
+        .bind(...where.params, page.limit, page.offset),
+      d1.prepare(`SELECT COUNT(*) AS n FROM enquiries ${where.sql}`).bind(...where.params),
+    ]),
+  )
+  const records = ((rows?.results ?? []) as Row[]).map(toRecord)
+  const total = ((count?.results ?? [])[0] as { n: number } | undefined)?.n ?? 0
+  return { records, total }
+}
+
+/** Marks an enquiry handled by `operator`; it is never delivered after. False if it does not exist or already was. */
+export async function markHandled(
+  db: D1Database | undefined,
+  id: string,
+  at: string,
+  operator: string,
+): Promise<boolean> {
+  const result = await bounded(
+    database(db)
+      .prepare(
+        `UPDATE enquiries SET status = 'handled', handled_at = ?2, handled_by = ?3, next_attempt_at = NULL
+         WHERE id = ?1 AND status != 'handled'`,
+      )
+      .bind(id, at, operator)
+      .run(),
+  )
+  return result.meta.changes === 1
+}
+
+/**
+ * Makes a held or failed enquiry pending again, due at `at` (released by an operator, or a failed
+ * one given one more attempt). False if it was neither.
+ */
+export async function requeueEnquiry(
+  db: D1Database | undefined,
+  id: string,
+  at: string,
+  from: readonly ('held' | 'failed')[],
+): Promise<boolean> {
+  const placeholders = from.map((_, i) => `?${i + 3}`).join(', ')
+  const result = await bounded(
+    database(db)
+      .prepare(
+        `UPDATE enquiries SET status = 'pending', held_reason = NULL, next_attempt_at = ?2
+         WHERE id = ?1 AND status IN (${placeholders})`,
+      )
+      .bind(id, at, ...from)
+      .run(),
+  )
+  return result.meta.changes === 1
+}
+
+/** Deletes an enquiry and (by the foreign key's cascade) its delivery history. False if there was none. */
+export async function eraseEnquiry(db: D1Database | undefined, id: string): Promise<boolean> {
+  // Counted by RETURNING: D1's `changes` also counts the history rows the cascade deletes.
+  const { results } = await bounded(
+    database(db).prepare('DELETE FROM enquiries WHERE id = ?1 RETURNING id').bind(id).all<{ id: string }>(),
+  )
+  return results.length === 1
+}
+
+/** Deletes every enquiry received before `cutoff` (and its history). Returns how many. */
+export async function purgeReceivedBefore(db: D1Database | undefined, cutoff: string): Promise<number> {
+  const { results } = await bounded(
+    database(db)
+      .prepare('DELETE FROM enquiries WHERE received_at < ?1 RETURNING id')
+      .bind(cutoff)
+      .all<{ id: string }>(),
+  )
+  return results.length
 }

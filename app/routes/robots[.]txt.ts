@@ -6,9 +6,15 @@ export const Route = createFileRoute('/robots.txt')({
     handlers: {
       GET: () =>
         new Response(
-          ['User-agent: *', 'Allow: /', 'Disallow: /api/', '', `Sitemap: ${absoluteUrl('/sitemap.xml')}`, ''].join(
-            '\n',
-          ),
+          [
+            'User-agent: *',
+            'Allow: /',
+            'Disallow: /api/',
+            'Disallow: /admin',
+            '',
+            `Sitemap: ${absoluteUrl('/sitemap.xml')}`,
+            '',
+          ].join('\n'),
           {
             headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
           },

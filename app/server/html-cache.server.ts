@@ -1,3 +1,5 @@
+import { isAdminPath } from '~/admin/access.server'
+
 /**
  * A small in-memory cache of server-rendered pages, per Worker isolate. A page that is the same
  * for every visitor (a GET without cookies or query string, answered 200) is rendered once a
@@ -23,6 +25,8 @@ export function sharedPageKey(request: Request): string | null {
   if (!/text\/html|\*\/\*/.test(accept)) return null
   const url = new URL(request.url)
   if (url.search || url.pathname.startsWith('/_serverFn') || url.pathname.startsWith('/api/')) return null
+  // The operator's inbox is per operator and never stored.
+  if (isAdminPath(url.pathname)) return null
   return `${url.host}${url.pathname}`
 }
 

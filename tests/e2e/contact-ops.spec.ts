@@ -11,35 +11,22 @@ import { type SiteServer, startSiteServer, stateDir } from '../support/site-serv
 test.describe.configure({ timeout: 150_000 })
 
 test.describe('operations', () => {
-  test('/api/health reports the store and the delivery in effect, without the key, and is not cached', async ({
+  test('/api/health says only whether the site is up: no delivery, secret or binding names, not cached', async ({
     request,
   }) => {
-    const configured = await request.get(`${SITE_ORIGIN}/api/health`)
-    expect(configured.status()).toBe(200)
-    expect(configured.headers()['cache-control']).toBe('no-store')
-    const body = await configured.text()
-    expect(JSON.parse(body)).toMatchObject({
-      ok: true,
-      store: true,
-      delivery: 'form-service',
-      configured: true,
-      missing: [],
-    })
-    expect(body).not.toContain(TEST_ACCESS_KEY)
+    // The delivery set-up is for operators: the inbox shows it (tests/e2e/inbox.spec.ts).
+    for (const origin of [SITE_ORIGIN, NO_KEY_SITE_ORIGIN]) {
+      const answer = await request.get(`${origin}/api/health`)
+      expect(answer.status()).toBe(200)
+      expect(answer.headers()['cache-control']).toBe('no-store')
+      const body = await answer.text()
+      expect(JSON.parse(body)).toEqual({ ok: true })
+      for (const word of [TEST_ACCESS_KEY, 'CONTACT_FORM_ACCESS_KEY', 'form-service', 'rateLimiter', 'missing'])
+        expect(body).not.toContain(word)
+    }
     const post = await request.post(`${SITE_ORIGIN}/api/health`, { headers: { Origin: SITE_ORIGIN } })
     expect(post.status()).toBe(405)
     expect(post.headers().allow).toBe('GET')
-
-    const fresh = await request.get(`${NO_KEY_SITE_ORIGIN}/api/health`)
-    expect(fresh.status()).toBe(200)
-    expect(await fresh.json()).toMatchObject({
-      ok: true,
-      store: true,
-      delivery: 'none',
-      configured: false,
-      requested: 'form-service',
-      missing: ['CONTACT_FORM_ACCESS_KEY'],
-    })
   })
 
   test('a fresh clone (no key) stores the enquiry: the visitor sees success, `npm run enquiries` lists and shows it', async ({
@@ -92,9 +79,6 @@ test.describe('the email delivery on a local server', () => {
 
   test('sends the stored enquiry to the company inbox with Reply-To set to the visitor', async ({ page }) => {
     const origin = server.origin
-    const health = await (await fetch(`${origin}/api/health`)).json()
-    expect(health).toMatchObject({ ok: true, delivery: 'email', configured: true })
-
     const values = enquiry('email', {
       name: 'Śrī Rāma',
       email: `o'brien-${Date.now()}@example.com`,

@@ -77,3 +77,22 @@ export async function operatorCommand(...args: string[]): Promise<string> {
   const { stdout } = await run('npm', ['run', '--silent', 'enquiries', '--', ...args])
   return stdout
 }
+
+/** Runs SQL on a test server's local enquiry database through wrangler (to set up a case, e.g. back-date a row). */
+export async function executeSql(persistTo: string, sql: string): Promise<void> {
+  await run('npm', [
+    'exec',
+    '--',
+    'wrangler',
+    'd1',
+    'execute',
+    'ENQUIRIES',
+    '--local',
+    '--persist-to',
+    persistTo,
+    '--config',
+    'wrangler.toml',
+    '--command',
+    sql,
+  ])
+}

@@ -1,12 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { healthReport, methodNotAllowed, workerRuntime } from '~/contact/index.server'
+import { methodNotAllowed, publicHealth, workerRuntime } from '~/contact/index.server'
 
-/** `GET /api/health`: whether enquiries can be stored, and which delivery is in effect. Never a secret's value. */
+/**
+ * `GET /api/health`: only whether the site is up and can store enquiries (`{ ok }`). Which delivery
+ * is in effect and what it lacks are shown to operators in the inbox, not to the world.
+ */
 export const Route = createFileRoute('/api/health')({
   server: {
     handlers: {
       GET: async () =>
-        Response.json(healthReport((await workerRuntime()).env), { headers: { 'Cache-Control': 'no-store' } }),
+        Response.json(publicHealth((await workerRuntime()).env), { headers: { 'Cache-Control': 'no-store' } }),
       ANY: () => methodNotAllowed('GET'),
     },
   },

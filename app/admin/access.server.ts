@@ -1,0 +1,134 @@
+import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose'
+
+/**
+ * Who may open the inbox: every `/admin` request carries the `Cf-Access-Jwt-Assertion` header that
+ * Cloudflare Access adds once a person has signed in, and the Worker verifies it itself rather than
+ * trusting that Access is in front (a route or hostname left unprotected would otherwise open it):
+ * an RS256 signature by one of the team's published keys, the application's AUD tag, the team's
+ * issuer, `exp` and `nbf`, and optionally the e-mail against an allow-list.
+ * https://developers.cloudflare.com/cloudflare-one/identity/authorization-cookie/validating-json/
+ */
+export const ACCESS_HEADER = 'Cf-Access-Jwt-Assertion'
+
+/** The variables the check reads. Without a team domain and an AUD tag, nobody is let in. */
+export interface AccessEnv {
+  /** The Zero Trust team domain, e.g. `example.cloudflareaccess.com` (with or without `https://`). */
+  ACCESS_TEAM_DOMAIN?: string
+  /** The Access application's Application Audience (AUD) tag. */
+  ACCESS_AUD?: string
+  /** Optional: comma-separated e-mail addresses; when set, only these may open the inbox. */
+  ACCESS_ALLOWED_EMAILS?: string
+  /** Tests and local use only: where the signing keys are, on a loopback address. */
+  ACCESS_CERTS_URL?: string
+}
+
+export interface AccessConfig {
+  issuer: string
+  audience: string
+  certsUrl: URL
+  allowedEmails: string[] | null
+}
+
+export type AccessDenial =
+  | 'not_configured'
+  | 'bad_certs_url'
+  | 'no_token'
+  | 'invalid_token'
+  | 'no_email'
+  | 'not_allowed'
+  | 'keys_unavailable'
+
+export type AccessResult = { ok: true; email: string } | { ok: false; reason: AccessDenial }
+
+const TEAM_DOMAIN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]'])
+
+/** The check's configuration from the env, or why there is none (the inbox then refuses everyone). */
+export function accessConfig(env: AccessEnv): AccessConfig | { error: 'not_configured' | 'bad_certs_url' } {
+  const team = env.ACCESS_TEAM_DOMAIN?.trim()
+    .toLowerCase()
+    .replace(/^https:\/\//, '')
+    .replace(/\/$/, '')
+  const audience = env.ACCESS_AUD?.trim()
+  if (!team || !audience || !TEAM_DOMAIN.test(team)) return { error: 'not_configured' }
+  let certsUrl = new URL(`https://${team}/cdn-cgi/access/certs`)
+  const override = env.ACCESS_CERTS_URL?.trim()
+  if (override) {
+    let url: URL
+    try {
+      url = new URL(override)
+    } catch {
+      return { error: 'bad_certs_url' }
+    }
+    // Only a key server on this machine may stand in for the team's; never another host.
+    if (
+      !['http:', 'https:'].includes(url.protocol) ||
+      !LOOPBACK_HOSTS.has(url.hostname) ||
+      url.username ||
+      url.password
+    )
+      return { error: 'bad_certs_url' }
+    certsUrl = url
+  }
+  const allowed = (env.ACCESS_ALLOWED_EMAILS ?? '')
+    .split(',')
+    .map((email) => email.trim().toLowerCase())
+    .filter(Boolean)
+  return { issuer: `https://${team}`, audience, certsUrl, allowedEmails: allowed.length ? allowed : null }
+}
+
+// One key set per certs URL, kept for the isolate's life: jose caches the keys, and fetches them
+// again when a token names a key it does not have (a rotation), at most every 30 s.
+const keySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>()
+
+function keySet(url: URL) {
+  let keys = keySets.get(url.href)
+  if (!keys) {
+    keys = createRemoteJWKSet(url, { timeoutDuration: 5_000, cooldownDuration: 30_000, cacheMaxAge: 10 * 60_000 })
+    keySets.set(url.href, keys)
+  }
+  return keys
+}
+
+/** Verifies an Access token against the env's configuration. Only a fully valid token passes. */
+export async function verifyAccessToken(token: string | null | undefined, env: AccessEnv): Promise<AccessResult> {
+  const config = accessConfig(env)
+  if ('error' in config) return { ok: false, reason: config.error }
+  if (!token) return { ok: false, reason: 'no_token' }
+  let payload: JWTPayload
+  try {
+    ;({ payload } = await jwtVerify(token, keySet(config.certsUrl), {
+      algorithms: ['RS256'],
+      audience: config.audience,
+      issuer: config.issuer,
+      requiredClaims: ['exp'],
+    }))
+  } catch (error) {
+    // No code: the key server could not be reached. ERR_JOSE_GENERIC: it answered, but not 200.
+    const code = (error as { code?: string })?.code
+    const keysUnavailable = !code || /^ERR_(JWKS_TIMEOUT|JWKS_INVALID|JOSE_GENERIC)$/.test(code)
+    return { ok: false, reason: keysUnavailable ? 'keys_unavailable' : 'invalid_token' }
+  }
+  const email = typeof payload.email === 'string' ? payload.email.trim() : ''
+  if (!email) return { ok: false, reason: 'no_email' }
+  if (config.allowedEmails && !config.allowedEmails.includes(email.toLowerCase()))
+    return { ok: false, reason: 'not_allowed' }
+  return { ok: true, email }
+}
+
+/** The request's Access token, checked. */
+export function verifyAccess(request: Request, env: AccessEnv): Promise<AccessResult> {
+  return verifyAccessToken(request.headers.get(ACCESS_HEADER), env)
+}
+
+/** Whether a path is the inbox's (case and percent-encoding do not get around it). */
+export function isAdminPath(pathname: string): boolean {
+  let path = pathname
+  try {
+    path = decodeURIComponent(pathname)
+  } catch {
+    // Undecodable: judged as written.
+  }
+  path = path.toLowerCase().replace(/\/{2,}/g, '/')
+  return path === '/admin' || path.startsWith('/admin/') || path.startsWith('/admin.')
+}

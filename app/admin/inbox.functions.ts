@@ -1,0 +1,27 @@
+import { notFound } from '@tanstack/react-router'
+import { createServerFn } from '@tanstack/react-start'
+import { getRequest } from '@tanstack/react-start/server'
+import { workerEnv } from '~/contact/runtime.server'
+import { type AdminEnv, enquiryDetail, inboxData, operatorFor, parseInboxQuery } from './inbox.server'
+
+/**
+ * The inbox pages' data. Each call checks the Access token itself: these functions also answer at
+ * `/_serverFn/…`, outside `/admin`, where the request middleware's gate does not apply.
+ */
+async function requireOperator(): Promise<AdminEnv> {
+  const env = (await workerEnv()) as AdminEnv
+  if (!(await operatorFor(getRequest(), env))) throw new Response('Not allowed', { status: 403 })
+  return env
+}
+
+export const loadInbox = createServerFn({ method: 'GET' })
+  .validator((input: unknown) => parseInboxQuery((input ?? {}) as Record<string, unknown>))
+  .handler(async ({ data }) => inboxData(await requireOperator(), data))
+
+export const loadEnquiry = createServerFn({ method: 'GET' })
+  .validator((input: unknown) => String((input as { id?: unknown })?.id ?? ''))
+  .handler(async ({ data }) => {
+    const detail = await enquiryDetail(await requireOperator(), data)
+    if (!detail) throw notFound()
+    return detail
+  })

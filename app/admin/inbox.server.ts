@@ -1,0 +1,263 @@
+import type { ContactEnv } from '~/contact/deliveries/types'
+import { attemptDelivery, LEASE_MS } from '~/contact/delivery.server'
+import { type DeliveryAttempt, type EnquiryRecord, type EnquiryStatus, isEnquiryStatus } from '~/contact/enquiry'
+import { healthReport } from '~/contact/health.server'
+import { retentionDays } from '~/contact/retention'
+import type { RetentionEnv } from '~/contact/retention.server'
+import {
+  attemptsOf,
+  claimEnquiry,
+  type EnquiryFilter,
+  eraseEnquiry,
+  getEnquiry,
+  listEnquiries,
+  markHandled,
+  requeueEnquiry,
+  scheduleEnquiry,
+} from '~/contact/store.server'
+import { errorCause, log, requestIdFor } from '~/server/log.server'
+import { type AccessEnv, verifyAccess } from './access.server'
+import { enquiriesCsv } from './csv'
+import { ADMIN_ACTIONS, type AdminAction, type Notice } from './notices'
+import { enquiryPath } from './paths'
+
+/** The env the inbox reads. */
+export type AdminEnv = ContactEnv & AccessEnv & RetentionEnv
+
+/** Headers on every /admin answer: never stored by anything, never indexed. */
+export const ADMIN_HEADERS: Readonly<Record<string, string>> = {
+  'Cache-Control': 'no-store',
+  'X-Robots-Tag': 'noindex, nofollow',
+}
+
+export const PAGE_SIZE = 25
+/** The most rows one CSV export holds. */
+export const EXPORT_LIMIT = 5_000
+const SEARCH_MAX = 200
+
+/** The operator's e-mail when the request carries a valid Access token, else null (and one log line). */
+export async function operatorFor(request: Request, env: AccessEnv): Promise<string | null> {
+  const access = await verifyAccess(request, env)
+  if (access.ok) return access.email
+  log('warn', {
+    event: 'admin_denied',
+    requestId: requestIdFor(request),
+    reason: access.reason,
+    path: new URL(request.url).pathname.slice(0, 100),
+  })
+  return null
+}
+
+/** The 403 answer: the same for every refusal, with nothing from the inbox in it. */
+export function forbidden(): Response {
+  return new Response(
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Not allowed</title></head><body><main><h1>Not allowed</h1><p>This page is for the people who run this website, signed in through Cloudflare Access.</p></main></body></html>',
+    { status: 403, headers: { 'Content-Type': 'text/html; charset=utf-8', ...ADMIN_HEADERS } },
+  )
+}
+
+/** Filter and page from a query string (or the router's search object); anything malformed is dropped. */
+export interface InboxQuery {
+  status?: EnquiryStatus
+  q?: string
+  page: number
+}
+
+export function parseInboxQuery(input: Record<string, unknown>): InboxQuery {
+  const status = isEnquiryStatus(input.status) ? input.status : undefined
+  const rawQ = input.q === undefined || input.q === null ? '' : String(input.q)
+  const q = rawQ.trim().slice(0, SEARCH_MAX) || undefined
+  const page = Number(input.page)
+  return { status, q, page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1 }
+}
+
+function filterOf(query: InboxQuery): EnquiryFilter {
+  return { status: query.status, search: query.q }
+}
+
+/** What an operator needs to know about delivery: never a secret's value. */
+export interface DeliverySetup {
+  /** The delivery in effect (`none` when none is, or it lacks what it needs). */
+  delivery: string
+  requested: string
+  configured: boolean
+  /** Names of missing secrets or bindings. */
+  missing: string[]
+  rateLimiter: boolean
+  store: boolean
+  retentionDays: number
+}
+
+export function deliverySetup(env: AdminEnv): DeliverySetup {
+  const report = healthReport(env)
+  return {
+    delivery: report.delivery,
+    requested: report.requested,
+    configured: report.configured,
+    missing: report.missing,
+    rateLimiter: report.rateLimiter,
+    store: report.store,
+    retentionDays: retentionDays(env.ENQUIRY_RETENTION_DAYS),
+  }
+}
+
+export interface InboxData {
+  query: InboxQuery
+  records: EnquiryRecord[]
+  total: number
+  pageSize: number
+  setup: DeliverySetup
+}
+
+export async function inboxData(env: AdminEnv, query: InboxQuery): Promise<InboxData> {
+  const { records, total } = await listEnquiries(env.ENQUIRIES, filterOf(query), {
+    limit: PAGE_SIZE,
+    offset: (query.page - 1) * PAGE_SIZE,
+  })
+  return { query, records, total, pageSize: PAGE_SIZE, setup: deliverySetup(env) }
+}
+
+export interface EnquiryDetail {
+  record: EnquiryRecord
+  attempts: DeliveryAttempt[]
+}
+
+export async function enquiryDetail(env: AdminEnv, id: string): Promise<EnquiryDetail | null> {
+  if (!isEnquiryId(id)) return null
+  const record = await getEnquiry(env.ENQUIRIES, id)
+  if (!record) return null
+  return { record, attempts: await attemptsOf(env.ENQUIRIES, id) }
+}
+
+/** An enquiry id's shape (`20261123-…`), so nothing else reaches a query. */
+export function isEnquiryId(value: unknown): value is string {
+  return typeof value === 'string' && /^[\w-]{1,64}$/.test(value)
+}
+
+function adminLog(request: Request, operator: string, action: string, fields: Record<string, string | number>) {
+  log('info', { event: 'admin', requestId: requestIdFor(request), action, operator, ...fields })
+}
+
+function seeOther(location: string): Response {
+  return new Response(null, { status: 303, headers: { Location: location, ...ADMIN_HEADERS } })
+}
+
+function problem(status: number, message: string): Response {
+  return new Response(message, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', ...ADMIN_HEADERS } })
+}
+
+/**
+ * `POST /admin/actions` (a form post, with or without JavaScript): `action` and `id`, and for
+ * erasure `confirm` equal to the id. Answers 303 back to the enquiry (or the list, after erasure)
+ * with a notice code the page turns into a sentence.
+ *
+ * - handled: marks it handled (from any status); it is never delivered after.
+ * - retry: a pending or failed enquiry is made due now and attempted in this request (a failed one
+ *   gets one more attempt); a held one is released first. Delivered and handled ones are not sent.
+ * - release: a held enquiry becomes pending, due now, and is attempted in this request.
+ * - erase: deletes it and its delivery history.
+ */
+export async function handleAdminAction(request: Request, env: AdminEnv): Promise<Response> {
+  const operator = await operatorFor(request, env)
+  if (!operator) return forbidden()
+  const type = (request.headers.get('Content-Type') ?? '').toLowerCase()
+  if (!type.startsWith('application/x-www-form-urlencoded') && !type.startsWith('multipart/form-data')) {
+    await request.arrayBuffer().catch(() => {})
+    return problem(415, 'Send the action as a form.')
+  }
+  let form: FormData
+  try {
+    form = await request.formData()
+  } catch {
+    return problem(400, 'The form data could not be read.')
+  }
+  const action = form.get('action')
+  const id = form.get('id')
+  if (typeof action !== 'string' || !(ADMIN_ACTIONS as readonly string[]).includes(action))
+    return problem(400, `Unknown action: use one of ${ADMIN_ACTIONS.join(', ')}.`)
+  if (!isEnquiryId(id)) return problem(400, 'No valid enquiry id.')
+
+  try {
+    const record = await getEnquiry(env.ENQUIRIES, id)
+    if (!record) return problem(404, 'No such enquiry (it may have been erased).')
+    const notice = await act(action as AdminAction, record, form, env, request, operator)
+    adminLog(request, operator, action, { enquiryId: id, result: notice })
+    if (notice === 'confirm-erase') return seeOther(`/admin/erase/${encodeURIComponent(id)}`)
+    return seeOther(notice === 'erased' ? `/admin?notice=erased` : enquiryPath(id, notice))
+  } catch (error) {
+    log('error', {
+      event: 'admin_error',
+      requestId: requestIdFor(request),
+      action,
+      enquiryId: id,
+      cause: errorCause(error),
+    })
+    return problem(503, 'The enquiry database did not answer; nothing was changed. Try again.')
+  }
+}
+
+async function act(
+  action: AdminAction,
+  record: EnquiryRecord,
+  form: FormData,
+  env: AdminEnv,
+  request: Request,
+  operator: string,
+): Promise<Notice> {
+  const now = new Date().toISOString()
+  switch (action) {
+    case 'handled':
+      return (await markHandled(env.ENQUIRIES, record.id, now, operator)) ? 'handled' : 'already-handled'
+    case 'erase':
+      if (form.get('confirm') !== record.id) return 'confirm-erase'
+      return (await eraseEnquiry(env.ENQUIRIES, record.id)) ? 'erased' : 'already-erased'
+    case 'release':
+      if (record.status !== 'held') return 'not-held'
+      await requeueEnquiry(env.ENQUIRIES, record.id, now, ['held'])
+      return attemptNow(env, record.id, request)
+    case 'retry':
+      if (record.status === 'delivered' || record.status === 'handled') return 'not-retried'
+      if (record.status === 'held' || record.status === 'failed')
+        await requeueEnquiry(env.ENQUIRIES, record.id, now, [record.status])
+      else await scheduleEnquiry(env.ENQUIRIES, record.id, now)
+      return attemptNow(env, record.id, request)
+  }
+}
+
+/** Claims a due pending enquiry and attempts its delivery in this request. */
+async function attemptNow(env: AdminEnv, id: string, request: Request): Promise<Notice> {
+  const started = new Date()
+  const claimed = await claimEnquiry(
+    env.ENQUIRIES,
+    id,
+    started.toISOString(),
+    new Date(started.getTime() + LEASE_MS).toISOString(),
+  )
+  if (!claimed) return 'busy'
+  const record = await getEnquiry(env.ENQUIRIES, id)
+  if (record?.status !== 'pending') return 'busy'
+  const result = await attemptDelivery(env, record, { requestId: requestIdFor(request) })
+  return result === 'delivered' ? 'delivered' : result === 'not_attempted' ? 'not-configured' : 'retry-failed'
+}
+
+/** `GET /admin/export.csv?status=…&q=…`: the enquiries of the current filter, as CSV. */
+export async function handleExport(request: Request, env: AdminEnv): Promise<Response> {
+  const operator = await operatorFor(request, env)
+  if (!operator) return forbidden()
+  const query = parseInboxQuery(Object.fromEntries(new URL(request.url).searchParams))
+  try {
+    const { records } = await listEnquiries(env.ENQUIRIES, filterOf(query), { limit: EXPORT_LIMIT, offset: 0 })
+    adminLog(request, operator, 'export', { rows: records.length, status: query.status ?? 'all' })
+    const day = new Date().toISOString().slice(0, 10)
+    return new Response(enquiriesCsv(records), {
+      headers: {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': `attachment; filename="enquiries-${day}${query.status ? `-${query.status}` : ''}.csv"`,
+        ...ADMIN_HEADERS,
+      },
+    })
+  } catch (error) {
+    log('error', { event: 'admin_error', requestId: requestIdFor(request), action: 'export', cause: errorCause(error) })
+    return problem(503, 'The enquiry database did not answer. Try again.')
+  }
+}

@@ -1,0 +1,93 @@
+import type { ReactNode } from 'react'
+import { isNotice, NOTICES } from '~/admin/notices'
+import type { EnquiryStatus } from '~/contact/enquiry'
+import { site } from '~/site'
+
+/** Head tags of every inbox page: a title, and kept out of search results. */
+export function adminHead(title: string) {
+  return {
+    meta: [{ title: `${title} | ${site.name} inbox` }, { name: 'robots', content: 'noindex, nofollow' }],
+  }
+}
+
+/** A stored time as the inbox shows it, the same on the server and in the browser: `2026-11-23 12:00 UTC`. */
+export function formatTime(iso: string | null): string {
+  if (!iso) return '—'
+  const date = new Date(iso)
+  return Number.isNaN(date.getTime()) ? iso : `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`
+}
+
+export const STATUS_LABELS: Record<EnquiryStatus, string> = {
+  pending: 'Pending',
+  delivered: 'Delivered',
+  failed: 'Failed',
+  held: 'Held',
+  handled: 'Handled',
+}
+
+const STATUS_STYLES: Record<EnquiryStatus, string> = {
+  pending: 'border-amber-300/50 text-amber-300',
+  delivered: 'border-success/50 text-success',
+  failed: 'border-danger/50 text-danger',
+  held: 'border-violet-300/50 text-violet-300',
+  handled: 'border-line-strong text-muted',
+}
+
+export function StatusLabel({ status }: { status: EnquiryStatus }) {
+  return (
+    <span className={`inline-block rounded-full border px-2.5 py-0.5 text-sm font-medium ${STATUS_STYLES[status]}`}>
+      {STATUS_LABELS[status]}
+    </span>
+  )
+}
+
+const TONES = {
+  success: 'border-success/40 bg-success/10 text-success',
+  info: 'border-line-strong bg-ink-950/60 text-fg',
+  danger: 'border-danger/40 bg-danger/10 text-danger',
+} as const
+
+/** The sentence for an action's notice code; unknown codes show nothing. */
+export function ActionNotice({ code }: { code: unknown }) {
+  return (
+    <div role="status" aria-live="polite">
+      {isNotice(code) ? (
+        <p className={`mt-6 rounded-xl border px-4 py-3 ${TONES[NOTICES[code].tone]}`}>{NOTICES[code].text}</p>
+      ) : null}
+    </div>
+  )
+}
+
+export const buttonStyle =
+  'inline-flex min-h-11 items-center justify-center rounded-xl bg-brand-400 px-5 py-2.5 font-semibold text-on-brand transition-colors hover:bg-brand-300'
+export const quietButtonStyle =
+  'inline-flex min-h-11 items-center justify-center rounded-xl border border-line-strong px-5 py-2.5 font-semibold text-fg transition-colors hover:border-brand-400'
+export const dangerButtonStyle =
+  'inline-flex min-h-11 items-center justify-center rounded-xl border border-danger/60 bg-danger/10 px-5 py-2.5 font-semibold text-danger transition-colors hover:bg-danger/20'
+export const linkStyle = 'font-medium text-brand-300 underline underline-offset-4 hover:text-brand-400'
+export const controlStyle =
+  'w-full rounded-xl border border-line-strong bg-ink-950/60 px-4 py-2.5 text-fg placeholder:text-subtle transition-colors hover:border-brand-400/60 focus:border-brand-400'
+
+/** A POST form for one action on one enquiry (works without JavaScript; the server answers 303). */
+export function ActionForm({
+  action,
+  id,
+  children,
+  extra,
+}: {
+  action: string
+  id: string
+  children: ReactNode
+  extra?: Record<string, string>
+}) {
+  return (
+    <form method="post" action="/admin/actions">
+      <input type="hidden" name="action" value={action} />
+      <input type="hidden" name="id" value={id} />
+      {Object.entries(extra ?? {}).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      {children}
+    </form>
+  )
+}

@@ -1,0 +1,176 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { loadEnquiry } from '~/admin/inbox.functions'
+import {
+  ActionForm,
+  ActionNotice,
+  adminHead,
+  buttonStyle,
+  dangerButtonStyle,
+  formatTime,
+  linkStyle,
+  quietButtonStyle,
+  StatusLabel,
+} from '~/components/admin/admin-ui'
+import { PageHero } from '~/components/sections/PageHero'
+
+/** `/admin/enquiries/<id>`: one enquiry in full, its delivery history, and what an operator can do with it. */
+export const Route = createFileRoute('/admin/enquiries/$id')({
+  validateSearch: (search: Record<string, unknown>): { notice?: string } => ({
+    notice: search.notice === undefined ? undefined : String(search.notice),
+  }),
+  loader: ({ params }) => loadEnquiry({ data: { id: params.id } }),
+  head: () => adminHead('Enquiry'),
+  component: EnquiryPage,
+})
+
+function EnquiryPage() {
+  const { record, attempts } = Route.useLoaderData()
+  const { notice } = Route.useSearch()
+  const canRetry = record.status === 'pending' || record.status === 'failed'
+
+  return (
+    <>
+      <PageHero
+        breadcrumb={
+          <p>
+            <a href="/admin" className={linkStyle}>
+              All enquiries
+            </a>
+          </p>
+        }
+        eyebrow={`Enquiry ${record.id}`}
+        title={record.name}
+        lead={
+          <p className="flex flex-wrap items-center gap-3">
+            <StatusLabel status={record.status} /> <span>{record.subjectLabel}</span>
+          </p>
+        }
+      />
+      <div className="container-page">
+        <ActionNotice code={notice} />
+      </div>
+
+      <div className="container-page mt-10 grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <section aria-labelledby="message-title" className="glass p-6 sm:p-8">
+          <h2 id="message-title" className="text-h3 font-semibold text-fg">
+            Message
+          </h2>
+          <dl className="mt-4 grid gap-x-6 gap-y-2 text-muted sm:grid-cols-[auto_1fr]">
+            <dt className="font-medium text-fg">From</dt>
+            <dd>
+              {record.name} &lt;
+              <a href={`mailto:${record.email}`} className={linkStyle}>
+                {record.email}
+              </a>
+              &gt;
+            </dd>
+            <dt className="font-medium text-fg">Company</dt>
+            <dd>{record.company || '—'}</dd>
+            <dt className="font-medium text-fg">Received</dt>
+            <dd>{formatTime(record.receivedAt)}</dd>
+            {record.status === 'held' ? (
+              <>
+                <dt className="font-medium text-fg">Held because</dt>
+                <dd>{record.heldReason ?? '—'}</dd>
+              </>
+            ) : null}
+            {record.status === 'handled' ? (
+              <>
+                <dt className="font-medium text-fg">Handled</dt>
+                <dd>
+                  {formatTime(record.handledAt)} by {record.handledBy ?? '—'}
+                </dd>
+              </>
+            ) : null}
+          </dl>
+          <div
+            className="mt-6 rounded-xl border border-line bg-ink-950/60 p-4 whitespace-pre-wrap break-words text-fg"
+            data-testid="message"
+          >
+            {record.message}
+          </div>
+        </section>
+
+        <section aria-labelledby="actions-title" className="glass p-6 sm:p-8">
+          <h2 id="actions-title" className="text-h3 font-semibold text-fg">
+            Actions
+          </h2>
+          <div className="mt-4 flex flex-col items-start gap-3">
+            {record.status !== 'handled' ? (
+              <ActionForm action="handled" id={record.id}>
+                <button type="submit" className={buttonStyle}>
+                  Mark handled
+                </button>
+              </ActionForm>
+            ) : null}
+            {canRetry ? (
+              <ActionForm action="retry" id={record.id}>
+                <button type="submit" className={quietButtonStyle}>
+                  Retry delivery now
+                </button>
+              </ActionForm>
+            ) : null}
+            {record.status === 'held' ? (
+              <ActionForm action="release" id={record.id}>
+                <button type="submit" className={quietButtonStyle}>
+                  Release and deliver
+                </button>
+              </ActionForm>
+            ) : null}
+            <a href={`/admin/erase/${encodeURIComponent(record.id)}`} className={dangerButtonStyle}>
+              Erase…
+            </a>
+          </div>
+        </section>
+      </div>
+
+      <section aria-labelledby="history-title" className="container-page mt-10">
+        <h2 id="history-title" className="text-h3 font-semibold text-fg">
+          Delivery history
+        </h2>
+        <p className="mt-2 text-muted">
+          {record.attempts} attempt{record.attempts === 1 ? '' : 's'}
+          {record.status === 'pending' ? `; next attempt due ${formatTime(record.nextAttemptAt)}` : ''}
+          {record.deliveredAt ? `; delivered ${formatTime(record.deliveredAt)} by ${record.deliveredBy ?? '—'}` : ''}.
+        </p>
+        {attempts.length > 0 ? (
+          <div className="mt-4 overflow-x-auto">
+            <table className="w-full min-w-[36rem] border-collapse text-left">
+              <caption className="sr-only">Delivery attempts, oldest first</caption>
+              <thead>
+                <tr className="border-b border-line-strong text-sm text-muted">
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    Attempt
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    Time
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    Delivery
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    Outcome
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    Cause
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {attempts.map((attempt) => (
+                  <tr key={attempt.attempt} className="border-b border-line">
+                    <td className="py-2 pr-4">{attempt.attempt}</td>
+                    <td className="py-2 pr-4 text-muted">{formatTime(attempt.attemptedAt)}</td>
+                    <td className="py-2 pr-4 text-muted">{attempt.delivery}</td>
+                    <td className="py-2 pr-4">{attempt.outcome}</td>
+                    <td className="py-2 pr-4 text-muted">{attempt.cause ?? '—'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : null}
+      </section>
+    </>
+  )
+}

@@ -1,0 +1,201 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { loadInbox } from '~/admin/inbox.functions'
+import {
+  ActionNotice,
+  adminHead,
+  buttonStyle,
+  controlStyle,
+  formatTime,
+  linkStyle,
+  quietButtonStyle,
+  STATUS_LABELS,
+  StatusLabel,
+} from '~/components/admin/admin-ui'
+import { PageHero } from '~/components/sections/PageHero'
+import { ENQUIRY_STATUSES } from '~/contact/enquiry'
+
+interface InboxSearch {
+  status?: string
+  q?: string
+  page?: number
+  notice?: string
+}
+
+/**
+ * `/admin`: the operator's inbox. Server-rendered; the filter is a plain GET form and every link a
+ * plain link, so it works the same without JavaScript.
+ */
+export const Route = createFileRoute('/admin/')({
+  validateSearch: (search: Record<string, unknown>): InboxSearch => ({
+    status: search.status === undefined ? undefined : String(search.status),
+    q: search.q === undefined ? undefined : String(search.q),
+    page: search.page === undefined ? undefined : Number(search.page),
+    notice: search.notice === undefined ? undefined : String(search.notice),
+  }),
+  loaderDeps: ({ search }) => ({ status: search.status, q: search.q, page: search.page }),
+  loader: ({ deps }) => loadInbox({ data: deps }),
+  head: () => adminHead('Enquiries'),
+  component: InboxPage,
+})
+
+function queryString(params: Record<string, string | number | undefined>): string {
+  const search = new URLSearchParams()
+  for (const [key, value] of Object.entries(params))
+    if (value !== undefined && value !== '') search.set(key, String(value))
+  const text = search.toString()
+  return text ? `?${text}` : ''
+}
+
+function InboxPage() {
+  const { query, records, total, pageSize, setup } = Route.useLoaderData()
+  const { notice } = Route.useSearch()
+  const pages = Math.max(1, Math.ceil(total / pageSize))
+  const filter = { status: query.status, q: query.q }
+  const first = total === 0 ? 0 : (query.page - 1) * pageSize + 1
+  const last = Math.min(total, query.page * pageSize)
+
+  return (
+    <>
+      <PageHero eyebrow="Inbox" title="Enquiries" lead={<p>Every enquiry the contact form stored, newest first.</p>} />
+      <div className="container-page mt-8">
+        <ActionNotice code={notice} />
+      </div>
+
+      <section aria-labelledby="setup-title" className="container-page mt-10">
+        <div className="glass p-6">
+          <h2 id="setup-title" className="text-h3 font-semibold text-fg">
+            Delivery set-up
+          </h2>
+          <dl className="mt-4 grid gap-x-8 gap-y-2 text-muted sm:grid-cols-[auto_1fr]">
+            <dt className="font-medium text-fg">Delivery in effect</dt>
+            <dd data-testid="setup-delivery">{setup.delivery}</dd>
+            <dt className="font-medium text-fg">Requested (CONTACT_DELIVERY)</dt>
+            <dd data-testid="setup-requested">{setup.requested}</dd>
+            <dt className="font-medium text-fg">Missing</dt>
+            <dd data-testid="setup-missing">
+              {setup.missing.length ? setup.missing.join(', ') : 'nothing: the requested delivery has what it needs'}
+            </dd>
+            <dt className="font-medium text-fg">Rate limiter</dt>
+            <dd data-testid="setup-rate-limiter">{setup.rateLimiter ? 'bound' : 'not bound'}</dd>
+            <dt className="font-medium text-fg">Enquiries kept for</dt>
+            <dd data-testid="setup-retention">{setup.retentionDays} days, then deleted</dd>
+          </dl>
+        </div>
+      </section>
+
+      <section aria-labelledby="list-title" className="container-page mt-10">
+        <h2 id="list-title" className="text-h3 font-semibold text-fg">
+          {query.status ? `${STATUS_LABELS[query.status]} enquiries` : 'All enquiries'}
+          {query.q ? ` matching “${query.q}”` : ''}
+        </h2>
+        <form
+          method="get"
+          action="/admin"
+          className="mt-4 flex flex-wrap items-end gap-4"
+          aria-label="Filter enquiries"
+        >
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor="filter-status" className="text-sm font-medium text-fg">
+              Status
+            </label>
+            <select id="filter-status" name="status" defaultValue={query.status ?? ''} className={controlStyle}>
+              <option value="">All</option>
+              {ENQUIRY_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {STATUS_LABELS[status]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="flex min-w-64 flex-1 flex-col gap-1.5">
+            <label htmlFor="filter-q" className="text-sm font-medium text-fg">
+              Name, e-mail or company
+            </label>
+            <input
+              id="filter-q"
+              name="q"
+              type="search"
+              maxLength={200}
+              defaultValue={query.q ?? ''}
+              className={controlStyle}
+            />
+          </div>
+          <button type="submit" className={buttonStyle}>
+            Show
+          </button>
+          <a href={`/admin/export.csv${queryString(filter)}`} className={quietButtonStyle} download>
+            Export CSV
+          </a>
+        </form>
+
+        <p className="mt-6 text-muted" data-testid="list-count">
+          {total === 0 ? 'No enquiries.' : `${first}–${last} of ${total}`}
+        </p>
+        {records.length > 0 ? (
+          <div className="mt-4 overflow-x-auto">
+            <table className="w-full min-w-[48rem] border-collapse text-left">
+              <caption className="sr-only">Enquiries, newest first</caption>
+              <thead>
+                <tr className="border-b border-line-strong text-sm text-muted">
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    Received
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    Name
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    E-mail
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    Company
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    Subject
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    Status
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {records.map((record) => (
+                  <tr key={record.id} className="border-b border-line align-top" data-enquiry={record.id}>
+                    <td className="py-3 pr-4 whitespace-nowrap text-muted">{formatTime(record.receivedAt)}</td>
+                    <td className="py-3 pr-4">
+                      <a href={`/admin/enquiries/${encodeURIComponent(record.id)}`} className={linkStyle}>
+                        {record.name}
+                      </a>
+                    </td>
+                    <td className="py-3 pr-4 break-all text-muted">{record.email}</td>
+                    <td className="py-3 pr-4 text-muted">{record.company || '—'}</td>
+                    <td className="py-3 pr-4 text-muted">{record.subjectLabel}</td>
+                    <td className="py-3 pr-4">
+                      <StatusLabel status={record.status} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : null}
+        {pages > 1 ? (
+          <nav aria-label="Pages" className="mt-6 flex items-center gap-4">
+            {query.page > 1 ? (
+              <a href={`/admin${queryString({ ...filter, page: query.page - 1 })}`} className={linkStyle} rel="prev">
+                Newer
+              </a>
+            ) : null}
+            <span className="text-muted">
+              Page {query.page} of {pages}
+            </span>
+            {query.page < pages ? (
+              <a href={`/admin${queryString({ ...filter, page: query.page + 1 })}`} className={linkStyle} rel="next">
+                Older
+              </a>
+            ) : null}
+          </nav>
+        ) : null}
+      </section>
+    </>
+  )
+}

@@ -37,14 +37,16 @@ test.describe('the client code starts after the first paint', () => {
     })
   }
 
-  test('every script request starts after the first contentful paint, and the page then hydrates', async ({ page }) => {
+  test('every script and font request starts after the first contentful paint, and the page then hydrates', async ({
+    page,
+  }) => {
     for (const path of ['/', '/products', '/contact']) {
       await gotoHydrated(page, path)
       const timing = await page.evaluate(() => ({
         fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
         scripts: performance
           .getEntriesByType('resource')
-          .filter((r) => (r as PerformanceResourceTiming).initiatorType === 'script' || r.name.endsWith('.js'))
+          .filter((r) => /\.(m?js|woff2?)(\?|$)/.test(r.name))
           .map((r) => ({ name: r.name, start: r.startTime })),
       }))
       expect(timing.fcp).not.toBeNull()
@@ -52,6 +54,18 @@ test.describe('the client code starts after the first paint', () => {
       for (const script of timing.scripts) expect(script.start, script.name).toBeGreaterThanOrEqual(timing.fcp ?? 0)
     }
   })
+})
+
+test('Inter is fetched after the first page has painted, and used from the first paint of the next', async ({
+  page,
+}) => {
+  await gotoHydrated(page, '/')
+  const bodyFont = () => page.evaluate(() => getComputedStyle(document.body).fontFamily)
+  expect(await bodyFont()).toMatch(/^"Inter Fallback"/)
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('fonts'))).toBe('inter')
+  await page.goto('/about')
+  expect(await page.evaluate(() => document.documentElement.dataset.fonts)).toBe('inter')
+  expect(await bodyFont()).toMatch(/^"Inter Variable"/)
 })
 
 test.describe('before the client code has arrived', () => {

@@ -61,7 +61,8 @@ const routeScriptAttrs = { suppressHydrationWarning: true }
 /** <Scripts>, with the entry started after the first paint (server); <Scripts> itself in the browser. */
 export function PaintFirstScripts() {
   const router = useRouter()
-  if (!router.isServer) return <Scripts />
+  // Vite sets import.meta.env.SSR to false in the browser build, which then drops the loader.
+  if (!import.meta.env.SSR || !router.isServer) return <Scripts />
   const ssr = router.serverSsr
   const matches = router.stores?.matches?.get?.()
   if (!ssr || typeof ssr.takeInitialHydrationScriptTags !== 'function' || !matches) return <Scripts />

@@ -62,7 +62,7 @@ test('Inter is fetched after the first page has painted, and used from the first
   await gotoHydrated(page, '/')
   const bodyFont = () => page.evaluate(() => getComputedStyle(document.body).fontFamily)
   expect(await bodyFont()).toMatch(/^"Inter Fallback"/)
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('fonts'))).toBe('inter')
+  await expect.poll(() => page.evaluate(() => sessionStorage.getItem('fonts'))).toBe('inter')
   await page.goto('/about')
   expect(await page.evaluate(() => document.documentElement.dataset.fonts)).toBe('inter')
   expect(await bodyFont()).toMatch(/^"Inter Variable"/)

@@ -50,10 +50,11 @@ export function PaintFirstHead() {
 /**
  * The loader: waits for the first contentful paint (PerformanceObserver 'paint', buffered), then
  * adds the entry module scripts. Where paint timing is not supported it waits two animation
- * frames (the second runs after the first frame has been painted).
+ * frames (the second runs after the first frame has been painted); so does a page loaded in a
+ * background tab once it is shown (browsers may not report a paint that happened while hidden).
  */
 export function entryLoader(sources: readonly string[]): string {
-  return `(function(d,s){var n=d.currentScript&&d.currentScript.nonce;function go(){if(s.length===0)return;for(var i=0;i<s.length;i++){var e=d.createElement('script');e.type='module';e.src=s[i];if(n)e.nonce=n;d.body.appendChild(e)}s=[]}var P=window.PerformanceObserver;if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf('paint')>=0){var o=new P(function(l){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();go()}});o.observe({type:'paint',buffered:true})}else requestAnimationFrame(function(){requestAnimationFrame(go)})})(document,${JSON.stringify(sources)})`
+  return `(function(d,s){var n=d.currentScript&&d.currentScript.nonce;function go(){if(s.length===0)return;for(var i=0;i<s.length;i++){var e=d.createElement('script');e.type='module';e.src=s[i];if(n)e.nonce=n;d.body.appendChild(e)}s=[]}function frames(){requestAnimationFrame(function(){requestAnimationFrame(go)})}var P=window.PerformanceObserver;if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf('paint')>=0){var o=new P(function(l){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();go()}});o.observe({type:'paint',buffered:true})}else frames();if(d.visibilityState==='hidden')d.addEventListener('visibilitychange',function v(){if(d.visibilityState==='visible'){d.removeEventListener('visibilitychange',v);frames()}})})(document,${JSON.stringify(sources)})`
 }
 
 const routeScriptAttrs = { suppressHydrationWarning: true }

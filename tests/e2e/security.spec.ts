@@ -104,7 +104,8 @@ test('server routes, server-function answers and static files carry the security
   expect(illustration.headers()['cache-control']).toBe(unhashedCaching)
 
   const html = await (await request.get('/')).text()
-  const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1]
+  // The client entry, named in the inline loader that starts it after the first paint.
+  const script = /["'](\/assets\/[^"']+\.js)["']/.exec(html)?.[1]
   expect(script).toBeTruthy()
   const asset = await request.get(script ?? '')
   expect(asset.status()).toBe(200)
@@ -128,6 +129,8 @@ test('every response names its request id', async ({ request }) => {
 })
 
 test('no page reports a Content-Security-Policy violation, with or without navigation', async ({ page }) => {
+  // Thirteen pages, each waited on until hydrated (which starts after its first paint).
+  test.setTimeout(60_000)
   const violations = await recordCspViolations(page)
   const problems = collectProblems(page)
   for (const { path } of PAGES) await gotoHydrated(page, path)

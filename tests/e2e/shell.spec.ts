@@ -250,6 +250,8 @@ test('a skip link moves focus to the main content', async ({ page }) => {
 })
 
 test('no page logs a console error, warning or hydration mismatch', async ({ page }) => {
+  // Twelve pages, each waited on until hydrated (which starts after its first paint).
+  test.setTimeout(60_000)
   const problems = collectProblems(page)
   for (const { path } of PAGES) {
     await gotoHydrated(page, path)

@@ -8,40 +8,49 @@ const linkBase =
   'rounded-lg px-3 py-2 text-[0.9375rem] font-medium text-muted transition-colors hover:text-fg hover:bg-white/5'
 const linkActive = 'text-fg bg-white/8 shadow-[inset_0_-2px_0_0_var(--color-brand-400)]'
 
+/**
+ * The site header. On small screens a toggle opens the menu, which is an HTML popover
+ * (`popovertarget`): it opens, closes on Escape (focus back on the toggle) and on a click
+ * outside, and its links come right after the toggle in the Tab order, all natively, before
+ * and without the page's JavaScript. The toggle's name and icon follow the popover's state in
+ * CSS (app.css, `.menu-when-open` / `.menu-when-closed`), as does the scroll lock on the page.
+ * Once hydrated, React keeps `aria-expanded` in step and closes the menu when a link is chosen
+ * or the page changes.
+ */
 export function SiteHeader() {
-  const [open, setOpen] = useState(false)
+  // Unknown until hydrated: before that the browser itself tells assistive technology whether the
+  // popover is open (a `popovertarget` button), and a server-rendered `false` could be wrong.
+  const [open, setOpen] = useState<boolean | undefined>(undefined)
   const menuId = useId()
-  const toggleRef = useRef<HTMLButtonElement>(null)
+  const menuRef = useRef<HTMLDivElement>(null)
   const pathname = useRouterState({ select: (s) => s.location.pathname })
+
+  const close = () => {
+    const menu = menuRef.current
+    if (menu?.matches(':popover-open')) menu.hidePopover()
+  }
+
+  // The popover's own state (it may have been opened before hydration) drives ours.
+  useEffect(() => {
+    const menu = menuRef.current
+    if (!menu) return
+    setOpen(menu.matches(':popover-open'))
+    const onToggle = (event: Event) => setOpen((event as ToggleEvent).newState === 'open')
+    menu.addEventListener('toggle', onToggle)
+    return () => menu.removeEventListener('toggle', onToggle)
+  }, [])
 
   // A navigation (by any means) closes the menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the pathname change is the trigger
   useEffect(() => {
-    setOpen(false)
+    close()
   }, [pathname])
-
-  // While open: Escape closes and returns focus to the toggle; the page behind does not scroll.
-  useEffect(() => {
-    if (!open) return
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setOpen(false)
-        toggleRef.current?.focus()
-      }
-    }
-    const previousOverflow = document.body.style.overflow
-    document.body.style.overflow = 'hidden'
-    document.addEventListener('keydown', onKey)
-    return () => {
-      document.body.style.overflow = previousOverflow
-      document.removeEventListener('keydown', onKey)
-    }
-  }, [open])
 
   return (
     <header className="sticky top-0 z-40 border-b border-line">
-      {/* The blur lives on its own layer: a backdrop-filter on the header itself would trap the fixed menu. */}
-      <div aria-hidden="true" className="absolute inset-0 -z-10 bg-ink-900/80 backdrop-blur-lg" />
+      {/* The backdrop lives on its own layer (a background on the header would sit above the
+          page's shapes only when scrolled under); opaque enough to need no backdrop-filter. */}
+      <div aria-hidden="true" className="absolute inset-0 -z-10 bg-ink-900/92" />
       <div className="container-page flex h-16 items-center justify-between gap-4">
         <Link to="/" className="rounded-lg" aria-label={`${site.name} home`}>
           <Logo />
@@ -67,28 +76,35 @@ export function SiteHeader() {
         <div className="flex items-center gap-2">
           <Link
             to="/contact"
-            className="hidden min-h-11 items-center rounded-full bg-brand-400 whitespace-nowrap px-5 text-sm font-semibold text-on-brand transition hover:bg-brand-300 sm:inline-flex"
+            className="tap hidden min-h-11 items-center rounded-full bg-brand-400 whitespace-nowrap px-5 text-sm font-semibold text-on-brand hover:bg-brand-300 sm:inline-flex"
           >
             Get Started
           </Link>
           <button
-            ref={toggleRef}
             type="button"
-            className="inline-flex size-11 items-center justify-center rounded-lg border border-line text-fg lg:hidden"
+            popoverTarget={menuId}
+            className="tap inline-flex size-11 items-center justify-center rounded-lg border border-line text-fg lg:hidden"
             aria-expanded={open}
             aria-controls={menuId}
-            aria-label={open ? 'Close menu' : 'Open menu'}
-            onClick={() => setOpen((value) => !value)}
           >
-            {open ? <X aria-hidden="true" className="size-5" /> : <Menu aria-hidden="true" className="size-5" />}
+            <span className="menu-when-closed">
+              <Menu aria-hidden="true" className="size-5" />
+              <span className="sr-only">Open menu</span>
+            </span>
+            <span className="menu-when-open">
+              <X aria-hidden="true" className="size-5" />
+              <span className="sr-only">Close menu</span>
+            </span>
           </button>
         </div>
       </div>
 
       <div
+        ref={menuRef}
         id={menuId}
-        hidden={!open}
-        className="fixed inset-x-0 top-16 bottom-0 overflow-y-auto border-t border-line bg-ink-900 lg:hidden"
+        popover="auto"
+        data-site-menu=""
+        className="fixed inset-x-0 top-16 bottom-0 m-0 h-auto w-auto max-w-none overflow-y-auto border-0 border-t border-line bg-ink-900 p-0 text-fg lg:hidden"
       >
         <nav aria-label="Mobile" className="container-page py-6">
           <ul className="flex flex-col gap-1">
@@ -99,7 +115,7 @@ export function SiteHeader() {
                   activeOptions={{ exact: item.to === '/' }}
                   className="flex min-h-12 items-center rounded-xl px-4 text-lg font-medium text-muted hover:bg-white/5 hover:text-fg"
                   activeProps={{ className: 'bg-white/8 text-fg' }}
-                  onClick={() => setOpen(false)}
+                  onClick={close}
                 >
                   {item.label}
                 </Link>
@@ -108,7 +124,7 @@ export function SiteHeader() {
           </ul>
           <Link
             to="/contact"
-            onClick={() => setOpen(false)}
+            onClick={close}
             className="mt-6 flex min-h-12 items-center justify-center rounded-full bg-brand-400 px-5 font-semibold text-on-brand"
           >
             Get Started

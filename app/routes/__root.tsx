@@ -1,6 +1,5 @@
 /// <reference types="vite/client" />
-import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url'
-import { createRootRoute, HeadContent, Outlet, Scripts } from '@tanstack/react-router'
+import { createRootRoute, Outlet } from '@tanstack/react-router'
 import { type ReactNode, useEffect } from 'react'
 import { Background } from '~/components/Background'
 import { LazyNotFound } from '~/components/lazy-pages'
@@ -8,6 +7,8 @@ import { loadMotionOnFirstInteraction } from '~/components/motion/motion-gate'
 import { PageTransition } from '~/components/PageTransition'
 import { SiteFooter } from '~/components/SiteFooter'
 import { SiteHeader } from '~/components/SiteHeader'
+import { FONT_FLAG_SCRIPT, loadInterForNextPages } from '~/lib/fonts'
+import { PaintFirstHead, PaintFirstScripts } from '~/lib/paint-first'
 import { seo } from '~/lib/seo'
 import { ldJson, organizationJsonLd } from '~/lib/structured-data'
 import { site } from '~/site'
@@ -33,8 +34,9 @@ export const Route = createRootRoute({
         ...base.meta,
         ldJson(organizationJsonLd()),
       ],
+      // Before the first paint, on a visitor's later pages: use Inter, which is then in their cache.
+      scripts: [{ children: FONT_FLAG_SCRIPT }],
       links: [
-        { rel: 'preload', href: interLatin, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
         { rel: 'stylesheet', href: appCss },
         { rel: 'icon', href: '/favicon.ico', sizes: '32x32' },
         { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
@@ -60,12 +62,13 @@ function RootDocument({ children }: { children: ReactNode }) {
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true'
     loadMotionOnFirstInteraction()
+    loadInterForNextPages()
   }, [])
 
   return (
     <html lang="en">
       <head>
-        <HeadContent />
+        <PaintFirstHead />
       </head>
       <body className="flex min-h-dvh flex-col text-fg antialiased">
         <a
@@ -80,7 +83,7 @@ function RootDocument({ children }: { children: ReactNode }) {
           <PageTransition>{children}</PageTransition>
         </main>
         <SiteFooter />
-        <Scripts />
+        <PaintFirstScripts />
       </body>
     </html>
   )

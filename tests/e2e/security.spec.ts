@@ -104,7 +104,8 @@ test('server routes, server-function answers and static files carry the security
   expect(illustration.headers()['cache-control']).toBe(unhashedCaching)
 
   const html = await (await request.get('/')).text()
-  const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1]
+  // The client entry, named in the inline loader that starts it after the first paint.
+  const script = /["'](\/assets\/[^"']+\.js)["']/.exec(html)?.[1]
   expect(script).toBeTruthy()
   const asset = await request.get(script ?? '')
   expect(asset.status()).toBe(200)
@@ -130,8 +131,7 @@ test('every response names its request id', async ({ request }) => {
 })
 
 test('no page reports a Content-Security-Policy violation, with or without navigation', async ({ page }) => {
-  // Thirteen full page loads, each now fetched from the server (HTML is no longer browser-cached):
-  // about 2 s each on a machine shared by three test suites.
+  // Thirteen full page loads, each waited on until hydrated (which starts after its first paint).
   test.slow()
   const violations = await recordCspViolations(page)
   const problems = collectProblems(page)

@@ -29,14 +29,14 @@ export function Section({
   const headingId = `${id ?? slugify(title)}-title`
   return (
     <section id={id} aria-labelledby={headingId} className="container-page scroll-mt-24 pt-section">
-      <div className={centered ? 'mx-auto max-w-3xl text-center' : 'max-w-3xl'}>
+      <div className={`reveal ${centered ? 'mx-auto max-w-3xl text-center' : 'max-w-3xl'}`}>
         {eyebrow ? <p className={eyebrowStyle}>{eyebrow}</p> : null}
         <h2 id={headingId} className="mt-3 text-h2 font-bold tracking-tight text-balance text-fg">
           {title}
         </h2>
         {intro ? <div className="mt-4 text-lead text-muted">{intro}</div> : null}
       </div>
-      <div className="mt-12">{children}</div>
+      <div className="reveal mt-12">{children}</div>
     </section>
   )
 }

@@ -1,6 +1,6 @@
 /** Shared class lists for buttons and text, so every page uses the same ones. */
 const buttonBase =
-  'inline-flex min-h-12 items-center justify-center gap-2 rounded-full px-6 py-3 text-center text-base leading-tight font-semibold transition-colors'
+  'inline-flex min-h-12 items-center justify-center gap-2 rounded-full px-6 py-3 text-center text-base leading-tight font-semibold tap'
 
 export const buttonStyles = {
   primary: `${buttonBase} bg-brand-400 text-on-brand shadow-[0_8px_30px_-8px_rgb(56_213_240/0.55)] hover:bg-brand-300`,

@@ -1,0 +1,94 @@
+/**
+ * Paint first, then start the client code.
+ *
+ * Start's <HeadContent> puts a `<link rel="modulepreload">` in the head for the client entry and
+ * every chunk of the current page's routes, and its <Scripts> ends the body with
+ * `<script type="module" async src="/assets/index-….js">`. The browser finds all of them while it
+ * reads the HTML, so they start downloading before the first paint and compete with the
+ * stylesheet for the first round trips of a slow connection. Every page is complete without
+ * JavaScript (server-rendered, native links, native form post, a menu that opens without
+ * script), so nothing the visitor sees at first waits for that code.
+ *
+ * <PaintFirstHead> renders Start's head tags (`useTags` and `Asset`, both public exports of
+ * @tanstack/react-router) without the modulepreload links. <PaintFirstScripts> renders on the
+ * server what <Scripts> renders, except that the entry's `<script src>` becomes a small inline
+ * loader (carrying the request's CSP nonce) that adds the same module script once the browser
+ * reports its first contentful paint. No timer: the start signal is the paint itself.
+ *
+ * Internals this relies on (typed in router-core's declarations, not documented as API), checked
+ * by tests/e2e/paint-first.spec.ts (the served HTML has no modulepreload and no entry `<script src>`,
+ * scripts start only after the first paint, and the page still hydrates), which fails if an
+ * upgrade changes them:
+ *   - the modulepreload tags that `useTags()` returns have `attrs.rel === 'modulepreload'`;
+ *   - `router.stores.matches.get()` (the rendered matches) and
+ *     `router.serverSsr.takeInitialHydrationScriptTags()` (the bootstrap <Scripts> emits);
+ *   - the entry is a manifest script with `attrs.type === 'module'` and a string `attrs.src`.
+ * If the server-side ones are missing, <PaintFirstScripts> falls back to Start's own <Scripts>:
+ * the page still works, only starts its code earlier, and the tests above fail.
+ */
+import { Asset, type RouterManagedTag, Scripts, useRouter, useTags } from '@tanstack/react-router'
+import { composeSsrBodyScripts, getSsrBodyScriptParts } from '@tanstack/router-core'
+
+const isModulePreload = (tag: RouterManagedTag) => tag.tag === 'link' && tag.attrs?.rel === 'modulepreload'
+
+/** Start's head tags without the script preloads. */
+export function PaintFirstHead() {
+  const router = useRouter()
+  const tags = useTags()
+  const nonce = router.options.ssr?.nonce
+  return (
+    <>
+      {tags
+        .filter((tag) => !isModulePreload(tag))
+        .map((tag) => (
+          <Asset {...tag} key={`tsr-meta-${JSON.stringify(tag)}`} nonce={nonce} />
+        ))}
+    </>
+  )
+}
+
+/**
+ * The loader: waits for the first contentful paint (PerformanceObserver 'paint', buffered), then
+ * adds the entry module scripts. Where paint timing is not supported it waits two animation
+ * frames (the second runs after the first frame has been painted); so does a page loaded in a
+ * background tab once it is shown (browsers may not report a paint that happened while hidden).
+ */
+export function entryLoader(sources: readonly string[]): string {
+  return `(function(d,s){var n=d.currentScript&&d.currentScript.nonce;function go(){if(s.length===0)return;for(var i=0;i<s.length;i++){var e=d.createElement('script');e.type='module';e.src=s[i];if(n)e.nonce=n;d.body.appendChild(e)}s=[]}function frames(){requestAnimationFrame(function(){requestAnimationFrame(go)})}var P=window.PerformanceObserver;if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf('paint')>=0){var o=new P(function(l){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();go()}});o.observe({type:'paint',buffered:true})}else frames();if(d.visibilityState==='hidden')d.addEventListener('visibilitychange',function v(){if(d.visibilityState==='visible'){d.removeEventListener('visibilitychange',v);frames()}})})(document,${JSON.stringify(sources)})`
+}
+
+const routeScriptAttrs = { suppressHydrationWarning: true }
+
+/** <Scripts>, with the entry started after the first paint (server); <Scripts> itself in the browser. */
+export function PaintFirstScripts() {
+  const router = useRouter()
+  // Vite sets import.meta.env.SSR to false in the browser build, which then drops the loader.
+  if (!import.meta.env.SSR || !router.isServer) return <Scripts />
+  const ssr = router.serverSsr
+  const matches = router.stores?.matches?.get?.()
+  if (!ssr || typeof ssr.takeInitialHydrationScriptTags !== 'function' || !matches) return <Scripts />
+
+  const nonce = router.options.ssr?.nonce
+  const [routeScripts, manifestScripts] = getSsrBodyScriptParts(matches, router.ssr?.manifest, nonce, routeScriptAttrs)
+  const entries: string[] = []
+  const kept = manifestScripts.filter((script) => {
+    const src = script.attrs?.src
+    if (script.attrs?.type !== 'module' || typeof src !== 'string') return true
+    entries.push(src)
+    return false
+  })
+  const loader: RouterManagedTag = {
+    tag: 'script',
+    attrs: { nonce, ...routeScriptAttrs },
+    children: entryLoader(entries),
+  }
+  const scripts = composeSsrBodyScripts([routeScripts, [...kept, loader]], ssr.takeInitialHydrationScriptTags())
+  return (
+    <>
+      {scripts.map((asset, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the same order on every render, as in <Scripts>
+        <Asset {...asset} key={`tsr-scripts-${asset.tag}-${i}`} />
+      ))}
+    </>
+  )
+}

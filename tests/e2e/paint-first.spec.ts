@@ -1,0 +1,135 @@
+import type { Page, Route } from '@playwright/test'
+import { SUCCESS_MESSAGE } from '../../app/contact/status'
+import { enquiry, expect, fillForm, form, receivedFrom, test } from '../support/contact'
+import { gotoHydrated } from '../support/page'
+import { PAGES } from '../support/routes'
+
+/**
+ * The page paints before its client code starts (app/lib/paint-first.tsx), and a visitor who acts
+ * before that code has arrived gets the same result as after.
+ */
+
+/** Holds back the client entry, so the page stays as the server sent it (not hydrated). */
+async function holdClientCode(page: Page): Promise<() => Promise<void>> {
+  const held: Route[] = []
+  await page.route(/\/assets\/index-[^/]+\.js$/, (route) => {
+    held.push(route)
+  })
+  return async () => {
+    await page.unrouteAll({ behavior: 'ignoreErrors' })
+    for (const route of held) await route.abort().catch(() => {})
+  }
+}
+
+const hydrated = (page: Page) => page.evaluate(() => document.documentElement.dataset.hydrated === 'true')
+
+test.describe('the client code starts after the first paint', () => {
+  for (const { path } of PAGES) {
+    test(`${path}: the HTML preloads no script and names no script file`, async ({ request }) => {
+      const response = await request.get(path)
+      const html = await response.text()
+      expect(html).not.toContain('modulepreload')
+      expect(html).not.toMatch(/<script[^>]*\ssrc=/)
+      // The loader carries the request's CSP nonce.
+      const nonce = /'nonce-([^']+)'/.exec(response.headers()['content-security-policy'] ?? '')?.[1]
+      expect(nonce).toBeTruthy()
+      expect(html).toContain(`<script nonce="${nonce}">(function(d,s){`)
+    })
+  }
+
+  test('every script and font request starts after the first contentful paint, and the page then hydrates', async ({
+    context,
+  }) => {
+    // Each path in a new tab: a first visit (a tab that has fetched Inter uses it from the cache).
+    for (const path of ['/', '/products', '/contact']) {
+      const page = await context.newPage()
+      await gotoHydrated(page, path)
+      const timing = await page.evaluate(() => ({
+        fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+        scripts: performance
+          .getEntriesByType('resource')
+          .filter((r) => /\.(m?js|woff2?)(\?|$)/.test(r.name))
+          .map((r) => ({ name: r.name, start: r.startTime })),
+      }))
+      expect(timing.fcp).not.toBeNull()
+      expect(timing.scripts.length).toBeGreaterThan(0)
+      for (const script of timing.scripts) expect(script.start, script.name).toBeGreaterThanOrEqual(timing.fcp ?? 0)
+      await page.close()
+    }
+  })
+})
+
+test('Inter is fetched after the first page has painted, and used from the first paint of the next', async ({
+  page,
+}) => {
+  await gotoHydrated(page, '/')
+  const bodyFont = () => page.evaluate(() => getComputedStyle(document.body).fontFamily)
+  expect(await bodyFont()).toMatch(/^"Inter Fallback"/)
+  await expect.poll(() => page.evaluate(() => sessionStorage.getItem('fonts'))).toBe('inter')
+  await page.goto('/about')
+  expect(await page.evaluate(() => document.documentElement.dataset.fonts)).toBe('inter')
+  expect(await bodyFont()).toMatch(/^"Inter Variable"/)
+})
+
+test.describe('before the client code has arrived', () => {
+  test.describe('on a phone', () => {
+    test.use({ viewport: { width: 375, height: 740 } })
+
+    test('the menu opens, shows its links, and closes with Escape', async ({ page }) => {
+      const release = await holdClientCode(page)
+      await page.goto('/')
+      const toggle = page.getByRole('button', { name: 'Open menu' })
+      await toggle.click()
+      const menu = page.getByRole('navigation', { name: 'Mobile' })
+      await expect(menu).toBeVisible()
+      await expect(menu.getByRole('link', { name: 'Contact' })).toBeVisible()
+      await expect(page.getByRole('button', { name: 'Close menu' })).toBeVisible()
+      expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden')
+      await page.keyboard.press('Escape')
+      await expect(menu).toBeHidden()
+      await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible()
+      expect(await hydrated(page)).toBe(false)
+      await release()
+    })
+
+    test('a link in the menu navigates', async ({ page }) => {
+      const release = await holdClientCode(page)
+      await page.goto('/')
+      await page.getByRole('button', { name: 'Open menu' }).click()
+      await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'About' }).click()
+      await expect(page).toHaveURL('/about')
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+      await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeHidden()
+      expect(await hydrated(page)).toBe(false)
+      await release()
+    })
+  })
+
+  test('a header link navigates', async ({ page }) => {
+    const release = await holdClientCode(page)
+    await page.goto('/')
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Products' }).click()
+    await expect(page).toHaveURL('/products')
+    await expect(page.getByRole('navigation', { name: 'Main' }).locator('a[aria-current="page"]')).toHaveText(
+      'Products',
+    )
+    expect(await hydrated(page)).toBe(false)
+    await release()
+  })
+
+  test('the contact form posts natively and the visitor gets the result page', async ({ page }) => {
+    const release = await holdClientCode(page)
+    const values = enquiry('before-hydration')
+    await page.goto('/contact')
+    await fillForm(page, values)
+    const [post] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/api/contact') && r.request().method() === 'POST'),
+      form(page).submit.click(),
+    ])
+    expect(post.status()).toBe(303)
+    await expect(form(page).status.getByText(SUCCESS_MESSAGE)).toBeVisible()
+    expect(await receivedFrom(values.email)).toHaveLength(1)
+    expect(await hydrated(page)).toBe(false)
+    await release()
+  })
+})

@@ -1,7 +1,17 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { FAILURE_MESSAGE, SUCCESS_MESSAGE } from '../../app/contact/status'
-import { enquiry, expect, fillForm, form, receivedFrom, setScenario, test } from '../support/contact'
+import {
+  awayFromMinuteBoundary,
+  enquiry,
+  expect,
+  fillForm,
+  form,
+  receivedFrom,
+  setScenario,
+  test,
+  uniqueClientAddress,
+} from '../support/contact'
 import { gotoHydrated } from '../support/page'
 import { PAGES } from '../support/routes'
 import { TEST_ACCESS_KEY } from '../support/servers'
@@ -48,14 +58,23 @@ test('the access key never reaches the browser: no response on any route, no fil
   await expect(form(page).status.getByText(SUCCESS_MESSAGE)).toBeVisible()
   await expect.poll(async () => (await receivedFrom(refused.email)).length, { timeout: 30_000 }).toBe(1)
   // A failure answer from the server function, too: the answer to a post refused by the rate limit.
+  const limited = uniqueClientAddress()
   await page.route('**/_serverFn/**', (route) =>
-    route.continue({ headers: { ...route.request().headers(), 'cf-connecting-ip': '2001:db8:5eed::1' } }),
+    route.continue({ headers: { ...route.request().headers(), 'cf-connecting-ip': limited } }),
   )
+  await awayFromMinuteBoundary()
+  // Six messages, each sent only once the previous answer is in: the sixth is over the limit.
+  const statuses: number[] = []
   for (let i = 0; i < 6; i++) {
     await fillForm(page, enquiry(`leak-limit-${i}`))
-    await form(page).submit.click()
-    await expect(form(page).status).not.toHaveText('')
+    const [answer] = await Promise.all([
+      page.waitForResponse((r) => r.url().includes('/_serverFn/') && r.request().method() === 'POST'),
+      form(page).submit.click(),
+    ])
+    statuses.push(answer.status())
+    await expect(form(page).submit).toHaveText('Send Message')
   }
+  expect(statuses).toEqual([200, 200, 200, 200, 200, 429])
   await expect(form(page).status.getByText(FAILURE_MESSAGE)).toBeVisible()
   await page.unroute('**/_serverFn/**')
 

@@ -171,6 +171,8 @@ test.describe('fuzzing the contact endpoints', () => {
     ])
     serverFnUrl = request.url()
     await page.close()
+    // That enquiry is delivered just after its answer: let it arrive before counting from zero.
+    await expect.poll(() => service.received.length, { timeout: 30_000 }).toBe(1)
     service.received.length = 0
   })
 

@@ -4,6 +4,7 @@ import { ADMIN_HEADERS, type AdminEnv, forbidden, operatorFor } from './admin/in
 import { workerEnv } from './contact/runtime.server'
 import { markServerFnStarted, refuseUndecodableServerFnCalls } from './contact/server-fn-guard'
 import { FAILURE_MESSAGE } from './contact/status'
+import { turnstileSetup } from './contact/turnstile.server'
 import { discardBody, exceedsBodyLimit, payloadTooLarge } from './server/body-limit.server'
 import { wwwRedirect } from './server/canonical-host.server'
 import { cachedPage, sharedPageKey, storePage } from './server/html-cache.server'
@@ -22,6 +23,8 @@ const securityHeaders = createMiddleware().server(async ({ request, next, handle
   const nonce = createNonce()
   const requestId = requestIdFor(request)
   const privatePage = request.headers.has('Cookie')
+  // Turnstile's origin is in the page's CSP only while Turnstile is on.
+  const turnstile = turnstileSetup(await workerEnv()).on
   try {
     return await secured()
   } finally {
@@ -30,7 +33,12 @@ const securityHeaders = createMiddleware().server(async ({ request, next, handle
   }
 
   function finish(response: Response, setsCookie = false): Response {
-    const secured = withSecurityHeaders(response, { nonce, requestId, privatePage: privatePage || setsCookie })
+    const secured = withSecurityHeaders(response, {
+      nonce,
+      requestId,
+      privatePage: privatePage || setsCookie,
+      turnstile,
+    })
     // workers.dev hosts (previews, a Worker without its custom domain) stay out of search results.
     if (new URL(request.url).hostname.endsWith('.workers.dev')) secured.headers.set('X-Robots-Tag', 'noindex')
     return secured

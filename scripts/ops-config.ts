@@ -168,6 +168,12 @@ export function hygieneProblems(config: RawConfig, workerdDate = bundledWorkerdD
   if (config.vars?.CONTACT_DELIVERY === 'form-service' && !required.includes('CONTACT_FORM_ACCESS_KEY')) {
     problems.push('CONTACT_DELIVERY is "form-service" but [secrets] required does not list CONTACT_FORM_ACCESS_KEY')
   }
+  if (String(config.vars?.TURNSTILE_SITE_KEY ?? '').trim() && !required.includes('TURNSTILE_SECRET_KEY')) {
+    problems.push('TURNSTILE_SITE_KEY is set but [secrets] required does not list TURNSTILE_SECRET_KEY')
+  }
+  if (String(config.vars?.TURNSTILE_VERIFY_URL ?? '').trim()) {
+    problems.push('TURNSTILE_VERIFY_URL is for tests and local use only: leave it empty in wrangler.toml')
+  }
   if (config.observability?.enabled !== true) problems.push('[observability] must be enabled (alerting depends on it)')
   return problems
 }

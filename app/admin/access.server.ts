@@ -1,4 +1,5 @@
 import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose'
+import { isLoopbackHost } from '~/server/loopback'
 
 /**
  * Who may open the inbox: every `/admin` request carries the `Cf-Access-Jwt-Assertion` header that
@@ -41,7 +42,6 @@ export type AccessDenial =
 export type AccessResult = { ok: true; email: string } | { ok: false; reason: AccessDenial }
 
 const TEAM_DOMAIN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]'])
 
 /** The check's configuration from the env, or why there is none (the inbox then refuses everyone). */
 export function accessConfig(env: AccessEnv): AccessConfig | { error: 'not_configured' | 'bad_certs_url' } {
@@ -61,12 +61,7 @@ export function accessConfig(env: AccessEnv): AccessConfig | { error: 'not_confi
       return { error: 'bad_certs_url' }
     }
     // Only a key server on this machine may stand in for the team's; never another host.
-    if (
-      !['http:', 'https:'].includes(url.protocol) ||
-      !LOOPBACK_HOSTS.has(url.hostname) ||
-      url.username ||
-      url.password
-    )
+    if (!['http:', 'https:'].includes(url.protocol) || !isLoopbackHost(url.hostname) || url.username || url.password)
       return { error: 'bad_certs_url' }
     certsUrl = url
   }

@@ -86,6 +86,8 @@ export interface DeliverySetup {
   rateLimiter: boolean
   store: boolean
   retentionDays: number
+  /** Turnstile on the contact form: on (both keys set), off, or half set (the missing name). */
+  turnstile: 'on' | 'off' | { missing: string[] }
 }
 
 export function deliverySetup(env: AdminEnv): DeliverySetup {
@@ -98,6 +100,7 @@ export function deliverySetup(env: AdminEnv): DeliverySetup {
     rateLimiter: report.rateLimiter,
     store: report.store,
     retentionDays: retentionDays(env.ENQUIRY_RETENTION_DAYS),
+    turnstile: report.turnstile,
   }
 }
 

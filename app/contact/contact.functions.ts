@@ -4,6 +4,7 @@ import * as v from 'valibot'
 import { invalidInputAnswer, outcomeAnswer, submitEnquiry } from './contact.server'
 import { workerRuntime } from './runtime.server'
 import { contactSubmissionSchema } from './schema'
+import { turnstileSiteKey } from './turnstile.server'
 
 /**
  * Refuses invalid input with a 400 JSON answer naming each invalid field, before the validator
@@ -28,3 +29,8 @@ export const submitContact = createServerFn({ method: 'POST' })
     const outcome = await submitEnquiry(data, { ...(await workerRuntime()), request })
     return outcomeAnswer(outcome, request)
   })
+
+/** Turnstile's site key while it is on (public), else null: for a form reached by an in-site navigation. */
+export const getTurnstileSiteKey = createServerFn({ method: 'GET' }).handler(async () =>
+  turnstileSiteKey((await workerRuntime()).env),
+)

@@ -1,6 +1,7 @@
 import type * as v from 'valibot'
 import { jsonAnswer, jsonError } from '~/server/json-answer'
 import { log, requestIdFor } from '~/server/log.server'
+import { isLoopbackHost } from '~/server/loopback'
 import { planDelivery } from './deliveries/index.server'
 import type { ContactEnv } from './deliveries/types'
 import { attemptDelivery, LEASE_MS } from './delivery.server'
@@ -9,10 +10,12 @@ import { CONTACT_FIELDS, type ContactSubmission, ENQUIRY_KEY_FIELD, fieldErrorsF
 import { type ContactErrorCode, FAILURE_MESSAGE } from './status'
 import { newEnquiryId, StoreError, storeEnquiry } from './store.server'
 import { subjectLabel } from './subjects'
+import { TURNSTILE_FIELD } from './turnstile'
+import { type HoldReason, turnstileSetup, verifyTurnstile } from './turnstile.server'
 
 /**
  * An enquiry's path, top to bottom: validate (the callers, with the shared schema) → rate limit
- * and honeypot → store in D1 → deliver (started now, finished after the answer, retried by the
+ * and honeypot → Turnstile (when on: decides held or not) → store in D1 → deliver (started now, finished after the answer, retried by the
  * Cron Trigger) → answer. The visitor hears "sent" only once the enquiry is stored.
  */
 
@@ -68,8 +71,7 @@ export function rateLimitKey(address: string): string {
 /** A request served on this machine (wrangler dev, npm start, the tests), not from a deployment. */
 export function isLocalRequest(request: Request): boolean {
   try {
-    const { hostname } = new URL(request.url)
-    return hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]'
+    return isLoopbackHost(new URL(request.url).hostname)
   } catch {
     return false
   }
@@ -110,6 +112,36 @@ async function isRateLimited(env: ContactEnv, request: Request, requestId: strin
 }
 
 /**
+ * The reason to hold this submission, or null to deliver it: Turnstile off (both keys unset, or
+ * one without the other, which is logged), or on and the token verified.
+ */
+async function turnstileHold(
+  input: ContactSubmission,
+  context: ContactContext,
+  requestId: string,
+): Promise<HoldReason | null> {
+  const setup = turnstileSetup(context.env)
+  if (!setup.on) {
+    if (setup.missing.length > 0)
+      log('warn', {
+        event: 'contact_config',
+        requestId,
+        missing: setup.missing.join(','),
+        message: 'Turnstile has one key without the other: it is off until both are set.',
+      })
+    return null
+  }
+  const verdict = await verifyTurnstile(setup, context.env, input[TURNSTILE_FIELD], {
+    remoteIp: clientAddress(context.request),
+    requestId,
+    timeoutMs: context.timeoutMs,
+  })
+  if (verdict.ok) return null
+  log('info', { event: 'contact_turnstile', requestId, hold: verdict.hold, cause: verdict.cause })
+  return verdict.hold
+}
+
+/**
  * Handles one valid submission. Logs one line with the outcome; logs never hold the message, the
  * visitor's address or a secret (a local server also prints the stored enquiry, for the developer).
  */
@@ -127,6 +159,9 @@ export async function submitEnquiry(input: ContactSubmission, context: ContactCo
     return { kind: 'ignored' }
   }
 
+  // With Turnstile on, an enquiry without a valid token is kept, as held: never refused, never delivered unreleased.
+  const hold = await turnstileHold(input, context, requestId)
+
   // Store first: nothing is attempted, or acknowledged, before the enquiry is in D1.
   const now = new Date()
   const enquiry = newEnquiry(input, now)
@@ -134,7 +169,8 @@ export async function submitEnquiry(input: ContactSubmission, context: ContactCo
   let stored: Awaited<ReturnType<typeof storeEnquiry>>
   try {
     // Due after the lease: the attempt below holds it; if the Worker is cut off, the cron takes over.
-    stored = await storeEnquiry(env.ENQUIRIES, enquiry, key, new Date(now.getTime() + LEASE_MS).toISOString())
+    const first = hold ? { heldReason: hold } : { nextAttemptAt: new Date(now.getTime() + LEASE_MS).toISOString() }
+    stored = await storeEnquiry(env.ENQUIRIES, enquiry, key, first)
   } catch (error) {
     const cause = error instanceof StoreError ? error.code : 'store_error'
     const errorName = error instanceof StoreError ? error.errorName : undefined
@@ -159,15 +195,18 @@ export async function submitEnquiry(input: ContactSubmission, context: ContactCo
   log('info', {
     event: 'contact',
     requestId,
-    outcome: 'stored',
+    outcome: record.status === 'held' ? 'held' : 'stored',
     enquiryId: record.id,
     subject: record.subject,
     delivery: plan.delivery?.name ?? plan.requested,
+    heldReason: record.heldReason ?? undefined,
     durationMs: Date.now() - started,
   })
   if (isLocalRequest(request)) {
     console.info(`\nNew enquiry stored (npm run enquiries lists them)\n${formatEnquiry(record)}\n`)
   }
+  // Held: nothing is attempted until an operator releases it in the inbox.
+  if (record.status === 'held') return { kind: 'stored', enquiryId: record.id, repeat: false }
   if (!plan.configured) {
     log('warn', {
       event: 'contact_config',

@@ -4,6 +4,7 @@ import { errorAnswer, invalidInputAnswer, outcomeAnswer, refusedFields, submitEn
 import { type FormResult, pickValues, resultCookies } from './form-result'
 import type { WorkerRuntime } from './runtime.server'
 import { CONTACT_FIELDS, contactSubmissionSchema, ENQUIRY_KEY_FIELD, HONEYPOT_FIELD, messageCode } from './schema'
+import { TURNSTILE_FIELD } from './turnstile'
 
 /** Where a browser goes after posting the form without JavaScript. */
 export const FORM_RETURN_PATH = '/contact#contact-status'
@@ -51,7 +52,7 @@ export async function handleFormPost(request: Request, runtime: WorkerRuntime): 
   }
 
   const raw: Record<string, string> = {}
-  for (const field of [...CONTACT_FIELDS, HONEYPOT_FIELD, ENQUIRY_KEY_FIELD]) {
+  for (const field of [...CONTACT_FIELDS, HONEYPOT_FIELD, ENQUIRY_KEY_FIELD, TURNSTILE_FIELD]) {
     const value = form.get(field)
     if (typeof value === 'string') raw[field] = value
   }

@@ -1,5 +1,6 @@
 import { planDelivery } from './deliveries/index.server'
 import type { ContactEnv } from './deliveries/types'
+import { turnstileSetup } from './turnstile.server'
 
 /** What the public `/api/health` says: only whether the site is up and can take enquiries. */
 export function publicHealth(env: ContactEnv): { ok: boolean } {
@@ -22,10 +23,13 @@ export interface HealthReport {
   missing: string[]
   /** Whether the rate limiter (CONTACT_RATE_LIMITER) is bound. */
   rateLimiter: boolean
+  /** Turnstile on the contact form: on, off, or one key set without the other (its name). */
+  turnstile: 'on' | 'off' | { missing: string[] }
 }
 
 export function healthReport(env: ContactEnv): HealthReport {
   const plan = planDelivery(env)
+  const turnstile = turnstileSetup(env)
   return {
     ok: Boolean(env.ENQUIRIES),
     store: Boolean(env.ENQUIRIES),
@@ -34,5 +38,6 @@ export function healthReport(env: ContactEnv): HealthReport {
     requested: plan.requested,
     missing: plan.missing,
     rateLimiter: Boolean(env.CONTACT_RATE_LIMITER),
+    turnstile: turnstile.on ? 'on' : turnstile.missing.length ? { missing: turnstile.missing } : 'off',
   }
 }

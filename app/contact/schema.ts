@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { SUBJECT_VALUES } from './subjects'
+import { TURNSTILE_FIELD, TURNSTILE_TOKEN_MAX } from './turnstile'
 
 /**
  * The contact message, validated with the same schema in the browser (before anything is sent)
@@ -121,7 +122,8 @@ export function newEnquiryKey(): string {
 }
 
 /**
- * What the contact endpoints accept: the message, the honeypot and the idempotency key. Keys not
+ * What the contact endpoints accept: the message, the honeypot, the idempotency key and the
+ * Turnstile token. Keys not
  * listed here (an `access_key` sent by a client, for instance) are dropped by the schema. A post
  * without a key (an HTTP client) is stored as a new enquiry each time; a malformed key is dropped
  * the same way, since refusing it would lose a lead over a field the visitor never saw.
@@ -133,6 +135,14 @@ export const contactSubmissionSchema = v.object({
     v.pipe(
       v.string(),
       v.transform((key) => (ENQUIRY_KEY_PATTERN.test(key) ? key : undefined)),
+    ),
+  ),
+  // The Turnstile widget's token, when it is on. One that cannot be a token is dropped, not refused:
+  // the enquiry is then held for an operator, like one sent without a token.
+  [TURNSTILE_FIELD]: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform((token) => (token.length > 0 && token.length <= TURNSTILE_TOKEN_MAX ? token : undefined)),
     ),
   ),
 })

@@ -1,6 +1,7 @@
 import { submitContact } from './contact.functions'
 import type { ContactMessage } from './schema'
 import { ENQUIRY_KEY_FIELD, HONEYPOT_FIELD } from './schema'
+import { TURNSTILE_FIELD } from './turnstile'
 
 /**
  * Sends a validated message through the server function. True only when the server answered
@@ -9,11 +10,16 @@ import { ENQUIRY_KEY_FIELD, HONEYPOT_FIELD } from './schema'
  */
 export async function sendContact(
   message: ContactMessage,
-  extra: { honeypot?: string; enquiryKey?: string } = {},
+  extra: { honeypot?: string; enquiryKey?: string; turnstileToken?: string } = {},
 ): Promise<boolean> {
   try {
     const answer: unknown = await submitContact({
-      data: { ...message, [HONEYPOT_FIELD]: extra.honeypot ?? '', [ENQUIRY_KEY_FIELD]: extra.enquiryKey },
+      data: {
+        ...message,
+        [HONEYPOT_FIELD]: extra.honeypot ?? '',
+        [ENQUIRY_KEY_FIELD]: extra.enquiryKey,
+        [TURNSTILE_FIELD]: extra.turnstileToken,
+      },
     })
     if (answer instanceof Response) {
       if (!answer.ok) return false

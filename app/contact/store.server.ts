@@ -93,22 +93,27 @@ export function newEnquiryId(now: Date): string {
 
 export type StoreOutcome = { created: true; record: EnquiryRecord } | { created: false; record: EnquiryRecord }
 
+/** How a new enquiry starts: pending with its first attempt due, or held (never attempted) for a reason. */
+export type FirstState = { nextAttemptAt: string } | { heldReason: string }
+
 /**
- * Writes a new enquiry as `pending`, its first attempt due at `nextAttemptAt`. One row per
- * idempotency key: a repeat writes nothing and returns the row the first post made.
+ * Writes a new enquiry as `pending`, its first attempt due at `nextAttemptAt`, or as `held` with
+ * its reason (nothing is attempted until an operator releases it). One row per idempotency key: a
+ * repeat writes nothing and returns the row the first post made.
  */
 export async function storeEnquiry(
   db: D1Database | undefined,
   enquiry: Enquiry,
   idempotencyKey: string,
-  nextAttemptAt: string,
+  first: FirstState,
 ): Promise<StoreOutcome> {
   const d1 = database(db)
+  const held = 'heldReason' in first
   const inserted = await bounded(
     d1
       .prepare(
-        `INSERT INTO enquiries (id, idempotency_key, received_at, name, email, company, subject, message, status, attempts, next_attempt_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 'pending', 0, ?9)
+        `INSERT INTO enquiries (id, idempotency_key, received_at, name, email, company, subject, message, status, attempts, next_attempt_at, held_reason)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?10, 0, ?9, ?11)
          ON CONFLICT (idempotency_key) DO NOTHING
          RETURNING ${COLUMNS}`,
       )
@@ -121,7 +126,9 @@ export async function storeEnquiry(
         enquiry.company,
         enquiry.subject,
         enquiry.message,
-        nextAttemptAt,
+        held ? null : first.nextAttemptAt,
+        held ? 'held' : 'pending',
+        held ? first.heldReason : null,
       )
       .first<Row>(),
   )

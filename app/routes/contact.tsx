@@ -17,13 +17,18 @@ export const Route = createFileRoute('/contact')({
 
 function ContactPage() {
   const { subject } = Route.useSearch()
-  const { result, enquiryKey } = Route.useLoaderData()
+  const { result, enquiryKey, turnstileSiteKey } = Route.useLoaderData()
   return (
     <>
       <PageHero title={contactPage.title} lead={<p>{contactPage.intro}</p>} />
       <div className="container-page mt-12 grid gap-8 lg:grid-cols-[minmax(0,1.5fr)_minmax(0,1fr)] lg:gap-10">
         <div className="min-w-0">
-          <ContactForm defaultSubject={subject} result={result} enquiryKey={enquiryKey} />
+          <ContactForm
+            defaultSubject={subject}
+            result={result}
+            enquiryKey={enquiryKey}
+            turnstileSiteKey={turnstileSiteKey}
+          />
         </div>
         <ContactAside />
       </div>

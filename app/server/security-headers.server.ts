@@ -10,16 +10,24 @@ export function createNonce(): string {
   return btoa(String.fromCharCode(...bytes))
 }
 
+/** Turnstile's origin: its script and its challenge frame come from here (and nothing else does). */
+const TURNSTILE_SOURCE = 'https://challenges.cloudflare.com'
+
 /**
  * The Content-Security-Policy of a page. Scripts: same origin plus the per-response nonce
  * that Start stamps on its inline bootstrap scripts. Styles: same origin plus the nonce;
  * no inline style attributes are rendered by the server, and the few the browser sets later
  * (framer-motion's transforms) go through the CSSOM, which CSP does not restrict.
+ * While Turnstile is on, its origin is added to `script-src` and `frame-src`, the two directives
+ * Cloudflare documents, on every page: a visitor may reach /contact by an in-site navigation,
+ * which keeps the first page's policy. The widget itself loads only on the contact form.
+ * https://developers.cloudflare.com/turnstile/reference/content-security-policy/
  */
-export function contentSecurityPolicy(nonce: string): string {
+export function contentSecurityPolicy(nonce: string, options: { turnstile?: boolean } = {}): string {
+  const turnstile = options.turnstile ? ` ${TURNSTILE_SOURCE}` : ''
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    `script-src 'self' 'nonce-${nonce}'${turnstile}`,
     `style-src 'self' 'nonce-${nonce}'`,
     "img-src 'self' data:",
     "font-src 'self'",
@@ -27,7 +35,7 @@ export function contentSecurityPolicy(nonce: string): string {
     "manifest-src 'self'",
     "media-src 'self'",
     "worker-src 'self'",
-    "frame-src 'none'",
+    options.turnstile ? `frame-src${turnstile}` : "frame-src 'none'",
     "form-action 'self'",
     "frame-ancestors 'none'",
     "base-uri 'none'",
@@ -86,7 +94,7 @@ export const PRIVATE_CACHE_CONTROL = 'private, no-store'
 /** Returns a response with the security headers applied (a copy when the original is immutable). */
 export function withSecurityHeaders(
   response: Response,
-  opts: { nonce?: string; requestId: string; privatePage?: boolean },
+  opts: { nonce?: string; requestId: string; privatePage?: boolean; turnstile?: boolean },
 ): Response {
   let res = response
   try {
@@ -98,7 +106,8 @@ export function withSecurityHeaders(
   for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) res.headers.set(name, value)
   const type = res.headers.get('Content-Type') ?? ''
   if (type.includes('text/html')) {
-    if (opts.nonce) res.headers.set('Content-Security-Policy', contentSecurityPolicy(opts.nonce))
+    if (opts.nonce)
+      res.headers.set('Content-Security-Policy', contentSecurityPolicy(opts.nonce, { turnstile: opts.turnstile }))
     if (!res.headers.has('Cache-Control') || opts.privatePage) {
       res.headers.set(
         'Cache-Control',

@@ -878,6 +878,7 @@ describe('choosing the delivery', () => {
       requested: 'form-service',
       missing: [],
       rateLimiter: true,
+      turnstile: 'off',
     })
     expect(JSON.stringify(report)).not.toContain(KEY)
     expect(healthReport(contactEnv({ ENQUIRIES: d1.db }))).toMatchObject({

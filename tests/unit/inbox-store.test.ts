@@ -36,7 +36,7 @@ function enquiry(receivedAt: string, fields: Partial<Enquiry> = {}): Enquiry {
 
 async function stored(db: D1Database, receivedAt: string, fields: Partial<Enquiry> = {}) {
   const value = enquiry(receivedAt, fields)
-  await storeEnquiry(db, value, `key-${value.id}`, receivedAt)
+  await storeEnquiry(db, value, `key-${value.id}`, { nextAttemptAt: receivedAt })
   return value.id
 }
 

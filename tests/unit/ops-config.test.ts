@@ -126,6 +126,20 @@ describe('the checks catch what an operator would get wrong', () => {
       expect.stringMatching(/does not list CONTACT_FORM_ACCESS_KEY/),
     ])
   })
+
+  it('flags Turnstile turned on without its secret required, and a stand-in siteverify left in the file', () => {
+    expect(hygieneProblems(clone()).join('\n')).not.toMatch(/TURNSTILE/)
+    const half = clone()
+    half.vars.TURNSTILE_SITE_KEY = '0x4AAAAAAAexample'
+    expect(hygieneProblems(half)).toEqual([
+      expect.stringMatching(/TURNSTILE_SITE_KEY is set but \[secrets\] required does not list TURNSTILE_SECRET_KEY/),
+    ])
+    half.secrets.required.push('TURNSTILE_SECRET_KEY')
+    expect(hygieneProblems(half)).toEqual([])
+    const standIn = clone()
+    standIn.vars.TURNSTILE_VERIFY_URL = 'http://127.0.0.1:9/siteverify'
+    expect(hygieneProblems(standIn)).toEqual([expect.stringMatching(/TURNSTILE_VERIFY_URL is for tests/)])
+  })
 })
 
 describe('one source for names and facts', () => {

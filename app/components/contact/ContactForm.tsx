@@ -23,6 +23,7 @@ import {
   sendContact,
   validateContact,
 } from '~/contact'
+import { useTurnstile } from './use-turnstile'
 
 export interface ContactFormProps {
   /** Preselected subject, from `?subject=` on /contact. */
@@ -31,6 +32,8 @@ export interface ContactFormProps {
   result?: FormResult | null
   /** This form fill's idempotency key (renewed after each message sent); one is made when absent. */
   enquiryKey?: string
+  /** Turnstile's site key while it is on, null while off, undefined when unknown (asked on first focus). */
+  turnstileSiteKey?: string | null
 }
 
 type Status = 'idle' | 'sending' | 'success' | 'failure'
@@ -102,7 +105,7 @@ function Field({
  * The contact form: validated in the browser with the server's schema, sent through the contact
  * server function, and a plain HTML form posting to /api/contact when no script runs.
  */
-export function ContactForm({ defaultSubject, result, enquiryKey }: ContactFormProps) {
+export function ContactForm({ defaultSubject, result, enquiryKey, turnstileSiteKey }: ContactFormProps) {
   const [values, setValues] = useState<ContactValues>(() => initialValues(defaultSubject, result))
   const [errors, setErrors] = useState<FieldErrors>(() => initialErrors(result))
   const [key, setKey] = useState(() => enquiryKey ?? newEnquiryKey())
@@ -110,6 +113,7 @@ export function ContactForm({ defaultSubject, result, enquiryKey }: ContactFormP
   const [honeypot, setHoneypot] = useState('')
   const [enhanced, setEnhanced] = useState(false)
   const sending = useRef(false)
+  const turnstile = useTurnstile(turnstileSiteKey)
 
   // After hydration: the form validates itself (so the browser's own bubbles stay away), and
   // a draft from this tab is restored. Done in an effect so the server's HTML stays as rendered.
@@ -163,9 +167,14 @@ export function ContactForm({ defaultSubject, result, enquiryKey }: ContactFormP
 
     sending.current = true
     setStatus('sending')
-    const sent = await sendContact(result.output, { honeypot, enquiryKey: key })
+    const sent = await sendContact(result.output, {
+      honeypot,
+      enquiryKey: key,
+      turnstileToken: await turnstile.token(),
+    })
     sending.current = false
     if (sent) {
+      turnstile.reset()
       // A new form fill: the next message is a new enquiry. A resend after a failure keeps the key.
       setKey(newEnquiryKey())
       setValues({ ...EMPTY_VALUES })
@@ -189,6 +198,8 @@ export function ContactForm({ defaultSubject, result, enquiryKey }: ContactFormP
         action="/api/contact"
         noValidate={enhanced}
         onSubmit={onSubmit}
+        // Turnstile (when on) is fetched on the form's first focus, never with the page.
+        onFocus={turnstile.start}
         aria-busy={isSending}
         className="mt-6 flex flex-col gap-5"
       >
@@ -285,6 +296,9 @@ export function ContactForm({ defaultSubject, result, enquiryKey }: ContactFormP
             onChange={(event) => setHoneypot(event.target.value)}
           />
         </div>
+
+        {/* Turnstile's widget, when it is on: shown only if it needs the visitor (interaction-only). */}
+        <div ref={turnstile.container} data-testid="turnstile" className="empty:hidden" />
 
         <button
           type="submit"

@@ -1,3 +1,4 @@
+import { isLoopbackHost } from '~/server/loopback'
 import type { Enquiry } from '../enquiry'
 import type { ContactEnv, Delivery, DeliveryContext, DeliveryResult } from './types'
 
@@ -27,8 +28,6 @@ export function formEndpoint(env: ContactEnv): string {
   return env.CONTACT_FORM_ENDPOINT?.trim() || DEFAULT_FORM_ENDPOINT
 }
 
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]'])
-
 /**
  * The endpoint as a URL when the key may be sent to it: `https:` only, so the key never travels
  * in clear; plain `http:` is allowed for a loopback address alone (the tests' stand-in service).
@@ -41,7 +40,7 @@ export function endpointUrl(endpoint: string): URL | null {
     return null
   }
   if (url.protocol === 'https:') return url
-  if (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname)) return url
+  if (url.protocol === 'http:' && isLoopbackHost(url.hostname)) return url
   return null
 }
 

@@ -1,4 +1,5 @@
 import type { Enquiry } from '../enquiry'
+import type { TurnstileEnv } from '../turnstile.server'
 
 /**
  * The part of the Worker env the contact flow reads. Every entry may be missing at run time
@@ -16,7 +17,8 @@ export type ContactEnv = Partial<
     | 'CONTACT_RATE_LIMITER'
     | 'ENQUIRIES'
   >
->
+> &
+  TurnstileEnv
 
 export interface DeliveryContext {
   env: ContactEnv

@@ -77,6 +77,14 @@ function InboxPage() {
             </dd>
             <dt className="font-medium text-fg">Rate limiter</dt>
             <dd data-testid="setup-rate-limiter">{setup.rateLimiter ? 'bound' : 'not bound'}</dd>
+            <dt className="font-medium text-fg">Turnstile (spam check)</dt>
+            <dd data-testid="setup-turnstile">
+              {setup.turnstile === 'on'
+                ? 'on: enquiries without a valid token are held'
+                : setup.turnstile === 'off'
+                  ? 'off'
+                  : `off: ${setup.turnstile.missing.join(', ')} is not set`}
+            </dd>
             <dt className="font-medium text-fg">Enquiries kept for</dt>
             <dd data-testid="setup-retention">{setup.retentionDays} days, then deleted</dd>
           </dl>

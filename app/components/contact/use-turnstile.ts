@@ -1,0 +1,130 @@
+import { useCallback, useRef } from 'react'
+import { getTurnstileSiteKey, TURNSTILE_ACTION, TURNSTILE_SCRIPT_URL } from '~/contact'
+
+/** The part of Turnstile's browser API the form uses (https://developers.cloudflare.com/turnstile/get-started/client-side-rendering/). */
+interface TurnstileApi {
+  render(
+    container: HTMLElement,
+    options: {
+      sitekey: string
+      action: string
+      theme: 'dark'
+      appearance: 'interaction-only'
+      size: 'flexible'
+      callback: (token: string) => void
+      'expired-callback': () => void
+      'error-callback': () => boolean
+    },
+  ): string | undefined
+  reset(widgetId: string): void
+}
+
+declare global {
+  interface Window {
+    turnstile?: TurnstileApi
+  }
+}
+
+/** How long a send waits for a widget that is still working before it goes without a token (then held). */
+const TOKEN_WAIT_MS = 4_000
+
+/** Turnstile's script, added once per page (the CSP allows its origin only while Turnstile is on). */
+function loadTurnstile(): Promise<TurnstileApi> {
+  if (window.turnstile) return Promise.resolve(window.turnstile)
+  return new Promise<TurnstileApi>((resolve, reject) => {
+    let element = document.querySelector<HTMLScriptElement>(`script[src="${TURNSTILE_SCRIPT_URL}"]`)
+    if (!element) {
+      element = document.createElement('script')
+      element.src = TURNSTILE_SCRIPT_URL
+      element.async = true
+      document.head.appendChild(element)
+    }
+    const added = element
+    added.addEventListener('load', () =>
+      window.turnstile ? resolve(window.turnstile) : reject(new Error('turnstile missing')),
+    )
+    added.addEventListener('error', () => {
+      // A later form may try again.
+      added.remove()
+      reject(new Error('turnstile script failed'))
+    })
+  })
+}
+
+type WidgetState = 'off' | 'working' | 'ready' | 'failed'
+
+/**
+ * Turnstile for the contact form, when it is on. Nothing is requested until `start()` (the form's
+ * first focus). `token()` gives the current token, waiting briefly while the widget is still
+ * working; without one the message is still sent, and the server holds it for an operator.
+ */
+export function useTurnstile(siteKey: string | null | undefined) {
+  const container = useRef<HTMLDivElement>(null)
+  const started = useRef(false)
+  const widget = useRef<{ api: TurnstileApi; id: string } | null>(null)
+  const current = useRef<string | undefined>(undefined)
+  const waiters = useRef<(() => void)[]>([])
+  const state = useRef<WidgetState>('off')
+
+  const settle = useCallback((next: WidgetState, token?: string) => {
+    current.current = token
+    state.current = next
+    for (const wake of waiters.current.splice(0)) wake()
+  }, [])
+
+  const start = useCallback(async () => {
+    if (started.current) return
+    started.current = true
+    if (siteKey === null) return
+    state.current = 'working'
+    try {
+      const key = siteKey === undefined ? await getTurnstileSiteKey() : siteKey
+      if (!key || !container.current) {
+        settle('off')
+        return
+      }
+      const api = await loadTurnstile()
+      const id = api.render(container.current, {
+        sitekey: key,
+        action: TURNSTILE_ACTION,
+        theme: 'dark',
+        appearance: 'interaction-only',
+        size: 'flexible',
+        callback: (token) => settle('ready', token),
+        'expired-callback': () => settle('working'),
+        'error-callback': () => {
+          settle('failed')
+          return true
+        },
+      })
+      if (id) widget.current = { api, id }
+    } catch {
+      // No widget (blocked, offline, or the key could not be asked for): messages go without a token, held.
+      settle('failed')
+    }
+  }, [siteKey, settle])
+
+  /** The token to send, if any: waits up to a few seconds while the widget is still working. */
+  const token = useCallback(async (): Promise<string | undefined> => {
+    if (current.current || state.current !== 'working') return current.current
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, TOKEN_WAIT_MS)
+      waiters.current.push(() => {
+        clearTimeout(timer)
+        resolve()
+      })
+    })
+    return current.current
+  }, [])
+
+  /** After a message is sent: its token is spent, so the widget makes a new one for the next. */
+  const reset = useCallback(() => {
+    current.current = undefined
+    if (widget.current) {
+      state.current = 'working'
+      widget.current.api.reset(widget.current.id)
+    }
+  }, [])
+
+  return { container, start, token, reset }
+}

@@ -1,0 +1,133 @@
+import { log } from '~/server/log.server'
+import { isLoopbackHost } from '~/server/loopback'
+import { TURNSTILE_ACTION, TURNSTILE_ORIGIN } from './turnstile'
+
+/**
+ * Checks the contact form's Turnstile token with Cloudflare's siteverify, on the server, with a
+ * time-out. The answer never refuses an enquiry: a missing, invalid or unverifiable token only
+ * decides that it is stored as held (not delivered until an operator releases it).
+ * https://developers.cloudflare.com/turnstile/get-started/server-side-validation/
+ */
+
+/**
+ * The variables Turnstile reads. `TURNSTILE_SECRET_KEY` is a secret, so the generated `Env` type
+ * does not list it (with `[secrets] required` in wrangler.toml, typegen lists only the required
+ * ones): it is typed here.
+ */
+export interface TurnstileEnv {
+  /** The widget's site key (public). */
+  TURNSTILE_SITE_KEY?: string
+  /** The widget's secret key, for siteverify (a secret: `wrangler secret put TURNSTILE_SECRET_KEY`). */
+  TURNSTILE_SECRET_KEY?: string
+  /** Tests and local use only: a stand-in siteverify on a loopback address. */
+  TURNSTILE_VERIFY_URL?: string
+}
+
+export const SITEVERIFY_URL = `${TURNSTILE_ORIGIN}/turnstile/v0/siteverify`
+
+/** How long the visitor's post waits for siteverify before the enquiry is stored as held. */
+export const SITEVERIFY_TIMEOUT_MS = 5_000
+
+/** Why an enquiry is held: stored in `held_reason`, shown in the inbox. */
+export type HoldReason = 'turnstile_missing' | 'turnstile_invalid' | 'turnstile_unverified'
+
+export type TurnstileSetup =
+  | { on: true; siteKey: string; secretKey: string }
+  /** Off; `missing` names the half that is set without the other (both empty: off on purpose). */
+  | { on: false; missing: string[] }
+
+/** Whether Turnstile is on: both keys set. One without the other is off, and named for operators. */
+export function turnstileSetup(env: TurnstileEnv): TurnstileSetup {
+  const siteKey = env.TURNSTILE_SITE_KEY?.trim() ?? ''
+  const secretKey = env.TURNSTILE_SECRET_KEY?.trim() ?? ''
+  if (siteKey && secretKey) return { on: true, siteKey, secretKey }
+  const missing = siteKey ? ['TURNSTILE_SECRET_KEY'] : secretKey ? ['TURNSTILE_SITE_KEY'] : []
+  return { on: false, missing }
+}
+
+/** The site key for the browser while Turnstile is on, else null (the form then loads no widget). */
+export function turnstileSiteKey(env: TurnstileEnv): string | null {
+  const setup = turnstileSetup(env)
+  return setup.on ? setup.siteKey : null
+}
+
+/** Where tokens are checked: Cloudflare's siteverify, or a stand-in on this machine. Null: refused override. */
+export function siteverifyUrl(env: TurnstileEnv): string | null {
+  const override = env.TURNSTILE_VERIFY_URL?.trim()
+  if (!override) return SITEVERIFY_URL
+  try {
+    const url = new URL(override)
+    if (['http:', 'https:'].includes(url.protocol) && isLoopbackHost(url.hostname) && !url.username && !url.password)
+      return url.href
+  } catch {}
+  return null
+}
+
+export type TurnstileVerdict = { ok: true } | { ok: false; hold: HoldReason; cause: string }
+
+interface SiteverifyAnswer {
+  success?: unknown
+  action?: unknown
+  'error-codes'?: unknown
+}
+
+/** siteverify's codes that mean the site's own secret is wrong: an operator's problem, not the visitor's. */
+const SECRET_ERRORS = new Set(['missing-input-secret', 'invalid-input-secret'])
+
+/**
+ * The verdict on one token. Never throws: every failure is a hold reason, with a cause for the log
+ * line (never the token or the secret).
+ */
+export async function verifyTurnstile(
+  setup: Extract<TurnstileSetup, { on: true }>,
+  env: TurnstileEnv,
+  token: string | undefined,
+  context: { remoteIp?: string; requestId: string; timeoutMs?: number },
+): Promise<TurnstileVerdict> {
+  if (!token) return { ok: false, hold: 'turnstile_missing', cause: 'no_token' }
+  const url = siteverifyUrl(env)
+  if (!url) {
+    log('error', { event: 'contact_config', requestId: context.requestId, cause: 'turnstile_verify_url_refused' })
+    return { ok: false, hold: 'turnstile_unverified', cause: 'verify_url_refused' }
+  }
+  const body = new FormData()
+  body.set('secret', setup.secretKey)
+  body.set('response', token)
+  if (context.remoteIp && context.remoteIp !== 'unknown') body.set('remoteip', context.remoteIp)
+  const signal = AbortSignal.timeout(context.timeoutMs ?? SITEVERIFY_TIMEOUT_MS)
+  let answer: SiteverifyAnswer
+  try {
+    const response = await fetch(url, { method: 'POST', body, signal })
+    if (!response.ok) {
+      await response.body?.cancel()
+      return { ok: false, hold: 'turnstile_unverified', cause: `siteverify_status_${response.status}` }
+    }
+    answer = (await response.json()) as SiteverifyAnswer
+  } catch {
+    return {
+      ok: false,
+      hold: 'turnstile_unverified',
+      cause: signal.aborted ? 'siteverify_timeout' : 'siteverify_unreachable',
+    }
+  }
+  const codes = Array.isArray(answer?.['error-codes']) ? answer['error-codes'].map(String) : []
+  if (answer?.success === true) {
+    // The token of a widget rendered for another action is not this form's.
+    if (typeof answer.action === 'string' && answer.action !== '' && answer.action !== TURNSTILE_ACTION)
+      return { ok: false, hold: 'turnstile_invalid', cause: 'wrong_action' }
+    return { ok: true }
+  }
+  if (codes.some((code) => SECRET_ERRORS.has(code))) {
+    log('error', {
+      event: 'contact_config',
+      requestId: context.requestId,
+      cause: 'turnstile_secret_refused',
+      codes: codes.join(','),
+    })
+    return { ok: false, hold: 'turnstile_unverified', cause: codes.join(',') }
+  }
+  // Cloudflare's own failure: the token may be fine, so the enquiry waits for a person.
+  if (codes.includes('internal-error')) return { ok: false, hold: 'turnstile_unverified', cause: 'internal-error' }
+  if (answer?.success !== false) return { ok: false, hold: 'turnstile_unverified', cause: 'siteverify_bad_answer' }
+  return { ok: false, hold: 'turnstile_invalid', cause: codes.join(',') || 'rejected' }
+}

@@ -1,0 +1,293 @@
+// @vitest-environment node
+/**
+ * Turnstile on the server: the token is checked with siteverify (a `fetch` stub playing Cloudflare),
+ * and an enquiry without a valid token is stored as held, never refused and never delivered until
+ * released. D1 is a real SQLite database with the project's migrations.
+ */
+import * as v from 'valibot'
+import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest'
+import { submitEnquiry } from '~/contact/contact.server'
+import type { ContactEnv } from '~/contact/deliveries/types'
+import { deliverDueEnquiries } from '~/contact/delivery.server'
+import { healthReport } from '~/contact/health.server'
+import { type ContactSubmission, contactSubmissionSchema, newEnquiryKey } from '~/contact/schema'
+import { requeueEnquiry } from '~/contact/store.server'
+import { TURNSTILE_FIELD } from '~/contact/turnstile'
+import {
+  SITEVERIFY_TIMEOUT_MS,
+  SITEVERIFY_URL,
+  siteverifyUrl,
+  turnstileSetup,
+  verifyTurnstile,
+} from '~/contact/turnstile.server'
+import { contentSecurityPolicy } from '~/server/security-headers.server'
+import { type SqliteD1, sqliteD1 } from '../support/d1-sqlite'
+import { contactEnv, fakeRateLimiter, waitUntilCollector } from '../support/fake-env'
+
+const SECRET = 'turnstile-secret-0x4AAAA-unit'
+const SITE_KEY = '0x4AAAAAAunit-site-key'
+const FORM_ENDPOINT = 'https://forms.test/submit'
+const FORM_KEY = 'unit-form-key-1234567890'
+
+type Verdict = Record<string, unknown> | Response | 'hang' | 'unreachable'
+
+let d1: SqliteD1
+let verdict: (token: string) => Verdict
+let siteverifyCalls: { url: string; secret: string; response: string; remoteip: string | null }[]
+let formPosts: Record<string, unknown>[]
+let consoleSpies: MockInstance[] = []
+
+beforeEach(() => {
+  d1 = sqliteD1()
+  siteverifyCalls = []
+  formPosts = []
+  verdict = (token) =>
+    token === 'good-token'
+      ? { success: true, action: 'contact' }
+      : { success: false, 'error-codes': ['invalid-input-response'] }
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
+      const url = String(input instanceof Request ? input.url : input)
+      if (url === FORM_ENDPOINT) {
+        formPosts.push(JSON.parse(String(init?.body)))
+        return Response.json({ success: true })
+      }
+      const form = init?.body as FormData
+      const call = {
+        url,
+        secret: String(form.get('secret')),
+        response: String(form.get('response')),
+        remoteip: form.get('remoteip') as string | null,
+      }
+      siteverifyCalls.push(call)
+      const reply = verdict(call.response)
+      if (reply === 'unreachable') throw new TypeError('fetch failed')
+      if (reply === 'hang')
+        return new Promise<Response>((_, reject) => {
+          init?.signal?.addEventListener('abort', () => reject(init.signal?.reason))
+        })
+      return reply instanceof Response ? reply : Response.json(reply)
+    }),
+  )
+  consoleSpies = (['info', 'log', 'warn', 'error', 'debug'] as const).map((method) =>
+    vi.spyOn(console, method).mockImplementation(() => {}),
+  )
+})
+
+afterEach(() => {
+  vi.useRealTimers()
+  vi.unstubAllGlobals()
+  d1.close()
+})
+
+function env(extra: Record<string, unknown> = {}): ContactEnv {
+  return contactEnv({
+    CONTACT_DELIVERY: 'form-service',
+    CONTACT_FORM_ENDPOINT: FORM_ENDPOINT,
+    CONTACT_FORM_ACCESS_KEY: FORM_KEY,
+    CONTACT_RATE_LIMITER: fakeRateLimiter(100),
+    ENQUIRIES: d1.db,
+    TURNSTILE_SITE_KEY: SITE_KEY,
+    TURNSTILE_SECRET_KEY: SECRET,
+    ...extra,
+  })
+}
+
+let counter = 0
+function submission(token?: string): ContactSubmission {
+  counter += 1
+  return v.parse(contactSubmissionSchema, {
+    name: 'Ravi Kumar',
+    email: `turnstile-${counter}@example.com`,
+    subject: 'general',
+    message: 'Hello',
+    enquiry_key: newEnquiryKey(),
+    ...(token === undefined ? {} : { [TURNSTILE_FIELD]: token }),
+  })
+}
+
+async function submit(data: ContactSubmission, e = env(), timeoutMs?: number) {
+  const work = waitUntilCollector()
+  const outcome = await submitEnquiry(data, {
+    env: e,
+    request: new Request('https://aksharalabs.in/_serverFn/x', {
+      method: 'POST',
+      headers: { 'CF-Connecting-IP': '203.0.113.9' },
+    }),
+    waitUntil: work.waitUntil,
+    timeoutMs,
+  })
+  await work.settle()
+  return outcome
+}
+
+const rowFor = (email: string) =>
+  d1.row<{ id: string; status: string; held_reason: string | null; attempts: number; next_attempt_at: string | null }>(
+    'SELECT id, status, held_reason, attempts, next_attempt_at FROM enquiries WHERE email = ?1',
+    email,
+  )
+const logLines = () =>
+  consoleSpies.flatMap((spy) => spy.mock.calls.map((call) => call.map(String).join(' '))).join('\n')
+
+describe('Turnstile is on only with both keys', () => {
+  it('is off with neither, and off, naming the other, with one', () => {
+    expect(turnstileSetup({})).toEqual({ on: false, missing: [] })
+    expect(turnstileSetup({ TURNSTILE_SITE_KEY: SITE_KEY })).toEqual({ on: false, missing: ['TURNSTILE_SECRET_KEY'] })
+    expect(turnstileSetup({ TURNSTILE_SECRET_KEY: SECRET })).toEqual({ on: false, missing: ['TURNSTILE_SITE_KEY'] })
+    expect(turnstileSetup({ TURNSTILE_SITE_KEY: SITE_KEY, TURNSTILE_SECRET_KEY: SECRET })).toMatchObject({ on: true })
+  })
+
+  it('shows operators on, off or the missing half, never a key', () => {
+    expect(healthReport(env()).turnstile).toBe('on')
+    expect(healthReport(env({ TURNSTILE_SITE_KEY: '', TURNSTILE_SECRET_KEY: '' })).turnstile).toBe('off')
+    expect(healthReport(env({ TURNSTILE_SECRET_KEY: '' })).turnstile).toEqual({ missing: ['TURNSTILE_SECRET_KEY'] })
+    expect(JSON.stringify(healthReport(env()))).not.toContain(SECRET)
+  })
+
+  it('opens the CSP to challenges.cloudflare.com for scripts and frames only while on', () => {
+    const off = contentSecurityPolicy('n0nce')
+    expect(off).not.toContain('challenges.cloudflare.com')
+    expect(off).toContain("frame-src 'none'")
+    const on = contentSecurityPolicy('n0nce', { turnstile: true })
+    const directives = on.split('; ').filter((d) => d.includes('challenges.cloudflare.com'))
+    expect(directives).toEqual([
+      "script-src 'self' 'nonce-n0nce' https://challenges.cloudflare.com",
+      'frame-src https://challenges.cloudflare.com',
+    ])
+  })
+
+  it('while off, checks nothing and delivers as before', async () => {
+    const data = submission()
+    await submit(data, env({ TURNSTILE_SITE_KEY: '', TURNSTILE_SECRET_KEY: '' }))
+    expect(siteverifyCalls).toHaveLength(0)
+    expect(rowFor(data.email)?.status).toBe('delivered')
+  })
+
+  it('with one key set, stays off and says so in the log', async () => {
+    const data = submission()
+    await submit(data, env({ TURNSTILE_SECRET_KEY: '' }))
+    expect(siteverifyCalls).toHaveLength(0)
+    expect(rowFor(data.email)?.status).toBe('delivered')
+    expect(logLines()).toContain('TURNSTILE_SECRET_KEY')
+  })
+})
+
+describe('with Turnstile on', () => {
+  it('a valid token: siteverify gets the secret, the token and the address; the enquiry is delivered', async () => {
+    const data = submission('good-token')
+    const outcome = await submit(data)
+    expect(outcome).toMatchObject({ kind: 'stored', repeat: false })
+    expect(siteverifyCalls).toEqual([
+      { url: SITEVERIFY_URL, secret: SECRET, response: 'good-token', remoteip: '203.0.113.9' },
+    ])
+    expect(rowFor(data.email)).toMatchObject({ status: 'delivered', held_reason: null })
+    expect(formPosts).toHaveLength(1)
+  })
+
+  const holds: [string, string | undefined, Verdict | null, string][] = [
+    ['no token (no JavaScript, or the widget never loaded)', undefined, null, 'turnstile_missing'],
+    ['an invalid token', 'forged', null, 'turnstile_invalid'],
+    ['a spent token', 'spent', { success: false, 'error-codes': ['timeout-or-duplicate'] }, 'turnstile_invalid'],
+    ['a token made for another action', 'other', { success: true, action: 'login' }, 'turnstile_invalid'],
+    ['siteverify unreachable', 'good-token', 'unreachable', 'turnstile_unverified'],
+    ['siteverify answering 503', 'good-token', new Response('down', { status: 503 }), 'turnstile_unverified'],
+    ['siteverify answering something not JSON', 'good-token', new Response('<html>'), 'turnstile_unverified'],
+    [
+      'our secret refused',
+      'good-token',
+      { success: false, 'error-codes': ['invalid-input-secret'] },
+      'turnstile_unverified',
+    ],
+    [
+      'Cloudflare’s internal error',
+      'good-token',
+      { success: false, 'error-codes': ['internal-error'] },
+      'turnstile_unverified',
+    ],
+  ]
+  for (const [what, token, reply, reason] of holds) {
+    it(`${what}: stored as held (${reason}), the visitor told it is sent, nothing delivered`, async () => {
+      if (reply) verdict = () => reply
+      const data = submission(token)
+      const outcome = await submit(data)
+      expect(outcome).toMatchObject({ kind: 'stored' })
+      expect(rowFor(data.email)).toMatchObject({
+        status: 'held',
+        held_reason: reason,
+        attempts: 0,
+        next_attempt_at: null,
+      })
+      expect(formPosts).toHaveLength(0)
+      // The scheduled run leaves it alone.
+      await deliverDueEnquiries(env(), { now: () => new Date(Date.now() + 86_400_000) })
+      expect(formPosts).toHaveLength(0)
+      expect(logLines()).not.toContain(SECRET)
+      if (token) expect(logLines()).not.toContain(token === 'good-token' ? 'good-token' : token)
+    })
+  }
+
+  it(`siteverify hanging: held after the ${SITEVERIFY_TIMEOUT_MS / 1000} s time-out`, async () => {
+    verdict = () => 'hang'
+    const data = submission('good-token')
+    const started = Date.now()
+    await submit(data, env(), 50)
+    expect(Date.now() - started).toBeLessThan(2_000)
+    expect(rowFor(data.email)).toMatchObject({ status: 'held', held_reason: 'turnstile_unverified' })
+  })
+
+  it('a held enquiry, released, is delivered once by the next run', async () => {
+    const data = submission()
+    await submit(data)
+    const row = rowFor(data.email)
+    expect(row?.status).toBe('held')
+    const now = new Date()
+    expect(await requeueEnquiry(d1.db, row?.id ?? '', now.toISOString(), ['held'])).toBe(true)
+    await deliverDueEnquiries(env(), { now: () => new Date(now.getTime() + 1000) })
+    await deliverDueEnquiries(env(), { now: () => new Date(now.getTime() + 120_000) })
+    expect(rowFor(data.email)).toMatchObject({ status: 'delivered', held_reason: null })
+    expect(formPosts).toHaveLength(1)
+  })
+
+  it('a repeat post of the same form fill is the same enquiry, held or not', async () => {
+    const data = submission('forged')
+    await submit(data)
+    await submit({ ...data, [TURNSTILE_FIELD]: 'good-token' })
+    expect(d1.query('SELECT id FROM enquiries WHERE email = ?1', data.email)).toHaveLength(1)
+    expect(rowFor(data.email)?.status).toBe('held')
+  })
+
+  it('a token longer than any Turnstile token is dropped, so the enquiry is held as missing, not refused', async () => {
+    const data = submission('x'.repeat(5000))
+    expect(data[TURNSTILE_FIELD]).toBeUndefined()
+    await submit(data)
+    expect(rowFor(data.email)).toMatchObject({ status: 'held', held_reason: 'turnstile_missing' })
+  })
+})
+
+describe('the stand-in siteverify override', () => {
+  it('is used only on a loopback address', () => {
+    expect(siteverifyUrl({})).toBe(SITEVERIFY_URL)
+    expect(siteverifyUrl({ TURNSTILE_VERIFY_URL: 'http://127.0.0.1:9/siteverify' })).toBe(
+      'http://127.0.0.1:9/siteverify',
+    )
+    expect(siteverifyUrl({ TURNSTILE_VERIFY_URL: 'http://[::1]:9/x' })).toBe('http://[::1]:9/x')
+    for (const bad of [
+      'https://evil.example/siteverify',
+      'http://127.0.0.1.evil.example/',
+      'http://u:p@127.0.0.1/',
+      'nonsense',
+    ])
+      expect(siteverifyUrl({ TURNSTILE_VERIFY_URL: bad }), bad).toBeNull()
+  })
+
+  it('pointed elsewhere, sends the secret nowhere and holds the enquiry', async () => {
+    const setup = turnstileSetup(env())
+    if (!setup.on) throw new Error('expected on')
+    const result = await verifyTurnstile(setup, { TURNSTILE_VERIFY_URL: 'https://evil.example/' }, 'good-token', {
+      requestId: 'r',
+    })
+    expect(result).toEqual({ ok: false, hold: 'turnstile_unverified', cause: 'verify_url_refused' })
+    expect(siteverifyCalls).toHaveLength(0)
+  })
+})

@@ -6,6 +6,8 @@
 //   PERSIST_TO    where the local D1 database and other state live (default .wrangler/state)
 //   SKIP_MIGRATIONS=1  start without applying migrations/ to the local database (the tests use it
 //                 to see what a visitor gets when the database fails)
+//   CONFIG        the built Worker's configuration to serve (default dist/server/wrangler.json); the
+//                 tests serve a copy beside it with Turnstile's secret listed in secrets.required
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
@@ -20,6 +22,7 @@ if (process.env.SKIP_BUILD !== '1' || !existsSync('dist/server/wrangler.json')) 
 }
 
 const persistTo = process.env.PERSIST_TO || '.wrangler/state'
+const config = process.env.CONFIG || 'dist/server/wrangler.json'
 const quiet = { CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false', ...process.env }
 
 // The local enquiry database (D1 inside workerd, kept under persistTo) gets the schema in
@@ -37,7 +40,7 @@ if (process.env.SKIP_MIGRATIONS !== '1') {
       'ENQUIRIES',
       '--local',
       '--config',
-      'dist/server/wrangler.json',
+      config,
       '--persist-to',
       persistTo,
     ],
@@ -60,7 +63,7 @@ const args = [
   'wrangler',
   'dev',
   '--config',
-  'dist/server/wrangler.json',
+  config,
   '--port',
   port,
   '--ip',

@@ -58,6 +58,9 @@ test('pages carry a strict CSP with a fresh nonce that every inline script uses'
   }
   expect(csp).not.toContain('unsafe-inline')
   expect(csp).not.toContain('unsafe-eval')
+  // Turnstile is off on this server: its origin is nowhere in the policy, and no frame may load.
+  expect(csp).not.toContain('challenges.cloudflare.com')
+  expect(csp).toContain("frame-src 'none'")
 
   const html = await first.text()
   const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1] ?? '')

@@ -11,13 +11,6 @@ export default defineConfig({
     alias: [
       // tsconfig's `~/*` path, for the dev server's Worker runner too (the build resolves it itself).
       { find: /^~\//, replacement: fileURLToPath(new URL('./app/', import.meta.url)) },
-      // wrangler.toml's `main` is Start's server entry; on Workers that name resolves to Start's
-      // default handler, which ignores app/server.ts. Pointing it at app/server.ts (Start's own
-      // custom-entry convention) keeps the one Worker entry and adds the 500-on-render-error renderer.
-      {
-        find: /^@tanstack\/react-start\/server-entry$/,
-        replacement: fileURLToPath(new URL('./app/server.ts', import.meta.url)),
-      },
     ],
   },
   plugins: [

@@ -15,19 +15,18 @@
  * loader (carrying the request's CSP nonce) that adds the same module script once the browser
  * reports its first contentful paint. No timer: the start signal is the paint itself.
  *
- * Internals this relies on (typed in router-core's declarations, not documented as API), checked
- * by tests/e2e/paint-first.spec.ts (the served HTML has no modulepreload and no entry `<script src>`,
- * scripts start only after the first paint, and the page still hydrates), which fails if an
- * upgrade changes them:
- *   - the modulepreload tags that `useTags()` returns have `attrs.rel === 'modulepreload'`;
- *   - `router.stores.matches.get()` (the rendered matches) and
- *     `router.serverSsr.takeInitialHydrationScriptTags()` (the bootstrap <Scripts> emits);
- *   - the entry is a manifest script with `attrs.type === 'module'` and a string `attrs.src`.
- * If the server-side ones are missing, <PaintFirstScripts> falls back to Start's own <Scripts>:
- * the page still works, only starts its code earlier, and the tests above fail.
+ * The router internals it needs (the rendered matches, the bootstrap scripts) come from
+ * `./router-internals`, the one adapter, whose tripwire test names any that an upgrade removes.
+ * The shapes of public values it relies on — modulepreload tags from `useTags()` have
+ * `attrs.rel === 'modulepreload'`; the entry is a manifest script with `attrs.type === 'module'`
+ * and a string `attrs.src` — are checked by tests/e2e/paint-first.spec.ts (no modulepreload and
+ * no entry `<script src>` in the served HTML, scripts only after the first paint, hydration).
+ * Without the internals, <PaintFirstScripts> falls back to Start's own <Scripts>: the page still
+ * works, only starts its code earlier, and both tests fail.
  */
 import { Asset, type RouterManagedTag, Scripts, useRouter, useTags } from '@tanstack/react-router'
 import { composeSsrBodyScripts, getSsrBodyScriptParts } from '@tanstack/router-core'
+import { renderedMatches, takeInitialHydrationScripts } from './router-internals'
 
 const isModulePreload = (tag: RouterManagedTag) => tag.tag === 'link' && tag.attrs?.rel === 'modulepreload'
 
@@ -64,9 +63,9 @@ export function PaintFirstScripts() {
   const router = useRouter()
   // Vite sets import.meta.env.SSR to false in the browser build, which then drops the loader.
   if (!import.meta.env.SSR || !router.isServer) return <Scripts />
-  const ssr = router.serverSsr
-  const matches = router.stores?.matches?.get?.()
-  if (!ssr || typeof ssr.takeInitialHydrationScriptTags !== 'function' || !matches) return <Scripts />
+  const matches = renderedMatches(router)
+  const takeBootstrap = takeInitialHydrationScripts(router)
+  if (!matches || !takeBootstrap) return <Scripts />
 
   const nonce = router.options.ssr?.nonce
   const [routeScripts, manifestScripts] = getSsrBodyScriptParts(matches, router.ssr?.manifest, nonce, routeScriptAttrs)
@@ -82,7 +81,7 @@ export function PaintFirstScripts() {
     attrs: { nonce, ...routeScriptAttrs },
     children: entryLoader(entries),
   }
-  const scripts = composeSsrBodyScripts([routeScripts, [...kept, loader]], ssr.takeInitialHydrationScriptTags())
+  const scripts = composeSsrBodyScripts([routeScripts, [...kept, loader]], takeBootstrap())
   return (
     <>
       {scripts.map((asset, i) => (

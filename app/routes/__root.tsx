@@ -9,6 +9,7 @@ import { SiteFooter } from '~/components/SiteFooter'
 import { SiteHeader } from '~/components/SiteHeader'
 import { FONT_FLAG_SCRIPT, loadInterForNextPages } from '~/lib/fonts'
 import { PaintFirstHead, PaintFirstScripts } from '~/lib/paint-first'
+import { isNotFoundMatch } from '~/lib/router-internals'
 import { seo } from '~/lib/seo'
 import { ldJson, organizationJsonLd } from '~/lib/structured-data'
 import { site } from '~/site'
@@ -18,7 +19,7 @@ export const Route = createRootRoute({
   head: ({ matches }) => {
     // Pages set their own title, description and canonical link; these are the defaults,
     // and what the not-found page shows (kept out of search results).
-    const notFound = matches.some((match) => match._notFound || match.status === 'notFound')
+    const notFound = matches.some(isNotFoundMatch)
     const base = seo({
       title: notFound ? 'Page not found' : undefined,
       description: `${site.name} builds DevOps and cloud automation, AI and SaaS products, industrial automation and AI-powered websites.`,

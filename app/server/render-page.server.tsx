@@ -8,6 +8,7 @@ import {
 } from '@tanstack/react-router/ssr/server'
 import { renderToReadableStream } from 'react-dom/server'
 import { errorCopy } from '~/components/error-copy'
+import { cleanUpServerRender, keepInitialHydrationScripts, markInnermostMatchFailed } from '~/lib/router-internals'
 import { errorCause, log, requestIdFor } from './log.server'
 
 type Rendered = { ok: true; stream: ReadableStream<Uint8Array> } | { ok: false; error: unknown }
@@ -20,7 +21,8 @@ type Rendered = { ok: true; stream: ReadableStream<Uint8Array> } | { ok: false; 
  * Each page is rendered in full before the first byte is sent (the site has no deferred data,
  * so nothing waits that would otherwise stream later). If the render failed, it is done again
  * with the innermost route marked as failed, so the layout shows its error component; if the
- * layout itself fails, a plain error document is sent.
+ * layout itself fails, a plain error document is sent. The router internals this needs (the
+ * bootstrap scripts kept for a second render, the failed mark) are in `~/lib/router-internals`.
  */
 export function createPageRenderer({ stylesheet, siteName }: { stylesheet: string; siteName: string }) {
   return defineHandlerCallback(async ({ request, router, responseHeaders }) => {
@@ -34,11 +36,12 @@ export function createPageRenderer({ stylesheet, siteName }: { stylesheet: strin
       path: pathOf(request),
       cause: errorCause(first.error),
     })
-    showErrorInInnermostRoute(router, first.error)
-    const second = await render(router, request.signal)
-    if (second.ok) return respond(router, second.stream, 500, responseHeaders)
+    if (markInnermostMatchFailed(router, first.error)) {
+      const second = await render(router, request.signal)
+      if (second.ok) return respond(router, second.stream, 500, responseHeaders)
+    }
 
-    router.serverSsr?.cleanup()
+    cleanUpServerRender(router)
     responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
     return new Response(errorDocument(stylesheet, siteName), { status: 500, headers: responseHeaders })
   })
@@ -67,29 +70,6 @@ async function render(router: AnyRouter, signal: AbortSignal): Promise<Rendered>
 function respond(router: AnyRouter, stream: ReadableStream<Uint8Array>, status: number, headers: Headers) {
   const body = transformReadableStreamWithRouter(router, stream, { rendererSafePoint: 'script-close' })
   return createSsrStreamResponse(router, new Response(body, { status, headers }))
-}
-
-/**
- * `<Scripts>` takes the router's initial hydration scripts (its bootstrap and the dehydrated
- * state) once per request; a second render would otherwise get none and the page could not
- * hydrate. The first take is kept and given to whichever render is sent.
- */
-function keepInitialHydrationScripts(router: AnyRouter) {
-  const ssr = router.serverSsr
-  if (!ssr) return
-  const take = ssr.takeInitialHydrationScriptTags
-  let taken: { tags: ReturnType<typeof take> } | undefined
-  ssr.takeInitialHydrationScriptTags = () => {
-    taken ??= { tags: take() }
-    return taken.tags
-  }
-}
-
-/** On the server, a match in the error state renders its route's error component (or the router's default). */
-function showErrorInInnermostRoute(router: AnyRouter, error: unknown) {
-  const innermost = router.stores.ids.get().at(-1)
-  if (!innermost) return
-  router.stores.byRoute.get(innermost)?.set((match) => (match ? { ...match, status: 'error', error } : match))
 }
 
 function errorDocument(stylesheet: string, siteName: string): string {

@@ -12,63 +12,92 @@ import { jsonError } from './server/json-answer'
 import { errorCause, log, requestIdFor } from './server/log.server'
 import { createNonce, withSecurityHeaders } from './server/security-headers.server'
 
+/**
+ * The request middleware, outermost first. Each is one idea; together, every answer (pages,
+ * server functions, server routes, and the refusals below) leaves with the security headers.
+ *
+ *   drainBody → noindexOnWorkersDev → securityHeaders → canonicalHost → pageCache
+ *     → csrf → bodyLimit → adminGate → refuseUndecodableServerFnCalls → Start's router
+ */
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
+/** The response with one header set, on a copy when its headers are immutable (a fetched or cached one). */
+function withHeader(response: Response, name: string, value: string): Response {
+  try {
+    response.headers.set(name, value)
+    return response
+  } catch {
+    const copy = new Response(response.body, response)
+    copy.headers.set(name, value)
+    return copy
+  }
+}
+
+/** A refusal (403, 404, 413) answers without reading the body; it is read anyway, so the connection stays usable. */
+const drainBody = createMiddleware().server(async ({ request, next }) => {
+  try {
+    return await next()
+  } finally {
+    await discardBody(request)
+  }
+})
+
+/** Pages on a workers.dev host (previews, a Worker without its custom domain) stay out of search results. */
+const noindexOnWorkersDev = createMiddleware().server(async ({ request, next }) => {
+  const result = await next()
+  if (!new URL(request.url).hostname.endsWith('.workers.dev')) return result
+  return withHeader(result instanceof Response ? result : result.response, 'X-Robots-Tag', 'noindex')
+})
+
 /**
- * Outermost: gives each request a CSP nonce (read by the router for its inline scripts) and a
- * request id, and puts the security headers on whatever answer comes back, including the
- * refusals of the middleware below.
+ * Gives each request a CSP nonce (read by the router for its inline scripts, and by the page
+ * cache) and a request id, and puts the security headers on whatever answer comes back, a thrown
+ * one included. A server function that threw becomes a logged 500 with no detail.
  */
 const securityHeaders = createMiddleware().server(async ({ request, next, handlerType }) => {
   const nonce = createNonce()
   const requestId = requestIdFor(request)
-  const privatePage = request.headers.has('Cookie')
   // Turnstile's origin is in the page's CSP only while Turnstile is on.
   const turnstile = turnstileSetup(await workerEnv()).on
-  try {
-    return await secured()
-  } finally {
-    // A refusal (403, 404, 413) answers without reading the body; read it anyway so the connection stays usable.
-    await discardBody(request)
-  }
-
-  function finish(response: Response, setsCookie = false): Response {
-    const secured = withSecurityHeaders(response, {
+  const secure = (response: Response) =>
+    withSecurityHeaders(response, {
       nonce,
       requestId,
-      privatePage: privatePage || setsCookie,
+      // A page for this visitor only: they sent a cookie, or the answer sets one.
+      privatePage: request.headers.has('Cookie') || response.headers.has('Set-Cookie'),
       turnstile,
     })
-    // workers.dev hosts (previews, a Worker without its custom domain) stay out of search results.
-    if (new URL(request.url).hostname.endsWith('.workers.dev')) secured.headers.set('X-Robots-Tag', 'noindex')
-    return secured
-  }
-
-  async function secured() {
-    const redirect = wwwRedirect(request)
-    if (redirect) return finish(redirect)
-    try {
-      // A page that is the same for every visitor may come from the per-isolate page cache.
-      const pageKey = sharedPageKey(request)
-      const cached = pageKey ? cachedPage(pageKey, nonce) : null
-      if (cached) return finish(cached)
-      const result = await next({ context: { nonce, requestId } })
-      const response = pageKey ? await storePage(pageKey, result.response, nonce) : result.response
-      const answer = finish(response, response.headers.has('Set-Cookie'))
-      return answer === result.response ? result : answer
-    } catch (error) {
-      if (error instanceof Response) return finish(error)
-      if (handlerType !== 'serverFn') throw error
-      return withSecurityHeaders(serverFnFailure(error, requestId), { requestId })
-    }
+  try {
+    const result = await next({ context: { nonce, requestId } })
+    const answer = secure(result.response)
+    return answer === result.response ? result : answer
+  } catch (error) {
+    if (error instanceof Response) return secure(error)
+    if (handlerType !== 'serverFn') throw error
+    log('error', { event: 'server_function_error', requestId, cause: errorCause(error) })
+    return withSecurityHeaders(jsonError('internal_error', 500, FAILURE_MESSAGE), { requestId })
   }
 })
 
-/** A server function that began running and then threw: a fault of ours, logged, never detailed to the client. */
-function serverFnFailure(error: unknown, requestId: string): Response {
-  log('error', { event: 'server_function_error', requestId, cause: errorCause(error) })
-  return jsonError('internal_error', 500, FAILURE_MESSAGE)
-}
+/** `www.` → the apex, permanently (docs/operations.md, "Custom domain"). */
+const canonicalHost = createMiddleware().server(async ({ request, next }) => wwwRedirect(request) ?? next())
+
+/**
+ * A page that is the same for every visitor comes from the per-isolate page cache, with this
+ * response's nonce written in; a fresh render of such a page is stored.
+ */
+const pageCache = createMiddleware()
+  .middleware([securityHeaders])
+  .server(async ({ request, next, context }) => {
+    const key = sharedPageKey(request)
+    if (!key) return next()
+    const cached = cachedPage(key, context.nonce)
+    if (cached) return cached
+    const result = await next()
+    const response = await storePage(key, result.response, context.nonce)
+    return response === result.response ? result : response
+  })
 
 /**
  * Start's CSRF protection. Declaring request middleware replaces Start's built-in default,
@@ -101,6 +130,16 @@ const adminGate = createMiddleware().server(async ({ request, next }) => {
 })
 
 export const startInstance = createStart(() => ({
-  requestMiddleware: [securityHeaders, csrf, bodyLimit, adminGate, refuseUndecodableServerFnCalls],
+  requestMiddleware: [
+    drainBody,
+    noindexOnWorkersDev,
+    securityHeaders,
+    canonicalHost,
+    pageCache,
+    csrf,
+    bodyLimit,
+    adminGate,
+    refuseUndecodableServerFnCalls,
+  ],
   functionMiddleware: [markServerFnStarted],
 }))

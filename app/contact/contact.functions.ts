@@ -1,33 +1,30 @@
-import { createMiddleware, createServerFn } from '@tanstack/react-start'
-import { getRequest } from '@tanstack/react-start/server'
+import { createServerFn } from '@tanstack/react-start'
+import { getRequest, setResponseHeader, setResponseStatus } from '@tanstack/react-start/server'
 import * as v from 'valibot'
-import { invalidInputAnswer, outcomeAnswer, submitEnquiry } from './contact.server'
+import { invalidInputReply, outcomeReply, submitEnquiry } from './contact.server'
 import { workerRuntime } from './runtime.server'
-import { contactSubmissionSchema } from './schema'
+import { type ContactSubmissionInput, contactSubmissionSchema } from './schema'
+import type { ContactAnswer } from './status'
 import { turnstileSiteKey } from './turnstile.server'
 
 /**
- * Refuses invalid input with a 400 JSON answer naming each invalid field, before the validator
- * (which would otherwise throw, and Start would answer 500). Nothing invalid is ever forwarded.
- */
-const refuseInvalidInput = createMiddleware({ type: 'function' }).server(async ({ data, next }) => {
-  const result = v.safeParse(contactSubmissionSchema, data)
-  if (!result.success) throw invalidInputAnswer(result.issues, getRequest())
-  return next()
-})
-
-/**
- * The contact form's server function. Answers with a JSON `Response`: 200 `{ ok: true }` once the
- * enquiry is stored, or `{ ok: false, error, message }` with 400, 429 (and Retry-After) or 503.
- * The access key is added on the server; one sent by a client is dropped by the schema.
+ * The contact form's server function. Its result is typed: `{ ok: true }` once the enquiry is
+ * stored, or `{ ok: false, error, message, fields? }`, with the HTTP status set to match (400 for
+ * refused input, naming each invalid field; 429 with Retry-After; 503 when not stored).
+ * The validator never throws (that would be a 500): it hands the handler the schema's verdict,
+ * so nothing invalid is ever stored or forwarded. The form service's key is added on the server;
+ * one sent by a client is dropped by the schema.
  */
 export const submitContact = createServerFn({ method: 'POST' })
-  .middleware([refuseInvalidInput])
-  .validator(contactSubmissionSchema)
-  .handler(async ({ data }) => {
+  .validator((input: ContactSubmissionInput) => v.safeParse(contactSubmissionSchema, input))
+  .handler(async ({ data: parsed }): Promise<ContactAnswer> => {
     const request = getRequest()
-    const outcome = await submitEnquiry(data, { ...(await workerRuntime()), request })
-    return outcomeAnswer(outcome, request)
+    const reply = parsed.success
+      ? outcomeReply(await submitEnquiry(parsed.output, { ...(await workerRuntime()), request }))
+      : invalidInputReply(parsed.issues, request)
+    setResponseStatus(reply.status)
+    for (const [name, value] of Object.entries(reply.headers ?? {})) setResponseHeader(name, value)
+    return reply.body
   })
 
 /** Turnstile's site key while it is on (public), else null: for a form reached by an in-site navigation. */

@@ -7,7 +7,7 @@ import type { ContactEnv } from './deliveries/types'
 import { attemptDelivery, LEASE_MS } from './delivery.server'
 import { type Enquiry, formatEnquiry } from './enquiry'
 import { CONTACT_FIELDS, type ContactSubmission, ENQUIRY_KEY_FIELD, fieldErrorsFrom, HONEYPOT_FIELD } from './schema'
-import { type ContactErrorCode, FAILURE_MESSAGE } from './status'
+import { type ContactAnswer, type ContactErrorCode, FAILURE_MESSAGE } from './status'
 import { newEnquiryId, StoreError, storeEnquiry } from './store.server'
 import { subjectLabel } from './subjects'
 import { TURNSTILE_FIELD } from './turnstile'
@@ -245,18 +245,55 @@ export function errorAnswer(
   })
 }
 
-/** The JSON answer for an outcome: 200 once stored, 429 with Retry-After, 503 when not stored. */
-export function outcomeAnswer(outcome: SubmissionOutcome, request: Request): Response {
-  const requestId = requestIdFor(request)
+/**
+ * The answer to a submission, for either endpoint: its status, headers and typed body. The server
+ * function returns the body (its status and headers set with Start's response helpers); the
+ * no-JavaScript endpoint sends it as JSON (`replyResponse`).
+ */
+export interface ContactReply {
+  status: number
+  body: ContactAnswer
+  headers?: Record<string, string>
+}
+
+/** 200 once stored (or a bot's post dropped), 429 with Retry-After, 503 when not stored. */
+export function outcomeReply(outcome: SubmissionOutcome): ContactReply {
   switch (outcome.kind) {
     case 'stored':
     case 'ignored':
-      return jsonAnswer({ ok: true }, 200, { requestId })
+      return { status: 200, body: { ok: true } }
     case 'rate_limited':
-      return errorAnswer('rate_limited', 429, requestId, { headers: { 'Retry-After': String(outcome.retryAfter) } })
+      return {
+        status: 429,
+        body: { ok: false, error: 'rate_limited', message: FAILURE_MESSAGE },
+        headers: { 'Retry-After': String(outcome.retryAfter) },
+      }
     case 'not_stored':
-      return errorAnswer('not_stored', 503, requestId)
+      return { status: 503, body: { ok: false, error: 'not_stored', message: FAILURE_MESSAGE } }
   }
+}
+
+/** 400 for input the schema refuses, naming each invalid field (one log line names them, never values). */
+export function invalidInputReply(issues: readonly v.BaseIssue<unknown>[], request: Request): ContactReply {
+  return {
+    status: 400,
+    body: {
+      ok: false,
+      error: 'invalid_input',
+      message: 'Some fields are missing or invalid.',
+      fields: refusedFields(issues, request),
+    },
+  }
+}
+
+/** A reply as a JSON response (the no-JavaScript endpoint's answer to a client that is not a browser). */
+export function replyResponse(reply: ContactReply, request: Request): Response {
+  return jsonAnswer(reply.body, reply.status, { requestId: requestIdFor(request), headers: reply.headers })
+}
+
+/** The JSON answer for an outcome. */
+export function outcomeAnswer(outcome: SubmissionOutcome, request: Request): Response {
+  return replyResponse(outcomeReply(outcome), request)
 }
 
 /** The per-field messages for refused input; logs one line naming the invalid fields (never values). */
@@ -274,11 +311,7 @@ export function refusedFields(issues: readonly v.BaseIssue<unknown>[], request: 
   return fields
 }
 
-/** 400 for input the schema refuses, naming each invalid field. */
+/** 400 for input the schema refuses, as JSON. */
 export function invalidInputAnswer(issues: readonly v.BaseIssue<unknown>[], request: Request): Response {
-  const fields = refusedFields(issues, request)
-  return errorAnswer('invalid_input', 400, requestIdFor(request), {
-    fields,
-    message: 'Some fields are missing or invalid.',
-  })
+  return replyResponse(invalidInputReply(issues, request), request)
 }

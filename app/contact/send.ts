@@ -5,7 +5,7 @@ import { TURNSTILE_FIELD } from './turnstile'
 
 /**
  * Sends a validated message through the server function. True only when the server answered
- * `{ ok: true }` (the enquiry is stored); any refusal, failure status, unexpected answer or network
+ * `{ ok: true }` (the enquiry is stored); any refusal, failure, unexpected answer or network
  * error is false. Sending again with the same key after a failure cannot make a second enquiry.
  */
 export async function sendContact(
@@ -13,7 +13,7 @@ export async function sendContact(
   extra: { honeypot?: string; enquiryKey?: string; turnstileToken?: string } = {},
 ): Promise<boolean> {
   try {
-    const answer: unknown = await submitContact({
+    const answer = await submitContact({
       data: {
         ...message,
         [HONEYPOT_FIELD]: extra.honeypot ?? '',
@@ -21,12 +21,9 @@ export async function sendContact(
         [TURNSTILE_FIELD]: extra.turnstileToken,
       },
     })
-    if (answer instanceof Response) {
-      if (!answer.ok) return false
-      const body: unknown = await answer.json().catch(() => null)
-      return (body as { ok?: unknown } | null)?.ok === true
-    }
-    return (answer as { ok?: unknown } | null)?.ok === true
+    // A refusal by the request middleware (403, 413, 500) arrives as the same JSON shape; anything
+    // that is not JSON (a proxy's page) arrives as the raw Response, whose own `ok` says nothing.
+    return !(answer instanceof Response) && answer?.ok === true
   } catch {
     return false
   }

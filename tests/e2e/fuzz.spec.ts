@@ -5,6 +5,7 @@ import { toJSON } from 'seroval'
 import * as v from 'valibot'
 import { contactSubmissionSchema } from '../../app/contact/schema'
 import { SUBJECT_VALUES } from '../../app/contact/subjects'
+import { serverFnAnswer } from '../support/contact'
 import { type FormService, startFormService } from '../support/form-service'
 import { gotoHydrated } from '../support/page'
 import { PORT_BASE, TEST_ACCESS_KEY } from '../support/servers'
@@ -202,7 +203,7 @@ test.describe('fuzzing the contact endpoints', () => {
     })
     const status = response.status()
     expect(status, `a 5xx for ${JSON.stringify(c).slice(0, 300)}`).toBeLessThan(500)
-    const answer = (await response.json().catch(() => null)) as { ok?: boolean; error?: unknown } | null
+    const answer = (await serverFnAnswer(response)) as { ok?: boolean; error?: unknown } | null
     if (status >= 400) {
       expect(typeof answer?.error, `a 4xx without a machine-readable reason (${status})`).toBe('string')
       expect(answer?.ok).toBe(false)

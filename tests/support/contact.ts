@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { type APIResponse, test as base, expect, type Page } from '@playwright/test'
+import { fromCrossJSON } from 'seroval'
 import type { ReceivedRequest, Scenario } from './form-service'
 import { FORM_SERVICE_ORIGIN } from './servers'
 
@@ -107,6 +108,20 @@ export const DANGER_COLOUR = 'rgb(252, 165, 165)'
 export async function awayFromMinuteBoundary(seconds = 20) {
   const left = 60_000 - (Date.now() % 60_000)
   if (left < seconds * 1000) await new Promise((resolve) => setTimeout(resolve, left + 250))
+}
+
+/**
+ * The body of a server function's answer, as Start's client reads it: the typed result, which
+ * Start serializes with seroval (header `x-tss-serialized`); a refusal by the request middleware is
+ * plain JSON.
+ */
+export async function serverFnAnswer(response: APIResponse): Promise<unknown> {
+  const body: unknown = await response.json().catch(() => null)
+  if (!response.headers()['x-tss-serialized'] || body === null) return body
+  const decoded = fromCrossJSON(body as Parameters<typeof fromCrossJSON>[0], { refs: new Map() }) as {
+    result?: unknown
+  }
+  return decoded?.result
 }
 
 export type { APIResponse }

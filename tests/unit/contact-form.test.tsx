@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { ContactForm } from '~/components/contact/ContactForm'
 import { DRAFT_KEY } from '~/contact/draft'
 import { ENQUIRY_KEY_FIELD, ENQUIRY_KEY_PATTERN, MESSAGES } from '~/contact/schema'
-import { FAILURE_MESSAGE, SUCCESS_MESSAGE } from '~/contact/status'
+import { type ContactAnswer, FAILURE_MESSAGE, SUCCESS_MESSAGE } from '~/contact/status'
 import { TURNSTILE_FIELD, TURNSTILE_SCRIPT_URL } from '~/contact/turnstile'
 
 // The server call, mocked at the module boundary: the form and its client code are real.
@@ -14,8 +14,9 @@ vi.mock('~/contact/contact.functions', () => ({ submitContact, getTurnstileSiteK
 // The route loader's server half reads the Worker's env (only workerd has it); the form never runs it.
 vi.mock('~/contact/runtime.server', () => ({ workerRuntime: vi.fn(), workerEnv: vi.fn() }))
 
-const okAnswer = () => Response.json({ ok: true })
-const failedAnswer = () => Response.json({ ok: false, error: 'not_stored' }, { status: 503 })
+// What the server function resolves with, as Start's client hands it over: the typed answer.
+const okAnswer = (): ContactAnswer => ({ ok: true })
+const failedAnswer = (): ContactAnswer => ({ ok: false, error: 'not_stored', message: FAILURE_MESSAGE })
 const FORM_KEY = 'form-fill-key-0123456789'
 
 /** The hidden field that carries this form fill's idempotency key. */
@@ -198,7 +199,7 @@ describe('ContactForm', () => {
     })
 
     it('reads "Sending..." and is disabled while sending; a second click sends nothing', async () => {
-      const request = deferred<Response>()
+      const request = deferred<ContactAnswer>()
       submitContact.mockReturnValue(request.promise)
       const user = userEvent.setup()
       const { container } = render(<ContactForm />)
@@ -241,9 +242,12 @@ describe('ContactForm', () => {
 
     const failures: [string, () => unknown][] = [
       ['an enquiry not stored (503)', () => Promise.resolve(failedAnswer())],
-      ['the rate limit (429)', () => Promise.resolve(Response.json({ ok: false }, { status: 429 }))],
-      ['a 200 that is not ok', () => Promise.resolve(Response.json({ ok: false }))],
-      ['a body that is not JSON', () => Promise.resolve(new Response('<html>', { status: 200 }))],
+      [
+        'the rate limit (429)',
+        () => Promise.resolve({ ok: false, error: 'rate_limited', message: FAILURE_MESSAGE } satisfies ContactAnswer),
+      ],
+      ['an answer that is not ok', () => Promise.resolve({ ok: false })],
+      ['a page that is not JSON (handed over as the raw Response)', () => Promise.resolve(new Response('<html>'))],
       ['a refusal thrown as a Response (400)', () => Promise.reject(Response.json({ ok: false }, { status: 400 }))],
       ['a JSON answer from middleware (413)', () => Promise.resolve({ ok: false, error: 'payload_too_large' })],
       ['a network error', () => Promise.reject(new TypeError('Failed to fetch'))],
@@ -280,7 +284,7 @@ describe('ContactForm', () => {
       await user.click(submitButton())
       await waitFor(() => expect(within(status()).getByText(FAILURE_MESSAGE)).toBeTruthy())
 
-      const request = deferred<Response>()
+      const request = deferred<ContactAnswer>()
       submitContact.mockReturnValueOnce(request.promise)
       await user.click(submitButton())
       expect(status().textContent).toBe('')

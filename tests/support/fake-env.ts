@@ -1,6 +1,6 @@
 /**
  * In-memory stand-ins for the Worker bindings the contact flow uses, for unit tests: the rate
- * limiter (limit per key, no time window), a send_email binding and `waitUntil`. The enquiry
+ * limiter (a limit per key the test chooses, none by default; no time window), a send_email binding and `waitUntil`. The enquiry
  * database (D1) is `sqliteD1()` in `d1-sqlite.ts`.
  */
 import type { ContactEnv } from '../../app/contact/deliveries/types'
@@ -10,7 +10,7 @@ export interface FakeRateLimiter {
   limit(options: { key: string }): Promise<{ success: boolean }>
 }
 
-export function fakeRateLimiter(limit = 5): FakeRateLimiter {
+export function fakeRateLimiter(limit = Number.POSITIVE_INFINITY): FakeRateLimiter {
   const counts = new Map<string, number>()
   const calls: string[] = []
   return {

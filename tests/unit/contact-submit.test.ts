@@ -666,16 +666,18 @@ describe('a delivered enquiry is never sent again', () => {
 })
 
 describe('the rate limit and the honeypot come before the store', () => {
-  it('lets 5 enquiries a minute through from one client and stores nothing for the 6th', async () => {
-    const e = env()
+  // The limit itself (5 a minute) is the binding's, in wrangler.toml: proven against workerd's real
+  // limiter in tests/e2e/contact-abuse.spec.ts. Here: what the code does with the limiter's verdict.
+  it('stores and delivers what the limiter lets through, and nothing once it says no, asking it by client address', async () => {
+    const limiter = fakeRateLimiter(2)
+    const e = env({ CONTACT_RATE_LIMITER: limiter })
     const outcomes: SubmissionOutcome[] = []
-    for (let i = 0; i < 6; i++) outcomes.push(await submit(submission(), e, { request: request('203.0.113.9') }))
-    expect(outcomes.slice(0, 5).every((o) => o.kind === 'stored')).toBe(true)
-    expect(outcomes[5]).toEqual({ kind: 'rate_limited', retryAfter: RATE_LIMIT_PERIOD_SECONDS })
-    expect(allRows()).toHaveLength(5)
-    expect(fetchMock).toHaveBeenCalledTimes(5)
-    const limiter = e.CONTACT_RATE_LIMITER as unknown as ReturnType<typeof fakeRateLimiter>
-    expect(limiter.calls).toEqual(Array(6).fill('203.0.113.9'))
+    for (let i = 0; i < 3; i++) outcomes.push(await submit(submission(), e, { request: request('203.0.113.9') }))
+    expect(outcomes.slice(0, 2).every((o) => o.kind === 'stored')).toBe(true)
+    expect(outcomes[2]).toEqual({ kind: 'rate_limited', retryAfter: RATE_LIMIT_PERIOD_SECONDS })
+    expect(allRows()).toHaveLength(2)
+    expect(fetchMock).toHaveBeenCalledTimes(2)
+    expect(limiter.calls).toEqual(Array(3).fill('203.0.113.9'))
     expect(printed().json.at(-1)).toMatchObject({ event: 'contact', outcome: 'rate_limited', level: 'warn' })
   })
 
@@ -688,7 +690,7 @@ describe('the rate limit and the honeypot come before the store', () => {
   })
 
   it('counts the addresses of one IPv6 /64 together', async () => {
-    const e = env()
+    const e = env({ CONTACT_RATE_LIMITER: fakeRateLimiter(5) })
     for (let i = 1; i <= 5; i++) await submit(submission(), e, { request: request(`2001:db8:1:2::${i}`) })
     expect(await submit(submission(), e, { request: request('2001:db8:1:2:ffff::9') })).toMatchObject({
       kind: 'rate_limited',

@@ -26,6 +26,7 @@ import { type ContactSubmission, contactSubmissionSchema, newEnquiryKey } from '
 import { FAILURE_MESSAGE } from '~/contact/status'
 import { claimEnquiry, STORE_TIMEOUT_MS } from '~/contact/store.server'
 import { site } from '~/site'
+import { captureConsole } from '../support/console'
 import { type SqliteD1, sqliteD1 } from '../support/d1-sqlite'
 import {
   contactEnv,
@@ -107,9 +108,7 @@ beforeEach(() => {
     })
   })
   vi.stubGlobal('fetch', fetchMock)
-  consoleSpies = (['info', 'log', 'warn', 'error', 'debug'] as const).map((method) =>
-    vi.spyOn(console, method).mockImplementation(() => {}),
-  )
+  consoleSpies = captureConsole().spies
 })
 
 afterEach(() => {

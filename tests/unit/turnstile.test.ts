@@ -5,7 +5,7 @@
  * released. D1 is a real SQLite database with the project's migrations.
  */
 import * as v from 'valibot'
-import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { submitEnquiry } from '~/contact/contact.server'
 import type { ContactEnv } from '~/contact/deliveries/types'
 import { deliverDueEnquiries } from '~/contact/delivery.server'
@@ -21,6 +21,7 @@ import {
   verifyTurnstile,
 } from '~/contact/turnstile.server'
 import { contentSecurityPolicy } from '~/server/security-headers.server'
+import { captureConsole } from '../support/console'
 import { type SqliteD1, sqliteD1 } from '../support/d1-sqlite'
 import { contactEnv, fakeRateLimiter, waitUntilCollector } from '../support/fake-env'
 
@@ -35,7 +36,7 @@ let d1: SqliteD1
 let verdict: (token: string) => Verdict
 let siteverifyCalls: { url: string; secret: string; response: string; remoteip: string | null }[]
 let formPosts: Record<string, unknown>[]
-let consoleSpies: MockInstance[] = []
+let printed: ReturnType<typeof captureConsole>
 
 beforeEach(() => {
   d1 = sqliteD1()
@@ -70,9 +71,7 @@ beforeEach(() => {
       return reply instanceof Response ? reply : Response.json(reply)
     }),
   )
-  consoleSpies = (['info', 'log', 'warn', 'error', 'debug'] as const).map((method) =>
-    vi.spyOn(console, method).mockImplementation(() => {}),
-  )
+  printed = captureConsole()
 })
 
 afterEach(() => {
@@ -127,8 +126,7 @@ const rowFor = (email: string) =>
     'SELECT id, status, held_reason, attempts, next_attempt_at FROM enquiries WHERE email = ?1',
     email,
   )
-const logLines = () =>
-  consoleSpies.flatMap((spy) => spy.mock.calls.map((call) => call.map(String).join(' '))).join('\n')
+const logLines = () => printed.lines().join('\n')
 
 describe('Turnstile is on only with both keys', () => {
   it('is off with neither, and off, naming the other, with one', () => {

@@ -18,6 +18,7 @@ import {
   formatEnquiry,
   isEnquiryStatus,
 } from '../app/contact/enquiry.ts'
+import { D1_EXECUTE_ENV, type D1Target, d1ExecuteArgs, d1Rows } from './d1-execute.ts'
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -39,26 +40,13 @@ function fail(message: string): never {
 
 /** Runs SQL on the database through `wrangler d1 execute` and returns the rows. */
 function query<T>(sql: string): T[] {
-  const target = values.remote ? ['--remote'] : ['--local', '--persist-to', values['persist-to'] as string]
+  const target: D1Target = values.remote ? { remote: true } : { persistTo: values['persist-to'] as string }
   const result = spawnSync(
     process.platform === 'win32' ? 'npm.cmd' : 'npm',
-    [
-      'exec',
-      '--',
-      'wrangler',
-      'd1',
-      'execute',
-      'ENQUIRIES',
-      ...target,
-      '--config',
-      'wrangler.toml',
-      '--json',
-      '--command',
-      sql,
-    ],
+    d1ExecuteArgs(sql, target, { json: true }),
     {
       encoding: 'utf8',
-      env: { CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false', ...process.env },
+      env: { ...D1_EXECUTE_ENV, ...process.env },
       maxBuffer: 64 * 1024 * 1024,
     },
   )
@@ -68,9 +56,7 @@ function query<T>(sql: string): T[] {
       fail('The enquiry database has no tables yet: start the site once (`npm start`), or apply migrations/.')
     fail(`wrangler d1 execute failed:\n${out}${result.stderr ?? ''}`)
   }
-  const start = out.indexOf('[')
-  const parsed = JSON.parse(out.slice(start)) as { results: T[] }[]
-  return parsed.flatMap((batch) => batch.results ?? [])
+  return d1Rows<T>(out)
 }
 
 const sqlText = (value: string) => `'${value.replaceAll("'", "''")}'`

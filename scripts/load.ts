@@ -12,6 +12,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import autocannon from 'autocannon'
 import { SITEMAP_PATHS } from '../app/lib/sitemap.ts'
 import { startFormService } from '../tests/support/form-service.ts'
+import { D1_EXECUTE_ENV, d1ExecuteArgs, d1Rows } from './d1-execute.ts'
 
 const PORT = Number(process.env.LOAD_PORT ?? 8866)
 const ORIGIN = `http://localhost:${PORT}`
@@ -77,26 +78,13 @@ process.on('exit', stop)
 function storedCount(): number {
   const result = spawnSync(
     'npm',
-    [
-      'exec',
-      '--',
-      'wrangler',
-      'd1',
-      'execute',
-      'ENQUIRIES',
-      '--local',
-      '--persist-to',
-      '.wrangler/load/state',
-      '--config',
-      'wrangler.toml',
-      '--json',
-      '--command',
-      'SELECT COUNT(*) AS n FROM enquiries',
-    ],
-    { encoding: 'utf8', env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false' } },
+    d1ExecuteArgs('SELECT COUNT(*) AS n FROM enquiries', { persistTo: '.wrangler/load/state' }, { json: true }),
+    {
+      encoding: 'utf8',
+      env: { ...process.env, ...D1_EXECUTE_ENV },
+    },
   )
-  const out = result.stdout ?? ''
-  return (JSON.parse(out.slice(out.indexOf('['))) as { results: { n: number }[] }[])[0]?.results[0]?.n ?? -1
+  return d1Rows<{ n: number }>(result.stdout ?? '')[0]?.n ?? -1
 }
 
 let failed = false

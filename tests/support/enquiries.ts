@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { expect } from '@playwright/test'
 import type { EnquiryRecord } from '../../app/contact/enquiry'
+import { D1_EXECUTE_ENV, d1ExecuteArgs } from '../../scripts/d1-execute'
 
 const run = promisify(execFile)
 
@@ -80,19 +81,5 @@ export async function operatorCommand(...args: string[]): Promise<string> {
 
 /** Runs SQL on a test server's local enquiry database through wrangler (to set up a case, e.g. back-date a row). */
 export async function executeSql(persistTo: string, sql: string): Promise<void> {
-  await run('npm', [
-    'exec',
-    '--',
-    'wrangler',
-    'd1',
-    'execute',
-    'ENQUIRIES',
-    '--local',
-    '--persist-to',
-    persistTo,
-    '--config',
-    'wrangler.toml',
-    '--command',
-    sql,
-  ])
+  await run('npm', d1ExecuteArgs(sql, { persistTo }), { env: { ...process.env, ...D1_EXECUTE_ENV } })
 }

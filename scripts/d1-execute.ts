@@ -1,0 +1,33 @@
+// The one way the project's scripts and tests run SQL on the enquiry database outside the Worker:
+// `wrangler d1 execute ENQUIRIES`, on the local state a server used or on the deployed database.
+
+/** Where the SQL runs: the deployed database, or a local state folder (`npm start`'s `PERSIST_TO`). */
+export type D1Target = { remote: true } | { persistTo: string }
+
+/** The `npm` arguments for `wrangler d1 execute` with one SQL command (`--json`: rows as JSON on stdout). */
+export function d1ExecuteArgs(sql: string, target: D1Target, options: { json?: boolean } = {}): string[] {
+  const where = 'remote' in target ? ['--remote'] : ['--local', '--persist-to', target.persistTo]
+  return [
+    'exec',
+    '--',
+    'wrangler',
+    'd1',
+    'execute',
+    'ENQUIRIES',
+    ...where,
+    '--config',
+    'wrangler.toml',
+    ...(options.json ? ['--json'] : []),
+    '--command',
+    sql,
+  ]
+}
+
+/** Environment for those runs: no account lookups, no telemetry. */
+export const D1_EXECUTE_ENV = { CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false' }
+
+/** The rows of every statement in `wrangler d1 execute --json` output (wrangler may print lines before the JSON). */
+export function d1Rows<T>(stdout: string): T[] {
+  const parsed = JSON.parse(stdout.slice(stdout.indexOf('['))) as { results?: T[] }[]
+  return parsed.flatMap((batch) => batch.results ?? [])
+}

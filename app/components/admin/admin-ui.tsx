@@ -91,3 +91,18 @@ export function ActionForm({
     </form>
   )
 }
+
+/** A table's column headings, in the inbox's style. */
+export function ColumnHeads({ names }: { names: readonly string[] }) {
+  return (
+    <thead>
+      <tr className="border-b border-line-strong text-sm text-muted">
+        {names.map((name) => (
+          <th key={name} scope="col" className="py-2 pr-4 font-medium">
+            {name}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  )
+}

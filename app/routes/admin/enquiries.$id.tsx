@@ -5,6 +5,7 @@ import {
   ActionNotice,
   adminHead,
   buttonStyle,
+  ColumnHeads,
   dangerButtonStyle,
   formatTime,
   linkStyle,
@@ -137,25 +138,7 @@ function EnquiryPage() {
           <div className="mt-4 overflow-x-auto">
             <table className="w-full min-w-[36rem] border-collapse text-left">
               <caption className="sr-only">Delivery attempts, oldest first</caption>
-              <thead>
-                <tr className="border-b border-line-strong text-sm text-muted">
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Attempt
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Time
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Delivery
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Outcome
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Cause
-                  </th>
-                </tr>
-              </thead>
+              <ColumnHeads names={['Attempt', 'Time', 'Delivery', 'Outcome', 'Cause']} />
               <tbody>
                 {attempts.map((attempt) => (
                   <tr key={attempt.attempt} className="border-b border-line">

@@ -4,6 +4,7 @@ import {
   ActionNotice,
   adminHead,
   buttonStyle,
+  ColumnHeads,
   controlStyle,
   formatTime,
   linkStyle,
@@ -143,28 +144,7 @@ function InboxPage() {
           <div className="mt-4 overflow-x-auto">
             <table className="w-full min-w-[48rem] border-collapse text-left">
               <caption className="sr-only">Enquiries, newest first</caption>
-              <thead>
-                <tr className="border-b border-line-strong text-sm text-muted">
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Received
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Name
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    E-mail
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Company
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Subject
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Status
-                  </th>
-                </tr>
-              </thead>
+              <ColumnHeads names={['Received', 'Name', 'E-mail', 'Company', 'Subject', 'Status']} />
               <tbody>
                 {records.map((record) => (
                   <tr key={record.id} className="border-b border-line align-top" data-enquiry={record.id}>

@@ -1,5 +1,6 @@
 import type { LucideIcon } from 'lucide-react'
 import type { Subject } from '~/contact/subjects'
+import type { ServicePath } from './pages'
 
 /** Accent colours from the theme; each maps to a fixed set of classes in `~/components/sections/accent`. */
 export type Accent = 'cyan' | 'violet' | 'emerald' | 'amber' | 'rose'
@@ -12,12 +13,6 @@ export interface Illustration {
   width: number
   height: number
 }
-
-export type ServicePath =
-  | '/services/devops'
-  | '/services/ai-solutions'
-  | '/services/automation'
-  | '/services/ai-web-development'
 
 /** One of the four services (spec §3: service card). */
 export interface ServiceCard {

@@ -9,7 +9,7 @@ import { ServiceLinkCard } from '~/components/sections/ServiceLinkCard'
 import { buttonStyles } from '~/components/sections/styles'
 import { VoicePromo } from '~/components/sections/VoicePromo'
 import { homePage } from '~/content/home'
-import { metaFor } from '~/content/meta'
+import { metaFor } from '~/content/pages'
 import { coreServices } from '~/content/services'
 import { seo } from '~/lib/seo'
 

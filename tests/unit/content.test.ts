@@ -5,7 +5,7 @@ import { aboutPage, team, values } from '~/content/about'
 import { contactPage, socialLinks } from '~/content/contact'
 import { homePage } from '~/content/home'
 import { privacyPage, termsPage } from '~/content/legal'
-import { pageMeta } from '~/content/meta'
+import { metaFor, pages } from '~/content/pages'
 import { avatarImage, featureGroups, productsPage, useCases, voiceAssistant } from '~/content/product'
 import {
   aiSolutionsDetail,
@@ -40,7 +40,7 @@ const allContent = [
   contactPage,
   privacyPage,
   termsPage,
-  pageMeta,
+  pages,
 ]
 
 describe('services', () => {
@@ -148,7 +148,7 @@ describe('service detail pages', () => {
   })
 
   it('are titled in search results by their service', () => {
-    for (const { service } of serviceDetails) expect(pageMeta[service.path].title).toBe(service.title)
+    for (const { service } of serviceDetails) expect(metaFor(service.path).title).toBe(service.title)
   })
 })
 
@@ -247,8 +247,7 @@ describe('contact', () => {
 
 describe('page titles and descriptions', () => {
   it('exist for every page and differ from page to page', () => {
-    const pages = Object.values(pageMeta)
-    expect(Object.keys(pageMeta)).toHaveLength(12)
+    expect(pages).toHaveLength(12)
     expect(new Set(pages.map((p) => ('title' in p ? p.title : ''))).size).toBe(12)
     expect(new Set(pages.map((p) => p.description)).size).toBe(12)
     for (const page of pages) expect(page.description.length).toBeGreaterThan(70)

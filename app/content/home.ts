@@ -15,6 +15,8 @@ export const homePage = {
     eyebrow: 'What we do',
     title: 'Core services',
     intro: 'Three practices that share one engineering team, so platform, automation and AI work fit together.',
+    /** Before a link to the fourth service, which the home page does not show as a card. */
+    more: 'We also design and build fast, AI-ready websites.',
   },
   process: {
     eyebrow: 'How we work',

@@ -1,6 +1,6 @@
 import { Lightbulb, TrendingUp, Zap } from 'lucide-react'
 import { sample, site } from '~/site'
-import type { TeamMember, Value } from './types'
+import type { InfoCard, TeamMember } from './types'
 
 export const aboutPage = {
   eyebrow: `About ${site.name}`,
@@ -60,7 +60,7 @@ export const team: readonly TeamMember[] = [
   },
 ]
 
-export const values: readonly Value[] = [
+export const values: readonly InfoCard[] = [
   {
     title: 'Innovate',
     description:

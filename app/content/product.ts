@@ -1,6 +1,6 @@
 import { HeartPulse, Rocket, ShoppingCart, UserRound } from 'lucide-react'
 import { site } from '~/site'
-import type { FeatureGroup, UseCase } from './types'
+import type { FeatureGroup, InfoCard } from './types'
 
 export { avatarImage, voiceAssistant } from './voice-assistant'
 
@@ -59,7 +59,7 @@ export const featureGroups: readonly FeatureGroup[] = [
   },
 ]
 
-export const useCases: readonly UseCase[] = [
+export const useCases: readonly InfoCard[] = [
   {
     title: 'E-commerce Support',
     description:

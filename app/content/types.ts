@@ -30,7 +30,10 @@ export interface ServiceCard {
   path: ServicePath
 }
 
-/** A card on a page: a capability, a principle, a use case. */
+/**
+ * A card on a page: a capability, a step of the process, and the spec's use case and value
+ * (§3: title, description, icon, colour), which are this shape without a badge.
+ */
 export interface InfoCard {
   title: string
   description: string
@@ -81,27 +84,11 @@ export interface FeatureGroup {
   items: readonly FeatureItem[]
 }
 
-/** Spec §3: use case. */
-export interface UseCase {
-  title: string
-  description: string
-  icon: LucideIcon
-  colour: Accent
-}
-
 /** Spec §3: team member. */
 export interface TeamMember {
   name: string
   role: string
   bio: string
-}
-
-/** Spec §3: value. */
-export interface Value {
-  title: string
-  description: string
-  icon: LucideIcon
-  colour: Accent
 }
 
 /** A titled block of prose, for the legal pages. */

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { aboutPage, team, values } from '~/content/about'
 import { contactPage, socialLinks } from '~/content/contact'
+import { errorPages } from '~/content/error-pages'
 import { homePage } from '~/content/home'
 import { privacyPage, termsPage } from '~/content/legal'
 import { metaFor, pages } from '~/content/pages'
@@ -41,6 +42,7 @@ const allContent = [
   privacyPage,
   termsPage,
   pages,
+  errorPages,
 ]
 
 describe('services', () => {

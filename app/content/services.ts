@@ -1,4 +1,3 @@
-import { BrainCircuit, Cloud, Factory, Globe } from 'lucide-react'
 import { pageAt, type ServicePath } from './pages'
 import type { ServiceCard } from './types'
 
@@ -13,7 +12,7 @@ export const devops: ServiceCard = {
     'Kubernetes and OpenShift platforms, CI/CD pipelines and monitoring that let large teams ship safely and often.',
   description:
     'We design, build and run the platforms that enterprise software ships on: container platforms, delivery pipelines and the monitoring that tells you something is wrong before your customers do. Everything is written as code, reviewed like code and handed over with documentation your team can own.',
-  icon: Cloud,
+  icon: 'cloud',
   image: {
     src: '/images/services/devops.svg',
     alt: 'Illustration: a delivery pipeline from commit to build, test and deploy, feeding a cluster of containers with a monitoring graph above it.',
@@ -34,7 +33,7 @@ export const aiSolutions: ServiceCard = {
   summary: 'From a first prototype to a product people pay for: voice assistants, language AI and document automation.',
   description:
     'We take AI ideas from a whiteboard to a product in production: a working prototype in weeks, then the engineering that turns it into a dependable SaaS, with accounts, billing, monitoring and costs you can predict. We build our own products this way, starting with our voice assistant.',
-  icon: BrainCircuit,
+  icon: 'brain-circuit',
   image: {
     src: '/images/services/ai-solutions.svg',
     alt: 'Illustration: a voice waveform and a document flowing into a tree of connected language nodes.',
@@ -55,7 +54,7 @@ export const automation: ServiceCard = {
   summary: 'Dashboards, infrastructure automation and business workflows that remove repetitive work at scale.',
   description:
     'We automate the work that keeps people busy but adds little: provisioning and patching hundreds of servers, collecting data from machines and systems into one live view, and moving documents and approvals through a business without copy and paste. The result is fewer manual steps, fewer errors and a clear record of what happened.',
-  icon: Factory,
+  icon: 'factory',
   image: {
     src: '/images/services/automation.svg',
     alt: 'Illustration: two interlocking gears beside a live dashboard with a gauge and a bar chart.',
@@ -76,7 +75,7 @@ export const webDevelopment: ServiceCard = {
   summary: 'Fast, accessible websites with AI features that help visitors find answers and take the next step.',
   description:
     'Websites are where we started, and we still build them with care: fast on a mid-range phone, accessible, easy to find in search and simple for your team to update. Where it helps your visitors, we add AI features such as smart search, assistants and personalised content, and we measure whether they work.',
-  icon: Globe,
+  icon: 'globe',
   image: {
     src: '/images/services/ai-web-development.svg',
     alt: 'Illustration: a browser window with a page layout, a sparkle marking an AI feature and a speed gauge.',

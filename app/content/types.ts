@@ -1,6 +1,44 @@
-import type { LucideIcon } from 'lucide-react'
 import type { Subject } from '~/contact/subjects'
 import type { ServicePath } from './pages'
+
+/**
+ * An icon, by its lucide name. Content names icons and imports none: components/Icon.tsx maps
+ * each name to its lucide component (a name missing there fails the type check).
+ */
+export type IconName =
+  | 'activity'
+  | 'blocks'
+  | 'boxes'
+  | 'brain-circuit'
+  | 'cloud'
+  | 'cog'
+  | 'compass'
+  | 'container'
+  | 'factory'
+  | 'file-code'
+  | 'file-text'
+  | 'gauge'
+  | 'globe'
+  | 'hammer'
+  | 'heart-pulse'
+  | 'lightbulb'
+  | 'mail'
+  | 'map-pin'
+  | 'mic'
+  | 'mouse-pointer-click'
+  | 'network'
+  | 'pencil-ruler'
+  | 'phone'
+  | 'puzzle'
+  | 'search'
+  | 'server'
+  | 'shield-check'
+  | 'shopping-cart'
+  | 'sparkles'
+  | 'trending-up'
+  | 'user-round'
+  | 'workflow'
+  | 'zap'
 
 /** Accent colours from the theme; each maps to a fixed set of classes in `~/components/sections/accent`. */
 export type Accent = 'cyan' | 'violet' | 'emerald' | 'amber' | 'rose'
@@ -22,7 +60,7 @@ export interface ServiceCard {
   summary: string
   /** A paragraph for the services page. */
   description: string
-  icon: LucideIcon
+  icon: IconName
   image: Illustration
   /** Exactly four feature bullets. */
   features: readonly string[]
@@ -37,7 +75,7 @@ export interface ServiceCard {
 export interface InfoCard {
   title: string
   description: string
-  icon: LucideIcon
+  icon: IconName
   colour: Accent
   /** A short visible label such as "Launching soon". */
   badge?: string

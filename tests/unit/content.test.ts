@@ -279,6 +279,14 @@ describe('all content', () => {
     }
   })
 
+  it('names its icons and imports none (components/Icon.tsx draws them)', () => {
+    const dir = join(process.cwd(), 'app/content')
+    const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.ts'))
+    for (const file of files) expect(readFileSync(join(dir, file), 'utf8'), file).not.toContain('lucide-react')
+    for (const card of [...services, ...serviceDetails.flatMap((d) => d.capabilities.cards), ...values, ...useCases])
+      expect(card.icon, card.title).toMatch(/^[a-z]+(-[a-z]+)*$/)
+  })
+
   it('uses illustrations that ship with the site and load nothing from elsewhere', () => {
     const images: Illustration[] = [...services.map((s) => s.image), avatarImage]
     expect(new Set(images.map((i) => i.src)).size).toBe(images.length)

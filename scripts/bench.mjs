@@ -26,7 +26,7 @@ import { cpus, tmpdir, totalmem } from 'node:os'
 import { gzipSync } from 'node:zlib'
 import autocannon from 'autocannon'
 import lighthouse from 'lighthouse'
-import { SITEMAP_PATHS } from '../app/lib/sitemap.ts'
+import { pages } from '../app/content/pages.ts'
 import { CHROMIUM_ARGS, resolveChromium } from '../tests/support/chromium.ts'
 
 const PORT = Number(process.env.BENCH_PORT ?? 8877)
@@ -34,7 +34,7 @@ const ORIGIN = `http://localhost:${PORT}`
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
 const CHROMIUM = resolveChromium()
 const NOT_FOUND_ROUTE = '/this-page-does-not-exist'
-const ALL_ROUTES = [...SITEMAP_PATHS, NOT_FOUND_ROUTE]
+const ALL_ROUTES = [...pages.map((page) => page.path), NOT_FOUND_ROUTE]
 const PROXY_PORT = PORT + 2
 const PROXY_ORIGIN = `http://127.0.0.1:${PROXY_PORT}`
 const ROUTES = process.env.BENCH_ROUTES ? process.env.BENCH_ROUTES.split(',') : ALL_ROUTES

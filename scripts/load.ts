@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 // @ts-expect-error autocannon ships no types
 import autocannon from 'autocannon'
-import { SITEMAP_PATHS } from '../app/lib/sitemap.ts'
+import { pages } from '../app/content/pages.ts'
 import { startFormService } from '../tests/support/form-service.ts'
 import { D1_EXECUTE_ENV, d1ExecuteArgs, d1Rows } from './d1-execute.ts'
 
@@ -19,7 +19,7 @@ const ORIGIN = `http://localhost:${PORT}`
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 30)
 const KEY = `load-test-key-${randomBytes(6).toString('hex')}`
 // Every page but the legal ones, which nobody browses in bulk.
-const PAGES = SITEMAP_PATHS.filter((path) => path !== '/privacy' && path !== '/terms')
+const PAGES = pages.map((page) => page.path).filter((path) => path !== '/privacy' && path !== '/terms')
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 const address = () => `2001:db8:10ad:${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}::1`

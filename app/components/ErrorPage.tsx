@@ -1,36 +1,75 @@
 import { type ErrorComponentProps, Link, useRouter } from '@tanstack/react-router'
-import { RotateCw } from 'lucide-react'
-import { errorCopy } from './error-copy'
+import { ArrowLeft, RotateCw } from 'lucide-react'
+import { type ErrorKind, errorPages } from '~/content/error-pages'
 
-/** Shown when a page fails to render. Never shows the error's details to visitors. */
-export function ErrorPage({ reset }: ErrorComponentProps) {
+const button = 'inline-flex min-h-11 items-center gap-2 rounded-full px-6 font-semibold'
+const primary = `${button} bg-brand-400 text-on-brand hover:bg-brand-300`
+const secondary = `${button} border border-line-strong text-fg`
+
+/**
+ * The designed 404 and error pages, shown inside the site's layout. The error page never shows the
+ * error's details to visitors; its Try again button runs the page again (`reset`).
+ */
+export function ErrorPage({ kind, reset }: { kind: ErrorKind; reset?: () => void }) {
   const router = useRouter()
+  const words = errorPages[kind]
+  const titleId = `${kind}-title`
   return (
-    <section className="container-page py-[var(--spacing-section)]" aria-labelledby="error-title">
-      <p className="text-eyebrow font-semibold tracking-[0.2em] text-rose-300 uppercase">{errorCopy.eyebrow}</p>
-      <h1 id="error-title" className="mt-3 text-h1 font-bold tracking-tight">
-        {errorCopy.title}
+    <section className="container-page py-[var(--spacing-section)]" aria-labelledby={titleId}>
+      <p
+        className={`text-eyebrow font-semibold tracking-[0.2em] uppercase ${kind === 'error' ? 'text-rose-300' : 'text-brand-300'}`}
+      >
+        {words.eyebrow}
+      </p>
+      <h1 id={titleId} className="mt-3 text-h1 font-bold tracking-tight">
+        {words.title}
       </h1>
-      <p className="mt-5 max-w-xl text-lead text-muted">{errorCopy.body}</p>
-      <div className="mt-10 flex flex-wrap gap-3">
-        <button
-          type="button"
-          onClick={() => {
-            reset()
-            void router.invalidate()
-          }}
-          className="inline-flex min-h-11 items-center gap-2 rounded-full bg-brand-400 px-6 font-semibold text-on-brand hover:bg-brand-300"
-        >
-          <RotateCw aria-hidden="true" className="size-4" />
-          Try again
-        </button>
-        <Link
-          to="/"
-          className="inline-flex min-h-11 items-center rounded-full border border-line-strong px-6 font-semibold text-fg"
-        >
-          {errorCopy.home}
-        </Link>
-      </div>
+      <p className="mt-5 max-w-xl text-lead text-muted">{words.body}</p>
+      {kind === 'not-found' ? (
+        <>
+          <ul className="mt-10 grid gap-4 sm:grid-cols-2">
+            {errorPages['not-found'].links.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="glass block p-5 transition hover:border-line-strong">
+                  <span className="text-h3 font-semibold text-fg">{link.label}</span>
+                  <span className="mt-1 block text-muted">{link.text}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <Link to="/" className={`mt-10 ${primary}`}>
+            <ArrowLeft aria-hidden="true" className="size-4" />
+            {words.home}
+          </Link>
+        </>
+      ) : (
+        <div className="mt-10 flex flex-wrap gap-3">
+          <button
+            type="button"
+            onClick={() => {
+              reset?.()
+              void router.invalidate()
+            }}
+            className={primary}
+          >
+            <RotateCw aria-hidden="true" className="size-4" />
+            {errorPages.error.retry}
+          </button>
+          <Link to="/" className={secondary}>
+            {words.home}
+          </Link>
+        </div>
+      )}
     </section>
   )
+}
+
+/** The router's not-found page. */
+export function NotFoundPage() {
+  return <ErrorPage kind="not-found" />
+}
+
+/** The router's error page, for a page that failed to render. */
+export function RenderErrorPage({ reset }: ErrorComponentProps) {
+  return <ErrorPage kind="error" reset={reset} />
 }

@@ -1,6 +1,5 @@
-import { Lightbulb, TrendingUp, Zap } from 'lucide-react'
 import { sample, site } from '~/site'
-import type { TeamMember, Value } from './types'
+import type { InfoCard, TeamMember } from './types'
 
 export const aboutPage = {
   eyebrow: `About ${site.name}`,
@@ -60,26 +59,26 @@ export const team: readonly TeamMember[] = [
   },
 ]
 
-export const values: readonly Value[] = [
+export const values: readonly InfoCard[] = [
   {
     title: 'Innovate',
     description:
       'We try new ideas on small, real problems first and keep what works. Curiosity is welcome; hype is not.',
-    icon: Lightbulb,
+    icon: 'lightbulb',
     colour: 'cyan',
   },
   {
     title: 'Automate',
     description:
       'If a task is repeated, it should be reliable and it should be automatic. We build automation that is logged, tested and easy to switch off.',
-    icon: Zap,
+    icon: 'zap',
     colour: 'violet',
   },
   {
     title: 'Transform',
     description:
       'Technology is only worth it when it changes how work gets done. We measure our projects by what changes for your people and your customers.',
-    icon: TrendingUp,
+    icon: 'trending-up',
     colour: 'emerald',
   },
 ]

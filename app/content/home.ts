@@ -1,4 +1,3 @@
-import { Compass, Hammer, PencilRuler, ShieldCheck } from 'lucide-react'
 import { site } from '~/site'
 import type { InfoCard } from './types'
 
@@ -15,6 +14,8 @@ export const homePage = {
     eyebrow: 'What we do',
     title: 'Core services',
     intro: 'Three practices that share one engineering team, so platform, automation and AI work fit together.',
+    /** Before a link to the fourth service, which the home page does not show as a card. */
+    more: 'We also design and build fast, AI-ready websites.',
   },
   process: {
     eyebrow: 'How we work',
@@ -23,25 +24,25 @@ export const homePage = {
       {
         title: 'Discover',
         description: 'We learn how the work happens today and agree what success looks like, in numbers where we can.',
-        icon: Compass,
+        icon: 'compass',
         colour: 'cyan',
       },
       {
         title: 'Design',
         description: 'A short written proposal: the architecture, the first milestone, the cost and the risks.',
-        icon: PencilRuler,
+        icon: 'pencil-ruler',
         colour: 'violet',
       },
       {
         title: 'Build',
         description: 'Small increments you can see and test, with code and infrastructure in your own repositories.',
-        icon: Hammer,
+        icon: 'hammer',
         colour: 'emerald',
       },
       {
         title: 'Run & hand over',
         description: 'We operate it with you until your team is confident, then hand over runbooks and documentation.',
-        icon: ShieldCheck,
+        icon: 'shield-check',
         colour: 'amber',
       },
     ] satisfies InfoCard[],

@@ -1,6 +1,5 @@
-import { HeartPulse, Rocket, ShoppingCart, UserRound } from 'lucide-react'
 import { site } from '~/site'
-import type { FeatureGroup, UseCase } from './types'
+import type { FeatureGroup, InfoCard } from './types'
 
 export { avatarImage, voiceAssistant } from './voice-assistant'
 
@@ -21,7 +20,6 @@ export const productsPage = {
     intro: 'Three places where a speaking assistant on a website saves time for visitors and for your team.',
   },
   future: {
-    icon: Rocket,
     title: 'More products on the way',
     text: `${site.product.name} is the first of several AI products we are building at ${site.name}, including document automation and language tools from our symbolic AI research. Leave your details and we will keep you posted on launches and early access.`,
     label: 'Get Early Access Updates',
@@ -59,26 +57,26 @@ export const featureGroups: readonly FeatureGroup[] = [
   },
 ]
 
-export const useCases: readonly UseCase[] = [
+export const useCases: readonly InfoCard[] = [
   {
     title: 'E-commerce Support',
     description:
       'Answers questions about products, sizes, delivery and returns at any hour, helps shoppers find the right item and passes order problems to your support team.',
-    icon: ShoppingCart,
+    icon: 'shopping-cart',
     colour: 'cyan',
   },
   {
     title: 'Virtual Receptionist for Websites',
     description:
       'Greets visitors, explains your services, opening hours and prices, takes messages and books meetings straight into your calendar.',
-    icon: UserRound,
+    icon: 'user-round',
     colour: 'violet',
   },
   {
     title: 'Healthcare Assistant',
     description:
       'Helps patients find the right department, check clinic timings and book or reschedule appointments, and hands anything clinical to your staff. It never gives medical advice.',
-    icon: HeartPulse,
+    icon: 'heart-pulse',
     colour: 'rose',
   },
 ]

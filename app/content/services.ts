@@ -1,14 +1,18 @@
-import { BrainCircuit, Cloud, Factory, Globe } from 'lucide-react'
+import { pageAt, type ServicePath } from './pages'
 import type { ServiceCard } from './types'
 
+/** A service's slug, its page, and its title, which is its page's title (one title, in content/pages.ts). */
+function servicePage(slug: ServiceCard['slug']): Pick<ServiceCard, 'slug' | 'path' | 'title'> {
+  const path = `/services/${slug}` satisfies ServicePath
+  return { slug, path, title: pageAt(path).title }
+}
+
 export const devops: ServiceCard = {
-  slug: 'devops',
-  title: 'Enterprise DevOps & Cloud Automation',
   summary:
     'Kubernetes and OpenShift platforms, CI/CD pipelines and monitoring that let large teams ship safely and often.',
   description:
     'We design, build and run the platforms that enterprise software ships on: container platforms, delivery pipelines and the monitoring that tells you something is wrong before your customers do. Everything is written as code, reviewed like code and handed over with documentation your team can own.',
-  icon: Cloud,
+  icon: 'cloud',
   image: {
     src: '/images/services/devops.svg',
     alt: 'Illustration: a delivery pipeline from commit to build, test and deploy, feeding a cluster of containers with a monitoring graph above it.',
@@ -22,16 +26,14 @@ export const devops: ServiceCard = {
     'Monitoring and alerting with Splunk and Datadog, tuned to the signals that matter',
   ],
   colour: 'cyan',
-  path: '/services/devops',
+  ...servicePage('devops'),
 }
 
 export const aiSolutions: ServiceCard = {
-  slug: 'ai-solutions',
-  title: 'AI & SaaS Product Development',
   summary: 'From a first prototype to a product people pay for: voice assistants, language AI and document automation.',
   description:
     'We take AI ideas from a whiteboard to a product in production: a working prototype in weeks, then the engineering that turns it into a dependable SaaS, with accounts, billing, monitoring and costs you can predict. We build our own products this way, starting with our voice assistant.',
-  icon: BrainCircuit,
+  icon: 'brain-circuit',
   image: {
     src: '/images/services/ai-solutions.svg',
     alt: 'Illustration: a voice waveform and a document flowing into a tree of connected language nodes.',
@@ -45,16 +47,14 @@ export const aiSolutions: ServiceCard = {
     'Multi-tenant SaaS foundations: sign-in, billing, usage metering and observability',
   ],
   colour: 'violet',
-  path: '/services/ai-solutions',
+  ...servicePage('ai-solutions'),
 }
 
 export const automation: ServiceCard = {
-  slug: 'automation',
-  title: 'Custom & Industrial Automation',
   summary: 'Dashboards, infrastructure automation and business workflows that remove repetitive work at scale.',
   description:
     'We automate the work that keeps people busy but adds little: provisioning and patching hundreds of servers, collecting data from machines and systems into one live view, and moving documents and approvals through a business without copy and paste. The result is fewer manual steps, fewer errors and a clear record of what happened.',
-  icon: Factory,
+  icon: 'factory',
   image: {
     src: '/images/services/automation.svg',
     alt: 'Illustration: two interlocking gears beside a live dashboard with a gauge and a bar chart.',
@@ -68,16 +68,14 @@ export const automation: ServiceCard = {
     'Alerts, audit trails and reports generated without manual effort',
   ],
   colour: 'emerald',
-  path: '/services/automation',
+  ...servicePage('automation'),
 }
 
 export const webDevelopment: ServiceCard = {
-  slug: 'ai-web-development',
-  title: 'AI-Powered Web Development',
   summary: 'Fast, accessible websites with AI features that help visitors find answers and take the next step.',
   description:
     'Websites are where we started, and we still build them with care: fast on a mid-range phone, accessible, easy to find in search and simple for your team to update. Where it helps your visitors, we add AI features such as smart search, assistants and personalised content, and we measure whether they work.',
-  icon: Globe,
+  icon: 'globe',
   image: {
     src: '/images/services/ai-web-development.svg',
     alt: 'Illustration: a browser window with a page layout, a sparkle marking an AI feature and a speed gauge.',
@@ -91,7 +89,7 @@ export const webDevelopment: ServiceCard = {
     'Headless CMS so your team can publish without a developer',
   ],
   colour: 'amber',
-  path: '/services/ai-web-development',
+  ...servicePage('ai-web-development'),
 }
 
 /** The four services, in the order the services page lists them. */

@@ -1,5 +1,44 @@
-import type { LucideIcon } from 'lucide-react'
 import type { Subject } from '~/contact/subjects'
+import type { ServicePath } from './pages'
+
+/**
+ * An icon, by its lucide name. Content names icons and imports none: components/Icon.tsx maps
+ * each name to its lucide component (a name missing there fails the type check).
+ */
+export type IconName =
+  | 'activity'
+  | 'blocks'
+  | 'boxes'
+  | 'brain-circuit'
+  | 'cloud'
+  | 'cog'
+  | 'compass'
+  | 'container'
+  | 'factory'
+  | 'file-code'
+  | 'file-text'
+  | 'gauge'
+  | 'globe'
+  | 'hammer'
+  | 'heart-pulse'
+  | 'lightbulb'
+  | 'mail'
+  | 'map-pin'
+  | 'mic'
+  | 'mouse-pointer-click'
+  | 'network'
+  | 'pencil-ruler'
+  | 'phone'
+  | 'puzzle'
+  | 'search'
+  | 'server'
+  | 'shield-check'
+  | 'shopping-cart'
+  | 'sparkles'
+  | 'trending-up'
+  | 'user-round'
+  | 'workflow'
+  | 'zap'
 
 /** Accent colours from the theme; each maps to a fixed set of classes in `~/components/sections/accent`. */
 export type Accent = 'cyan' | 'violet' | 'emerald' | 'amber' | 'rose'
@@ -13,12 +52,6 @@ export interface Illustration {
   height: number
 }
 
-export type ServicePath =
-  | '/services/devops'
-  | '/services/ai-solutions'
-  | '/services/automation'
-  | '/services/ai-web-development'
-
 /** One of the four services (spec §3: service card). */
 export interface ServiceCard {
   slug: 'devops' | 'ai-solutions' | 'automation' | 'ai-web-development'
@@ -27,7 +60,7 @@ export interface ServiceCard {
   summary: string
   /** A paragraph for the services page. */
   description: string
-  icon: LucideIcon
+  icon: IconName
   image: Illustration
   /** Exactly four feature bullets. */
   features: readonly string[]
@@ -35,11 +68,14 @@ export interface ServiceCard {
   path: ServicePath
 }
 
-/** A card on a page: a capability, a principle, a use case. */
+/**
+ * A card on a page: a capability, a step of the process, and the spec's use case and value
+ * (§3: title, description, icon, colour), which are this shape without a badge.
+ */
 export interface InfoCard {
   title: string
   description: string
-  icon: LucideIcon
+  icon: IconName
   colour: Accent
   /** A short visible label such as "Launching soon". */
   badge?: string
@@ -86,27 +122,11 @@ export interface FeatureGroup {
   items: readonly FeatureItem[]
 }
 
-/** Spec §3: use case. */
-export interface UseCase {
-  title: string
-  description: string
-  icon: LucideIcon
-  colour: Accent
-}
-
 /** Spec §3: team member. */
 export interface TeamMember {
   name: string
   role: string
   bio: string
-}
-
-/** Spec §3: value. */
-export interface Value {
-  title: string
-  description: string
-  icon: LucideIcon
-  colour: Accent
 }
 
 /** A titled block of prose, for the legal pages. */

@@ -1,5 +1,5 @@
 import type { JSX } from 'react'
-import { metaFor } from '~/content/meta'
+import { metaFor, type ServicePath } from '~/content/pages'
 import { absoluteUrl, seo } from '~/lib/seo'
 import { site } from '~/site'
 
@@ -74,12 +74,6 @@ export function breadcrumbJsonLd(items: readonly { name: string; path: string }[
     })),
   }
 }
-
-type ServicePath =
-  | '/services/devops'
-  | '/services/ai-solutions'
-  | '/services/automation'
-  | '/services/ai-web-development'
 
 /** Head of a service page: its tags, the Service it describes, and where it sits in the site. */
 export function serviceHead(path: ServicePath) {

@@ -7,6 +7,7 @@ import { loadMotionOnFirstInteraction } from '~/components/motion/motion-gate'
 import { PageTransition } from '~/components/PageTransition'
 import { SiteFooter } from '~/components/SiteFooter'
 import { SiteHeader } from '~/components/SiteHeader'
+import { errorPages } from '~/content/error-pages'
 import { FONT_FLAG_SCRIPT, loadInterForNextPages } from '~/lib/fonts'
 import { PaintFirstHead, PaintFirstScripts } from '~/lib/paint-first'
 import { isNotFoundMatch } from '~/lib/router-internals'
@@ -21,7 +22,7 @@ export const Route = createRootRoute({
     // and what the not-found page shows (kept out of search results).
     const notFound = matches.some(isNotFoundMatch)
     const base = seo({
-      title: notFound ? 'Page not found' : undefined,
+      title: notFound ? errorPages['not-found'].title : undefined,
       description: `${site.name} builds DevOps and cloud automation, AI and SaaS products, industrial automation and AI-powered websites.`,
       path: '/',
       noindex: notFound,

@@ -7,7 +7,7 @@ import { Section } from '~/components/sections/Section'
 import { eyebrowStyle } from '~/components/sections/styles'
 import { TeamCard } from '~/components/sections/TeamCard'
 import { aboutPage, team, values } from '~/content/about'
-import { metaFor } from '~/content/meta'
+import { metaFor } from '~/content/pages'
 import { seo } from '~/lib/seo'
 
 export const Route = createFileRoute('/about')({

@@ -4,7 +4,7 @@ import { ContactAside } from '~/components/contact-page/ContactAside'
 import { PageHero } from '~/components/sections/PageHero'
 import { loadContactForm, parseSubjectParam } from '~/contact'
 import { contactPage } from '~/content/contact'
-import { metaFor } from '~/content/meta'
+import { metaFor } from '~/content/pages'
 import { seo } from '~/lib/seo'
 
 export const Route = createFileRoute('/contact')({

@@ -9,8 +9,8 @@ import { ServiceLinkCard } from '~/components/sections/ServiceLinkCard'
 import { buttonStyles } from '~/components/sections/styles'
 import { VoicePromo } from '~/components/sections/VoicePromo'
 import { homePage } from '~/content/home'
-import { metaFor } from '~/content/meta'
-import { coreServices } from '~/content/services'
+import { metaFor } from '~/content/pages'
+import { coreServices, webDevelopment } from '~/content/services'
 import { seo } from '~/lib/seo'
 
 export const Route = createFileRoute('/')({
@@ -65,12 +65,9 @@ function Home() {
           ))}
         </ul>
         <p className="mt-8 text-muted">
-          We also design and build fast, AI-ready websites.{' '}
-          <Link
-            to="/services/ai-web-development"
-            className="font-semibold text-brand-300 underline-offset-4 hover:underline"
-          >
-            See AI-powered web development
+          {services.more}{' '}
+          <Link to={webDevelopment.path} className="font-semibold text-brand-300 underline-offset-4 hover:underline">
+            See {webDevelopment.title}
           </Link>
         </p>
       </Section>

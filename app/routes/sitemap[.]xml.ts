@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { pages } from '~/content/pages'
 import { absoluteUrl } from '~/lib/seo'
-import { SITEMAP_PATHS } from '~/lib/sitemap'
 
 export function sitemapXml(): string {
-  const urls = SITEMAP_PATHS.map(
-    (path) =>
+  const urls = pages.map(
+    ({ path }) =>
       `  <url><loc>${absoluteUrl(path)}</loc><changefreq>monthly</changefreq><priority>${path === '/' ? '1.0' : '0.7'}</priority></url>`,
   )
   return [

@@ -6,8 +6,9 @@ import {
   RouterServer,
   transformReadableStreamWithRouter,
 } from '@tanstack/react-router/ssr/server'
-import { renderToReadableStream } from 'react-dom/server'
-import { errorCopy } from '~/components/error-copy'
+import { renderToReadableStream, renderToStaticMarkup } from 'react-dom/server'
+import { PlainErrorPage } from '~/components/PlainErrorPage'
+import { errorPages } from '~/content/error-pages'
 import { cleanUpServerRender, keepInitialHydrationScripts, markInnermostMatchFailed } from '~/lib/router-internals'
 import { errorCause, log, requestIdFor } from './log.server'
 
@@ -72,6 +73,7 @@ function respond(router: AnyRouter, stream: ReadableStream<Uint8Array>, status: 
   return createSsrStreamResponse(router, new Response(body, { status, headers }))
 }
 
+/** The plain error page (the same words as the designed one) in a document of its own, without the layout. */
 function errorDocument(stylesheet: string, siteName: string): string {
   return `<!doctype html>
 <html lang="en">
@@ -79,18 +81,13 @@ function errorDocument(stylesheet: string, siteName: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${errorCopy.title} | ${escapeHtml(siteName)}</title>
+<title>${escapeHtml(errorPages.error.title)} | ${escapeHtml(siteName)}</title>
 <link rel="stylesheet" href="${escapeHtml(stylesheet)}">
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 </head>
 <body class="flex min-h-dvh flex-col text-fg antialiased">
 <main id="main" class="flex-1">
-<section class="container-page py-[var(--spacing-section)]" aria-labelledby="error-title">
-<p class="text-eyebrow font-semibold tracking-[0.2em] text-rose-300 uppercase">${errorCopy.eyebrow}</p>
-<h1 id="error-title" class="mt-3 text-h1 font-bold tracking-tight">${errorCopy.title}</h1>
-<p class="mt-5 max-w-xl text-lead text-muted">${errorCopy.body}</p>
-<p class="mt-10 flex flex-wrap gap-3"><a href="/" class="inline-flex min-h-11 items-center rounded-full border border-line-strong px-6 font-semibold text-fg">${errorCopy.home}</a> <a href="/contact" class="inline-flex min-h-11 items-center rounded-full border border-line-strong px-6 font-semibold text-fg">Contact</a></p>
-</section>
+${renderToStaticMarkup(<PlainErrorPage kind="error" />)}
 </main>
 </body>
 </html>

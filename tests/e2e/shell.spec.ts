@@ -263,6 +263,22 @@ test('no page logs a console error, warning or hydration mismatch', async ({ pag
   expect(problems).toEqual([])
 })
 
+test('icons named in content are in the server HTML, stay after hydration and come with a client-side navigation', async ({
+  page,
+  request,
+}) => {
+  // The server draws them (components/Icon.tsx loads the registry in the browser after the first load).
+  expect(await (await request.get('/about')).text()).toContain('lucide-lightbulb')
+  const problems = collectProblems(page)
+  await gotoHydrated(page, '/services')
+  await expect(page.locator('main svg.lucide-cloud')).toBeVisible()
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }).click()
+  await expect(page).toHaveURL('/about')
+  for (const icon of ['lightbulb', 'zap', 'trending-up'])
+    await expect(page.locator(`main svg.lucide-${icon}`)).toBeVisible()
+  expect(problems).toEqual([])
+})
+
 test('server-rendered content is visible before any script runs', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false })
   const page = await context.newPage()

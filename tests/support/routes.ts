@@ -1,17 +1,26 @@
-/** Every public page of the site, with the header link that should be highlighted on it. */
-export const PAGES = [
-  { path: '/', section: 'Home' },
-  { path: '/services', section: 'Services' },
-  { path: '/products', section: 'Products' },
-  { path: '/about', section: 'About' },
-  { path: '/contact', section: 'Contact' },
-  { path: '/services/devops', section: 'Services' },
-  { path: '/services/ai-solutions', section: 'Services' },
-  { path: '/services/automation', section: 'Services' },
-  { path: '/services/ai-web-development', section: 'Services' },
-  { path: '/coming-soon', section: null },
-  { path: '/privacy', section: null },
-  { path: '/terms', section: null },
-] as const
+import { type PagePath, pages } from '../../app/content/pages.ts'
 
-export type PagePath = (typeof PAGES)[number]['path']
+export type { PagePath }
+
+/**
+ * The header link that should be highlighted on each page (spec: the link matching the current
+ * path), or none. A Record over the page list: a page added to app/content/pages.ts without an
+ * entry here fails the type check.
+ */
+const CURRENT_SECTION: Record<PagePath, string | null> = {
+  '/': 'Home',
+  '/services': 'Services',
+  '/services/devops': 'Services',
+  '/services/ai-solutions': 'Services',
+  '/services/automation': 'Services',
+  '/services/ai-web-development': 'Services',
+  '/products': 'Products',
+  '/about': 'About',
+  '/contact': 'Contact',
+  '/coming-soon': null,
+  '/privacy': null,
+  '/terms': null,
+}
+
+/** Every public page of the site (the page list), with the header link that should be highlighted on it. */
+export const PAGES = pages.map(({ path }) => ({ path, section: CURRENT_SECTION[path] }))

@@ -3,9 +3,10 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { aboutPage, team, values } from '~/content/about'
 import { contactPage, socialLinks } from '~/content/contact'
+import { errorPages } from '~/content/error-pages'
 import { homePage } from '~/content/home'
 import { privacyPage, termsPage } from '~/content/legal'
-import { pageMeta } from '~/content/meta'
+import { metaFor, pages } from '~/content/pages'
 import { avatarImage, featureGroups, productsPage, useCases, voiceAssistant } from '~/content/product'
 import {
   aiSolutionsDetail,
@@ -40,7 +41,8 @@ const allContent = [
   contactPage,
   privacyPage,
   termsPage,
-  pageMeta,
+  pages,
+  errorPages,
 ]
 
 describe('services', () => {
@@ -148,7 +150,7 @@ describe('service detail pages', () => {
   })
 
   it('are titled in search results by their service', () => {
-    for (const { service } of serviceDetails) expect(pageMeta[service.path].title).toBe(service.title)
+    for (const { service } of serviceDetails) expect(metaFor(service.path).title).toBe(service.title)
   })
 })
 
@@ -247,8 +249,7 @@ describe('contact', () => {
 
 describe('page titles and descriptions', () => {
   it('exist for every page and differ from page to page', () => {
-    const pages = Object.values(pageMeta)
-    expect(Object.keys(pageMeta)).toHaveLength(12)
+    expect(pages).toHaveLength(12)
     expect(new Set(pages.map((p) => ('title' in p ? p.title : ''))).size).toBe(12)
     expect(new Set(pages.map((p) => p.description)).size).toBe(12)
     for (const page of pages) expect(page.description.length).toBeGreaterThan(70)
@@ -276,6 +277,14 @@ describe('all content', () => {
         expect(source, `${file} repeats "${identity}"`).not.toContain(identity)
       }
     }
+  })
+
+  it('names its icons and imports none (components/Icon.tsx draws them)', () => {
+    const dir = join(process.cwd(), 'app/content')
+    const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.ts'))
+    for (const file of files) expect(readFileSync(join(dir, file), 'utf8'), file).not.toContain('lucide-react')
+    for (const card of [...services, ...serviceDetails.flatMap((d) => d.capabilities.cards), ...values, ...useCases])
+      expect(card.icon, card.title).toMatch(/^[a-z]+(-[a-z]+)*$/)
   })
 
   it('uses illustrations that ship with the site and load nothing from elsewhere', () => {

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { RATE_LIMIT_PERIOD_SECONDS } from '~/contact/contact.server'
 import { facts, retentionMonths } from '~/content/facts'
 import { privacyPage } from '~/content/legal'
 import { site } from '~/site'
@@ -47,6 +48,15 @@ describe('wrangler.toml', () => {
 
   it('keeps the enquiry retention var equal to the privacy page’s number', () => {
     expect(config.vars.ENQUIRY_RETENTION_DAYS).toBe(String(facts.enquiryRetentionDays))
+  })
+
+  it('rate-limits contact posts over the period the code tells a limited client to wait, in production and in previews', () => {
+    // Retry-After comes from RATE_LIMIT_PERIOD_SECONDS (contact.server.ts); the limiter's period from here.
+    const limiters = [...config.ratelimits, ...config.previews.ratelimits].filter(
+      (r: RawConfig) => r.name === 'CONTACT_RATE_LIMITER',
+    )
+    expect(limiters).toHaveLength(2)
+    for (const limiter of limiters) expect(limiter.simple.period).toBe(RATE_LIMIT_PERIOD_SECONDS)
   })
 
   it('names the e-mail destination in one place only (app/site.ts), not in the send_email binding', () => {

@@ -10,6 +10,7 @@ import {
 } from '@tanstack/react-router'
 import { createRequestHandler } from '@tanstack/react-router/ssr/server'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { errorPages } from '~/content/error-pages'
 import { createPageRenderer } from '~/server/render-page.server'
 
 /**
@@ -102,8 +103,11 @@ describe('page renderer', () => {
     const { status, html } = await get('/')
     expect(status).toBe(500)
     expect(html).toContain('Something went wrong on our side')
+    expect(html).toContain(`<title>${errorPages.error.title} | Akshara Labs</title>`)
+    expect(html).toContain(errorPages.error.body)
     expect(html).toContain('<link rel="stylesheet" href="/assets/app-abc123.css">')
     expect(html).toContain('<a href="/"')
+    expect(html).toContain('<a href="/contact"')
     expect(html).not.toContain('header failed')
   })
 })

@@ -1,12 +1,11 @@
 import { Link } from '@tanstack/react-router'
-import type { LucideIcon } from 'lucide-react'
-import { ArrowRight, Mail, MapPin, Phone } from 'lucide-react'
+import { ArrowRight } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { IconTile } from '~/components/sections/IconTile'
 import { SocialIcon } from '~/components/sections/SocialIcon'
 import { buttonStyles } from '~/components/sections/styles'
 import { contactPage, socialLinks } from '~/content/contact'
-import type { Accent } from '~/content/types'
+import type { Accent, IconName } from '~/content/types'
 import { site } from '~/site'
 
 function InfoCard({
@@ -16,7 +15,7 @@ function InfoCard({
   hint,
   children,
 }: {
-  icon: LucideIcon
+  icon: IconName
   colour: Accent
   label: string
   hint: string
@@ -46,17 +45,17 @@ export function ContactAside() {
           {info.title}
         </h2>
         <ul className="mt-5 space-y-4">
-          <InfoCard icon={Mail} colour="cyan" label={info.email.label} hint={info.email.hint}>
+          <InfoCard icon="mail" colour="cyan" label={info.email.label} hint={info.email.hint}>
             <a href={`mailto:${site.email}`} className={valueLink}>
               {site.email}
             </a>
           </InfoCard>
-          <InfoCard icon={Phone} colour="violet" label={info.phone.label} hint={info.phone.hint}>
+          <InfoCard icon="phone" colour="violet" label={info.phone.label} hint={info.phone.hint}>
             <a href={`tel:${site.phoneE164}`} className={valueLink}>
               {site.phone}
             </a>
           </InfoCard>
-          <InfoCard icon={MapPin} colour="emerald" label={info.location.label} hint={info.location.hint}>
+          <InfoCard icon="map-pin" colour="emerald" label={info.location.label} hint={info.location.hint}>
             {site.location.display}
           </InfoCard>
         </ul>

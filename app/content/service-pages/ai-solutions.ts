@@ -1,4 +1,3 @@
-import { FileText, Mic, Network } from 'lucide-react'
 import { site } from '~/site'
 import { aiSolutions } from '../services'
 import type { ServiceDetail } from '../types'
@@ -27,7 +26,7 @@ export const aiSolutionsDetail: ServiceDetail = {
         title: `${site.product.name} Voice Assistant`,
         description:
           'A voice assistant with an animated avatar that embeds into any website, answers visitors from your own content, and can book appointments and fill in forms by voice.',
-        icon: Mic,
+        icon: 'mic',
         colour: 'cyan',
         badge: 'Launching soon',
       },
@@ -35,7 +34,7 @@ export const aiSolutionsDetail: ServiceDetail = {
         title: 'Symbolic AI from Sanskrit Grammar',
         description:
           'A research system that applies the rules of Panini’s grammar and classical Indian logic to language understanding: precise, explainable reasoning alongside statistical models.',
-        icon: Network,
+        icon: 'network',
         colour: 'violet',
         badge: 'Research',
       },
@@ -43,7 +42,7 @@ export const aiSolutionsDetail: ServiceDetail = {
         title: 'AI-Assisted Document Automation',
         description:
           'Reads invoices, forms and contracts, extracts the fields that matter and drafts routine documents, with a person approving anything the system is unsure about.',
-        icon: FileText,
+        icon: 'file-text',
         colour: 'emerald',
       },
     ],

@@ -1,4 +1,3 @@
-import { Blocks, Gauge, MousePointerClick, Puzzle, Search, Sparkles } from 'lucide-react'
 import { site } from '~/site'
 import { webDevelopment } from '../services'
 import type { ServiceDetail } from '../types'
@@ -27,42 +26,42 @@ export const webDevelopmentDetail: ServiceDetail = {
         title: 'AI-Enhanced UX',
         description:
           'Search that understands questions, an assistant that answers from your own pages, and navigation that adapts to what visitors are looking for.',
-        icon: Sparkles,
+        icon: 'sparkles',
         colour: 'amber',
       },
       {
         title: 'Intelligent Conversion Rate Optimization',
         description:
           'Clear calls to action, shorter forms and experiments on the pages that matter, guided by analytics rather than guesswork.',
-        icon: MousePointerClick,
+        icon: 'mouse-pointer-click',
         colour: 'rose',
       },
       {
         title: 'High-Performance Scalable Architecture',
         description:
           'Server-rendered pages delivered from the edge, optimised images and minimal JavaScript, so the site stays fast when traffic spikes.',
-        icon: Gauge,
+        icon: 'gauge',
         colour: 'cyan',
       },
       {
         title: 'Integrated SEO & Content Strategy',
         description:
           'Technical SEO, structured data and a content plan built around the questions your customers actually ask.',
-        icon: Search,
+        icon: 'search',
         colour: 'emerald',
       },
       {
         title: 'Custom AI Feature Integration',
         description:
           'Product recommendations, document upload and summarisation, quote calculators or a voice assistant, connected to your own data and systems.',
-        icon: Puzzle,
+        icon: 'puzzle',
         colour: 'violet',
       },
       {
         title: 'Headless CMS & API-First Design',
         description:
           'Content managed in a headless CMS and served through clean APIs, ready for your website, your app and whatever channel comes next.',
-        icon: Blocks,
+        icon: 'blocks',
         colour: 'amber',
       },
     ],

@@ -1,4 +1,3 @@
-import { Cog, Gauge, Server } from 'lucide-react'
 import { automation } from '../services'
 import type { ServiceDetail } from '../types'
 
@@ -26,21 +25,21 @@ export const automationDetail: ServiceDetail = {
         title: 'Custom Monitoring Dashboards',
         description:
           'Live dashboards that bring together data from machines, sensors, servers and business systems, with thresholds and alerts your operators define.',
-        icon: Gauge,
+        icon: 'gauge',
         colour: 'emerald',
       },
       {
         title: 'Large-Scale Infrastructure Automation',
         description:
           'Provisioning, configuration, patching and compliance checks across hundreds of servers with Ansible, Terraform and scheduled pipelines, without a maintenance-night marathon.',
-        icon: Server,
+        icon: 'server',
         colour: 'cyan',
       },
       {
         title: 'Business Process Automation',
         description:
           'Approvals, data entry, reports and notifications moved between your e-mail, spreadsheets, ERP and CRM automatically, with exceptions routed to the right person.',
-        icon: Cog,
+        icon: 'cog',
         colour: 'violet',
       },
     ],

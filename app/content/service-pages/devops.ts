@@ -1,4 +1,3 @@
-import { Activity, Boxes, Cloud, Container, FileCode, Workflow } from 'lucide-react'
 import { devops } from '../services'
 import type { ServiceDetail } from '../types'
 
@@ -26,42 +25,42 @@ export const devopsDetail: ServiceDetail = {
         title: 'Enterprise Kubernetes & OpenShift',
         description:
           'Cluster design, multi-tenancy, network policies, upgrades and capacity planning for Kubernetes and Red Hat OpenShift, in the cloud or in your data centre.',
-        icon: Container,
+        icon: 'container',
         colour: 'cyan',
       },
       {
         title: 'Advanced CI/CD Pipelines',
         description:
           'Pipelines in Jenkins, GitLab CI, GitHub Actions or Tekton with automated tests, image scanning, approvals and progressive delivery, so releases become routine.',
-        icon: Workflow,
+        icon: 'workflow',
         colour: 'violet',
       },
       {
         title: 'Multi-Cloud & Hybrid Infrastructure',
         description:
           'Landing zones and networks across AWS, Azure and Google Cloud, connected to on-premises systems, with cost and access controls from day one.',
-        icon: Cloud,
+        icon: 'cloud',
         colour: 'emerald',
       },
       {
         title: 'Comprehensive Monitoring & Logging',
         description:
           'Splunk and Datadog set up around service-level objectives: meaningful dashboards, alerts that reach the right person, and logs you can search when it counts.',
-        icon: Activity,
+        icon: 'activity',
         colour: 'amber',
       },
       {
         title: 'Infrastructure as Code',
         description:
           'Terraform and Ansible modules for networks, clusters and servers, reviewed in pull requests and applied by pipelines, so every environment can be rebuilt the same way.',
-        icon: FileCode,
+        icon: 'file-code',
         colour: 'rose',
       },
       {
         title: 'Containerization with Docker',
         description:
           'Existing applications packaged into small, secure Docker images with health checks and sensible defaults, ready for any orchestrator.',
-        icon: Boxes,
+        icon: 'boxes',
         colour: 'cyan',
       },
     ],

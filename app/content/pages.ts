@@ -1,71 +1,102 @@
-import { site } from '~/site'
+// A relative path with its extension (not `~/site`): scripts run by plain Node (bench, load,
+// screenshots) read this list too.
+import { site } from '../site.ts'
 
-export interface PageMeta {
+export interface Page {
+  path: string
   /** Page title without the site name; the home page has none. */
   title?: string
   description: string
 }
 
 /**
- * Title and description of every page, for its head tags. Kept apart from the page content
- * (and free of icons) because every route's head() needs it in the first-load bundle.
+ * Every public page of the site, in sitemap order, with the title and description of its head tags.
+ * The sitemap, each page's head(), the service titles (content/services.ts) and the tests read this
+ * list; tests/unit/pages.test.ts fails when a page route in app/routes is missing from it, or the
+ * other way round. Kept apart from the page content (and free of icons) because every route's
+ * head() needs it in the first-load bundle.
  */
-export const pageMeta = {
-  '/': {
+export const pages = [
+  {
+    path: '/',
     description: `${site.name} is a technology consultancy for AI-driven automation: DevOps and cloud platforms, AI and SaaS products, industrial automation and AI-powered websites, plus the ${site.product.name} voice assistant.`,
   },
-  '/services': {
+  {
+    path: '/services',
     title: 'Services',
     description: `DevOps and cloud automation, AI and SaaS product development, industrial automation and AI-powered web development: what ${site.name} builds and how.`,
   },
-  '/services/devops': {
+  {
+    path: '/services/devops',
     title: 'Enterprise DevOps & Cloud Automation',
     description:
       'Kubernetes and OpenShift platforms, CI/CD pipelines, multi-cloud infrastructure and Splunk and Datadog monitoring, designed and run by engineers with enterprise experience.',
   },
-  '/services/ai-solutions': {
+  {
+    path: '/services/ai-solutions',
     title: 'AI & SaaS Product Development',
     description: `AI products from concept to production: the ${site.product.name} voice assistant, symbolic AI research based on Sanskrit grammar, and AI-assisted document automation.`,
   },
-  '/services/automation': {
+  {
+    path: '/services/automation',
     title: 'Custom & Industrial Automation',
     description:
       'Custom monitoring dashboards, large-scale infrastructure automation and business process automation that remove repetitive work and manual errors.',
   },
-  '/services/ai-web-development': {
+  {
+    path: '/services/ai-web-development',
     title: 'AI-Powered Web Development',
     description:
       'Fast, accessible, search-friendly websites with AI features: smarter UX, conversion optimisation, scalable architecture, SEO and headless CMS.',
   },
-  '/products': {
+  {
+    path: '/products',
     title: `${site.product.name} Voice Assistant`,
     description: `${site.product.name} is a voice assistant with animated avatars that embeds into any website in under 30 minutes. See its features, plans and use cases ahead of launch.`,
   },
-  '/about': {
+  {
+    path: '/about',
     title: 'About Us',
     description: `${site.name} is a technology consultancy in ${site.location.locality}, ${site.location.region}, founded in ${site.foundingYear}: our mission, our story, our leadership team and the values we work by.`,
   },
-  '/contact': {
+  {
+    path: '/contact',
     title: 'Contact',
     description: `Get in touch with ${site.name}: write to us about DevOps, automation, AI products or your website, or call us in ${site.location.locality}, ${site.location.region}.`,
   },
-  '/coming-soon': {
+  {
+    path: '/coming-soon',
     title: 'Coming Soon',
     description: `The ${site.product.name} product website is almost ready. Come back soon to meet our voice assistant for websites.`,
   },
-  '/privacy': {
+  {
+    path: '/privacy',
     title: 'Privacy Policy',
     description: `How ${site.name} handles the personal data you send through our contact form: what we collect, why, where it is processed, how long we keep it and your rights.`,
   },
-  '/terms': {
+  {
+    path: '/terms',
     title: 'Terms of Service',
     description: `The terms for using the ${site.name} website: what the information on it means, intellectual property, links, liability and the law that applies.`,
   },
-} as const satisfies Record<string, PageMeta>
+] as const satisfies readonly Page[]
 
-export type MetaPath = keyof typeof pageMeta
+export type PagePath = (typeof pages)[number]['path']
+
+/** The four service pages (each service's title is its page's title). */
+export type ServicePath = Extract<PagePath, `/services/${string}`>
+
+type PageAt<P extends PagePath> = Extract<(typeof pages)[number], { path: P }>
+
+/** The entry of the page at `path`. */
+export function pageAt<P extends PagePath>(path: P): PageAt<P> {
+  const page = pages.find((candidate) => candidate.path === path)
+  if (!page) throw new Error(`No page at ${path}`)
+  return page as PageAt<P>
+}
 
 /** The head() arguments for a page. */
-export function metaFor(path: MetaPath): PageMeta & { path: MetaPath } {
-  return { ...pageMeta[path], path }
+export function metaFor(path: PagePath): Page & { path: PagePath } {
+  const { title, description } = pageAt(path) as Page
+  return title === undefined ? { description, path } : { title, description, path }
 }

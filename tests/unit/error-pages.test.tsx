@@ -1,0 +1,76 @@
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+  RouterProvider,
+} from '@tanstack/react-router'
+import { render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it, vi } from 'vitest'
+import { ErrorPage } from '~/components/ErrorPage'
+import { PlainErrorPage } from '~/components/PlainErrorPage'
+import { type ErrorKind, errorPages } from '~/content/error-pages'
+
+const KINDS = Object.keys(errorPages) as ErrorKind[]
+
+/** The designed page needs a router (links, invalidate): a one-page app that shows it. */
+function renderDesigned(kind: ErrorKind, reset?: () => void) {
+  const root = createRootRoute({ component: () => <Outlet /> })
+  const index = createRoute({
+    getParentRoute: () => root,
+    path: '/',
+    component: () => <ErrorPage kind={kind} reset={reset} />,
+  })
+  const router = createRouter({
+    routeTree: root.addChildren([index]),
+    history: createMemoryHistory({ initialEntries: ['/'] }),
+  })
+  return render(<RouterProvider router={router} />)
+}
+
+function expectWords(container: HTMLElement, kind: ErrorKind) {
+  const words = errorPages[kind]
+  const page = within(container)
+  expect(page.getByRole('heading', { level: 1, name: words.title })).toBeTruthy()
+  expect(page.getByText(words.eyebrow)).toBeTruthy()
+  expect(page.getByText(words.body)).toBeTruthy()
+  expect(page.getByRole('link', { name: words.home }).getAttribute('href')).toBe('/')
+}
+
+describe('the 404 and error pages (words in content/error-pages.ts)', () => {
+  for (const kind of KINDS) {
+    it(`${kind}: the designed page and its plain version say the same`, async () => {
+      const designed = renderDesigned(kind)
+      await screen.findByRole('heading', { level: 1 })
+      expectWords(designed.container, kind)
+      designed.unmount()
+
+      const plain = render(<PlainErrorPage kind={kind} />)
+      expectWords(plain.container, kind)
+      for (const link of errorPages[kind].links) {
+        expect(within(plain.container).getByRole('link', { name: link.label }).getAttribute('href')).toBe(link.to)
+      }
+    })
+  }
+
+  it('the designed 404 page links onwards to the main sections', async () => {
+    const { container } = renderDesigned('not-found')
+    await screen.findByRole('heading', { level: 1 })
+    for (const link of errorPages['not-found'].links) {
+      expect(
+        within(container)
+          .getByRole('link', { name: new RegExp(`^${link.label}`) })
+          .getAttribute('href'),
+      ).toBe(link.to)
+    }
+  })
+
+  it('the designed error page runs the page again on Try again', async () => {
+    const reset = vi.fn()
+    renderDesigned('error', reset)
+    await userEvent.click(await screen.findByRole('button', { name: errorPages.error.retry }))
+    expect(reset).toHaveBeenCalledOnce()
+  })
+})

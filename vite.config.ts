@@ -4,9 +4,12 @@ import tailwindcss from '@tailwindcss/vite'
 import { tanstackStart } from '@tanstack/react-start/plugin/vite'
 import viteReact from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { buildFacts } from './scripts/wrangler-facts'
 
 export default defineConfig({
   server: { port: 3000 },
+  // Facts written once, in wrangler.toml (the rate limiter's period), as constants in the code.
+  define: buildFacts(),
   resolve: {
     alias: [
       // tsconfig's `~/*` path, for the dev server's Worker runner too (the build resolves it itself).

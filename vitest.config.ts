@@ -1,10 +1,12 @@
 import { fileURLToPath } from 'node:url'
 import viteReact from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
+import { buildFacts } from './scripts/wrangler-facts'
 
 // Unit and component tests: React only, no Start or Cloudflare plugins.
 export default defineConfig({
   plugins: [viteReact()],
+  define: buildFacts(),
   resolve: {
     alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) },
   },

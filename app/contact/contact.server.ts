@@ -19,8 +19,8 @@ import { type HoldReason, turnstileSetup, verifyTurnstile } from './turnstile.se
  * Cron Trigger) → answer. The visitor hears "sent" only once the enquiry is stored.
  */
 
-/** Seconds a rate-limited client is asked to wait: the limiter's period. */
-export const RATE_LIMIT_PERIOD_SECONDS = 60
+/** Seconds a rate-limited client is asked to wait: the limiter's period, read from wrangler.toml at build time. */
+export const RATE_LIMIT_PERIOD_SECONDS: number = __CONTACT_RATE_LIMIT_PERIOD__
 
 export interface ContactContext {
   env: ContactEnv

@@ -51,7 +51,8 @@ describe('wrangler.toml', () => {
   })
 
   it('rate-limits contact posts over the period the code tells a limited client to wait, in production and in previews', () => {
-    // Retry-After comes from RATE_LIMIT_PERIOD_SECONDS (contact.server.ts); the limiter's period from here.
+    // Retry-After is the production limiter's period, put in the code at build time (scripts/wrangler-facts.ts);
+    // the previews' limiter must keep the same period.
     const limiters = [...config.ratelimits, ...config.previews.ratelimits].filter(
       (r: RawConfig) => r.name === 'CONTACT_RATE_LIMITER',
     )

@@ -15,8 +15,9 @@ import { type HoldReason, turnstileSetup, verifyTurnstile } from './turnstile.se
 
 /**
  * An enquiry's path, top to bottom: validate (the callers, with the shared schema) → rate limit
- * and honeypot → Turnstile (when on: decides held or not) → store in D1 → deliver (started now, finished after the answer, retried by the
- * Cron Trigger) → answer. The visitor hears "sent" only once the enquiry is stored.
+ * and honeypot → Turnstile (when on: held or not) → store in D1 → deliver (started now, finished
+ * after the answer, retried by the Cron Trigger; never while held) → answer. The visitor hears
+ * "sent" only once the enquiry is stored.
  */
 
 /** Seconds a rate-limited client is asked to wait: the limiter's period, read from wrangler.toml at build time. */
@@ -159,7 +160,8 @@ export async function submitEnquiry(input: ContactSubmission, context: ContactCo
     return { kind: 'ignored' }
   }
 
-  // With Turnstile on, an enquiry without a valid token is kept, as held: never refused, never delivered unreleased.
+  // With Turnstile on, an enquiry without a valid token is kept as held: never refused, never
+  // delivered until an operator releases it.
   const hold = await turnstileHold(input, context, requestId)
 
   // Store first: nothing is attempted, or acknowledged, before the enquiry is in D1.

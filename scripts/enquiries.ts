@@ -2,6 +2,8 @@
 //   npm run enquiries                         the 50 newest enquiries, one line each
 //   npm run enquiries -- --status failed      only pending | delivered | failed | held | handled ones
 //   npm run enquiries -- show <id>            one enquiry in full, with its delivery history
+//   npm run enquiries -- setup                the delivery set-up the Worker sees (delivery in effect, missing
+//                                             names, rate limiter, Turnstile), never a value; with --remote, the deployed one
 //   npm run enquiries -- retry <id>           make it due now (a failed one gets one more attempt, a held one is released);
 //                                             locally the server's scheduled run is then triggered
 //   --remote             the deployed database (through wrangler, signed in), instead of the local one
@@ -9,6 +11,7 @@
 //   --url <origin>       the local server to trigger after a retry (default http://localhost:8787)
 //   --json               JSON instead of readable text
 //   --limit <n>          how many to list (default 50)
+//   --env-file <file>    with setup: the local variables file (default .dev.vars)
 import { spawnSync } from 'node:child_process'
 import { parseArgs } from 'node:util'
 import {
@@ -29,6 +32,7 @@ const { values, positionals } = parseArgs({
     status: { type: 'string' },
     json: { type: 'boolean', default: false },
     limit: { type: 'string', default: '50' },
+    'env-file': { type: 'string' },
   },
 })
 const [command = 'list', id] = positionals
@@ -77,6 +81,11 @@ function findOne(enquiryId: string): EnquiryRecord {
 }
 
 switch (command) {
+  case 'setup': {
+    const { printDeliverySetup } = await import('./delivery-setup.ts')
+    await printDeliverySetup({ remote: values.remote as boolean, envFile: values['env-file'] as string | undefined })
+    break
+  }
   case 'list': {
     const status = values.status
     if (status !== undefined && !isEnquiryStatus(status)) fail(`--status is one of ${ENQUIRY_STATUSES.join(', ')}.`)
@@ -144,5 +153,5 @@ switch (command) {
     break
   }
   default:
-    fail(`Unknown command "${command}": use list, show <id> or retry <id>.`)
+    fail(`Unknown command "${command}": use list, show <id>, retry <id> or setup.`)
 }

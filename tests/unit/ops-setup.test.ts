@@ -1,0 +1,48 @@
+// @vitest-environment node
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+
+/**
+ * `npm run enquiries -- setup`: what an operator sees of the delivery set-up from a terminal,
+ * computed by the Worker's own code from wrangler.toml and the local variables file.
+ */
+function setup(vars: Record<string, string>): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'setup-')), 'local.vars')
+  writeFileSync(
+    file,
+    `${Object.entries(vars)
+      .map(([name, value]) => `${name}=${value}`)
+      .join('\n')}\n`,
+  )
+  const run = spawnSync('npm', ['run', '--silent', 'enquiries', '--', 'setup', '--env-file', file], {
+    encoding: 'utf8',
+  })
+  expect(run.status, run.stderr).toBe(0)
+  return run.stdout
+}
+
+describe('the operator command shows the delivery set-up', () => {
+  it('names what the requested delivery lacks, and that nothing is delivered meanwhile', () => {
+    const out = setup({})
+    expect(out).toMatch(/Delivery in effect\s+none/)
+    expect(out).toMatch(/Missing\s+CONTACT_FORM_ACCESS_KEY/)
+    expect(out).toMatch(/Rate limiter\s+bound/)
+  }, 60_000)
+
+  it('says the delivery is in effect once its secret is set, and never prints a value', () => {
+    const key = 'operator-check-key-7f3a9c'
+    const out = setup({ CONTACT_FORM_ACCESS_KEY: key })
+    expect(out).toMatch(/Delivery in effect\s+form-service/)
+    expect(out).toMatch(/Missing\s+nothing/)
+    expect(out).not.toContain(key)
+  }, 60_000)
+
+  it('reports Turnstile off, naming the secret, while wrangler would not load it (not in [secrets] required)', () => {
+    const out = setup({ TURNSTILE_SITE_KEY: '1x00000000000000000000AA', TURNSTILE_SECRET_KEY: 'secret-value-1' })
+    expect(out).toMatch(/Turnstile \(spam check\)\s+off: TURNSTILE_SECRET_KEY is not set/)
+    expect(out).not.toContain('secret-value-1')
+  }, 60_000)
+})

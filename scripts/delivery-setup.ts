@@ -6,6 +6,7 @@
 // (a deploy sets exactly those) and the names of the Worker's secrets (`wrangler secret list`).
 import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
+import { parseEnv } from 'node:util'
 import { experimental_readRawConfig } from 'wrangler'
 import './app-modules.ts'
 
@@ -15,16 +16,6 @@ interface RawConfig {
   d1_databases?: { binding: string }[]
   ratelimits?: { name: string }[]
   send_email?: { name: string }[]
-}
-
-/** `KEY=value` lines of a dotenv file (comments and blank lines skipped; quotes removed). */
-function readEnvFile(path: string): Record<string, string> {
-  const values: Record<string, string> = {}
-  for (const line of readFileSync(path, 'utf8').split(/\r?\n/)) {
-    const match = line.match(/^\s*([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*?)\s*$/)
-    if (match?.[1]) values[match[1]] = (match[2] ?? '').replace(/^(['"])(.*)\1$/, '$2')
-  }
-  return values
 }
 
 /** The names of the deployed Worker's secrets, or null when wrangler cannot list them (not signed in). */
@@ -59,7 +50,9 @@ export async function printDeliverySetup(options: { remote: boolean; envFile?: s
     source = 'the deployed Worker: wrangler.toml\u2019s vars and its secrets\u2019 names'
   } else {
     const file = options.envFile ?? (existsSync('.dev.vars') ? '.dev.vars' : undefined)
-    if (file) for (const [name, value] of Object.entries(readEnvFile(file))) if (declared.has(name)) env[name] = value
+    if (file)
+      for (const [name, value] of Object.entries(parseEnv(readFileSync(file, 'utf8'))))
+        if (declared.has(name)) env[name] = value
     source = `this machine: wrangler.toml${file ? ` and ${file}` : ' (no .dev.vars)'}`
   }
   // Bindings declared in wrangler.toml are bound, locally and deployed.

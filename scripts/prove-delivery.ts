@@ -15,8 +15,7 @@
 // find its request id in Workers Logs (docs/operations.md, "Prove delivery").
 import { randomUUID } from 'node:crypto'
 import { parseArgs } from 'node:util'
-
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]'])
+import { isLoopbackHost } from '../app/server/loopback.ts'
 
 /** The origin to prove, or a reason to refuse. */
 export function targetOrigin(raw: string | undefined): { origin: string } | { refused: string } {
@@ -29,7 +28,7 @@ export function targetOrigin(raw: string | undefined): { origin: string } | { re
   }
   if (url.username || url.password) return { refused: 'the URL must not carry credentials' }
   if (url.protocol === 'https:') return { origin: url.origin }
-  if (url.protocol === 'http:' && LOOPBACK.has(url.hostname)) return { origin: url.origin }
+  if (url.protocol === 'http:' && isLoopbackHost(url.hostname)) return { origin: url.origin }
   return { refused: `only https URLs are accepted (plain http only on a loopback address): ${raw}` }
 }
 

@@ -15,6 +15,7 @@ import {
   requeueEnquiry,
   scheduleEnquiry,
 } from '~/contact/store.server'
+import { readFormBody } from '~/server/body-limit.server'
 import { errorCause, log, requestIdFor } from '~/server/log.server'
 import { type AccessEnv, verifyAccess } from './access.server'
 import { enquiriesCsv } from './csv'
@@ -163,17 +164,12 @@ function problem(status: number, message: string): Response {
 export async function handleAdminAction(request: Request, env: AdminEnv): Promise<Response> {
   const operator = await operatorFor(request, env)
   if (!operator) return forbidden()
-  const type = (request.headers.get('Content-Type') ?? '').toLowerCase()
-  if (!type.startsWith('application/x-www-form-urlencoded') && !type.startsWith('multipart/form-data')) {
-    await request.arrayBuffer().catch(() => {})
-    return problem(415, 'Send the action as a form.')
-  }
-  let form: FormData
-  try {
-    form = await request.formData()
-  } catch {
-    return problem(400, 'The form data could not be read.')
-  }
+  const body = await readFormBody(request)
+  if (!body.ok)
+    return body.status === 415
+      ? problem(415, 'Send the action as a form.')
+      : problem(400, 'The form data could not be read.')
+  const { form } = body
   const action = form.get('action')
   const id = form.get('id')
   if (typeof action !== 'string' || !(ADMIN_ACTIONS as readonly string[]).includes(action))

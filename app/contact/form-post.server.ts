@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { readFormBody } from '~/server/body-limit.server'
 import { requestIdFor } from '~/server/log.server'
 import { errorAnswer, invalidInputAnswer, outcomeAnswer, refusedFields, submitEnquiry } from './contact.server'
 import { type FormResult, pickValues, resultCookies } from './form-result'
@@ -35,21 +36,14 @@ function seeOther(result: FormResult, request: Request): Response {
  */
 export async function handleFormPost(request: Request, runtime: WorkerRuntime): Promise<Response> {
   const requestId = requestIdFor(request)
-  const contentType = (request.headers.get('Content-Type') ?? '').toLowerCase()
-  if (!contentType.startsWith('application/x-www-form-urlencoded') && !contentType.startsWith('multipart/form-data')) {
-    // Read (at most 32 KB, the body limit) before answering: wrangler dev drops the connection of
-    // a request whose body is left unread (workers-sdk#5095).
-    await request.arrayBuffer().catch(() => {})
-    return errorAnswer('unsupported_media_type', 415, requestId, {
-      message: 'Send the form as application/x-www-form-urlencoded or multipart/form-data.',
-    })
-  }
-  let form: FormData
-  try {
-    form = await request.formData()
-  } catch {
-    return errorAnswer('malformed_body', 400, requestId, { message: 'The form data could not be read.' })
-  }
+  const body = await readFormBody(request)
+  if (!body.ok)
+    return body.status === 415
+      ? errorAnswer('unsupported_media_type', 415, requestId, {
+          message: 'Send the form as application/x-www-form-urlencoded or multipart/form-data.',
+        })
+      : errorAnswer('malformed_body', 400, requestId, { message: 'The form data could not be read.' })
+  const { form } = body
 
   const raw: Record<string, string> = {}
   for (const field of [...CONTACT_FIELDS, HONEYPOT_FIELD, ENQUIRY_KEY_FIELD, TURNSTILE_FIELD]) {

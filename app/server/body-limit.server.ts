@@ -54,3 +54,24 @@ export async function discardBody(request: Request, cap = 8 * 1024 * 1024): Prom
     // The client went away; nothing to release.
   }
 }
+
+/** A posted form's fields, or why it could not be read: 415 (not a form's content type), 400 (malformed). */
+export type FormBody = { ok: true; form: FormData } | { ok: false; status: 415 | 400 }
+
+/**
+ * Reads a form post (`application/x-www-form-urlencoded` or `multipart/form-data`). Any other
+ * body is still read (at most 32 KB, the body limit) before the refusal: wrangler dev drops the
+ * connection of a request whose body is left unread (workers-sdk#5095).
+ */
+export async function readFormBody(request: Request): Promise<FormBody> {
+  const type = (request.headers.get('Content-Type') ?? '').toLowerCase()
+  if (!type.startsWith('application/x-www-form-urlencoded') && !type.startsWith('multipart/form-data')) {
+    await request.arrayBuffer().catch(() => {})
+    return { ok: false, status: 415 }
+  }
+  try {
+    return { ok: true, form: await request.formData() }
+  } catch {
+    return { ok: false, status: 400 }
+  }
+}

@@ -23,6 +23,10 @@ export function d1ExecuteArgs(sql: string, target: D1Target, options: { json?: b
   ]
 }
 
+/** The enquiry columns as `npm run enquiries -- --json` prints them (the record's field names). */
+export const ENQUIRY_COLUMNS =
+  'id, received_at AS receivedAt, name, email, company, subject, message, status, attempts, next_attempt_at AS nextAttemptAt, last_cause AS lastCause, delivered_at AS deliveredAt, delivered_by AS deliveredBy, held_reason AS heldReason, handled_at AS handledAt, handled_by AS handledBy'
+
 /** Environment for those runs: no account lookups, no telemetry. */
 export const D1_EXECUTE_ENV = { CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false' }
 

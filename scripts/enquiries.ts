@@ -21,7 +21,7 @@ import {
   formatEnquiry,
   isEnquiryStatus,
 } from '../app/contact/enquiry.ts'
-import { D1_EXECUTE_ENV, type D1Target, d1ExecuteArgs, d1Rows } from './d1-execute.ts'
+import { D1_EXECUTE_ENV, type D1Target, d1ExecuteArgs, d1Rows, ENQUIRY_COLUMNS } from './d1-execute.ts'
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -64,8 +64,6 @@ function query<T>(sql: string): T[] {
 }
 
 const sqlText = (value: string) => `'${value.replaceAll("'", "''")}'`
-const COLUMNS =
-  'id, received_at AS receivedAt, name, email, company, subject, message, status, attempts, next_attempt_at AS nextAttemptAt, last_cause AS lastCause, delivered_at AS deliveredAt, delivered_by AS deliveredBy, held_reason AS heldReason, handled_at AS handledAt, handled_by AS handledBy'
 
 function requireId(): string {
   if (!id || !/^[\w-]{1,80}$/.test(id)) fail(`Give an enquiry id: npm run enquiries -- ${command} <id>`)
@@ -74,7 +72,7 @@ function requireId(): string {
 
 function findOne(enquiryId: string): EnquiryRecord {
   const [row] = query<Omit<EnquiryRecord, 'subjectLabel'>>(
-    `SELECT ${COLUMNS} FROM enquiries WHERE id = ${sqlText(enquiryId)}`,
+    `SELECT ${ENQUIRY_COLUMNS} FROM enquiries WHERE id = ${sqlText(enquiryId)}`,
   )
   if (!row) fail(`No enquiry ${enquiryId}.`)
   return { ...row, subjectLabel: row.subject }
@@ -93,7 +91,7 @@ switch (command) {
     if (!Number.isInteger(limit) || limit < 1 || limit > 1000) fail('--limit is a number from 1 to 1000.')
     const where = status ? `WHERE status = ${sqlText(status)}` : ''
     const rows = query<Omit<EnquiryRecord, 'subjectLabel'>>(
-      `SELECT ${COLUMNS} FROM enquiries ${where} ORDER BY received_at DESC LIMIT ${limit}`,
+      `SELECT ${ENQUIRY_COLUMNS} FROM enquiries ${where} ORDER BY received_at DESC LIMIT ${limit}`,
     )
     if (values.json) {
       for (const row of rows) console.log(JSON.stringify(row))

@@ -1,9 +1,12 @@
 import { defineConfig, devices } from '@playwright/test'
 import { CHROMIUM_ARGS, resolveChromium } from './tests/support/chromium'
 import {
+  ACCESS_KEY_FILE,
+  ACCESS_KEYS_PORT,
   FORM_SERVICE_PORT,
   NO_KEY_SITE_PORT,
   PORT_BASE,
+  SITE_LOG_FILE,
   SITE_ORIGIN,
   SITE_PORT,
   writeTestEnvFiles,
@@ -14,7 +17,10 @@ const envFiles = writeTestEnvFiles()
 
 // The production build is served by `npm start` (workerd via wrangler dev). `npm test` builds first,
 // so the servers skip the build; `npm run test:e2e` on its own builds when dist/ is missing.
-const site = (port: number, envFile: string) => ({
+// One server per configuration: the main site (as in production, its output kept in a file for the
+// tests that read its log lines) and a fresh clone's. Tests that need another configuration start
+// their own (tests/support/site-server.ts).
+const site = (port: number, envFile: string, logFile?: string) => ({
   command: `npm start`,
   url: `http://localhost:${port}/`,
   env: {
@@ -22,12 +28,14 @@ const site = (port: number, envFile: string) => ({
     SKIP_BUILD: '1',
     ENV_FILE: envFile,
     PERSIST_TO: `.wrangler/e2e-${PORT_BASE}/state-${port}`,
-    WRANGLER_LOG_LEVEL: 'warn',
+    WRANGLER_LOG_LEVEL: logFile ? 'info' : 'warn',
+    ...(logFile ? { LOG_FILE: logFile } : {}),
   },
   reuseExistingServer: false,
   timeout: 120_000,
-  stdout: 'pipe' as const,
-  stderr: 'pipe' as const,
+  // The main site's output goes to its log file only (tests/support/servers.ts: SITE_LOG_FILE).
+  stdout: logFile ? ('ignore' as const) : ('pipe' as const),
+  stderr: logFile ? ('ignore' as const) : ('pipe' as const),
   gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 5_000 },
 })
 
@@ -54,7 +62,14 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 10_000,
     },
-    site(SITE_PORT, envFiles.withKey),
+    {
+      command: 'node tests/support/access-key-server.ts',
+      url: `http://127.0.0.1:${ACCESS_KEYS_PORT}/__health`,
+      env: { ACCESS_KEYS_PORT: String(ACCESS_KEYS_PORT), ACCESS_KEY_FILE },
+      reuseExistingServer: false,
+      timeout: 10_000,
+    },
+    site(SITE_PORT, envFiles.withKey, SITE_LOG_FILE),
     site(NO_KEY_SITE_PORT, envFiles.noKey),
   ],
 })

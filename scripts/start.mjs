@@ -6,10 +6,12 @@
 //   PERSIST_TO    where the local D1 database and other state live (default .wrangler/state)
 //   SKIP_MIGRATIONS=1  start without applying migrations/ to the local database (the tests use it
 //                 to see what a visitor gets when the database fails)
+//   LOG_FILE      also write everything the server prints to this file (the tests read the Worker's
+//                 log lines from it)
 //   CONFIG        the built Worker's configuration to serve (default dist/server/wrangler.json); the
 //                 tests serve a copy beside it with Turnstile's secret listed in secrets.required
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { createWriteStream, existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 
 const port = process.env.PORT || '8787'
@@ -79,10 +81,21 @@ if (process.env.ENV_FILE) args.push('--env-file', resolve(process.env.ENV_FILE))
 
 console.log(`\n  Serving the production build on workerd at http://${host}:${port}\n`)
 
+const log = process.env.LOG_FILE ? createWriteStream(process.env.LOG_FILE) : undefined
 const child = spawn(npm, args, {
-  stdio: 'inherit',
+  stdio: log ? ['inherit', 'pipe', 'pipe'] : 'inherit',
   env: quiet,
 })
+if (log) {
+  child.stdout.on('data', (chunk) => {
+    process.stdout.write(chunk)
+    log.write(chunk)
+  })
+  child.stderr.on('data', (chunk) => {
+    process.stderr.write(chunk)
+    log.write(chunk)
+  })
+}
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => child.kill(signal))
 }

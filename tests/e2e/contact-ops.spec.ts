@@ -7,7 +7,7 @@ import { gotoHydrated } from '../support/page'
 import { NO_KEY_SITE_ORIGIN, NO_KEY_SITE_PORT, PORT_BASE, SITE_ORIGIN, TEST_ACCESS_KEY } from '../support/servers'
 import { type SiteServer, startSiteServer, stateDir } from '../support/site-server'
 
-// Each read of the enquiry database goes through wrangler (2–3 s), as an operator's does.
+// Generous: these tests wait for deliveries and time-outs, and some run wrangler as an operator does.
 test.describe.configure({ timeout: 150_000 })
 
 test.describe('operations', () => {

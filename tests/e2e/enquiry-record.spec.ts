@@ -18,7 +18,7 @@ import { gotoHydrated } from '../support/page'
 import { FORM_SERVICE_ORIGIN, PORT_BASE, SITE_ORIGIN, SITE_PORT, TEST_ACCESS_KEY } from '../support/servers'
 import { jsonLogLines, type SiteServer, startSiteServer, stateDir } from '../support/site-server'
 
-// Each read of the enquiry database goes through wrangler (2–3 s), as an operator's does.
+// Generous: these tests wait for deliveries and time-outs, and some run wrangler as an operator does.
 test.describe.configure({ timeout: 150_000 })
 
 /**

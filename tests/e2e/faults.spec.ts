@@ -3,15 +3,15 @@ import { enquiry, expect, expectEmptyFields, fillForm, form, receivedFrom, setSc
 import { expectStored, operatorCommand, runCron } from '../support/enquiries'
 import type { Scenario } from '../support/form-service'
 import { gotoHydrated } from '../support/page'
-import { FORM_SERVICE_ORIGIN, PORT_BASE, TEST_ACCESS_KEY } from '../support/servers'
-import { jsonLogLines, type SiteServer, startSiteServer, stateDir } from '../support/site-server'
+import { SITE_ORIGIN, SITE_PORT, siteOutput, TEST_ACCESS_KEY } from '../support/servers'
+import { jsonLogLines, stateDir } from '../support/site-server'
 
-// Each read of the enquiry database goes through wrangler (2–3 s), as an operator's does.
+// Generous: these tests wait for deliveries and time-outs, and some run wrangler as an operator does.
 test.describe.configure({ timeout: 150_000 })
 
 /**
- * Faults of the form service, seen by a visitor and by the operator. A private server (so its log
- * can be read) talks to the stand-in form service, which misbehaves in one way per enquiry. The
+ * Faults of the form service, seen by a visitor and by the operator. The main test site (whose log
+ * the tests read) talks to the stand-in form service, which misbehaves in one way per enquiry. The
  * enquiry is stored before the service is called, so the visitor is told it was sent, and the
  * failed attempt is on record for the retries.
  */
@@ -29,24 +29,11 @@ const FAULTS: [string, Scenario, string][] = [
   ['answers a 20 MB body', { kind: 'huge', bytes: 20 * 1024 * 1024 }, 'upstream_answer_too_large'],
 ]
 
-const PORT = PORT_BASE + 3
+// Default retry delays on the main site: no enquiry here becomes due again while its test runs.
+const server = { origin: SITE_ORIGIN, output: siteOutput }
+const PORT = SITE_PORT
 
 test.describe('faults of the form service', () => {
-  test.describe.configure({ mode: 'serial' })
-  let server: SiteServer
-
-  test.beforeAll(async () => {
-    test.setTimeout(120_000)
-    // Default retry delays: no enquiry here becomes due again while the tests run.
-    server = await startSiteServer('faults', PORT, {
-      CONTACT_DELIVERY: 'form-service',
-      CONTACT_FORM_ENDPOINT: `${FORM_SERVICE_ORIGIN}/submit`,
-      CONTACT_FORM_ACCESS_KEY: TEST_ACCESS_KEY,
-    })
-  })
-
-  test.afterAll(() => server?.stop())
-
   for (const [what, scenario, cause] of FAULTS) {
     test(`when it ${what}: the visitor is told at once, the enquiry waits pending with the cause, one request, one log line (${cause})`, async ({
       page,

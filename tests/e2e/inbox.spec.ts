@@ -1,47 +1,36 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test'
-import { type AccessKeyServer, startAccessKeys, TEST_OPERATOR } from '../support/access-keys'
+import { type AccessKeys, accessKeysFrom, TEST_OPERATOR } from '../support/access-keys'
 import { type Enquiry, enquiry, expect, receivedFrom, setScenario, test, uniqueClientAddress } from '../support/contact'
 import { executeSql, expectStored, runCron, storedFrom } from '../support/enquiries'
 import { gotoHydrated } from '../support/page'
-import { FORM_SERVICE_ORIGIN, PORT_BASE, SITE_ORIGIN, TEST_ACCESS_KEY } from '../support/servers'
-import { jsonLogLines, type SiteServer, startSiteServer, stateDir } from '../support/site-server'
+import {
+  ACCESS_KEY_FILE,
+  NO_KEY_SITE_ORIGIN,
+  SITE_ORIGIN,
+  SITE_PORT,
+  siteOutput,
+  TEST_ACCESS_KEY,
+} from '../support/servers'
+import { jsonLogLines, stateDir } from '../support/site-server'
 
 /**
- * The operator's inbox at /admin, on a private server that trusts a stand-in Access key server on
- * 127.0.0.1: the same token check that runs in production, with tokens signed here.
+ * The operator's inbox at /admin, on the main test site, which trusts the stand-in Access key server
+ * on 127.0.0.1 (playwright.config.ts): the same token check that runs in production, with tokens
+ * signed here. Other tests' enquiries are in the same inbox: each test finds its own by name.
  */
 test.describe.configure({ mode: 'default', timeout: 180_000 })
 
-const PORT = PORT_BASE + 7
-/** Each read of the enquiry database goes through wrangler: seconds each on a busy machine. */
+/** How long a test waits for the site to store or deliver an enquiry, on a busy machine. */
 const WAIT_MS = 60_000
-const persistTo = stateDir(PORT)
-let server: SiteServer
-let keys: AccessKeyServer
+const origin = SITE_ORIGIN
+const persistTo = stateDir(SITE_PORT)
+let keys: AccessKeys
 let token: string
-let origin: string
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000)
-  keys = await startAccessKeys()
+  keys = await accessKeysFrom(ACCESS_KEY_FILE)
   token = await keys.sign({ expiresIn: 4 * 3600 })
-  server = await startSiteServer(
-    'inbox',
-    PORT,
-    keys.vars({
-      CONTACT_DELIVERY: 'form-service',
-      CONTACT_FORM_ENDPOINT: `${FORM_SERVICE_ORIGIN}/submit`,
-      CONTACT_FORM_ACCESS_KEY: TEST_ACCESS_KEY,
-    }),
-    { persistTo },
-  )
-  origin = server.origin
-})
-
-test.afterAll(async () => {
-  server?.stop()
-  await keys?.close()
 })
 
 const tokenHeader = () => ({ 'Cf-Access-Jwt-Assertion': token })
@@ -70,7 +59,7 @@ async function openEnquiry(page: Page, name: string) {
 }
 
 function adminLines(action: string) {
-  return jsonLogLines(server.output()).filter((line) => line.event === 'admin' && line.action === action)
+  return jsonLogLines(siteOutput()).filter((line) => line.event === 'admin' && line.action === action)
 }
 
 test('without a valid token every /admin page and every action answers 403, never 404, with nothing from the inbox', async ({
@@ -124,11 +113,11 @@ test('without a valid token every /admin page and every action answers 403, neve
   expect(ok.status()).toBe(200)
   expect((await request.get(`${origin}/admin/no-such-page`, { headers: tokenHeader() })).status()).toBe(404)
 
-  // The site's main test server has no Access configuration: it fails closed, even for this token.
-  const unconfigured = await request.get(`${SITE_ORIGIN}/admin`, { headers: tokenHeader() })
+  // A fresh clone's server has no Access configuration: it fails closed, even for this token.
+  const unconfigured = await request.get(`${NO_KEY_SITE_ORIGIN}/admin`, { headers: tokenHeader() })
   expect(unconfigured.status()).toBe(403)
 
-  const denied = jsonLogLines(server.output()).filter((line) => line.event === 'admin_denied')
+  const denied = jsonLogLines(siteOutput()).filter((line) => line.event === 'admin_denied')
   expect(denied.length).toBeGreaterThan(0)
   expect(JSON.stringify(denied)).not.toContain(token)
 })
@@ -391,9 +380,7 @@ test('retention: a scheduled run deletes enquiries older than the period, and ke
   await runCron(origin)
   await expect.poll(async () => (await storedFrom(persistTo, old.email)).length, { timeout: WAIT_MS }).toBe(0)
   expect(await storedFrom(persistTo, recent.email)).toHaveLength(1)
-  expect(jsonLogLines(server.output()).some((line) => line.event === 'retention' && line.retentionDays === 730)).toBe(
-    true,
-  )
+  expect(jsonLogLines(siteOutput()).some((line) => line.event === 'retention' && line.retentionDays === 730)).toBe(true)
 })
 
 test('without JavaScript: the inbox works and an action is a form post answered with 303', async ({

@@ -6,9 +6,10 @@
  * GET /cdn-cgi/access/certs   the public keys ({ keys: [...] })
  * GET /__health               200 when up
  */
+import { readFileSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { exportJWK, generateKeyPair, type JWTPayload, SignJWT } from 'jose'
+import { exportJWK, generateKeyPair, importJWK, type JWK, type JWTPayload, SignJWT } from 'jose'
 
 export const TEST_TEAM_DOMAIN = 'akshara-test.cloudflareaccess.com'
 export const TEST_ACCESS_AUD = '4714c1358e65fe4b408ad6d432a5f878f08194bdb4752441fd56faefa9b2b6f2'
@@ -29,20 +30,37 @@ export interface TokenOptions {
   extra?: JWTPayload
 }
 
-export interface AccessKeyServer {
+/** Signs tokens as a stand-in key server does, and names the variables a site needs to trust it. */
+export interface AccessKeys {
   /** The JWKS address, for ACCESS_CERTS_URL. */
   certsUrl: string
-  /** How many times the keys were fetched. */
-  fetches(): number
   /** An Access-like token, valid unless the options say otherwise. */
   sign(options?: TokenOptions): Promise<string>
   /** The variables a site needs to trust this server. */
   vars(extra?: Record<string, string>): Record<string, string>
+}
+
+export interface AccessKeyServer extends AccessKeys {
+  /** How many times the keys were fetched. */
+  fetches(): number
   close(): Promise<void>
 }
 
-export async function startAccessKeys(port = 0): Promise<AccessKeyServer> {
-  const kid = 'stand-in-key-1'
+/** What a key file holds: the signing keys of a key server running in another process. */
+interface KeyFile {
+  certsUrl: string
+  key: JWK
+  foreign: JWK
+}
+
+const KID = 'stand-in-key-1'
+
+/**
+ * Starts the stand-in key server on 127.0.0.1 (`port` 0: any free port). With `keyFile`, its private
+ * keys are written there, so tests in other processes can sign tokens it accepts (`accessKeysFrom`).
+ */
+export async function startAccessKeys(port = 0, options: { keyFile?: string } = {}): Promise<AccessKeyServer> {
+  const kid = KID
   const keys = await generateKeyPair('RS256', { extractable: true })
   const foreign = await generateKeyPair('RS256', { extractable: true })
   const publicJwk = { ...(await exportJWK(keys.publicKey)), kid, alg: 'RS256', use: 'sig' }
@@ -65,35 +83,57 @@ export async function startAccessKeys(port = 0): Promise<AccessKeyServer> {
   const { port: actual } = server.address() as AddressInfo
   const certsUrl = `http://127.0.0.1:${actual}/cdn-cgi/access/certs`
 
-  const signWith = (key: PrivateKey, options: TokenOptions) => {
+  if (options.keyFile) {
+    const file: KeyFile = {
+      certsUrl,
+      key: await exportJWK(keys.privateKey),
+      foreign: await exportJWK(foreign.privateKey),
+    }
+    writeFileSync(options.keyFile, JSON.stringify(file), { mode: 0o600 })
+  }
+
+  return {
+    ...signer(certsUrl, keys.privateKey, foreign.privateKey),
+    fetches: () => fetches,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
+}
+
+/** Signs for a key server started elsewhere with a key file (see `startAccessKeys`). */
+export async function accessKeysFrom(keyFile: string): Promise<AccessKeys> {
+  const file = JSON.parse(readFileSync(keyFile, 'utf8')) as KeyFile
+  const key = (await importJWK(file.key, 'RS256')) as PrivateKey
+  const foreign = (await importJWK(file.foreign, 'RS256')) as PrivateKey
+  return signer(file.certsUrl, key, foreign)
+}
+
+function signer(certsUrl: string, key: PrivateKey, foreign: PrivateKey): AccessKeys {
+  const signWith = (signingKey: PrivateKey, options: TokenOptions) => {
     const now = Math.floor(Date.now() / 1000)
     const claims: JWTPayload = { type: 'app', ...options.extra }
     if (options.email !== null) claims.email = options.email ?? TEST_OPERATOR
     return new SignJWT(claims)
-      .setProtectedHeader({ alg: 'RS256', kid })
+      .setProtectedHeader({ alg: 'RS256', kid: KID })
       .setIssuer(options.iss ?? `https://${TEST_TEAM_DOMAIN}`)
       .setAudience(options.aud ?? TEST_ACCESS_AUD)
       .setSubject('00000000-0000-4000-8000-000000000001')
       .setIssuedAt(now)
       .setNotBefore(now + (options.notBeforeIn ?? 0))
       .setExpirationTime(now + (options.expiresIn ?? 3600))
-      .sign(key)
+      .sign(signingKey)
   }
-
   return {
     certsUrl,
-    fetches: () => fetches,
-    sign: (options = {}) => signWith(options.foreignKey ? foreign.privateKey : keys.privateKey, options),
+    sign: (options = {}) => signWith(options.foreignKey ? foreign : key, options),
     vars: (extra = {}) => ({
       ACCESS_TEAM_DOMAIN: TEST_TEAM_DOMAIN,
       ACCESS_AUD: TEST_ACCESS_AUD,
       ACCESS_CERTS_URL: certsUrl,
       ...extra,
     }),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }),
   }
 }

@@ -5,7 +5,7 @@ import { enquiry, expect, fillForm, form, receivedFrom, test } from '../support/
 import { expectStored, operatorCommand } from '../support/enquiries'
 import { gotoHydrated } from '../support/page'
 import { NO_KEY_SITE_ORIGIN, NO_KEY_SITE_PORT, PORT_BASE, SITE_ORIGIN, TEST_ACCESS_KEY } from '../support/servers'
-import { type SiteServer, startSiteServer, stateDir } from '../support/site-server'
+import { lastEmailFile, type SiteServer, startSiteServer, stateDir } from '../support/site-server'
 
 // Generous: these tests wait for deliveries and time-outs, and some run wrangler as an operator does.
 test.describe.configure({ timeout: 150_000 })
@@ -92,8 +92,7 @@ test.describe('the email delivery on a local server', () => {
     const row = await expectStored(stateDir(PORT_BASE + 2), values.email, 'delivered', 1)
     expect(row.deliveredBy).toBe('email')
 
-    const path = [...server.output().matchAll(/Email: (\S+\.eml)/g)].at(-1)?.[1] ?? ''
-    expect(path).not.toBe('')
+    const path = await lastEmailFile(server)
     const raw = readFileSync(path, 'utf8')
     const [head = '', body = ''] = raw.split('\r\n\r\n')
     const header = (name: string) => head.match(new RegExp(`^${name}: (.*(?:\\r\\n .*)*)`, 'mi'))?.[1] ?? ''

@@ -16,7 +16,7 @@ import {
 import { expectStored, runCron, storedFrom } from '../support/enquiries'
 import { gotoHydrated } from '../support/page'
 import { FORM_SERVICE_ORIGIN, PORT_BASE, SITE_ORIGIN, SITE_PORT, TEST_ACCESS_KEY } from '../support/servers'
-import { jsonLogLines, type SiteServer, startSiteServer, stateDir } from '../support/site-server'
+import { jsonLogLines, lastEmailFile, type SiteServer, startSiteServer, stateDir } from '../support/site-server'
 
 // Generous: these tests wait for deliveries and time-outs, and some run wrangler as an operator does.
 test.describe.configure({ timeout: 150_000 })
@@ -231,8 +231,7 @@ test.describe('a secret missing, then set; attempts exhausted', () => {
       expect(JSON.stringify(gaveUp[0])).not.toContain(text)
 
     // wrangler's local send_email writes the message to a file and logs its path.
-    const path = [...output.matchAll(/Email: (\S+\.eml)/g)].at(-1)?.[1] ?? ''
-    expect(path).not.toBe('')
+    const path = await lastEmailFile(server as SiteServer)
     const raw = readFileSync(path, 'utf8')
     expect(raw).toMatch(new RegExp(`^To: "${site.name}" <${site.email}>`, 'm'))
     const body = Buffer.from((raw.split('\r\n\r\n')[1] ?? '').replace(/\s+/g, ''), 'base64').toString('utf8')

@@ -1,10 +1,13 @@
 /**
- * Inter without a request before the first paint.
+ * Inter without a request before the first paint, and without re-styling the page in front of the
+ * visitor.
  *
  * The first paint uses "Inter Fallback" (a local Arial scaled to Inter's metrics, app.css). Once the
- * page has hydrated (after its first paint), the browser is asked to load Inter; the page in front
- * of the visitor keeps its fallback (no swap, so no layout shift), and a flag in sessionStorage
- * says the file is now in the HTTP cache. On every later page a one-line script in the head sets
+ * page has hydrated (after its first paint), the font file is fetched into the HTTP cache at low
+ * priority, as a plain file: the page in front of the visitor keeps its fallback, and the browser
+ * does not treat it as a new font for this page (a web font that finishes loading makes Chrome
+ * restyle and lay out the whole page again, a long task on a phone). A flag in sessionStorage then
+ * says the file is in the cache. On every later page a one-line script in the head sets
  * `data-fonts="inter"` on <html> before anything is painted, and app.css then puts Inter first in
  * the font stack (`font-display: optional`: if the cache lost the file, the fallback stays).
  * Without JavaScript, or with storage blocked, the visitor gets the metric-matched fallback.
@@ -12,22 +15,27 @@
  * stays (Lighthouse clears the cache between runs and keeps localStorage, and then measured the
  * font charged to the first paint); a tab's session is a much safer sign that the file is cached.
  */
+import interUrl from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url'
+
 export const FONT_FLAG_KEY = 'fonts'
 export const FONT_FAMILY = 'Inter Variable'
+/** The file app.css's @font-face names (the same asset, so the same URL and the same cache entry). */
+export const FONT_URL = interUrl
 
 export const FONT_FLAG_SCRIPT = `try{if(sessionStorage.getItem('${FONT_FLAG_KEY}')==='inter')document.documentElement.dataset.fonts='inter'}catch(e){}`
 
 export function loadInterForNextPages(): void {
-  if (typeof document === 'undefined' || !document.fonts) return
-  document.fonts.load(`1em "${FONT_FAMILY}"`).then(
-    (faces) => {
-      if (faces.length === 0) return
-      try {
-        sessionStorage.setItem(FONT_FLAG_KEY, 'inter')
-      } catch {
-        // Storage blocked: every page keeps the fallback.
-      }
-    },
-    () => {},
-  )
+  if (typeof fetch === 'undefined' || typeof sessionStorage === 'undefined') return
+  fetch(FONT_URL, { priority: 'low' } as RequestInit)
+    .then((response) => (response.ok ? response.arrayBuffer() : Promise.reject(new Error(String(response.status)))))
+    .then(
+      () => {
+        try {
+          sessionStorage.setItem(FONT_FLAG_KEY, 'inter')
+        } catch {
+          // Storage blocked: every page keeps the fallback.
+        }
+      },
+      () => {},
+    )
 }

@@ -62,13 +62,35 @@ test.describe('the client code starts after the first paint', () => {
 test('Inter is fetched after the first page has painted, and used from the first paint of the next', async ({
   page,
 }) => {
+  const fontRequests: string[] = []
+  page.on('request', (request) => {
+    if (request.url().includes('.woff2')) fontRequests.push(request.url())
+  })
   await gotoHydrated(page, '/')
   const bodyFont = () => page.evaluate(() => getComputedStyle(document.body).fontFamily)
+  const interLoaded = () =>
+    page.evaluate(async () => {
+      await document.fonts.ready
+      return [...document.fonts].some((face) => face.family.includes('Inter Variable') && face.status === 'loaded')
+    })
   expect(await bodyFont()).toMatch(/^"Inter Fallback"/)
   await expect.poll(() => page.evaluate(() => sessionStorage.getItem('fonts'))).toBe('inter')
+  // Fetched into the cache only: the page in front of the visitor never switches fonts.
+  expect(fontRequests).toHaveLength(1)
+  expect(await interLoaded()).toBe(false)
+
   await page.goto('/about')
   expect(await page.evaluate(() => document.documentElement.dataset.fonts)).toBe('inter')
   expect(await bodyFont()).toMatch(/^"Inter Variable"/)
+  // The next page draws with Inter itself, taken from the cache the first page filled.
+  await expect.poll(interLoaded).toBe(true)
+  const [font] = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((entry) => entry.name.includes('.woff2'))
+      .map((entry) => ({ transferSize: (entry as PerformanceResourceTiming).transferSize })),
+  )
+  expect(font?.transferSize).toBe(0)
 })
 
 test.describe('before the client code has arrived', () => {

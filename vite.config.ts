@@ -19,7 +19,16 @@ export default defineConfig({
   plugins: [
     cloudflare({ viteEnvironment: { name: 'ssr' } }),
     tailwindcss(),
-    tanstackStart({ srcDirectory: 'app' }),
+    tanstackStart({
+      srcDirectory: 'app',
+      router: {
+        codeSplittingOptions: {
+          // The inbox's loaders call its server functions: in their own chunks, fetched only on the
+          // way to an inbox page, they keep the inbox's code out of the route tree every page loads.
+          splitBehavior: ({ routeId }) => (routeId.startsWith('/admin') ? [['loader'], ['component']] : undefined),
+        },
+      },
+    }),
     viteReact(),
   ],
 })

@@ -1,8 +1,8 @@
 import { createIsomorphicFn } from '@tanstack/react-start'
+import { newEnquiryKey } from './enquiry-key'
 import type { FormResult } from './form-result'
 import { takeFormResult } from './form-result.server'
 import { workerEnv } from './runtime.server'
-import { newEnquiryKey } from './schema'
 import { turnstileSiteKey } from './turnstile.server'
 
 export interface ContactFormState {

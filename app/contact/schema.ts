@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { ENQUIRY_KEY_FIELD, ENQUIRY_KEY_PATTERN, newEnquiryKey } from './enquiry-key'
 import { SUBJECT_VALUES } from './subjects'
 import { TURNSTILE_FIELD, TURNSTILE_TOKEN_MAX } from './turnstile'
 
@@ -109,17 +110,7 @@ export const HONEYPOT_FIELD = 'website'
  * renders (so a post without JavaScript has it too) and renewed after a message is sent. Two
  * posts with the same key are one enquiry.
  */
-export const ENQUIRY_KEY_FIELD = 'enquiry_key'
-export const ENQUIRY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,64}$/
-
-/** A fresh idempotency key: 128 random bits, URL-safe. */
-export function newEnquiryKey(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16))
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '')
-}
+export { ENQUIRY_KEY_FIELD, ENQUIRY_KEY_PATTERN, newEnquiryKey }
 
 /**
  * What the contact endpoints accept: the message, the honeypot, the idempotency key and the

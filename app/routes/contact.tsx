@@ -2,7 +2,10 @@ import { createFileRoute } from '@tanstack/react-router'
 import { ContactForm } from '~/components/contact/ContactForm'
 import { ContactAside } from '~/components/contact-page/ContactAside'
 import { PageHero } from '~/components/sections/PageHero'
-import { loadContactForm, parseSubjectParam } from '~/contact'
+// The loader and the search check stay in the route tree every page loads (only the component is
+// split off), so they import their own modules, not the `~/contact` front door and its validation.
+import { loadContactForm } from '~/contact/form-state'
+import { parseSubjectParam } from '~/contact/subjects'
 import { contactPage } from '~/content/contact'
 import { metaFor } from '~/content/pages'
 import { seo } from '~/lib/seo'

@@ -1,14 +1,6 @@
 import type { ReactNode } from 'react'
 import { isNotice, NOTICES } from '~/admin/notices'
 import type { EnquiryStatus } from '~/contact/enquiry'
-import { site } from '~/site'
-
-/** Head tags of every inbox page: a title, and kept out of search results. */
-export function adminHead(title: string) {
-  return {
-    meta: [{ title: `${title} | ${site.name} inbox` }, { name: 'robots', content: 'noindex, nofollow' }],
-  }
-}
 
 /** A stored time as the inbox shows it, the same on the server and in the browser: `2026-11-23 12:00 UTC`. */
 export function formatTime(iso: string | null): string {

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { adminHead } from '~/admin/head'
 import { loadEnquiry } from '~/admin/inbox.functions'
 import {
   ActionForm,
   ActionNotice,
-  adminHead,
   buttonStyle,
   ColumnHeads,
   dangerButtonStyle,

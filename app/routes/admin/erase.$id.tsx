@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { adminHead } from '~/admin/head'
 import { loadEnquiry } from '~/admin/inbox.functions'
 import { enquiryPath } from '~/admin/paths'
-import { ActionForm, adminHead, dangerButtonStyle, formatTime, linkStyle } from '~/components/admin/admin-ui'
+import { ActionForm, dangerButtonStyle, formatTime, linkStyle } from '~/components/admin/admin-ui'
 import { PageHero } from '~/components/sections/PageHero'
 
 /** `/admin/erase/<id>`: the confirmation step before an enquiry and its history are deleted. */

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { adminHead } from '~/admin/head'
 import { loadInbox } from '~/admin/inbox.functions'
 import {
   ActionNotice,
-  adminHead,
   buttonStyle,
   ColumnHeads,
   controlStyle,

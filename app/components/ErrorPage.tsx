@@ -1,5 +1,5 @@
 import { type ErrorComponentProps, Link, useRouter } from '@tanstack/react-router'
-import { ArrowLeft, RotateCw } from 'lucide-react'
+import { Icon } from '~/components/Icon'
 import { type ErrorKind, errorPages } from '~/content/error-pages'
 
 const button = 'inline-flex min-h-11 items-center gap-2 rounded-full px-6 font-semibold'
@@ -38,7 +38,7 @@ export function ErrorPage({ kind, reset }: { kind: ErrorKind; reset?: () => void
             ))}
           </ul>
           <Link to="/" className={`mt-10 ${primary}`}>
-            <ArrowLeft aria-hidden="true" className="size-4" />
+            <Icon name="arrow-left" className="size-4" />
             {words.home}
           </Link>
         </>
@@ -52,7 +52,7 @@ export function ErrorPage({ kind, reset }: { kind: ErrorKind; reset?: () => void
             }}
             className={primary}
           >
-            <RotateCw aria-hidden="true" className="size-4" />
+            <Icon name="rotate-cw" className="size-4" />
             {errorPages.error.retry}
           </button>
           <Link to="/" className={secondary}>

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
-import { ExternalLink } from 'lucide-react'
 import type { ReactNode } from 'react'
+import { Icon } from '~/components/Icon'
 import { site } from '~/site'
 import { Logo } from './Logo'
 
@@ -41,7 +41,7 @@ export function SiteFooter() {
             className="mt-5 inline-flex min-h-11 items-center gap-2 rounded-full border border-line-strong px-4 text-sm font-medium text-fg hover:border-brand-400"
           >
             Visit the {site.product.name} site
-            <ExternalLink aria-hidden="true" className="size-4" />
+            <Icon name="external-link" className="size-4" />
             <span className="sr-only">(opens in a new tab)</span>
           </a>
         </div>

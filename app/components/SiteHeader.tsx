@@ -1,6 +1,6 @@
 import { Link, useRouterState } from '@tanstack/react-router'
-import { Menu, X } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
+import { Icon } from '~/components/Icon'
 import { mainNav, site } from '~/site'
 import { Logo } from './Logo'
 
@@ -88,11 +88,11 @@ export function SiteHeader() {
             aria-controls={menuId}
           >
             <span className="menu-when-closed">
-              <Menu aria-hidden="true" className="size-5" />
+              <Icon name="menu" className="size-5" />
               <span className="sr-only">Open menu</span>
             </span>
             <span className="menu-when-open">
-              <X aria-hidden="true" className="size-5" />
+              <Icon name="x" className="size-5" />
               <span className="sr-only">Close menu</span>
             </span>
           </button>

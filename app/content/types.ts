@@ -2,43 +2,62 @@ import type { Subject } from '~/contact/subjects'
 import type { ServicePath } from './pages'
 
 /**
- * An icon, by its lucide name. Content names icons and imports none: components/Icon.tsx maps
- * each name to its lucide component (a name missing there fails the type check).
+ * Every icon the site draws, by its lucide name: those content names (content imports no icon) and
+ * the interface's own (arrows, the menu, the form's states). Each is a symbol in one sprite file
+ * (components/icons.svg, written by `npm run icons`), and components/Icon.tsx draws a name from it.
  */
-export type IconName =
-  | 'activity'
-  | 'blocks'
-  | 'boxes'
-  | 'brain-circuit'
-  | 'cloud'
-  | 'cog'
-  | 'compass'
-  | 'container'
-  | 'factory'
-  | 'file-code'
-  | 'file-text'
-  | 'gauge'
-  | 'globe'
-  | 'hammer'
-  | 'heart-pulse'
-  | 'lightbulb'
-  | 'mail'
-  | 'map-pin'
-  | 'mic'
-  | 'mouse-pointer-click'
-  | 'network'
-  | 'pencil-ruler'
-  | 'phone'
-  | 'puzzle'
-  | 'search'
-  | 'server'
-  | 'shield-check'
-  | 'shopping-cart'
-  | 'sparkles'
-  | 'trending-up'
-  | 'user-round'
-  | 'workflow'
-  | 'zap'
+export const ICON_NAMES = [
+  'activity',
+  'arrow-down',
+  'arrow-left',
+  'arrow-right',
+  'blocks',
+  'boxes',
+  'brain-circuit',
+  'check',
+  'chevron-right',
+  'circle-alert',
+  'circle-check',
+  'circle-play',
+  'cloud',
+  'cog',
+  'compass',
+  'container',
+  'external-link',
+  'factory',
+  'file-code',
+  'file-text',
+  'gauge',
+  'globe',
+  'hammer',
+  'heart-pulse',
+  'lightbulb',
+  'loader-circle',
+  'mail',
+  'map-pin',
+  'menu',
+  'mic',
+  'mouse-pointer-click',
+  'network',
+  'pencil-ruler',
+  'phone',
+  'puzzle',
+  'rocket',
+  'rotate-cw',
+  'search',
+  'send',
+  'server',
+  'shield-check',
+  'shopping-cart',
+  'sparkles',
+  'trending-up',
+  'user-round',
+  'workflow',
+  'x',
+  'zap',
+] as const
+
+export type IconName = (typeof ICON_NAMES)[number]
 
 /** Accent colours from the theme; each maps to a fixed set of classes in `~/components/sections/accent`. */
 export type Accent = 'cyan' | 'violet' | 'emerald' | 'amber' | 'rose'

@@ -1,5 +1,5 @@
 import { createFileRoute, Link } from '@tanstack/react-router'
-import { ArrowLeft } from 'lucide-react'
+import { Icon } from '~/components/Icon'
 import { AvatarVisual } from '~/components/sections/AvatarVisual'
 import { PAGE_TITLE_ID } from '~/components/sections/PageHero'
 import { buttonStyles, eyebrowStyle } from '~/components/sections/styles'
@@ -27,7 +27,7 @@ function ComingSoonPage() {
         We're putting the final touches on our product website. It's going to be worth the wait!
       </p>
       <Link to="/" className={`mt-10 ${buttonStyles.primary}`}>
-        <ArrowLeft aria-hidden="true" className="size-5 shrink-0" />
+        <Icon name="arrow-left" className="size-5 shrink-0" />
         Go Back Home
       </Link>
     </section>

@@ -1,5 +1,5 @@
 import { createFileRoute, Link } from '@tanstack/react-router'
-import { ArrowRight } from 'lucide-react'
+import { Icon } from '~/components/Icon'
 import { CallToAction } from '~/components/sections/CallToAction'
 import { CardGrid } from '~/components/sections/CardGrid'
 import { ContactButton } from '~/components/sections/ContactButton'
@@ -48,7 +48,7 @@ function Home() {
         <div className="mt-10 flex flex-wrap justify-center gap-4">
           <Link to="/services" className={buttonStyles.primary}>
             {hero.primary}
-            <ArrowRight aria-hidden="true" className="size-5 shrink-0" />
+            <Icon name="arrow-right" className="size-5 shrink-0" />
           </Link>
           <Link to="/products" className={buttonStyles.secondary}>
             {hero.secondary}

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ArrowDown, CirclePlay, Rocket } from 'lucide-react'
+import { Icon } from '~/components/Icon'
 import { AvatarVisual } from '~/components/sections/AvatarVisual'
 import { CallToAction } from '~/components/sections/CallToAction'
 import { CardGrid } from '~/components/sections/CardGrid'
@@ -25,7 +25,7 @@ function ProductsPage() {
       <div className="container-page pt-8">
         <div className="flex flex-col items-start gap-3 rounded-2xl border border-amber-300/30 bg-amber-300/[0.07] px-5 py-4 sm:flex-row sm:items-center sm:gap-4">
           <p className="inline-flex shrink-0 items-center gap-2 rounded-full bg-amber-300 px-3 py-1 text-sm font-bold text-ink-950">
-            <Rocket aria-hidden="true" className="size-4" />
+            <Icon name="rocket" className="size-4" />
             {banner.label}
           </p>
           <p className="text-fg/90">{banner.text}</p>
@@ -45,7 +45,7 @@ function ProductsPage() {
       >
         <a href={`#${features.id}`} className={buttonStyles.primary}>
           Explore Features
-          <ArrowDown aria-hidden="true" className="size-5 shrink-0" />
+          <Icon name="arrow-down" className="size-5 shrink-0" />
         </a>
         <button
           type="button"
@@ -53,7 +53,7 @@ function ProductsPage() {
           aria-describedby={LIVE_DEMO_NOTE_ID}
           className="inline-flex min-h-12 cursor-not-allowed items-center justify-center gap-2 rounded-full border border-dashed border-line-strong px-6 font-semibold text-muted"
         >
-          <CirclePlay aria-hidden="true" className="size-5 shrink-0" />
+          <Icon name="circle-play" className="size-5 shrink-0" />
           Live Demo (Coming Soon)
         </button>
         <p id={LIVE_DEMO_NOTE_ID} className="w-full text-sm text-subtle">

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
-import { ArrowRight } from 'lucide-react'
 import type { ReactNode } from 'react'
+import { Icon } from '~/components/Icon'
 import { IconTile } from '~/components/sections/IconTile'
 import { SocialIcon } from '~/components/sections/SocialIcon'
 import { buttonStyles } from '~/components/sections/styles'
@@ -90,7 +90,7 @@ export function ContactAside() {
           <p className="mt-3 text-muted">{promo.text}</p>
           <Link to="/coming-soon" className={`mt-6 ${buttonStyles.primary}`}>
             {promo.label}
-            <ArrowRight aria-hidden="true" className="size-5 shrink-0" />
+            <Icon name="arrow-right" className="size-5 shrink-0" />
           </Link>
         </div>
       </section>

@@ -1,5 +1,5 @@
-import { CircleAlert, CircleCheck, LoaderCircle, Send } from 'lucide-react'
 import { type ChangeEvent, type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react'
+import { Icon } from '~/components/Icon'
 import {
   CONTACT_FIELDS,
   type ContactField,
@@ -93,7 +93,7 @@ function Field({
       {children}
       {error ? (
         <p id={errorId(field)} className="flex items-start gap-1.5 text-sm text-danger">
-          <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <Icon name="circle-alert" className="mt-0.5 size-4 shrink-0" />
           <span>{error}</span>
         </p>
       ) : null}
@@ -306,9 +306,9 @@ export function ContactForm({ defaultSubject, result, enquiryKey, turnstileSiteK
           className="inline-flex min-h-12 items-center justify-center gap-2 self-start rounded-xl bg-brand-400 px-6 py-3 font-semibold text-on-brand transition-colors hover:bg-brand-300 disabled:cursor-not-allowed disabled:opacity-70"
         >
           {isSending ? (
-            <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />
+            <Icon name="loader-circle" className="size-5 animate-spin" />
           ) : (
-            <Send aria-hidden="true" className="size-5" />
+            <Icon name="send" className="size-5" />
           )}
           {isSending ? 'Sending...' : 'Send Message'}
         </button>
@@ -316,13 +316,13 @@ export function ContactForm({ defaultSubject, result, enquiryKey, turnstileSiteK
         <div id={STATUS_ID} role="status" aria-live="polite" className="scroll-mt-24">
           {status === 'success' ? (
             <p className="flex items-start gap-2 rounded-xl border border-success/40 bg-success/10 px-4 py-3 text-success">
-              <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+              <Icon name="circle-check" className="mt-0.5 size-5 shrink-0" />
               <span>{SUCCESS_MESSAGE}</span>
             </p>
           ) : null}
           {status === 'failure' ? (
             <p className="flex items-start gap-2 rounded-xl border border-danger/40 bg-danger/10 px-4 py-3 text-danger">
-              <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+              <Icon name="circle-alert" className="mt-0.5 size-5 shrink-0" />
               <span>{FAILURE_MESSAGE}</span>
             </p>
           ) : null}

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
-import { ArrowRight } from 'lucide-react'
 import type { ReactNode } from 'react'
+import { Icon } from '~/components/Icon'
 import type { Subject } from '~/contact/subjects'
 import { buttonStyles } from './styles'
 
@@ -17,7 +17,7 @@ export function ContactButton({
   return (
     <Link to="/contact" search={subject ? { subject } : {}} className={buttonStyles[variant]}>
       {children}
-      <ArrowRight aria-hidden="true" className="size-5 shrink-0" />
+      <Icon name="arrow-right" className="size-5 shrink-0" />
     </Link>
   )
 }

@@ -1,4 +1,4 @@
-import { Check } from 'lucide-react'
+import { Icon } from '~/components/Icon'
 import type { FeatureItem } from '~/content/types'
 import { Badge } from './Badge'
 
@@ -16,7 +16,7 @@ export function FeatureList({
         const item = typeof entry === 'string' ? { label: entry } : entry
         return (
           <li key={item.label} className="flex gap-3">
-            <Check aria-hidden="true" className="mt-1 size-5 shrink-0 text-brand-300" strokeWidth={2.25} />
+            <Icon name="check" className="mt-1 size-5 shrink-0 text-brand-300" strokeWidth={2.25} />
             <span className="text-fg/90">
               {item.label}
               {item.badge ? (

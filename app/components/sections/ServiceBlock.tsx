@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { ArrowRight } from 'lucide-react'
+import { Icon } from '~/components/Icon'
 import type { ServiceCard } from '~/content/types'
 import { FeatureList } from './FeatureList'
 import { IconTile } from './IconTile'
@@ -37,7 +37,7 @@ export function ServiceBlock({
           className="group mt-8 inline-flex min-h-12 items-center gap-2 rounded-full border border-line-strong bg-white/5 px-6 font-semibold text-fg transition-colors hover:border-brand-400 hover:bg-white/10"
         >
           Learn More<span className="sr-only"> about {service.title}</span>
-          <ArrowRight aria-hidden="true" className="size-5 transition-transform group-hover:translate-x-0.5" />
+          <Icon name="arrow-right" className="size-5 transition-transform group-hover:translate-x-0.5" />
         </Link>
       </div>
     </article>

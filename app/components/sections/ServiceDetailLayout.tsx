@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { ChevronRight } from 'lucide-react'
+import { Icon } from '~/components/Icon'
 import type { ServiceDetail } from '~/content/types'
 import { CallToAction } from './CallToAction'
 import { CardGrid } from './CardGrid'
@@ -24,7 +24,7 @@ export function ServiceDetailLayout({ detail }: { detail: ServiceDetail }) {
                 </Link>
               </li>
               <li aria-hidden="true">
-                <ChevronRight className="size-4" />
+                <Icon name="chevron-right" className="size-4" />
               </li>
               <li aria-current="page" className="text-muted">
                 {service.title}

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { ArrowRight } from 'lucide-react'
+import { Icon } from '~/components/Icon'
 import type { ServiceCard } from '~/content/types'
 import { ACCENTS } from './accent'
 import { HoverCard } from './HoverCard'
@@ -21,7 +21,7 @@ export function ServiceLinkCard({ service }: { service: ServiceCard }) {
         className={`mt-6 inline-flex items-center gap-2 font-semibold ${ACCENTS[service.colour].text}`}
       >
         Learn more
-        <ArrowRight className="size-4" />
+        <Icon name="arrow-right" className="size-4" />
       </span>
     </HoverCard>
   )

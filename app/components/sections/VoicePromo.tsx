@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { ArrowRight } from 'lucide-react'
+import { Icon } from '~/components/Icon'
 import { homePage } from '~/content/home'
 import { avatarImage, voiceAssistant } from '~/content/voice-assistant'
 import { AvatarVisual } from './AvatarVisual'
@@ -24,7 +24,7 @@ export function VoicePromo() {
           <FeatureList items={voiceAssistant.highlights} className="mt-6" />
           <Link to="/coming-soon" className={`mt-10 ${buttonStyles.primary}`}>
             {homePage.voice.button}
-            <ArrowRight aria-hidden="true" className="size-5 shrink-0" />
+            <Icon name="arrow-right" className="size-5 shrink-0" />
           </Link>
         </div>
         <AvatarVisual image={avatarImage} />

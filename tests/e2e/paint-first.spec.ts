@@ -9,7 +9,12 @@ import { PAGES } from '../support/routes'
  * before that code has arrived gets the same result as after.
  */
 
-/** Holds back the client entry, so the page stays as the server sent it (not hydrated). */
+/**
+ * Holds back the client code (the entry chunk), so the page stays as the server sent it (not
+ * hydrated), until the returned function is called. Pages are then opened without waiting for
+ * their load event: the loader may add the held script before that event (say, while the icon
+ * sprite is still arriving), which delays it, and a visitor does not wait for it either.
+ */
 async function holdClientCode(page: Page): Promise<() => Promise<void>> {
   const held: Route[] = []
   await page.route(/\/assets\/index-[^/]+\.js$/, (route) => {
@@ -99,7 +104,7 @@ test.describe('before the client code has arrived', () => {
 
     test('the menu opens, shows its links, and closes with Escape', async ({ page }) => {
       const release = await holdClientCode(page)
-      await page.goto('/')
+      await page.goto('/', { waitUntil: 'domcontentloaded' })
       const toggle = page.getByRole('button', { name: 'Open menu' })
       await toggle.click()
       const menu = page.getByRole('navigation', { name: 'Mobile' })
@@ -116,7 +121,7 @@ test.describe('before the client code has arrived', () => {
 
     test('a link in the menu navigates', async ({ page }) => {
       const release = await holdClientCode(page)
-      await page.goto('/')
+      await page.goto('/', { waitUntil: 'domcontentloaded' })
       await page.getByRole('button', { name: 'Open menu' }).click()
       await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'About' }).click()
       await expect(page).toHaveURL('/about')
@@ -129,7 +134,7 @@ test.describe('before the client code has arrived', () => {
 
   test('a header link navigates', async ({ page }) => {
     const release = await holdClientCode(page)
-    await page.goto('/')
+    await page.goto('/', { waitUntil: 'domcontentloaded' })
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Products' }).click()
     await expect(page).toHaveURL('/products')
     await expect(page.getByRole('navigation', { name: 'Main' }).locator('a[aria-current="page"]')).toHaveText(
@@ -142,7 +147,7 @@ test.describe('before the client code has arrived', () => {
   test('the contact form posts natively and the visitor gets the result page', async ({ page }) => {
     const release = await holdClientCode(page)
     const values = enquiry('before-hydration')
-    await page.goto('/contact')
+    await page.goto('/contact', { waitUntil: 'domcontentloaded' })
     await fillForm(page, values)
     const [post] = await Promise.all([
       page.waitForResponse((r) => r.url().endsWith('/api/contact') && r.request().method() === 'POST'),

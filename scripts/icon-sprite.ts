@@ -1,10 +1,10 @@
-// The icon sprite: one SVG file with a <symbol> per icon that content may name (ICON_NAMES in
-// app/content/types.ts), drawn from lucide-react's own icon data, so components/Icon.tsx needs
-// no icon code in the browser. `npm run icons` writes it to app/components/icons.svg;
+// The icon sprite: one SVG file with a <symbol> per icon the site draws (ICON_NAMES in
+// app/content/types.ts), drawn from lucide-react's own icon data, so no icon's drawing is in any
+// script (app/components/icon-sprite.ts says how pages get the symbols). `npm run icons` writes it to app/components/icons.svg;
 // tests/unit/icon.test.tsx fails when the committed file no longer matches the names or lucide.
 import { readFileSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { ICON_NAMES } from '../app/content/types.ts'
+import { ICON_ID_PREFIX, ICON_NAMES } from '../app/content/types.ts'
 
 /** Relative to the project's root, where npm runs scripts and tests. */
 export const SPRITE_FILE = 'app/components/icons.svg'
@@ -38,7 +38,7 @@ export async function iconSprite(): Promise<string> {
         .join('')
       return `<${tag}${attrs}/>`
     })
-    symbols.push(`<symbol id="${name}" viewBox="0 0 24 24">${elements.join('')}</symbol>`)
+    symbols.push(`<symbol id="${ICON_ID_PREFIX}${name}" viewBox="0 0 24 24">${elements.join('')}</symbol>`)
   }
   return `<svg xmlns="http://www.w3.org/2000/svg">\n${symbols.join('\n')}\n</svg>\n`
 }

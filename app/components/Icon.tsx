@@ -1,5 +1,4 @@
-import type { IconName } from '~/content/types'
-import spriteUrl from './icons.svg?url&no-inline'
+import { ICON_ID_PREFIX, type IconName } from '~/content/types'
 
 export interface IconProps {
   name: IconName
@@ -8,10 +7,8 @@ export interface IconProps {
 }
 
 /**
- * The icon a name in content stands for: decorative (aria-hidden), drawn as lucide draws it (a
- * 24×24 outline in the text colour) from one sprite file, components/icons.svg (`npm run icons`
- * writes it from lucide's data). The file is a hashed asset, cached for good after its first fetch;
- * no icon's drawing is in any script.
+ * The icon a name stands for: decorative (aria-hidden), drawn as lucide draws it (a 24×24 outline
+ * in the text colour) from its symbol in the page (see icon-sprite.ts for how the symbols get there).
  */
 export function Icon({ name, className, strokeWidth = 2 }: IconProps) {
   return (
@@ -27,7 +24,7 @@ export function Icon({ name, className, strokeWidth = 2 }: IconProps) {
       strokeLinejoin="round"
       className={`lucide lucide-${name}${className ? ` ${className}` : ''}`}
     >
-      <use href={`${spriteUrl}#${name}`} />
+      <use href={`#${ICON_ID_PREFIX}${name}`} />
     </svg>
   )
 }

@@ -59,6 +59,9 @@ export const ICON_NAMES = [
 
 export type IconName = (typeof ICON_NAMES)[number]
 
+/** An icon's symbol id in the sprite and in a page: `icon-<name>`. */
+export const ICON_ID_PREFIX = 'icon-'
+
 /** Accent colours from the theme; each maps to a fixed set of classes in `~/components/sections/accent`. */
 export type Accent = 'cyan' | 'violet' | 'emerald' | 'amber' | 'rose'
 

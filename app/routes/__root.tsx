@@ -2,6 +2,7 @@
 import { createRootRoute, Outlet } from '@tanstack/react-router'
 import { type ReactNode, useEffect } from 'react'
 import { Background } from '~/components/Background'
+import { completeIconSymbols } from '~/components/icon-sprite'
 import { LazyNotFound } from '~/components/lazy-pages'
 import { loadMotionOnFirstInteraction } from '~/components/motion/motion-gate'
 import { PageTransition } from '~/components/PageTransition'
@@ -65,6 +66,7 @@ function RootDocument({ children }: { children: ReactNode }) {
     document.documentElement.dataset.hydrated = 'true'
     loadMotionOnFirstInteraction()
     loadInterForNextPages()
+    completeIconSymbols()
   }, [])
 
   return (

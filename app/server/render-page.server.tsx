@@ -7,6 +7,8 @@ import {
   transformReadableStreamWithRouter,
 } from '@tanstack/react-router/ssr/server'
 import { renderToReadableStream, renderToStaticMarkup } from 'react-dom/server'
+import { withIconSymbols } from '~/components/icon-sprite'
+import ICON_SPRITE from '~/components/icons.svg?raw'
 import { PlainErrorPage } from '~/components/PlainErrorPage'
 import { errorPages } from '~/content/error-pages'
 import { cleanUpServerRender, keepInitialHydrationScripts, markInnermostMatchFailed } from '~/lib/router-internals'
@@ -69,8 +71,28 @@ async function render(router: AnyRouter, signal: AbortSignal): Promise<Rendered>
 }
 
 function respond(router: AnyRouter, stream: ReadableStream<Uint8Array>, status: number, headers: Headers) {
-  const body = transformReadableStreamWithRouter(router, stream, { rendererSafePoint: 'script-close' })
+  const body = transformReadableStreamWithRouter(router, stream, { rendererSafePoint: 'script-close' }).pipeThrough(
+    iconSymbols(),
+  )
   return createSsrStreamResponse(router, new Response(body, { status, headers }))
+}
+
+/**
+ * Adds the symbols of the icons the page draws to its end (`withIconSymbols`). The page is already
+ * rendered in full when it is sent, so holding its text until the end costs nothing.
+ */
+function iconSymbols(): TransformStream<Uint8Array, Uint8Array> {
+  const decoder = new TextDecoder()
+  let html = ''
+  return new TransformStream({
+    transform(chunk) {
+      html += decoder.decode(chunk, { stream: true })
+    },
+    flush(controller) {
+      html += decoder.decode()
+      controller.enqueue(new TextEncoder().encode(withIconSymbols(html, ICON_SPRITE)))
+    },
+  })
 }
 
 /** The plain error page (the same words as the designed one) in a document of its own, without the layout. */

@@ -1,20 +1,27 @@
 import { readFileSync } from 'node:fs'
 import { render } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { renderToStaticMarkup } from 'react-dom/server'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { Icon } from '~/components/Icon'
+import { completeIconSymbols, ICON_SPRITE_ID, withIconSymbols } from '~/components/icon-sprite'
 import { IconTile } from '~/components/sections/IconTile'
 import { ICON_NAMES } from '~/content/types'
 import { iconSprite, SPRITE_FILE } from '../../scripts/icon-sprite'
 
-describe('icons named in content', () => {
-  it('draws the named symbol of the sprite, hidden from assistive technology', () => {
+const sprite = readFileSync(SPRITE_FILE, 'utf8')
+const symbolIds = (html: string) => [...html.matchAll(/<symbol id="([^"]+)"/g)].map((match) => match[1])
+
+describe('icons', () => {
+  afterEach(() => vi.unstubAllGlobals())
+
+  it('an icon draws its symbol in the page, hidden from assistive technology', () => {
     const { container } = render(<Icon name="cloud" className="size-6" strokeWidth={1.75} />)
     const svg = container.querySelector('svg')
     expect(svg?.getAttribute('class')).toBe('lucide lucide-cloud size-6')
     expect(svg?.getAttribute('stroke-width')).toBe('1.75')
     expect(svg?.getAttribute('stroke')).toBe('currentColor')
     expect(svg?.getAttribute('aria-hidden')).toBe('true')
-    expect(svg?.querySelector('use')?.getAttribute('href')).toMatch(/icons[^#]*\.svg[^#]*#cloud$/)
+    expect(svg?.querySelector('use')?.getAttribute('href')).toBe('#icon-cloud')
   })
 
   it('draws them in a tile', () => {
@@ -23,13 +30,50 @@ describe('icons named in content', () => {
   })
 
   it('the committed sprite is what `npm run icons` makes from the names and lucide: one symbol each', async () => {
-    const committed = readFileSync(SPRITE_FILE, 'utf8')
-    expect(committed, 'app/components/icons.svg is out of date: run `npm run icons`').toBe(await iconSprite())
-    const ids = [...committed.matchAll(/<symbol id="([^"]+)"/g)].map((match) => match[1])
-    expect(ids).toEqual([...ICON_NAMES])
+    expect(sprite, 'app/components/icons.svg is out of date: run `npm run icons`').toBe(await iconSprite())
+    expect(symbolIds(sprite)).toEqual(ICON_NAMES.map((name) => `icon-${name}`))
     for (const name of ICON_NAMES)
-      expect(committed).toMatch(
-        new RegExp(`<symbol id="${name}"[^>]*><(path|circle|rect|line|polyline|polygon|ellipse) `),
+      expect(sprite).toMatch(
+        new RegExp(`<symbol id="icon-${name}"[^>]*><(path|circle|rect|line|polyline|polygon|ellipse) `),
       )
+  })
+
+  it('the server adds the symbols a page draws, and only those, in one hidden svg at the end of its body', () => {
+    const body = renderToStaticMarkup(
+      <main>
+        <Icon name="cloud" />
+        <Icon name="zap" />
+        <Icon name="cloud" />
+      </main>,
+    )
+    const page = `<!DOCTYPE html><html><head></head><body>${body}<script>x()</script></body></html>`
+    const served = withIconSymbols(page, sprite)
+    expect(
+      served.startsWith(
+        `<!DOCTYPE html><html><head></head><body>${body}<script>x()</script><svg id="${ICON_SPRITE_ID}"`,
+      ),
+    ).toBe(true)
+    expect(served.endsWith('</svg></body></html>')).toBe(true)
+    expect(symbolIds(served)).toEqual(['icon-cloud', 'icon-zap'])
+    expect(served).toMatch(/<svg id="icon-symbols"[^>]*aria-hidden="true" display="none">/)
+
+    const plain = '<!DOCTYPE html><html><body><p>No icons.</p></body></html>'
+    expect(withIconSymbols(plain, sprite)).toBe(plain)
+  })
+
+  it('in the browser, the sprite file completes the page’s symbols once, without doubling any', async () => {
+    document.body.innerHTML = withIconSymbols(
+      `<body>${renderToStaticMarkup(<Icon name="cloud" />)}</body>`,
+      sprite,
+    ).replace(/^<body>|<\/body>$/g, '')
+    const fetchSprite = vi.fn(async () => new Response(sprite))
+    vi.stubGlobal('fetch', fetchSprite)
+    await completeIconSymbols()
+    await completeIconSymbols()
+    expect(fetchSprite).toHaveBeenCalledTimes(1)
+    const ids = [...document.querySelectorAll(`#${ICON_SPRITE_ID} symbol`)].map((symbol) => symbol.id)
+    expect(ids).toHaveLength(ICON_NAMES.length)
+    expect(new Set(ids).size).toBe(ICON_NAMES.length)
+    expect(document.querySelectorAll('svg#icon-symbols')).toHaveLength(1)
   })
 })

@@ -16,7 +16,14 @@ import {
 import { expectStored, runCron, storedFrom } from '../support/enquiries'
 import { gotoHydrated } from '../support/page'
 import { FORM_SERVICE_ORIGIN, PORT_BASE, SITE_ORIGIN, SITE_PORT, TEST_ACCESS_KEY } from '../support/servers'
-import { jsonLogLines, lastEmailFile, type SiteServer, startSiteServer, stateDir } from '../support/site-server'
+import {
+  jsonLogLines,
+  lastEmailFile,
+  loggedLines,
+  type SiteServer,
+  startSiteServer,
+  stateDir,
+} from '../support/site-server'
 
 // Generous: these tests wait for deliveries and time-outs, and some run wrangler as an operator does.
 test.describe.configure({ timeout: 150_000 })
@@ -62,8 +69,10 @@ test.describe('when the enquiry cannot be stored', () => {
 
     await page.waitForTimeout(1_000)
     expect(await receivedFrom(values.email)).toHaveLength(0)
-    const lines = jsonLogLines(server.output()).filter((l) => l.outcome === 'not_stored')
-    expect(lines).toHaveLength(1)
+    const lines = await loggedLines(
+      () => server.output(),
+      (l) => l.outcome === 'not_stored',
+    )
     expect(lines[0]).toMatchObject({ event: 'contact', cause: 'store_error' })
     const line = JSON.stringify(lines[0])
     for (const text of [values.email, values.name, values.message, values.company]) expect(line).not.toContain(text)
@@ -223,9 +232,10 @@ test.describe('a secret missing, then set; attempts exhausted', () => {
     await runCron(origin)
     expect(await receivedFrom(values.email)).toHaveLength(3)
 
-    const output = server?.output() ?? ''
-    const gaveUp = jsonLogLines(output).filter((l) => l.outcome === 'gave_up' && l.enquiryId === row.id)
-    expect(gaveUp).toHaveLength(1)
+    const gaveUp = await loggedLines(
+      () => server?.output() ?? '',
+      (l) => l.outcome === 'gave_up' && l.enquiryId === row.id,
+    )
     expect(gaveUp[0]).toMatchObject({ event: 'contact', cause: 'upstream_status', attempt: 3, notified: true })
     for (const text of [values.email, values.name, values.message])
       expect(JSON.stringify(gaveUp[0])).not.toContain(text)

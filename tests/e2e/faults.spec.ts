@@ -4,7 +4,7 @@ import { expectStored, operatorCommand, runCron } from '../support/enquiries'
 import type { Scenario } from '../support/form-service'
 import { gotoHydrated } from '../support/page'
 import { SITE_ORIGIN, SITE_PORT, siteOutput, TEST_ACCESS_KEY } from '../support/servers'
-import { jsonLogLines, stateDir } from '../support/site-server'
+import { loggedLines, stateDir } from '../support/site-server'
 
 // Generous: these tests wait for deliveries and time-outs, and some run wrangler as an operator does.
 test.describe.configure({ timeout: 150_000 })
@@ -59,10 +59,7 @@ test.describe('faults of the form service', () => {
       expect(due).toBeLessThan(75_000)
 
       // One structured line for the operator, naming the enquiry and the cause, nothing the visitor wrote.
-      const lines = jsonLogLines(server.output()).filter(
-        (l) => l.enquiryId === row.id && l.outcome === 'retry_scheduled',
-      )
-      expect(lines).toHaveLength(1)
+      const lines = await loggedLines(server.output, (l) => l.enquiryId === row.id && l.outcome === 'retry_scheduled')
       const logged = lines[0] ?? {}
       expect(logged.cause).toBe(cause)
       if (cause === 'upstream_timeout') {

@@ -137,3 +137,16 @@ export async function lastEmailFile(server: SiteServer, after = 0): Promise<stri
   await expect.poll(() => files().length, { timeout: 10_000 }).toBeGreaterThan(after)
   return files().at(-1) ?? ''
 }
+
+/**
+ * Waits until exactly `count` of a server's JSON log lines match, and returns them: a line reaches
+ * the output a moment after the answer it belongs to, or after the row it describes is stored.
+ */
+export async function loggedLines(
+  output: () => string,
+  match: (line: Record<string, unknown>) => boolean,
+  count = 1,
+): Promise<Record<string, unknown>[]> {
+  await expect.poll(() => jsonLogLines(output()).filter(match).length, { timeout: 10_000 }).toBe(count)
+  return jsonLogLines(output()).filter(match)
+}

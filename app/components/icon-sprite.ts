@@ -1,4 +1,5 @@
 import { ICON_ID_PREFIX } from '~/content/types'
+import { fetchLater } from '~/lib/fetch-later'
 import spriteUrl from './icons.svg?url&no-inline'
 
 /**
@@ -14,7 +15,6 @@ import spriteUrl from './icons.svg?url&no-inline'
  * React 19 skips elements it did not render at the end of the body when it hydrates.
  */
 export const ICON_SPRITE_ID = 'icon-symbols'
-export const ICON_SPRITE_URL = spriteUrl
 
 const SYMBOL = new RegExp(`<symbol id="${ICON_ID_PREFIX}([a-z0-9-]+)"[^>]*>.*?</symbol>`, 'g')
 const USED = new RegExp(`href="#${ICON_ID_PREFIX}([a-z0-9-]+)"`, 'g')
@@ -33,8 +33,8 @@ let completing: Promise<void> | undefined
 
 /** In the browser, once: adds every symbol of the sprite file that the page does not have yet. */
 export function completeIconSymbols(): Promise<void> {
-  completing ??= fetch(ICON_SPRITE_URL, { priority: 'low' } as RequestInit)
-    .then((response) => (response.ok ? response.text() : Promise.reject(new Error(String(response.status)))))
+  completing ??= fetchLater(spriteUrl)
+    .then((response) => response.text())
     .then((text) => {
       const sprite = new DOMParser().parseFromString(text, 'image/svg+xml')
       const holder = document.getElementById(ICON_SPRITE_ID) ?? newHolder()

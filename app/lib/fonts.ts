@@ -15,19 +15,18 @@
  * stays (Lighthouse clears the cache between runs and keeps localStorage, and then measured the
  * font charged to the first paint); a tab's session is a much safer sign that the file is cached.
  */
+// The file app.css's @font-face names: the same asset, so the same URL and the same cache entry.
 import interUrl from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url'
+import { fetchLater } from './fetch-later'
 
 export const FONT_FLAG_KEY = 'fonts'
-export const FONT_FAMILY = 'Inter Variable'
-/** The file app.css's @font-face names (the same asset, so the same URL and the same cache entry). */
-export const FONT_URL = interUrl
 
 export const FONT_FLAG_SCRIPT = `try{if(sessionStorage.getItem('${FONT_FLAG_KEY}')==='inter')document.documentElement.dataset.fonts='inter'}catch(e){}`
 
 export function loadInterForNextPages(): void {
   if (typeof fetch === 'undefined' || typeof sessionStorage === 'undefined') return
-  fetch(FONT_URL, { priority: 'low' } as RequestInit)
-    .then((response) => (response.ok ? response.arrayBuffer() : Promise.reject(new Error(String(response.status)))))
+  fetchLater(interUrl)
+    .then((response) => response.arrayBuffer())
     .then(
       () => {
         try {

@@ -60,13 +60,13 @@ export type FormBody = { ok: true; form: FormData } | { ok: false; status: 415 |
 
 /**
  * Reads a form post (`application/x-www-form-urlencoded` or `multipart/form-data`). Any other
- * body is still read (at most 32 KB, the body limit) before the refusal: wrangler dev drops the
+ * body is still read and discarded (`discardBody`) before the refusal: wrangler dev drops the
  * connection of a request whose body is left unread (workers-sdk#5095).
  */
 export async function readFormBody(request: Request): Promise<FormBody> {
   const type = (request.headers.get('Content-Type') ?? '').toLowerCase()
   if (!type.startsWith('application/x-www-form-urlencoded') && !type.startsWith('multipart/form-data')) {
-    await request.arrayBuffer().catch(() => {})
+    await discardBody(request)
     return { ok: false, status: 415 }
   }
   try {

@@ -7,7 +7,8 @@ import { createHash } from 'node:crypto'
 import { crc32 } from 'node:zlib'
 import { site } from '../app/site.ts'
 
-const escapeXml = (text: string) =>
+/** Text or an attribute value, safe inside XML and HTML. */
+export const escapeXml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] ?? c)
 
 /** The brand mark: a stylised "A" whose crossbar is a sound wave, titled with the company's name. */

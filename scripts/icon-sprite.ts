@@ -1,18 +1,17 @@
 // The icon sprite: one SVG file with a <symbol> per icon the site draws (ICON_NAMES in
 // app/content/types.ts), drawn from lucide-react's own icon data, so no icon's drawing is in any
-// script (app/components/icon-sprite.ts says how pages get the symbols). `npm run icons` writes it to app/components/icons.svg;
-// tests/unit/icon.test.tsx fails when the committed file no longer matches the names or lucide.
+// script (app/components/icon-sprite.ts says how pages get the symbols). `npm run icons` writes it
+// to app/components/icons.svg; tests/unit/icon.test.tsx fails when the committed file no longer
+// matches the names or lucide.
 import { readFileSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { ICON_ID_PREFIX, ICON_NAMES } from '../app/content/types.ts'
+import { escapeXml } from './brand-assets.ts'
 
 /** Relative to the project's root, where npm runs scripts and tests. */
 export const SPRITE_FILE = 'app/components/icons.svg'
 
 type IconNode = [tag: string, attributes: Record<string, string | number>][]
-
-const escapeAttribute = (value: string | number) =>
-  String(value).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c)
 
 /**
  * lucide's drawing of one icon: its elements, as lucide-react renders them. A renamed icon's file
@@ -34,7 +33,7 @@ export async function iconSprite(): Promise<string> {
     const elements = (await iconNode(name)).map(([tag, attributes]) => {
       const attrs = Object.entries(attributes)
         .filter(([key]) => key !== 'key')
-        .map(([key, value]) => ` ${key}="${escapeAttribute(value)}"`)
+        .map(([key, value]) => ` ${key}="${escapeXml(String(value))}"`)
         .join('')
       return `<${tag}${attrs}/>`
     })

@@ -58,8 +58,13 @@ async function openEnquiry(page: Page, name: string) {
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
 }
 
+/** Whether a log line is the inbox's record of an operator's action. */
+function isAdminLine(line: Record<string, unknown>, action: string): boolean {
+  return line.event === 'admin' && line.action === action
+}
+
 function adminLines(action: string) {
-  return jsonLogLines(siteOutput()).filter((line) => line.event === 'admin' && line.action === action)
+  return jsonLogLines(siteOutput()).filter((line) => isAdminLine(line, action))
 }
 
 test('without a valid token every /admin page and every action answers 403, never 404, with nothing from the inbox', async ({
@@ -259,10 +264,7 @@ test('mark handled, with one log line naming the operator and the enquiry, never
   await expect(page.locator('tbody tr', { hasText: values.name })).toHaveCount(1)
   await context.close()
 
-  const lines = await loggedLines(
-    siteOutput,
-    (line) => line.event === 'admin' && line.action === 'handled' && line.enquiryId === row.id,
-  )
+  const lines = await loggedLines(siteOutput, (line) => isAdminLine(line, 'handled') && line.enquiryId === row.id)
   expect(lines[0]).toMatchObject({ operator: TEST_OPERATOR, enquiryId: row.id, result: 'handled' })
   const text = JSON.stringify(lines[0])
   for (const secret of [values.message, values.email, values.name]) expect(text).not.toContain(secret)
@@ -368,8 +370,7 @@ test('erase, after a confirmation step: gone from the inbox, the CSV and the dat
   expect((await request.get(`${origin}/admin/enquiries/${row.id}`, { headers: tokenHeader() })).status()).toBe(404)
   await loggedLines(
     siteOutput,
-    (line) =>
-      line.event === 'admin' && line.action === 'erase' && line.enquiryId === row.id && line.result === 'erased',
+    (line) => isAdminLine(line, 'erase') && line.enquiryId === row.id && line.result === 'erased',
   )
 })
 

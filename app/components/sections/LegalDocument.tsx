@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react'
 import type { LegalPage } from '~/content/legal'
+import { longDate } from '~/lib/long-date'
 import { site } from '~/site'
 import { PageHero } from './PageHero'
 import { slugify } from './Section'
-
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
 
 /** Text with the company's e-mail address turned into a mail link. */
 function withEmailLinks(text: string): ReactNode {
@@ -35,7 +34,7 @@ export function LegalDocument({ page }: { page: LegalPage }) {
         lead={
           <>
             <p className="text-base text-subtle">
-              Last updated <time dateTime={page.updated}>{dateFormat.format(new Date(page.updated))}</time>
+              Last updated <time dateTime={page.updated}>{longDate(page.updated)}</time>
             </p>
             <p className="mt-4">{page.intro}</p>
           </>

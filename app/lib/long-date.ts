@@ -1,0 +1,29 @@
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const
+
+/**
+ * A calendar date (`YYYY-MM-DD`) as British English writes it: `23 November 2026`.
+ *
+ * Spelled out rather than through `Intl.DateTimeFormat`: creating a formatter makes the browser
+ * load its locale data, a long task of its own while the legal pages hydrate, for one fixed
+ * English date. The server and the browser render the same string.
+ */
+export function longDate(isoDate: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate)
+  const month = match ? MONTHS[Number(match[2]) - 1] : undefined
+  const day = match ? Number(match[3]) : 0
+  if (!match || !month || day < 1 || day > 31) throw new Error(`Not a calendar date: ${isoDate}`)
+  return `${day} ${month} ${match[1]}`
+}

@@ -1,8 +1,9 @@
+import { DRAFT_KEY } from './draft-key'
 import { CONTACT_FIELDS, type ContactValues } from './schema'
 import { isSubject } from './subjects'
 
-/** What a visitor has typed, kept in sessionStorage until the message is sent. */
-export const DRAFT_KEY = 'contact-form-draft'
+/** What a visitor has typed is kept in sessionStorage, under DRAFT_KEY, until the message is sent. */
+export { DRAFT_KEY } from './draft-key'
 
 function storage(): Storage | null {
   try {

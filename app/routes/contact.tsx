@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ContactForm } from '~/components/contact/ContactForm'
+import { DeferredContactForm } from '~/components/contact/DeferredContactForm'
+import { loadContactFormCode } from '~/components/contact/form-code'
 import { ContactAside } from '~/components/contact-page/ContactAside'
 import { PageHero } from '~/components/sections/PageHero'
 // The loader and the search check stay in the route tree every page loads (only the component is
@@ -13,7 +14,11 @@ import { seo } from '~/lib/seo'
 export const Route = createFileRoute('/contact')({
   validateSearch: parseSubjectParam,
   // The form's idempotency key, and the result of a post made without JavaScript (from a short-lived cookie).
-  loader: () => loadContactForm(),
+  // In the browser (an in-site visit, or a link's preload on intent) the form's code starts too.
+  loader: () => {
+    if (typeof document !== 'undefined') void loadContactFormCode()
+    return loadContactForm()
+  },
   head: () => seo(metaFor('/contact')),
   component: ContactPage,
 })
@@ -26,7 +31,7 @@ function ContactPage() {
       <PageHero title={contactPage.title} lead={<p>{contactPage.intro}</p>} />
       <div className="container-page mt-12 grid gap-8 lg:grid-cols-[minmax(0,1.5fr)_minmax(0,1fr)] lg:gap-10">
         <div className="min-w-0">
-          <ContactForm
+          <DeferredContactForm
             defaultSubject={subject}
             result={result}
             enquiryKey={enquiryKey}

@@ -11,7 +11,7 @@ import {
   test,
   uniqueEmail,
 } from '../support/contact'
-import { gotoHydrated } from '../support/page'
+import { gotoContactForm } from '../support/page'
 import { SITE_ORIGIN, TEST_ACCESS_KEY } from '../support/servers'
 
 // Delivery finishes after the visitor's answer; waiting for it can take a while on a busy machine.
@@ -22,7 +22,7 @@ const formHeaders = { ...sameOrigin, 'Content-Type': 'application/x-www-form-url
 
 /** Sends the form through the browser and returns the server function request it made. */
 async function submitThroughBrowser(page: Page, values: ReturnType<typeof enquiry>): Promise<Request> {
-  await gotoHydrated(page, '/contact')
+  await gotoContactForm(page, '/contact')
   await fillForm(page, values)
   const [request] = await Promise.all([
     page.waitForRequest((r) => r.url().includes('/_serverFn/') && r.method() === 'POST'),
@@ -66,7 +66,7 @@ test.describe('abuse and bad input', () => {
       expect(response.status()).toBe(200)
     }
     const sixth = enquiry('limit-6th')
-    await gotoHydrated(page, '/contact')
+    await gotoContactForm(page, '/contact')
     await fillForm(page, sixth)
     const [answer] = await Promise.all([
       page.waitForResponse((r) => r.url().includes('/_serverFn/') && r.request().method() === 'POST'),
@@ -99,7 +99,7 @@ test.describe('abuse and bad input', () => {
     await other.dispose()
 
     const values = enquiry('not-limited')
-    await gotoHydrated(page, '/contact')
+    await gotoContactForm(page, '/contact')
     await fillForm(page, values)
     await form(page).submit.click()
     await expect(form(page).status.getByText(SUCCESS_MESSAGE)).toBeVisible()

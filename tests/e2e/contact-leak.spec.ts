@@ -12,7 +12,7 @@ import {
   test,
   uniqueClientAddress,
 } from '../support/contact'
-import { gotoHydrated } from '../support/page'
+import { gotoContactForm, gotoHydrated } from '../support/page'
 import { PAGES } from '../support/routes'
 import { TEST_ACCESS_KEY } from '../support/servers'
 
@@ -45,7 +45,7 @@ test('the access key never reaches the browser: no response on any route, no fil
 
   // The form flow: a message sent, a message the service refuses (stored, and its failed attempt
   // on record), a message refused by the rate limit, the no-JS outcome page.
-  await gotoHydrated(page, '/contact')
+  await gotoContactForm(page, '/contact')
   const sent = enquiry('leak-ok')
   await fillForm(page, sent)
   await form(page).submit.click()

@@ -3,7 +3,7 @@ import { SUCCESS_MESSAGE } from '../../app/contact/status'
 import { site } from '../../app/site'
 import { enquiry, expect, fillForm, form, receivedFrom, test } from '../support/contact'
 import { expectStored, operatorCommand } from '../support/enquiries'
-import { gotoHydrated } from '../support/page'
+import { gotoContactForm } from '../support/page'
 import { NO_KEY_SITE_ORIGIN, NO_KEY_SITE_PORT, PORT_BASE, SITE_ORIGIN, TEST_ACCESS_KEY } from '../support/servers'
 import { lastEmailFile, type SiteServer, startSiteServer, stateDir } from '../support/site-server'
 
@@ -33,7 +33,7 @@ test.describe('operations', () => {
     page,
   }) => {
     const values = enquiry('fresh', { subject: 'voice-ai', message: 'Demo please.\nనమస్కారం' })
-    await gotoHydrated(page, `${NO_KEY_SITE_ORIGIN}/contact`)
+    await gotoContactForm(page, `${NO_KEY_SITE_ORIGIN}/contact`)
     await fillForm(page, values)
     await form(page).submit.click()
     await expect(form(page).status.getByText(SUCCESS_MESSAGE)).toBeVisible()
@@ -85,7 +85,7 @@ test.describe('the email delivery on a local server', () => {
       subject: 'general',
       message: 'Hello by e-mail.\nBye.',
     })
-    await gotoHydrated(page, `${origin}/contact`)
+    await gotoContactForm(page, `${origin}/contact`)
     await fillForm(page, values)
     await form(page).submit.click()
     await expect(form(page).status.getByText(SUCCESS_MESSAGE)).toBeVisible()

@@ -12,7 +12,7 @@ import {
   test,
 } from '../support/contact'
 import { expectStored } from '../support/enquiries'
-import { collectProblems, gotoHydrated } from '../support/page'
+import { collectProblems, gotoContactForm } from '../support/page'
 import { SITE_PORT, TEST_ACCESS_KEY } from '../support/servers'
 import { stateDir } from '../support/site-server'
 
@@ -23,7 +23,7 @@ test.describe('contact form in the browser', () => {
   test('a message is sent: green confirmation, every field cleared, the form service got it with the server key', async ({
     page,
   }) => {
-    await gotoHydrated(page, '/contact')
+    await gotoContactForm(page, '/contact')
     const values = enquiry('success', { name: 'శ్రీనివాస్ రావు', company: 'Zoë & Co' })
     await fillForm(page, values)
     await form(page).submit.click()
@@ -50,7 +50,7 @@ test.describe('contact form in the browser', () => {
 
   test('while sending, the button reads "Sending..." and is disabled, and nothing is sent twice', async ({ page }) => {
     const values = enquiry('sending')
-    await gotoHydrated(page, '/contact')
+    await gotoContactForm(page, '/contact')
     await fillForm(page, values)
     // A slow network: the answer takes 3 s to come back.
     await page.route('**/_serverFn/**', async (route) => {
@@ -78,7 +78,7 @@ test.describe('contact form in the browser', () => {
 
   test('the status message is cleared when a new submit starts', async ({ page }) => {
     const values = enquiry('again')
-    await gotoHydrated(page, '/contact')
+    await gotoContactForm(page, '/contact')
     await fillForm(page, values)
     // The first post is lost on the way (the network drops it); the second is slow.
     let posts = 0
@@ -103,7 +103,7 @@ test.describe('contact form in the browser', () => {
 
   test('invalid input is shown next to each field, focus goes to the first, and nothing is sent', async ({ page }) => {
     const values = enquiry('invalid', { email: 'lakshmi@example..com' })
-    await gotoHydrated(page, '/contact')
+    await gotoContactForm(page, '/contact')
     await fillForm(page, { ...values, name: '   ' })
     await form(page).submit.click()
 
@@ -120,19 +120,19 @@ test.describe('contact form in the browser', () => {
   })
 
   test('?subject=devops preselects the subject; an unknown value is ignored', async ({ page }) => {
-    await gotoHydrated(page, '/contact?subject=devops')
+    await gotoContactForm(page, '/contact?subject=devops')
     await expect(form(page).subject).toHaveValue('devops')
     await expect(form(page).subject.locator('option:checked')).toHaveText('DevOps & Cloud Automation')
-    await gotoHydrated(page, '/contact?subject=voice-ai')
+    await gotoContactForm(page, '/contact?subject=voice-ai')
     await expect(form(page).subject).toHaveValue('voice-ai')
-    await gotoHydrated(page, '/contact?subject=sales')
+    await gotoContactForm(page, '/contact?subject=sales')
     await expect(form(page).subject).toHaveValue('')
     await expect(form(page).subject.locator('option:checked')).toHaveText('Select a subject')
   })
 
   test('a draft survives a reload, and is gone once the message is sent', async ({ page }) => {
     const values = enquiry('draft', { subject: 'automation' })
-    await gotoHydrated(page, '/contact')
+    await gotoContactForm(page, '/contact')
     await fillForm(page, values)
     const problems = collectProblems(page)
     await page.reload()
@@ -150,7 +150,7 @@ test.describe('contact form in the browser', () => {
 
   test('the honeypot: a bot that fills it is told the message was sent, and nothing is forwarded', async ({ page }) => {
     const values = enquiry('honeypot')
-    await gotoHydrated(page, '/contact')
+    await gotoContactForm(page, '/contact')
     await expect(page.locator('input[name="website"]')).toBeHidden()
     await fillForm(page, values)
     await page.locator('input[name="website"]').evaluate((input: HTMLInputElement) => {

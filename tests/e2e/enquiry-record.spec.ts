@@ -14,7 +14,7 @@ import {
   uniqueClientAddress,
 } from '../support/contact'
 import { expectStored, runCron, storedFrom } from '../support/enquiries'
-import { gotoHydrated } from '../support/page'
+import { gotoContactForm } from '../support/page'
 import { FORM_SERVICE_ORIGIN, PORT_BASE, SITE_ORIGIN, SITE_PORT, TEST_ACCESS_KEY } from '../support/servers'
 import {
   jsonLogLines,
@@ -60,7 +60,7 @@ test.describe('when the enquiry cannot be stored', () => {
     page,
   }) => {
     const values = enquiry('no-store', { message: 'Confidential: our budget.' })
-    await gotoHydrated(page, `${server.origin}/contact`)
+    await gotoContactForm(page, `${server.origin}/contact`)
     await fillForm(page, values)
     await form(page).submit.click()
     await expect(form(page).status.getByText(FAILURE_MESSAGE)).toBeVisible()
@@ -101,7 +101,7 @@ test.describe('one form fill is one enquiry', () => {
     page,
   }) => {
     const values = enquiry('blip')
-    await gotoHydrated(page, '/contact')
+    await gotoContactForm(page, '/contact')
     await fillForm(page, values)
     // The first post reaches the server, which stores it; its answer never reaches the browser.
     let blips = 0
@@ -184,7 +184,7 @@ test.describe('a secret missing, then set; attempts exhausted', () => {
   }) => {
     test.setTimeout(240_000)
     server = await startSiteServer('no-key-yet', PORT, common)
-    await gotoHydrated(page, `${server.origin}/contact`)
+    await gotoContactForm(page, `${server.origin}/contact`)
     await fillForm(page, waiting)
     await form(page).submit.click()
     await expect(form(page).status.getByText(SUCCESS_MESSAGE)).toBeVisible()
@@ -219,7 +219,7 @@ test.describe('a secret missing, then set; attempts exhausted', () => {
     const values = enquiry('gave-up')
     await setScenario(values.email, { kind: 'status', status: 503 })
     const origin = server?.origin ?? ''
-    await gotoHydrated(page, `${origin}/contact`)
+    await gotoContactForm(page, `${origin}/contact`)
     await fillForm(page, values)
     await form(page).submit.click()
     await expect(form(page).status.getByText(SUCCESS_MESSAGE)).toBeVisible()
@@ -266,7 +266,7 @@ test.describe('every address a browser accepts', () => {
   ]
 
   test('the browser, the form and the server agree on each address in the table', async ({ page, request }) => {
-    await gotoHydrated(page, '/contact')
+    await gotoContactForm(page, '/contact')
     const browserSays = await page.evaluate(
       (addresses) => {
         const input = document.createElement('input')

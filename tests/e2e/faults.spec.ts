@@ -2,7 +2,7 @@ import { SUCCESS_MESSAGE } from '../../app/contact/status'
 import { enquiry, expect, expectEmptyFields, fillForm, form, receivedFrom, setScenario, test } from '../support/contact'
 import { expectStored, operatorCommand, runCron } from '../support/enquiries'
 import type { Scenario } from '../support/form-service'
-import { gotoHydrated } from '../support/page'
+import { gotoContactForm } from '../support/page'
 import { SITE_ORIGIN, SITE_PORT, siteOutput, TEST_ACCESS_KEY } from '../support/servers'
 import { loggedLines, stateDir } from '../support/site-server'
 
@@ -41,7 +41,7 @@ test.describe('faults of the form service', () => {
       test.setTimeout(120_000)
       const values = enquiry('fault', { message: `Private details for ${what}.` })
       await setScenario(values.email, scenario)
-      await gotoHydrated(page, `${server.origin}/contact`)
+      await gotoContactForm(page, `${server.origin}/contact`)
       await fillForm(page, values)
       const started = Date.now()
       await form(page).submit.click()
@@ -80,7 +80,7 @@ test.describe('faults of the form service', () => {
   }) => {
     const values = enquiry('back')
     await setScenario(values.email, { kind: 'status', status: 503 })
-    await gotoHydrated(page, `${server.origin}/contact`)
+    await gotoContactForm(page, `${server.origin}/contact`)
     await fillForm(page, values)
     await form(page).submit.click()
     await expect(form(page).status.getByText(SUCCESS_MESSAGE)).toBeVisible()

@@ -7,7 +7,7 @@ import { contactSubmissionSchema } from '../../app/contact/schema'
 import { SUBJECT_VALUES } from '../../app/contact/subjects'
 import { serverFnAnswer } from '../support/contact'
 import { type FormService, startFormService } from '../support/form-service'
-import { gotoHydrated } from '../support/page'
+import { gotoContactForm } from '../support/page'
 import { PORT_BASE, TEST_ACCESS_KEY } from '../support/servers'
 import { type SiteServer, startSiteServer } from '../support/site-server'
 
@@ -161,7 +161,7 @@ test.describe('fuzzing the contact endpoints', () => {
     })
     // The server function's address, as the form uses it.
     const page = await browser.newPage()
-    await gotoHydrated(page, `${server.origin}/contact`)
+    await gotoContactForm(page, `${server.origin}/contact`)
     await page.getByLabel('Full Name *').fill('Fuzz')
     await page.getByLabel('Email Address *').fill('fuzz@example.com')
     await page.getByLabel('Subject *').selectOption('general')

@@ -1,6 +1,6 @@
 import type { Page, Route } from '@playwright/test'
 import { SUCCESS_MESSAGE } from '../../app/contact/status'
-import { enquiry, expect, fillForm, form, receivedFrom, test } from '../support/contact'
+import { enquiry, expect, expectFields, fillForm, form, receivedFrom, test } from '../support/contact'
 import { gotoHydrated } from '../support/page'
 import { PAGES } from '../support/routes'
 
@@ -158,5 +158,56 @@ test.describe('before the client code has arrived', () => {
     expect(await receivedFrom(values.email)).toHaveLength(1)
     expect(await hydrated(page)).toBe(false)
     await release()
+  })
+})
+
+test.describe('the contact form fetches its code when the visitor first uses it', () => {
+  const formCode = (page: Page) => {
+    const requests: string[] = []
+    page.on('request', (request) => {
+      if (/\/assets\/ContactForm-[^/]+\.js$/.test(request.url())) requests.push(request.url())
+    })
+    return requests
+  }
+  const enhanced = (page: Page) => page.locator('#contact-form form[novalidate]')
+
+  test('not with the page; typing starts the code, and what was typed before it arrived is kept and sent', async ({
+    page,
+  }) => {
+    const requests = formCode(page)
+    await gotoHydrated(page, '/contact')
+    await page.waitForLoadState('networkidle')
+    expect(requests).toHaveLength(0)
+    await expect(enhanced(page)).toHaveCount(0)
+
+    const values = enquiry('first-use')
+    // Keystrokes from the first one on: the first starts the download, the rest land in the plain
+    // HTML field while it arrives.
+    await form(page).name.pressSequentially(values.name)
+    await expect(enhanced(page)).toHaveCount(1)
+    expect(requests).toHaveLength(1)
+    // The name is not typed again: the form took it from the field when its code arrived.
+    const f = form(page)
+    await f.email.fill(values.email)
+    await f.company.fill(values.company)
+    await f.subject.selectOption(values.subject)
+    await f.message.fill(values.message)
+    await expectFields(page, values)
+
+    await form(page).submit.click()
+    await expect(form(page).status.getByText(SUCCESS_MESSAGE)).toBeVisible()
+    // Sent by the server function from this page, not by a native post.
+    expect(new URL(page.url()).pathname).toBe('/contact')
+    const received = await receivedFrom(values.email)
+    expect(received).toHaveLength(1)
+    expect(received[0]?.raw).toContain(values.name)
+  })
+
+  test('after an in-site navigation to /contact, the form is there and enhanced without a touch', async ({ page }) => {
+    await gotoHydrated(page, '/about')
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Contact' }).click()
+    await expect(page).toHaveURL('/contact')
+    await expect(enhanced(page)).toHaveCount(1)
+    await expect(form(page).name).toBeVisible()
   })
 })

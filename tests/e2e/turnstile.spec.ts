@@ -13,7 +13,7 @@ import {
   uniqueClientAddress,
 } from '../support/contact'
 import { expectStored, runCron } from '../support/enquiries'
-import { gotoHydrated } from '../support/page'
+import { gotoContactForm, gotoHydrated } from '../support/page'
 import { FORM_SERVICE_ORIGIN, PORT_BASE, TEST_ACCESS_KEY } from '../support/servers'
 import { type SiteServer, startSiteServer, stateDir } from '../support/site-server'
 import {
@@ -73,7 +73,7 @@ test.afterAll(async () => {
 /** Fills the form in the browser, with the stand-in widget handing over `token`, and sends it. */
 async function sendWithWidget(page: Page, values: Enquiry, token: string) {
   const scriptRequests = await routeTurnstileWidget(page, token)
-  await gotoHydrated(page, `${origin}/contact`)
+  await gotoContactForm(page, `${origin}/contact`)
   expect(scriptRequests, 'nothing from Turnstile before the form is focused').toHaveLength(0)
   await fillForm(page, values)
   await expect(page.getByTestId('turnstile')).toHaveAttribute('data-widget', `${TEST_TURNSTILE_SITE_KEY} contact`)
@@ -97,7 +97,7 @@ test('the widget is not on first paint nor on other pages; it loads on the first
   expect(csp.match(/challenges\.cloudflare\.com/g)).toHaveLength(2)
 
   await gotoHydrated(page, `${origin}/services/devops`)
-  await gotoHydrated(page, `${origin}/contact`)
+  await gotoContactForm(page, `${origin}/contact`)
   expect(turnstileRequests, 'nothing from Turnstile on the pages or the form’s first paint').toEqual([])
 
   await form(page).name.focus()

@@ -17,3 +17,15 @@ export function collectProblems(page: Page): string[] {
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`))
   return problems
 }
+
+/**
+ * Opens a page with the contact form and starts to use the form, as a visitor does (a click on
+ * it), then waits until its code has arrived and the form is enhanced (it validates itself). Until
+ * then the form is the server's plain HTML form, which posts natively (contact-no-js.spec.ts).
+ */
+export async function gotoContactForm(page: Page, path: string) {
+  const response = await gotoHydrated(page, path)
+  await page.locator('#contact-form h2').click()
+  await page.locator('#contact-form form[novalidate]').waitFor({ state: 'attached' })
+  return response
+}

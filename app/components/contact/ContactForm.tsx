@@ -23,6 +23,7 @@ import {
   sendContact,
   validateContact,
 } from '~/contact'
+import { FORM_CONTAINER_ID } from './form-code'
 import { useTurnstile } from './use-turnstile'
 
 export interface ContactFormProps {
@@ -71,6 +72,21 @@ function initialStatus(result: FormResult | null | undefined): Status {
   return 'idle'
 }
 
+/** The current value of each named text field, select and text area in a form. */
+function fieldValues(form: HTMLFormElement): Record<string, string> {
+  const values: Record<string, string> = {}
+  for (const element of form.elements) {
+    if (
+      (element instanceof HTMLInputElement && element.type !== 'hidden') ||
+      element instanceof HTMLTextAreaElement ||
+      element instanceof HTMLSelectElement
+    ) {
+      if (element.name) values[element.name] = element.value
+    }
+  }
+  return values
+}
+
 const control =
   'w-full rounded-xl border border-line-strong bg-ink-950/60 px-4 py-3 text-fg placeholder:text-subtle transition-colors hover:border-brand-400/60 focus:border-brand-400 aria-invalid:border-danger'
 
@@ -113,28 +129,31 @@ export function ContactForm({ defaultSubject, result, enquiryKey, turnstileSiteK
   const [honeypot, setHoneypot] = useState('')
   const [enhanced, setEnhanced] = useState(false)
   const sending = useRef(false)
+  const formRef = useRef<HTMLFormElement>(null)
   const turnstile = useTurnstile(turnstileSiteKey)
 
-  // After hydration: the form validates itself (so the browser's own bubbles stay away), and
-  // a draft from this tab is restored. Done in an effect so the server's HTML stays as rendered.
+  // After hydration: the form validates itself (so the browser's own bubbles stay away); what the
+  // visitor typed before this code arrived is kept (the fields are plain HTML until then), and
+  // otherwise a draft from this tab is restored. Done in an effect so the server's HTML stays as
+  // rendered.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, on mount
   useEffect(() => {
     setEnhanced(true)
-    if (result?.status === 'success') {
-      clearDraft()
-      return
+    if (result?.status === 'success') clearDraft()
+    const draft = result ? null : loadDraft()
+    const typed = formRef.current ? fieldValues(formRef.current) : {}
+    const next = { ...values }
+    for (const field of CONTACT_FIELDS) {
+      const value = typed[field]
+      if (value !== undefined && value !== values[field]) next[field] = value
+      else if (draft?.[field]) next[field] = draft[field]
     }
-    if (result) return
-    const draft = loadDraft()
-    if (!draft) return
-    setValues((current) => {
-      const next = { ...current }
-      for (const field of CONTACT_FIELDS) {
-        const value = draft[field]
-        if (value) next[field] = value
-      }
-      return next
-    })
+    if (CONTACT_FIELDS.some((field) => next[field] !== values[field])) {
+      setValues(next)
+      if (CONTACT_FIELDS.some((field) => typed[field] !== undefined && typed[field] !== values[field])) saveDraft(next)
+    }
+    const trap = typed[HONEYPOT_FIELD]
+    if (trap) setHoneypot(trap)
   }, [])
 
   function update(field: ContactField, value: string) {
@@ -191,9 +210,10 @@ export function ContactForm({ defaultSubject, result, enquiryKey, turnstileSiteK
   const invalid = (field: ContactField) => (errors[field] ? true : undefined)
 
   return (
-    <div id="contact-form" className="glass scroll-mt-24 p-6 sm:p-8">
+    <div id={FORM_CONTAINER_ID} className="glass scroll-mt-24 p-6 sm:p-8">
       <h2 className="text-h3 font-semibold">Send us a message</h2>
       <form
+        ref={formRef}
         method="post"
         action="/api/contact"
         noValidate={enhanced}

@@ -5,6 +5,7 @@
 // (the company's name, the theme colour) without rendering it again.
 import { createHash } from 'node:crypto'
 import { crc32 } from 'node:zlib'
+import { brandMarkGradient, brandMarkShapes } from '../app/components/brand-mark.ts'
 import { site } from '../app/site.ts'
 
 /** Text or an attribute value, safe inside XML and HTML. */
@@ -13,7 +14,7 @@ export const escapeXml = (text: string) =>
 
 /** The brand mark: a stylised "A" whose crossbar is a sound wave, titled with the company's name. */
 export function faviconSvg(): string {
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><title>${escapeXml(site.name)}</title><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#7ee7f7"/><stop offset="1" stop-color="#a78bfa"/></linearGradient></defs><rect x="1" y="1" width="38" height="38" rx="11" fill="#141c33" stroke="url(#g)" stroke-width="2"/><path d="M11 30 L20 9 L29 30" fill="none" stroke="url(#g)" stroke-width="3.2" stroke-linecap="round" stroke-linejoin="round"/><path d="M13.5 23 h3 l1.5 -3 l2 5 l2 -4 l1.5 2 h3" fill="none" stroke="#eef1f8" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"/></svg>
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><title>${escapeXml(site.name)}</title><defs>${brandMarkGradient('g')}</defs>${brandMarkShapes('g')}</svg>
 `
 }
 

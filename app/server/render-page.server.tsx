@@ -7,6 +7,7 @@ import {
   transformReadableStreamWithRouter,
 } from '@tanstack/react-router/ssr/server'
 import { renderToReadableStream, renderToStaticMarkup } from 'react-dom/server'
+import { withBrandMark } from '~/components/brand-mark'
 import { withIconSymbols } from '~/components/icon-sprite'
 import ICON_SPRITE from '~/components/icons.svg?raw'
 import { PlainErrorPage } from '~/components/PlainErrorPage'
@@ -78,8 +79,9 @@ function respond(router: AnyRouter, stream: ReadableStream<Uint8Array>, status: 
 }
 
 /**
- * Adds the symbols of the icons the page draws to its end (`withIconSymbols`). The page is already
- * rendered in full when it is sent, so holding its text until the end costs nothing.
+ * Adds the symbols of the icons the page draws (`withIconSymbols`) and of the logo's mark
+ * (`withBrandMark`) to its end. The page is already rendered in full when it is sent, so holding
+ * its text until the end costs nothing.
  */
 function iconSymbols(): TransformStream<Uint8Array, Uint8Array> {
   const decoder = new TextDecoder()
@@ -90,7 +92,7 @@ function iconSymbols(): TransformStream<Uint8Array, Uint8Array> {
     },
     flush(controller) {
       html += decoder.decode()
-      controller.enqueue(new TextEncoder().encode(withIconSymbols(html, ICON_SPRITE)))
+      controller.enqueue(new TextEncoder().encode(withBrandMark(withIconSymbols(html, ICON_SPRITE))))
     },
   })
 }

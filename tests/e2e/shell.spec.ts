@@ -288,6 +288,42 @@ test('icons named in content are in the server HTML, drawn from symbols in the p
   expect(problems).toEqual([])
 })
 
+test('the logo is drawn from a symbol in the page, in its gradient, without JavaScript and without a request', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false })
+  const page = await context.newPage()
+  const logoImages: string[] = []
+  page.on('request', (request) => {
+    if (request.resourceType() === 'image' && request.url().endsWith('/favicon.svg')) logoImages.push(request.url())
+  })
+  await page.goto('/')
+  const logo = page.getByRole('link', { name: `${site.name} home` }).locator('svg')
+  expect(await logo.locator('use').evaluate((use) => (use as SVGGraphicsElement).getBBox().width)).toBeGreaterThan(0)
+  // The gradient strokes (cyan to violet) are painted: some pixel is neither the dark tile nor the white wave.
+  const shot = await logo.screenshot()
+  const decoder = await browser.newPage()
+  const coloured = await decoder.evaluate(async (png) => {
+    const image = new Image()
+    image.src = `data:image/png;base64,${png}`
+    await image.decode()
+    const canvas = document.createElement('canvas')
+    canvas.width = image.width
+    canvas.height = image.height
+    const context2d = canvas.getContext('2d')
+    if (!context2d) return 0
+    context2d.drawImage(image, 0, 0)
+    const data = context2d.getImageData(0, 0, image.width, image.height).data
+    let count = 0
+    for (let i = 0; i < data.length; i += 4) if (data[i] < 190 && data[i + 1] > 120 && data[i + 2] > 200) count++
+    return count
+  }, shot.toString('base64'))
+  await decoder.close()
+  expect(coloured).toBeGreaterThan(10)
+  expect(logoImages).toEqual([])
+  await context.close()
+})
+
 test('server-rendered content is visible before any script runs', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false })
   const page = await context.newPage()

@@ -39,6 +39,10 @@ function formFirstUsed(): Promise<void> {
   return firstUse
 }
 
+// Listening starts as this module loads, before React hydrates the form: a press that comes
+// between the page's hydration and the form's own is not missed.
+if (typeof document !== 'undefined') formFirstUsed()
+
 const subscribeToNothing = () => () => {}
 
 /**

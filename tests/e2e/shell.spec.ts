@@ -315,7 +315,8 @@ test('the logo is drawn from a symbol in the page, in its gradient, without Java
     context2d.drawImage(image, 0, 0)
     const data = context2d.getImageData(0, 0, image.width, image.height).data
     let count = 0
-    for (let i = 0; i < data.length; i += 4) if (data[i] < 190 && data[i + 1] > 120 && data[i + 2] > 200) count++
+    for (let i = 0; i < data.length; i += 4)
+      if ((data[i] ?? 255) < 190 && (data[i + 1] ?? 0) > 120 && (data[i + 2] ?? 0) > 200) count++
     return count
   }, shot.toString('base64'))
   await decoder.close()

@@ -106,6 +106,17 @@ test('the widget is not on first paint nor on other pages; it loads on the first
   expect(scriptRequests[0]?.url()).toBe('https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit')
 })
 
+test('a field focused before the form’s code arrived starts the widget once the code is there', async ({ page }) => {
+  const scriptRequests = await routeTurnstileWidget(page, 'pass-unused')
+  await gotoHydrated(page, `${origin}/contact`)
+  // The first focus is what fetches the form's code; focus then stays in this field, and React
+  // hands that focus to the form once it has hydrated.
+  await form(page).message.focus()
+  await expect(page.locator('#contact-form form[novalidate]')).toHaveCount(1)
+  await expect(page.getByTestId('turnstile')).toHaveAttribute('data-widget', `${TEST_TURNSTILE_SITE_KEY} contact`)
+  expect(scriptRequests).toHaveLength(1)
+})
+
 test('reached by an in-site navigation, the form asks for the site key and loads the widget on focus', async ({
   page,
 }) => {

@@ -51,9 +51,10 @@ export function PaintFirstHead() {
 
 /**
  * The loader: waits for the first contentful paint (PerformanceObserver 'paint', buffered), then
- * adds a modulepreload link for each of the page's other chunks and the entry module scripts. Where paint timing is not supported it waits two animation
- * frames (the second runs after the first frame has been painted); so does a page loaded in a
- * background tab once it is shown (browsers may not report a paint that happened while hidden).
+ * adds a modulepreload link for each of the page's other chunks and the entry module scripts.
+ * Where paint timing is not supported it waits two animation frames (the second runs after the
+ * first frame has been painted); so does a page loaded in a background tab once it is shown
+ * (browsers may not report a paint that happened while hidden).
  */
 export function entryLoader(sources: readonly string[], preloads: readonly string[] = []): string {
   return `(function(d,s,p){var n=d.currentScript&&d.currentScript.nonce;function go(){if(s.length===0)return;for(var i=0;i<p.length;i++){var l=d.createElement('link');l.rel='modulepreload';l.href=p[i];if(n)l.nonce=n;d.head.appendChild(l)}for(i=0;i<s.length;i++){var e=d.createElement('script');e.type='module';e.src=s[i];if(n)e.nonce=n;d.body.appendChild(e)}s=[]}function frames(){requestAnimationFrame(function(){requestAnimationFrame(go)})}var P=window.PerformanceObserver;if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf('paint')>=0){var o=new P(function(l){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();go()}});o.observe({type:'paint',buffered:true})}else frames();if(d.visibilityState==='hidden')d.addEventListener('visibilitychange',function v(){if(d.visibilityState==='visible'){d.removeEventListener('visibilitychange',v);frames()}})})(document,${JSON.stringify(sources)},${JSON.stringify(preloads)})`

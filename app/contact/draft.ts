@@ -1,17 +1,9 @@
-import { DRAFT_KEY } from './draft-key'
+import { DRAFT_KEY, draftStorage as storage } from './draft-key'
 import { CONTACT_FIELDS, type ContactValues } from './schema'
 import { isSubject } from './subjects'
 
 /** What a visitor has typed is kept in sessionStorage, under DRAFT_KEY, until the message is sent. */
 export { DRAFT_KEY } from './draft-key'
-
-function storage(): Storage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.sessionStorage
-  } catch {
-    return null
-  }
-}
 
 export function loadDraft(): Partial<ContactValues> | null {
   try {

@@ -143,15 +143,16 @@ export function ContactForm({ defaultSubject, result, enquiryKey, turnstileSiteK
     const draft = result ? null : loadDraft()
     const typed = formRef.current ? fieldValues(formRef.current) : {}
     const next = { ...values }
+    let typedBefore = false
     for (const field of CONTACT_FIELDS) {
       const value = typed[field]
-      if (value !== undefined && value !== values[field]) next[field] = value
-      else if (draft?.[field]) next[field] = draft[field]
+      if (value !== undefined && value !== values[field]) {
+        next[field] = value
+        typedBefore = true
+      } else if (draft?.[field]) next[field] = draft[field]
     }
-    if (CONTACT_FIELDS.some((field) => next[field] !== values[field])) {
-      setValues(next)
-      if (CONTACT_FIELDS.some((field) => typed[field] !== undefined && typed[field] !== values[field])) saveDraft(next)
-    }
+    if (typedBefore) saveDraft(next)
+    if (CONTACT_FIELDS.some((field) => next[field] !== values[field])) setValues(next)
     const trap = typed[HONEYPOT_FIELD]
     if (trap) setHoneypot(trap)
   }, [])

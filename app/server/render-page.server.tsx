@@ -73,7 +73,7 @@ async function render(router: AnyRouter, signal: AbortSignal): Promise<Rendered>
 
 function respond(router: AnyRouter, stream: ReadableStream<Uint8Array>, status: number, headers: Headers) {
   const body = transformReadableStreamWithRouter(router, stream, { rendererSafePoint: 'script-close' }).pipeThrough(
-    iconSymbols(),
+    pageSymbols(),
   )
   return createSsrStreamResponse(router, new Response(body, { status, headers }))
 }
@@ -83,7 +83,7 @@ function respond(router: AnyRouter, stream: ReadableStream<Uint8Array>, status: 
  * (`withBrandMark`) to its end. The page is already rendered in full when it is sent, so holding
  * its text until the end costs nothing.
  */
-function iconSymbols(): TransformStream<Uint8Array, Uint8Array> {
+function pageSymbols(): TransformStream<Uint8Array, Uint8Array> {
   const decoder = new TextDecoder()
   let html = ''
   return new TransformStream({

@@ -16,6 +16,28 @@ export default defineConfig({
       { find: /^~\//, replacement: fileURLToPath(new URL('./app/', import.meta.url)) },
     ],
   },
+  environments: {
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            // First-load JavaScript, as few files as it can be (docs/performance.md, "Chunks"):
+            codeSplitting: {
+              groups: [
+                // Everything the client entry imports statically, in one chunk. Left to itself,
+                // the bundler splits what the route chunks share with the entry (React, the
+                // router's core, the site's identity) into six more files that every page loads.
+                { name: 'framework', tags: ['$initial'] },
+                // The section widgets that eight or more pages draw, in one chunk instead of one
+                // file each; a widget fewer pages use stays with them.
+                { name: 'sections', test: /app[\\/]components[\\/]sections[\\/]/, minShareCount: 8 },
+              ],
+            },
+          },
+        },
+      },
+    },
+  },
   plugins: [
     cloudflare({ viteEnvironment: { name: 'ssr' } }),
     tailwindcss(),

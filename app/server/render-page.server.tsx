@@ -11,9 +11,17 @@ import { withBrandMark } from '~/components/brand-mark'
 import { withIconSymbols } from '~/components/icon-sprite'
 import ICON_SPRITE from '~/components/icons.svg?raw'
 import { PlainErrorPage } from '~/components/PlainErrorPage'
+import { withIllustrationSymbols } from '~/components/sections/illustration-symbols'
 import { errorPages } from '~/content/error-pages'
 import { cleanUpServerRender, keepInitialHydrationScripts, markInnermostMatchFailed } from '~/lib/router-internals'
 import { errorCause, log, requestIdFor } from './log.server'
+
+/** The illustrations' SVG files (public/images), by their path on the site: `/images/…`. */
+const ILLUSTRATIONS = Object.fromEntries(
+  Object.entries(
+    import.meta.glob<string>('../../public/images/**/*.svg', { query: '?raw', import: 'default', eager: true }),
+  ).map(([file, svg]) => [file.slice(file.indexOf('/images/')), svg]),
+)
 
 type Rendered = { ok: true; stream: ReadableStream<Uint8Array> } | { ok: false; error: unknown }
 
@@ -79,8 +87,8 @@ function respond(router: AnyRouter, stream: ReadableStream<Uint8Array>, status: 
 }
 
 /**
- * Adds the symbols of the icons the page draws (`withIconSymbols`) and of the logo's mark
- * (`withBrandMark`) to its end. The page is already rendered in full when it is sent, so holding
+ * Adds the symbols of the icons the page draws (`withIconSymbols`), of the logo's mark
+ * (`withBrandMark`) and of its illustrations above the fold (`withIllustrationSymbols`) to its end. The page is already rendered in full when it is sent, so holding
  * its text until the end costs nothing.
  */
 function pageSymbols(): TransformStream<Uint8Array, Uint8Array> {
@@ -92,7 +100,11 @@ function pageSymbols(): TransformStream<Uint8Array, Uint8Array> {
     },
     flush(controller) {
       html += decoder.decode()
-      controller.enqueue(new TextEncoder().encode(withBrandMark(withIconSymbols(html, ICON_SPRITE))))
+      controller.enqueue(
+        new TextEncoder().encode(
+          withIllustrationSymbols(withBrandMark(withIconSymbols(html, ICON_SPRITE)), ILLUSTRATIONS),
+        ),
+      )
     },
   })
 }

@@ -1,8 +1,16 @@
+import { useSyncExternalStore } from 'react'
 import type { Illustration } from '~/content/types'
+import { illustrationSymbolId } from './illustration-symbols'
 
 /**
- * An illustration from public/images. Above the fold (`priority`) it loads at once, ahead of
- * other images (on a phone it is often the largest thing in view); elsewhere it loads lazily. Width and height reserve its space, so nothing shifts.
+ * An illustration from public/images. Width and height (or the viewBox) reserve its space, so
+ * nothing shifts.
+ *
+ * Above the fold (`priority`; on a phone it is often the largest thing in view) it is drawn from
+ * its symbol in the page, which the server adds (see illustration-symbols.ts): it paints with the
+ * page's first paint and costs no request. A page reached by an in-site navigation has no such
+ * symbol, so there it is the file, loaded at once and ahead of other images. Elsewhere it is the
+ * file, loaded lazily.
  */
 export function Picture({
   image,
@@ -15,6 +23,27 @@ export function Picture({
   decorative?: boolean
   className?: string
 }) {
+  const symbolId = illustrationSymbolId(image.src)
+  const symbolInPage = useSyncExternalStore(
+    noChanges,
+    () => priority && document.getElementById(symbolId) !== null,
+    () => priority,
+  )
+  if (priority && symbolInPage) {
+    return (
+      <svg
+        role={decorative ? undefined : 'img'}
+        aria-label={decorative ? undefined : image.alt}
+        aria-hidden={decorative || undefined}
+        viewBox={`0 0 ${image.width} ${image.height}`}
+        width={image.width}
+        height={image.height}
+        className={`h-auto w-full ${className}`}
+      >
+        <use href={`#${symbolId}`} />
+      </svg>
+    )
+  }
   return (
     <img
       src={image.src}
@@ -27,4 +56,9 @@ export function Picture({
       className={`h-auto w-full ${className}`}
     />
   )
+}
+
+/** The page's symbols do not come or go while a picture is shown. */
+function noChanges(): () => void {
+  return () => {}
 }

@@ -1,5 +1,6 @@
 import { type Browser, expect, test } from '@playwright/test'
 import { gotoHydrated } from '../support/page'
+import { decodePngs } from '../support/pixels'
 
 // The illustration above the fold is drawn from a symbol the server puts in the page
 // (app/components/sections/illustration-symbols.ts): it must look like its file, cost no request,
@@ -18,47 +19,25 @@ const ABOVE_THE_FOLD = [
  * leave out the anti-aliasing of a drawing placed at a fraction of a pixel.
  */
 async function blockDifference(browser: Browser, a: Buffer, b: Buffer): Promise<number> {
-  const page = await browser.newPage()
-  const share = await page.evaluate(
-    async ([first, second]) => {
-      const pixels = async (png: string) => {
-        const image = new Image()
-        image.src = `data:image/png;base64,${png}`
-        await image.decode()
-        const canvas = document.createElement('canvas')
-        canvas.width = image.width
-        canvas.height = image.height
-        const context2d = canvas.getContext('2d')
-        if (!context2d) throw new Error('no 2D canvas')
-        context2d.drawImage(image, 0, 0)
-        return context2d.getImageData(0, 0, image.width, image.height)
-      }
-      const [x, y] = [await pixels(first), await pixels(second)]
-      if (x.width !== y.width || x.height !== y.height) return 1
-      const mean = (data: Uint8ClampedArray, left: number, top: number, channel: number) => {
-        let sum = 0
-        for (let row = top; row < top + 8; row++)
-          for (let column = left; column < left + 8; column++) sum += data[(row * x.width + column) * 4 + channel] ?? 0
-        return sum / 64
-      }
-      let differing = 0
-      let compared = 0
-      for (let top = Math.floor(x.height / 4); top + 8 <= (x.height * 3) / 4; top += 8)
-        for (let left = Math.floor(x.width / 4); left + 8 <= (x.width * 3) / 4; left += 8) {
-          compared++
-          const delta = Math.max(
-            ...[0, 1, 2].map((channel) =>
-              Math.abs(mean(x.data, left, top, channel) - mean(y.data, left, top, channel)),
-            ),
-          )
-          if (delta > 16) differing++
-        }
-      return differing / compared
-    },
-    [a.toString('base64'), b.toString('base64')] as const,
-  )
-  await page.close()
-  return share
+  const [x, y] = await decodePngs(browser, [a, b])
+  if (!x || !y || x.width !== y.width || x.height !== y.height) return 1
+  const mean = (data: Uint8ClampedArray, left: number, top: number, channel: number) => {
+    let sum = 0
+    for (let row = top; row < top + 8; row++)
+      for (let column = left; column < left + 8; column++) sum += data[(row * x.width + column) * 4 + channel] ?? 0
+    return sum / 64
+  }
+  let differing = 0
+  let compared = 0
+  for (let top = Math.floor(x.height / 4); top + 8 <= (x.height * 3) / 4; top += 8)
+    for (let left = Math.floor(x.width / 4); left + 8 <= (x.width * 3) / 4; left += 8) {
+      compared++
+      const delta = Math.max(
+        ...[0, 1, 2].map((channel) => Math.abs(mean(x.data, left, top, channel) - mean(y.data, left, top, channel))),
+      )
+      if (delta > 16) differing++
+    }
+  return differing / compared
 }
 
 /** A screenshot of the illustration's file drawn by an `<img>` at the size of `shot` (a PNG). */

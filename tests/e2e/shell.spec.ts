@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
 import { site } from '../../app/site'
 import { collectProblems, gotoHydrated } from '../support/page'
+import { decodePngs } from '../support/pixels'
 import { PAGES } from '../support/routes'
 
 test.describe('every page is rendered on the server', () => {
@@ -302,24 +303,11 @@ test('the logo is drawn from a symbol in the page, in its gradient, without Java
   expect(await logo.locator('use').evaluate((use) => (use as SVGGraphicsElement).getBBox().width)).toBeGreaterThan(0)
   // The gradient strokes (cyan to violet) are painted: some pixel is neither the dark tile nor the white wave.
   const shot = await logo.screenshot()
-  const decoder = await browser.newPage()
-  const coloured = await decoder.evaluate(async (png) => {
-    const image = new Image()
-    image.src = `data:image/png;base64,${png}`
-    await image.decode()
-    const canvas = document.createElement('canvas')
-    canvas.width = image.width
-    canvas.height = image.height
-    const context2d = canvas.getContext('2d')
-    if (!context2d) return 0
-    context2d.drawImage(image, 0, 0)
-    const data = context2d.getImageData(0, 0, image.width, image.height).data
-    let count = 0
-    for (let i = 0; i < data.length; i += 4)
-      if ((data[i] ?? 255) < 190 && (data[i + 1] ?? 0) > 120 && (data[i + 2] ?? 0) > 200) count++
-    return count
-  }, shot.toString('base64'))
-  await decoder.close()
+  const [pixels] = await decodePngs(browser, [shot])
+  let coloured = 0
+  const data = pixels?.data ?? new Uint8ClampedArray()
+  for (let i = 0; i < data.length; i += 4)
+    if ((data[i] ?? 255) < 190 && (data[i + 1] ?? 0) > 120 && (data[i + 2] ?? 0) > 200) coloured++
   expect(coloured).toBeGreaterThan(10)
   expect(logoImages).toEqual([])
   await context.close()

@@ -88,8 +88,9 @@ function respond(router: AnyRouter, stream: ReadableStream<Uint8Array>, status: 
 
 /**
  * Adds the symbols of the icons the page draws (`withIconSymbols`), of the logo's mark
- * (`withBrandMark`) and of its illustrations above the fold (`withIllustrationSymbols`) to its end. The page is already rendered in full when it is sent, so holding
- * its text until the end costs nothing.
+ * (`withBrandMark`) and of its illustrations above the fold (`withIllustrationSymbols`) to its
+ * end. The page is already rendered in full when it is sent, so holding its text until the end
+ * costs nothing.
  */
 function pageSymbols(): TransformStream<Uint8Array, Uint8Array> {
   const decoder = new TextDecoder()

@@ -4,6 +4,9 @@
  * logo on every page: the server adds it to the page as a symbol (`withBrandMark`), and <Logo>
  * draws `<use href="#brand-mark">`, so the logo paints with the page and costs no request.
  */
+// A relative path with its extension: scripts/brand-assets.ts, run by plain Node, imports this module.
+import { beforeBodyEnd } from '../lib/before-body-end.ts'
+
 export const BRAND_MARK_ID = 'brand-mark'
 
 const GRADIENT_ID = `${BRAND_MARK_ID}-gradient`
@@ -24,8 +27,9 @@ export function brandMarkShapes(gradientId: string): string {
  * that is not displayed.
  */
 export function withBrandMark(html: string): string {
-  const end = html.lastIndexOf('</body>')
-  if (end === -1 || !html.includes(`href="#${BRAND_MARK_ID}"`)) return html
-  const holder = `<svg xmlns="http://www.w3.org/2000/svg" width="0" height="0" aria-hidden="true" focusable="false"><defs>${brandMarkGradient(GRADIENT_ID)}</defs><symbol id="${BRAND_MARK_ID}" viewBox="0 0 40 40">${brandMarkShapes(GRADIENT_ID)}</symbol></svg>`
-  return `${html.slice(0, end)}${holder}${html.slice(end)}`
+  if (!html.includes(`href="#${BRAND_MARK_ID}"`)) return html
+  return beforeBodyEnd(
+    html,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="0" height="0" aria-hidden="true" focusable="false"><defs>${brandMarkGradient(GRADIENT_ID)}</defs><symbol id="${BRAND_MARK_ID}" viewBox="0 0 40 40">${brandMarkShapes(GRADIENT_ID)}</symbol></svg>`,
+  )
 }

@@ -1,4 +1,5 @@
 import { ICON_ID_PREFIX } from '~/content/types'
+import { beforeBodyEnd } from '~/lib/before-body-end'
 import { fetchLater } from '~/lib/fetch-later'
 import spriteUrl from './icons.svg?url&no-inline'
 
@@ -22,11 +23,12 @@ const USED = new RegExp(`href="#${ICON_ID_PREFIX}([a-z0-9-]+)"`, 'g')
 /** The page's HTML with the symbols it uses (from `sprite`, the sprite file's text) before `</body>`. */
 export function withIconSymbols(html: string, sprite: string): string {
   const used = new Set([...html.matchAll(USED)].map((match) => match[1]))
-  const end = html.lastIndexOf('</body>')
-  if (used.size === 0 || end === -1) return html
+  if (used.size === 0) return html
   const symbols = [...sprite.matchAll(SYMBOL)].filter((match) => used.has(match[1])).map((match) => match[0])
-  const hidden = `<svg id="${ICON_SPRITE_ID}" xmlns="http://www.w3.org/2000/svg" aria-hidden="true" display="none">${symbols.join('')}</svg>`
-  return `${html.slice(0, end)}${hidden}${html.slice(end)}`
+  return beforeBodyEnd(
+    html,
+    `<svg id="${ICON_SPRITE_ID}" xmlns="http://www.w3.org/2000/svg" aria-hidden="true" display="none">${symbols.join('')}</svg>`,
+  )
 }
 
 let completing: Promise<void> | undefined

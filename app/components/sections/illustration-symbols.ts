@@ -11,6 +11,8 @@
  * Illustrations further down stay `<img loading="lazy">`, and a page reached by an in-site
  * navigation, which has no such symbol, draws the file with `<img>` as before.
  */
+import { beforeBodyEnd } from '~/lib/before-body-end'
+
 export const ILLUSTRATION_ID_PREFIX = 'illustration-'
 
 /** The symbol's id for an illustration's file: `/images/services/devops.svg` → `illustration-devops`. */
@@ -50,13 +52,14 @@ const USED = new RegExp(`href="#(${ILLUSTRATION_ID_PREFIX}[a-z0-9-]+)"`, 'g')
  */
 export function withIllustrationSymbols(html: string, files: Record<string, string>): string {
   const used = new Set([...html.matchAll(USED)].map((match) => match[1]))
-  const end = html.lastIndexOf('</body>')
-  if (used.size === 0 || end === -1) return html
+  if (used.size === 0) return html
   const symbols = Object.entries(files)
     .map(([src, svg]) => [illustrationSymbolId(src), svg] as const)
     .filter(([id]) => used.has(id))
     .map(([id, svg]) => illustrationSymbol(svg, id))
   if (symbols.length === 0) return html
-  const holder = `<svg xmlns="http://www.w3.org/2000/svg" aria-hidden="true" display="none">${symbols.join('')}</svg>`
-  return `${html.slice(0, end)}${holder}${html.slice(end)}`
+  return beforeBodyEnd(
+    html,
+    `<svg xmlns="http://www.w3.org/2000/svg" aria-hidden="true" display="none">${symbols.join('')}</svg>`,
+  )
 }

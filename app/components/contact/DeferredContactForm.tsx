@@ -1,5 +1,6 @@
-import { lazy, Suspense, use, useSyncExternalStore } from 'react'
+import { lazy, Suspense, use } from 'react'
 import { hasDraft } from '~/contact/draft-key'
+import { usePageValue } from '~/lib/use-page-value'
 import type { ContactFormProps } from './ContactForm'
 import { FORM_CONTAINER_ID, loadContactFormCode } from './form-code'
 
@@ -43,18 +44,11 @@ function formFirstUsed(): Promise<void> {
 // between the page's hydration and the form's own is not missed.
 if (typeof document !== 'undefined') formFirstUsed()
 
-const subscribeToNothing = () => () => {}
-
 /**
  * True while React hydrates this part of the page (React reads the server snapshot then), false
  * when it renders in the browser, as after an in-site navigation.
  */
-const useHydrating = () =>
-  useSyncExternalStore(
-    subscribeToNothing,
-    () => false,
-    () => true,
-  )
+const useHydrating = () => usePageValue(() => false, true)
 
 function FormWhenUsed(props: ContactFormProps) {
   const hydrating = useHydrating()

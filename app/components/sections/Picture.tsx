@@ -1,5 +1,5 @@
-import { useSyncExternalStore } from 'react'
 import type { Illustration } from '~/content/types'
+import { usePageValue } from '~/lib/use-page-value'
 import { illustrationSymbolId } from './illustration-symbols'
 
 /**
@@ -24,11 +24,7 @@ export function Picture({
   className?: string
 }) {
   const symbolId = illustrationSymbolId(image.src)
-  const symbolInPage = useSyncExternalStore(
-    noChanges,
-    () => priority && document.getElementById(symbolId) !== null,
-    () => priority,
-  )
+  const symbolInPage = usePageValue(() => priority && document.getElementById(symbolId) !== null, priority)
   if (priority && symbolInPage) {
     return (
       <svg
@@ -56,9 +52,4 @@ export function Picture({
       className={`h-auto w-full ${className}`}
     />
   )
-}
-
-/** The page's symbols do not come or go while a picture is shown. */
-function noChanges(): () => void {
-  return () => {}
 }

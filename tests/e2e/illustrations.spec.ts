@@ -1,5 +1,5 @@
 import { type Browser, expect, test } from '@playwright/test'
-import { gotoHydrated } from '../support/page'
+import { gotoHydrated, requestedUrls } from '../support/page'
 import { decodePngs } from '../support/pixels'
 
 // The illustration above the fold is drawn from a symbol the server puts in the page
@@ -62,10 +62,7 @@ test.describe('the illustration above the fold', () => {
     }) => {
       const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 412, height: 823 } })
       const page = await context.newPage()
-      const requested: string[] = []
-      page.on('request', (request) => {
-        if (request.url().endsWith(file)) requested.push(request.url())
-      })
+      const requested = requestedUrls(page, (request) => request.url().endsWith(file))
       await page.goto(path)
       const drawn = page.getByRole('main').getByRole('img').first()
       await expect(drawn).toHaveAttribute('aria-label', /\w/)

@@ -1,13 +1,8 @@
 import { expect, type Page, test } from '@playwright/test'
-import { gotoHydrated } from '../support/page'
+import { gotoHydrated, requestedUrls } from '../support/page'
 
-function motionRequests(page: Page): string[] {
-  const urls: string[] = []
-  page.on('request', (r) => {
-    if (/\/assets\/(MotionFrame|motion-features)-/.test(r.url())) urls.push(r.url())
-  })
-  return urls
-}
+const motionRequests = (page: Page) =>
+  requestedUrls(page, (request) => /\/assets\/(MotionFrame|motion-features)-/.test(request.url()))
 
 const serviceCard = (page: Page) =>
   page

@@ -1,7 +1,7 @@
 import type { Page, Route } from '@playwright/test'
 import { SUCCESS_MESSAGE } from '../../app/contact/status'
 import { enquiry, expect, expectFields, fillForm, form, receivedFrom, test } from '../support/contact'
-import { gotoHydrated } from '../support/page'
+import { enhancedContactForm as enhanced, gotoHydrated, requestedUrls } from '../support/page'
 import { PAGES } from '../support/routes'
 
 /**
@@ -67,10 +67,7 @@ test.describe('the client code starts after the first paint', () => {
 test('Inter is fetched after the first page has painted, and used from the first paint of the next', async ({
   page,
 }) => {
-  const fontRequests: string[] = []
-  page.on('request', (request) => {
-    if (request.url().includes('.woff2')) fontRequests.push(request.url())
-  })
+  const fontRequests = requestedUrls(page, (request) => request.url().includes('.woff2'))
   await gotoHydrated(page, '/')
   const bodyFont = () => page.evaluate(() => getComputedStyle(document.body).fontFamily)
   const interLoaded = () =>
@@ -162,14 +159,8 @@ test.describe('before the client code has arrived', () => {
 })
 
 test.describe('the contact form fetches its code when the visitor first uses it', () => {
-  const formCode = (page: Page) => {
-    const requests: string[] = []
-    page.on('request', (request) => {
-      if (/\/assets\/ContactForm-[^/]+\.js$/.test(request.url())) requests.push(request.url())
-    })
-    return requests
-  }
-  const enhanced = (page: Page) => page.locator('#contact-form form[novalidate]')
+  const formCode = (page: Page) =>
+    requestedUrls(page, (request) => /\/assets\/ContactForm-[^/]+\.js$/.test(request.url()))
 
   test('not with the page; typing starts the code, and what was typed before it arrived is kept and sent', async ({
     page,

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
 import { site } from '../../app/site'
-import { collectProblems, gotoHydrated } from '../support/page'
+import { collectProblems, gotoHydrated, requestedUrls } from '../support/page'
 import { decodePngs } from '../support/pixels'
 import { PAGES } from '../support/routes'
 
@@ -294,10 +294,10 @@ test('the logo is drawn from a symbol in the page, in its gradient, without Java
 }) => {
   const context = await browser.newContext({ javaScriptEnabled: false })
   const page = await context.newPage()
-  const logoImages: string[] = []
-  page.on('request', (request) => {
-    if (request.resourceType() === 'image' && request.url().endsWith('/favicon.svg')) logoImages.push(request.url())
-  })
+  const logoImages = requestedUrls(
+    page,
+    (request) => request.resourceType() === 'image' && request.url().endsWith('/favicon.svg'),
+  )
   await page.goto('/')
   const logo = page.getByRole('link', { name: `${site.name} home` }).locator('svg')
   expect(await logo.locator('use').evaluate((use) => (use as SVGGraphicsElement).getBBox().width)).toBeGreaterThan(0)

@@ -13,7 +13,7 @@ import {
   uniqueClientAddress,
 } from '../support/contact'
 import { expectStored, runCron } from '../support/enquiries'
-import { gotoContactForm, gotoHydrated } from '../support/page'
+import { enhancedContactForm, gotoContactForm, gotoHydrated, requestedUrls } from '../support/page'
 import { FORM_SERVICE_ORIGIN, PORT_BASE, TEST_ACCESS_KEY } from '../support/servers'
 import { type SiteServer, startSiteServer, stateDir } from '../support/site-server'
 import {
@@ -85,10 +85,7 @@ async function sendWithWidget(page: Page, values: Enquiry, token: string) {
 test('the widget is not on first paint nor on other pages; it loads on the first focus, and the CSP allows its origin', async ({
   page,
 }) => {
-  const turnstileRequests: string[] = []
-  page.on('request', (request) => {
-    if (request.url().includes('challenges.cloudflare.com')) turnstileRequests.push(request.url())
-  })
+  const turnstileRequests = requestedUrls(page, (request) => request.url().includes('challenges.cloudflare.com'))
   const scriptRequests = await routeTurnstileWidget(page, 'pass-unused')
   const home = await gotoHydrated(page, `${origin}/`)
   const csp = home?.headers()['content-security-policy'] ?? ''
@@ -112,7 +109,7 @@ test('a field focused before the form’s code arrived starts the widget once th
   // The first focus is what fetches the form's code; focus then stays in this field, and React
   // hands that focus to the form once it has hydrated.
   await form(page).message.focus()
-  await expect(page.locator('#contact-form form[novalidate]')).toHaveCount(1)
+  await expect(enhancedContactForm(page)).toHaveCount(1)
   await expect(page.getByTestId('turnstile')).toHaveAttribute('data-widget', `${TEST_TURNSTILE_SITE_KEY} contact`)
   expect(scriptRequests).toHaveLength(1)
 })

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import type { Page, Request } from '@playwright/test'
 
 /** Goes to a path and waits until React has hydrated, so clicks are handled by the app. */
 export async function gotoHydrated(page: Page, path: string) {
@@ -18,6 +18,18 @@ export function collectProblems(page: Page): string[] {
   return problems
 }
 
+/** The URLs of the requests the page makes from now on that `matches` picks, in the order made. */
+export function requestedUrls(page: Page, matches: (request: Request) => boolean): string[] {
+  const urls: string[] = []
+  page.on('request', (request) => {
+    if (matches(request)) urls.push(request.url())
+  })
+  return urls
+}
+
+/** The contact form once its code has arrived and it has hydrated: it validates itself. */
+export const enhancedContactForm = (page: Page) => page.locator('#contact-form form[novalidate]')
+
 /**
  * Opens a page with the contact form and starts to use the form, as a visitor does (a click on
  * it), then waits until its code has arrived and the form is enhanced (it validates itself). Until
@@ -26,6 +38,6 @@ export function collectProblems(page: Page): string[] {
 export async function gotoContactForm(page: Page, path: string) {
   const response = await gotoHydrated(page, path)
   await page.locator('#contact-form h2').click()
-  await page.locator('#contact-form form[novalidate]').waitFor({ state: 'attached' })
+  await enhancedContactForm(page).waitFor({ state: 'attached' })
   return response
 }

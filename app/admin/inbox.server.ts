@@ -36,10 +36,19 @@ export const PAGE_SIZE = 25
 export const EXPORT_LIMIT = 5_000
 const SEARCH_MAX = 200
 
-/** The operator's e-mail when the request carries a valid Access token, else null (and one log line). */
-export async function operatorFor(request: Request, env: AccessEnv): Promise<string | null> {
+/**
+ * Who is acting: the e-mail (their own data: shown to them, stored as who handled an enquiry) and
+ * Access's ID for them (the token's `sub`), the only identity a log line carries.
+ */
+export interface Operator {
+  email: string
+  id: string
+}
+
+/** The operator when the request carries a valid Access token, else null (and one log line). */
+export async function operatorFor(request: Request, env: AccessEnv): Promise<Operator | null> {
   const access = await verifyAccess(request, env)
-  if (access.ok) return access.email
+  if (access.ok) return { email: access.email, id: access.id }
   log('warn', {
     event: 'admin_denied',
     requestId: requestIdFor(request),
@@ -138,8 +147,9 @@ export function isEnquiryId(value: unknown): value is string {
   return typeof value === 'string' && /^[\w-]{1,64}$/.test(value)
 }
 
-function adminLog(request: Request, operator: string, action: string, fields: Record<string, string | number>) {
-  log('info', { event: 'admin', requestId: requestIdFor(request), action, operator, ...fields })
+/** One `event=admin` line: the operator by Access's ID for them, never their e-mail. */
+function adminLog(request: Request, operator: Operator, action: string, fields: Record<string, string | number>) {
+  log('info', { event: 'admin', requestId: requestIdFor(request), action, operator: operator.id, ...fields })
 }
 
 function seeOther(location: string): Response {
@@ -201,12 +211,12 @@ async function act(
   form: FormData,
   env: AdminEnv,
   request: Request,
-  operator: string,
+  operator: Operator,
 ): Promise<Notice> {
   const now = new Date().toISOString()
   switch (action) {
     case 'handled':
-      return (await markHandled(env.ENQUIRIES, record.id, now, operator)) ? 'handled' : 'already-handled'
+      return (await markHandled(env.ENQUIRIES, record.id, now, operator.email)) ? 'handled' : 'already-handled'
     case 'erase':
       if (form.get('confirm') !== record.id) return 'confirm-erase'
       return (await eraseEnquiry(env.ENQUIRIES, record.id)) ? 'erased' : 'already-erased'

@@ -136,9 +136,11 @@ async function turnstileHold(
     remoteIp: clientAddress(context.request),
     requestId,
     timeoutMs: context.timeoutMs,
+    requestHost: new URL(context.request.url).hostname,
   })
   if (verdict.ok) return null
-  log('info', { event: 'contact_turnstile', requestId, hold: verdict.hold, cause: verdict.cause })
+  const { hold, cause, hostname } = verdict
+  log('info', { event: 'contact_turnstile', requestId, hold, cause, hostname })
   return verdict.hold
 }
 

@@ -131,9 +131,13 @@ switch (command) {
       fail(`Enquiry ${record.id} was marked handled on ${record.handledAt} by ${record.handledBy}; it is not sent.`)
     // The inbox's own statement: never over a live lease.
     const now = new Date().toISOString()
-    const changed = query<{ id: string }>(withParams(requeueSql(RETRY_FROM), [record.id, now]))
-    if (changed.length === 0) {
-      const [lease] = query<{ lease_until: string }>(withParams(LIVE_LEASE_SQL, [record.id, now]))
+    // One call: the change, then (when it changed nothing) the live lease that stopped it.
+    const params = [record.id, now]
+    const rows = query<{ id?: string; lease_until?: string }>(
+      `${withParams(requeueSql(RETRY_FROM), params)};\n${withParams(LIVE_LEASE_SQL, params)}`,
+    )
+    if (!rows.some((row) => row.id)) {
+      const lease = rows.find((row) => row.lease_until)
       if (!lease) fail(`Enquiry ${record.id} is ${findOne(record.id).status} now: nothing to retry.`)
       console.error(
         `Enquiry ${record.id} is busy: a delivery attempt under way holds it until ${lease.lease_until}. Nothing was changed; if it is not delivered by then, retry after that.`,

@@ -22,6 +22,17 @@ export interface AccessEnv {
   ACCESS_ALLOWED_EMAILS?: string
   /** Tests and local use only: where the signing keys are, on a loopback address. */
   ACCESS_CERTS_URL?: string
+  /** Why the Access policy alone may decide who reads the inbox (no allow-list); shown to operators. */
+  ACCESS_POLICY_ONLY_REASON?: string
+}
+
+/** Who may open the inbox besides passing Access: the allow-list's size, or the written reason there is none. */
+export type InboxFence = { allowList: number } | { policyOnly: string | null }
+
+export function inboxFence(env: AccessEnv): InboxFence {
+  const allowed = (env.ACCESS_ALLOWED_EMAILS ?? '').split(',').filter((email) => email.trim())
+  if (allowed.length) return { allowList: allowed.length }
+  return { policyOnly: env.ACCESS_POLICY_ONLY_REASON?.trim() || null }
 }
 
 export interface AccessConfig {

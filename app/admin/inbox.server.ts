@@ -18,7 +18,7 @@ import {
 } from '~/contact/store.server'
 import { readFormBody } from '~/server/body-limit.server'
 import { errorCause, log, requestIdFor } from '~/server/log.server'
-import { type AccessEnv, verifyAccess } from './access.server'
+import { type AccessEnv, type InboxFence, inboxFence, verifyAccess } from './access.server'
 import { enquiriesCsv } from './csv'
 import { ADMIN_ACTIONS, type AdminAction, type Notice } from './notices'
 import { enquiryPath } from './paths'
@@ -99,6 +99,8 @@ export interface DeliverySetup {
   retentionDays: number
   /** Turnstile on the contact form: on (both keys set), off, or half set (the missing name). */
   turnstile: 'on' | 'off' | { missing: string[] }
+  /** Who may open the inbox besides passing Access. */
+  fence: InboxFence
 }
 
 export function deliverySetup(env: AdminEnv): DeliverySetup {
@@ -112,6 +114,7 @@ export function deliverySetup(env: AdminEnv): DeliverySetup {
     store: report.store,
     retentionDays: retentionDays(env.ENQUIRY_RETENTION_DAYS),
     turnstile: report.turnstile,
+    fence: inboxFence(env),
   }
 }
 

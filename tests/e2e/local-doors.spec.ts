@@ -75,6 +75,7 @@ test('docs/inbox.md as written: admin-token, its lines in .dev.vars, npm start, 
     expect(inbox).toContain('<h1')
     expect(inbox).toContain('Enquiries')
     expect(inbox).toContain('data-testid="setup-delivery"')
+    expect(inbox).toContain('no allow-list and no reason written')
     // Without the token, the same address is refused.
     expect(repo.run(`curl -s -o /dev/null -w '%{http_code}' ${origin}/admin`)).toBe('403')
     // What npm start said it loaded: names, never values.
@@ -93,7 +94,10 @@ test('docs/inbox.md as written: admin-token, its lines in .dev.vars, npm start, 
   }
 })
 
-/** Every name .dev.vars.example documents, and the value this test gives it. */
+/** The names the tests below have shown to take effect; together, every name .dev.vars.example documents. */
+const proven = new Set<string>()
+
+/** Every name .dev.vars.example documents but ACCESS_ALLOWED_EMAILS (the last test's), and its value. */
 function everyVariable(ctx: { keys: AccessKeyServer; siteverify: Siteverify }): Record<string, string> {
   return {
     CONTACT_FORM_ACCESS_KEY: 'local-doors-key-3f9a',
@@ -102,7 +106,7 @@ function everyVariable(ctx: { keys: AccessKeyServer; siteverify: Siteverify }): 
     CONTACT_EMAIL_FROM: 'doors@aksharalabs.example',
     CONTACT_RETRY_DELAYS: '2,2',
     ...ctx.keys.vars(),
-    ACCESS_ALLOWED_EMAILS: TEST_OPERATOR,
+    ACCESS_POLICY_ONLY_REASON: 'Access admits only the three owners by e-mail.',
     ENQUIRY_RETENTION_DAYS: '30',
     TURNSTILE_SITE_KEY: TEST_TURNSTILE_SITE_KEY,
     TURNSTILE_SECRET_KEY: TEST_TURNSTILE_SECRET,
@@ -118,8 +122,6 @@ test('every variable .dev.vars.example documents takes effect under npm start, a
   const siteverify = await startSiteverify()
   try {
     const vars = everyVariable({ keys, siteverify })
-    const documented = documentedNames(readFileSync('.dev.vars.example', 'utf8'))
-    expect(Object.keys(vars).sort(), 'this test sets every documented variable').toEqual([...documented].sort())
     repo.write(
       '.dev.vars',
       `${Object.entries(vars)
@@ -131,15 +133,10 @@ test('every variable .dev.vars.example documents takes effect under npm start, a
     expect(server.output()).toContain(`Variables from .dev.vars: ${Object.keys(vars).join(', ')}`)
     expect(server.output()).not.toContain('Not a variable of this site')
 
-    // ACCESS_TEAM_DOMAIN, ACCESS_AUD, ACCESS_CERTS_URL: the operator's token opens the inbox;
-    // ACCESS_ALLOWED_EMAILS: anyone else's valid token does not.
+    // ACCESS_TEAM_DOMAIN, ACCESS_AUD, ACCESS_CERTS_URL: the operator's token opens the inbox.
     const asOperator = { 'Cf-Access-Jwt-Assertion': await keys.sign({ email: TEST_OPERATOR }) }
     const admin = await request.get(`${origin}/admin`, { headers: asOperator })
     expect(admin.status()).toBe(200)
-    const stranger = await request.get(`${origin}/admin`, {
-      headers: { 'Cf-Access-Jwt-Assertion': await keys.sign({ email: 'someone-else@aksharalabs.in' }) },
-    })
-    expect(stranger.status()).toBe(403)
     await page.setExtraHTTPHeaders(asOperator)
     await page.goto(`${origin}/admin`)
     // ENQUIRY_RETENTION_DAYS; TURNSTILE_SITE_KEY with TURNSTILE_SECRET_KEY: on.
@@ -147,6 +144,8 @@ test('every variable .dev.vars.example documents takes effect under npm start, a
     await expect(page.getByTestId('setup-turnstile')).toContainText(/^on/)
     await expect(page.getByTestId('setup-delivery')).toHaveText('form-service')
     await expect(page.getByTestId('setup-missing')).toContainText('nothing')
+    // ACCESS_POLICY_ONLY_REASON: with no allow-list, the reason written for it.
+    await expect(page.getByTestId('setup-fence')).toContainText(vars.ACCESS_POLICY_ONLY_REASON as string)
     await page.setExtraHTTPHeaders({})
 
     // Turnstile on: a post without a token is held; with the widget's token, TURNSTILE_VERIFY_URL
@@ -188,6 +187,7 @@ test('every variable .dev.vars.example documents takes effect under npm start, a
     await expect.poll(() => emailFiles(server.output()).length, { timeout: 15_000 }).toBe(1)
     const [notice = ''] = emailFiles(server.output())
     expect(notice).toMatch(/^From: .*doors@aksharalabs\.example/m)
+    for (const name of Object.keys(vars)) proven.add(name)
   } finally {
     await keys.close()
     await siteverify.close()
@@ -212,17 +212,24 @@ async function sendForm(page: Page, values: Enquiry, token?: string) {
   await expect(form(page).status).toContainText(SUCCESS_MESSAGE)
 }
 
-test('npm run dev reads the same .dev.vars and runs the scheduled handler by itself', async ({ request }) => {
+test('npm run dev reads the same .dev.vars (ACCESS_ALLOWED_EMAILS among them) and runs the scheduled handler by itself', async ({
+  request,
+}) => {
   await site?.stop()
   site = undefined
+  const keys = await startAccessKeys(0)
+  const vars: Record<string, string> = {
+    CONTACT_FORM_ACCESS_KEY: 'local-dev-key-81c2',
+    CONTACT_FORM_ENDPOINT: `${FORM_SERVICE_ORIGIN}/submit`,
+    CONTACT_RETRY_DELAYS: '2',
+    ...keys.vars(),
+    ACCESS_ALLOWED_EMAILS: TEST_OPERATOR,
+  }
   repo.write(
     '.dev.vars',
-    [
-      'CONTACT_FORM_ACCESS_KEY=local-dev-key-81c2',
-      `CONTACT_FORM_ENDPOINT=${FORM_SERVICE_ORIGIN}/submit`,
-      'CONTACT_RETRY_DELAYS=2',
-      '',
-    ].join('\n'),
+    `${Object.entries(vars)
+      .map(([name, value]) => `${name}=${value}`)
+      .join('\n')}\n`,
   )
   const devOrigin = `http://localhost:${DEV_PORT}`
   const dev = repo.spawn(`npm run dev -- --port ${DEV_PORT} --strictPort`, { CRON_INTERVAL: '1' })
@@ -246,7 +253,23 @@ test('npm run dev reads the same .dev.vars and runs the scheduled handler by its
     await expectStored(statePath(), values.email, 'delivered', 2, 20_000)
     const [forwarded] = (await receivedFrom(values.email)).slice(-1)
     expect((forwarded?.json as Record<string, unknown>)?.access_key).toBe('local-dev-key-81c2')
+
+    // ACCESS_ALLOWED_EMAILS: the operator's token opens the inbox, anyone else's valid token does not.
+    const operator = await request.get(`${devOrigin}/admin`, {
+      headers: { 'Cf-Access-Jwt-Assertion': await keys.sign({ email: TEST_OPERATOR }) },
+    })
+    expect(operator.status()).toBe(200)
+    expect(await operator.text()).toContain('the 1 address in ACCESS_ALLOWED_EMAILS')
+    const stranger = await request.get(`${devOrigin}/admin`, {
+      headers: { 'Cf-Access-Jwt-Assertion': await keys.sign({ email: 'someone-else@aksharalabs.in' }) },
+    })
+    expect(stranger.status()).toBe(403)
+    for (const name of Object.keys(vars)) proven.add(name)
+
+    const documented = documentedNames(readFileSync('.dev.vars.example', 'utf8'))
+    expect([...proven].sort(), 'every documented variable is shown to take effect').toEqual([...documented].sort())
   } finally {
     await dev.stop()
+    await keys.close()
   }
 })

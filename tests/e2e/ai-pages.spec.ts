@@ -1,8 +1,9 @@
 import { type APIResponse, expect, test } from '@playwright/test'
 import { FORM_CONTAINER_ID } from '../../app/components/contact/form-code'
 import { pageAt } from '../../app/content/pages'
-import { markdownPath } from '../../app/lib/seo'
+import { markdownPath, SHARE_CARD } from '../../app/lib/seo'
 import { site } from '../../app/site'
+import { pngTexts } from '../../scripts/brand-assets'
 import { mainContent, markdownPlainText, wordDifference, words } from '../support/page-text'
 import { PAGES } from '../support/routes'
 
@@ -58,7 +59,10 @@ function readTwin(markdown: string): Twin {
   }
 }
 
-test.describe('each public page has a Markdown twin that says what the page says', () => {
+/** The most a share card may weigh (scripts/share-cards.ts: WhatsApp shows no image over 300 KB). */
+const CARD_MAX_BYTES = 100 * 1024
+
+test.describe('each public page has a Markdown twin that says what the page says, and a share card', () => {
   // The page as served (what a crawler reads); the twin is compared with the server's HTML.
   test.use({ javaScriptEnabled: false })
 
@@ -92,8 +96,35 @@ test.describe('each public page has a Markdown twin that says what the page says
       // Words, both ways, repeats counted: nothing on the twin the page does not say, and the reverse.
       const { onlyInA: onlyOnTwin, onlyInB: onlyOnPage } = wordDifference(words(twin.text), words(shown.text))
       expect({ onlyOnTwin, onlyOnPage }).toEqual({ onlyOnTwin: [], onlyOnPage: [] })
+
+      // The share card the head names: served, its size, and its words the page's.
+      const cardUrl = (await page.locator('head meta[property="og:image"]').getAttribute('content')) ?? ''
+      expect(cardUrl).toMatch(new RegExp(`^${site.url}/og/.+\\.png$`))
+      await expect(page.locator('head meta[name="twitter:image"]')).toHaveAttribute('content', cardUrl)
+      const card = await request.get(local(cardUrl))
+      expect(card.status()).toBe(200)
+      expect(card.headers()['content-type']).toBe('image/png')
+      expect(card.headers()['cache-control']).toBe('public, max-age=86400, stale-while-revalidate=604800')
+      expect(card.headers()['x-content-type-options']).toBe('nosniff')
+      const png = await card.body()
+      expect(png.length).toBeLessThanOrEqual(CARD_MAX_BYTES)
+      expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([SHARE_CARD.width, SHARE_CARD.height])
+      await expect(page.locator('head meta[property="og:image:width"]')).toHaveAttribute('content', '1200')
+      await expect(page.locator('head meta[property="og:image:height"]')).toHaveAttribute('content', '630')
+      await expect(page.locator('head meta[property="og:image:alt"]')).toHaveAttribute('content', /\S/)
+      const { Title: title = '', Description: line = '' } = pngTexts(png)
+      expect(await page.title()).toContain(title)
+      expect(words(shown.text).join(' ')).toContain(words(line).join(' '))
+      expect(words(line).length).toBeGreaterThan(3)
     })
   }
+
+  test('the 404 page has no twin and no share card', async ({ page }) => {
+    const response = await page.goto('/missing-page')
+    expect(response?.status()).toBe(404)
+    await expect(page.locator('head link[rel="alternate"]')).toHaveCount(0)
+    await expect(page.locator('head meta[property="og:image"], head meta[name="twitter:image"]')).toHaveCount(0)
+  })
 
   test('HEAD answers like GET without a body; an unknown .md path is the 404 page', async ({ request }) => {
     const head = await request.head('/services/devops.md')

@@ -4,9 +4,10 @@
 // list and the content modules (scripts/share-cards.ts). Unit tests (brand-assets.test.ts,
 // share-cards.test.ts) fail when a committed file no longer matches its source.
 // Run after changing the name, the theme colour, or a page's title or words: `npm run images`.
+// IMAGES_OUT_DIR writes the files under another folder instead of public/ (the test that runs this).
 import './app-modules.ts'
 import { mkdirSync, writeFileSync } from 'node:fs'
-import { dirname } from 'node:path'
+import { dirname, join } from 'node:path'
 import { type Browser, chromium } from '@playwright/test'
 import { CHROMIUM_ARGS, resolveChromium } from '../tests/support/chromium.ts'
 import {
@@ -19,13 +20,20 @@ import {
   withPngText,
 } from './brand-assets.ts'
 
+/** Where a file of public/ is written. */
+const out = (file: string) => {
+  const target = process.env.IMAGES_OUT_DIR ? join(process.env.IMAGES_OUT_DIR, file.replace(/^public\//, '')) : file
+  mkdirSync(dirname(target), { recursive: true })
+  return target
+}
+
 async function renderIcons(browser: Browser) {
   for (const { file, width, height, html } of rasterImages()) {
     const page = await browser.newPage({ viewport: { width, height } })
     await page.setContent(`<body style="margin:0">${html}</body>`)
     const png = withPngText(await page.screenshot({ type: 'png' }), SOURCE_KEYWORD, sourceHash(html))
     await page.close()
-    writeFileSync(file, file.endsWith('.ico') ? pngToIco(png, width) : png)
+    writeFileSync(out(file), file.endsWith('.ico') ? pngToIco(png, width) : png)
   }
 }
 
@@ -49,16 +57,15 @@ async function renderCards(browser: Browser) {
     png = withPngText(png, 'Description', card.line)
     png = withPngText(png, 'Title', card.title)
     if (png.length > CARD_MAX_BYTES) throw new Error(`${card.file}: ${png.length} bytes, over ${CARD_MAX_BYTES}`)
-    mkdirSync(dirname(card.file), { recursive: true })
-    writeFileSync(card.file, png)
+    writeFileSync(out(card.file), png)
     written.push(`${card.file.slice('public/'.length)} ${(png.length / 1024).toFixed(1)} KB`)
   }
   return written
 }
 
 if (import.meta.main) {
-  writeFileSync('public/favicon.svg', faviconSvg())
-  writeFileSync('public/site.webmanifest', webManifest())
+  writeFileSync(out('public/favicon.svg'), faviconSvg())
+  writeFileSync(out('public/site.webmanifest'), webManifest())
   const browser = await chromium.launch({ executablePath: resolveChromium(), args: CHROMIUM_ARGS })
   try {
     await renderIcons(browser)

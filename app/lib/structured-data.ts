@@ -47,7 +47,6 @@ export function websiteJsonLd(): JsonLd {
     '@type': 'WebSite',
     '@id': `${site.url}/#website`,
     name: site.name,
-    alternateName: site.legalName,
     url: `${site.url}/`,
     inLanguage: 'en',
     publisher: { '@id': ORGANIZATION_ID },

@@ -75,14 +75,17 @@ engineSmoke(
   'Firefox',
   async (site) => {
     const firefox = await launch()
+    // Firefox's BiDi has no command to turn scripts off in a tab: a second Firefox, scripts off.
+    // It starts now, while the first one works (a Firefox takes seconds to start).
+    const plainFirefox = launch({ 'javascript.enabled': false })
+    plainFirefox.catch(() => undefined) // a failure is reported by the check that awaits it
     const tab = await firefox.newPage()
     const page = firefoxPage(tab)
     return {
       page,
       reportsResponseStatus: true,
       withoutJavaScript: async () => {
-        // Firefox's BiDi has no command to turn scripts off in a tab: a second Firefox, scripts off.
-        const plain = await launch({ 'javascript.enabled': false })
+        const plain = await plainFirefox
         return { ...firefoxPage(await plain.newPage()), close: () => plain.close() }
       },
       // The token as a header of every request of the tab (puppeteer intercepts them to add it).
@@ -90,7 +93,11 @@ engineSmoke(
         await tab.setExtraHTTPHeaders({ 'Cf-Access-Jwt-Assertion': site.token })
         return { page, origin: site.origin }
       },
-      close: () => firefox.close(),
+      close: async () => {
+        await firefox.close()
+        const plain = await plainFirefox.catch(() => undefined)
+        if (plain?.connected) await plain.close()
+      },
     }
   },
   () => {

@@ -28,6 +28,9 @@ const site = (port: number, envFile: string, logFile?: string) => ({
     SKIP_BUILD: '1',
     ENV_FILE: envFile,
     PERSIST_TO: `.wrangler/e2e-${PORT_BASE}/state-${port}`,
+    // The tests run the scheduled handler themselves, when they mean to (tests/support/enquiries.ts
+    // runCron); npm start's own ticker is proven in local-doors.spec.ts.
+    CRON_INTERVAL: '0',
     WRANGLER_LOG_LEVEL: logFile ? 'info' : 'warn',
     ...(logFile ? { LOG_FILE: logFile } : {}),
   },

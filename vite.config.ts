@@ -3,8 +3,26 @@ import { cloudflare } from '@cloudflare/vite-plugin'
 import tailwindcss from '@tailwindcss/vite'
 import { tanstackStart } from '@tanstack/react-start/plugin/vite'
 import viteReact from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
+import { startCronTicker } from './scripts/cron-ticker.mjs'
 import { buildFacts } from './scripts/wrangler-facts'
+
+/**
+ * `npm run dev` runs the Worker's scheduled handler every CRON_INTERVAL seconds (default 60; 0:
+ * never), as the Cron Trigger does in production (scripts/cron-ticker.mjs, shared with `npm start`).
+ */
+function localCron(): Plugin {
+  return {
+    name: 'local-cron',
+    apply: 'serve',
+    configureServer(server) {
+      const seconds = Number(process.env.CRON_INTERVAL ?? 60)
+      if (!(seconds > 0) || !server.httpServer) return
+      const ticker = startCronTicker(() => server.resolvedUrls?.local[0], seconds * 1000)
+      server.httpServer.once('close', () => ticker.stop())
+    },
+  }
+}
 
 export default defineConfig({
   server: { port: 3000 },
@@ -52,5 +70,6 @@ export default defineConfig({
       },
     }),
     viteReact(),
+    localCron(),
   ],
 })

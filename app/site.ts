@@ -1,7 +1,7 @@
 /**
  * Site identity: the one place to change the company's name, contact details,
  * social profiles and canonical address. Everything else reads from here (pages, structured data,
- * the e-mail delivery's destination, and `npm run images` for the favicon, manifest and OG image).
+ * the e-mail delivery's destination, and `npm run images` for the favicon, manifest and the pages' share cards).
  * Values wrapped in `sample(…)` are stand-ins: production deploys refuse them (scripts/go-live.ts).
  */
 export interface SiteConfig {

@@ -5,6 +5,7 @@ import { workerEnv } from './contact/runtime.server'
 import { markServerFnStarted, refuseUndecodableServerFnCalls } from './contact/server-fn-guard'
 import { FAILURE_MESSAGE } from './contact/status'
 import { turnstileSetup } from './contact/turnstile.server'
+import { markdownTwin } from './server/ai-pages.server'
 import { discardBody, exceedsBodyLimit, payloadTooLarge } from './server/body-limit.server'
 import { wwwRedirect } from './server/canonical-host.server'
 import { cachedPage, sharedPageKey, storePage } from './server/html-cache.server'
@@ -16,8 +17,8 @@ import { createNonce, upgradesInsecureRequests, withSecurityHeaders } from './se
  * The request middleware, outermost first. Each is one idea; together, every answer (pages,
  * server functions, server routes, and the refusals below) leaves with the security headers.
  *
- *   drainBody → noindexOnWorkersDev → securityHeaders → canonicalHost → pageCache
- *     → csrf → bodyLimit → adminGate → refuseUndecodableServerFnCalls → Start's router
+ *   drainBody → noindexOnWorkersDev → securityHeaders → canonicalHost → markdownTwins
+ *     → pageCache → csrf → bodyLimit → adminGate → refuseUndecodableServerFnCalls → Start's router
  */
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
@@ -87,6 +88,14 @@ const securityHeaders = createMiddleware().server(async ({ request, next, handle
 const canonicalHost = createMiddleware().server(async ({ request, next }) => wwwRedirect(request) ?? next())
 
 /**
+ * A page's Markdown twin (`/services/devops.md`, `/index.html.md`: app/server/ai-pages.server.ts),
+ * answered before the page cache and the router. A twin has a URL of its own rather than the page
+ * answering `Accept: text/markdown`: pages then need no `Vary: Accept`, the page cache keeps one
+ * entry per path, and a link to the twin (llms.txt, the page's `rel="alternate"`) is a plain URL.
+ */
+const markdownTwins = createMiddleware().server(async ({ request, next }) => markdownTwin(request) ?? next())
+
+/**
  * A page that is the same for every visitor comes from the per-isolate page cache, with this
  * response's nonce written in; a fresh render of such a page is stored.
  */
@@ -138,6 +147,7 @@ export const startInstance = createStart(() => ({
     noindexOnWorkersDev,
     securityHeaders,
     canonicalHost,
+    markdownTwins,
     pageCache,
     csrf,
     bodyLimit,

@@ -4,6 +4,7 @@
 //   --email <address>   the operator the token names (default operator@aksharalabs.in)
 //   --hours <n>         how long the token is valid (default 8)
 //   --port <n>          the key server's port (default 8790)
+// The site's address it prints follows PORT, as `npm start` does (default http://localhost:8787).
 // In production the token comes from Cloudflare Access itself: see docs/inbox.md.
 import { parseArgs } from 'node:util'
 import { startAccessKeys, TEST_OPERATOR } from '../tests/support/access-keys.ts'
@@ -28,6 +29,7 @@ if (!Number.isInteger(port) || port < 1 || port > 65_535) {
 
 const keys = await startAccessKeys(port)
 const token = await keys.sign({ email: values.email, expiresIn: Math.round(hours * 3600) })
+const site = `http://localhost:${process.env.PORT || '8787'}`
 const vars = Object.entries(keys.vars())
   .map(([name, value]) => `${name}=${value}`)
   .join('\n')
@@ -44,11 +46,11 @@ ${vars}
 ${token}
 
    From a terminal:
-     curl -H "Cf-Access-Jwt-Assertion: <token>" http://localhost:8787/admin
+     curl -H "Cf-Access-Jwt-Assertion: <token>" ${site}/admin
 
    In a browser: a header-editing extension (e.g. ModHeader) that adds the request header
-   Cf-Access-Jwt-Assertion with the token to http://localhost:8787/*, then open
-   http://localhost:8787/admin.
+   Cf-Access-Jwt-Assertion with the token to ${site}/*, then open
+   ${site}/admin.
 
 The keys are made afresh each time this runs: after a restart, get a new token (and restart the
 site, which keeps the old keys for up to 10 minutes).`)

@@ -1,6 +1,6 @@
 // Lets a script run by plain Node (npm scripts run Node 24, which strips TypeScript types) import
 // server modules from app/ as they are written for Vite: `~/…` is app/, an import without an
-// extension is the `.ts` / `.tsx` file, and `cloudflare:*` modules (only inside workerd) resolve
+// extension is the `.ts` / `.tsx` file (or a folder's `index.ts`), and `cloudflare:*` modules (only inside workerd) resolve
 // to an empty module, which only code that runs in workerd would reach. Used by
 // `npm run enquiries -- setup`, so it reports the delivery set-up with the Worker's own code.
 import { existsSync } from 'node:fs'
@@ -18,8 +18,8 @@ registerHooks({
         ? fileURLToPath(new URL(specifier, context.parentURL))
         : null
     if (local && !/\.[cm]?[jt]sx?$/.test(local)) {
-      for (const extension of ['.ts', '.tsx']) {
-        if (existsSync(local + extension)) return { url: pathToFileURL(local + extension).href, shortCircuit: true }
+      for (const candidate of [`${local}.ts`, `${local}.tsx`, `${local}/index.ts`]) {
+        if (existsSync(candidate)) return { url: pathToFileURL(candidate).href, shortCircuit: true }
       }
     }
     if (local) return { url: pathToFileURL(local).href, shortCircuit: true }

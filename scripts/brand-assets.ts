@@ -1,6 +1,6 @@
 // What `npm run images` (scripts/render-images.ts) writes to public/, as pure functions of
-// app/site.ts: the logo (favicon.svg), the web app manifest, and the HTML each raster image is
-// rendered from. Each PNG records the SHA-256 of its HTML in a tEXt chunk, so that
+// app/site.ts: the logo (favicon.svg), the web app manifest, and the HTML each raster icon is
+// rendered from (the pages' share cards are in scripts/share-cards.ts). Each PNG records the SHA-256 of its HTML in a tEXt chunk, so that
 // tests/unit/brand-assets.test.ts can tell when a committed image no longer matches site.ts
 // (the company's name, the theme colour) without rendering it again.
 import { createHash } from 'node:crypto'
@@ -20,28 +20,6 @@ export function faviconSvg(): string {
 
 const logoUri = () => `data:image/svg+xml;base64,${Buffer.from(faviconSvg()).toString('base64')}`
 
-/** The 1200×630 Open Graph image. */
-export function ogImageHtml(): string {
-  return `
-<div style="width:1200px;height:630px;position:relative;overflow:hidden;font-family:Inter,Arial,sans-serif;
-  background:radial-gradient(ellipse at top,#141c33 0%,${site.themeColor} 60%,#060913 100%);color:#eef1f8">
-  <div style="position:absolute;top:-160px;left:-120px;width:560px;height:560px;border-radius:50%;background:rgba(56,213,240,.25);filter:blur(80px)"></div>
-  <div style="position:absolute;bottom:-200px;right:-120px;width:620px;height:620px;border-radius:50%;background:rgba(139,92,246,.28);filter:blur(90px)"></div>
-  <svg style="position:absolute;top:90px;right:140px" width="64" height="64" viewBox="0 0 24 24"><circle cx="12" cy="12" r="9" fill="none" stroke="#38d5f0" stroke-width="1.2"/></svg>
-  <svg style="position:absolute;bottom:120px;right:330px" width="44" height="44" viewBox="0 0 24 24"><path d="M12 3 L21 19 H3 Z" fill="none" stroke="#a78bfa" stroke-width="1.2"/></svg>
-  <div style="position:absolute;left:96px;top:110px;display:flex;align-items:center;gap:22px">
-    <img src="${logoUri()}" width="88" height="88"/>
-    <span style="font-size:44px;font-weight:700;letter-spacing:-0.5px">${escapeXml(site.name)}</span>
-  </div>
-  <div style="position:absolute;left:96px;top:265px;font-size:76px;font-weight:800;letter-spacing:-2px;line-height:1.05">
-    Innovate. Automate.<br/><span style="background:linear-gradient(100deg,#7ee7f7,#c4b5fd);-webkit-background-clip:text;color:transparent">Transform.</span>
-  </div>
-  <div style="position:absolute;left:96px;bottom:70px;font-size:28px;color:#b4bdd2">
-    DevOps &amp; cloud · AI &amp; SaaS products · Industrial automation · AI web development
-  </div>
-</div>`
-}
-
 /** A square app icon: the logo on the theme colour. */
 export function iconHtml(size: number, padding: number): string {
   return `
@@ -53,7 +31,6 @@ export function iconHtml(size: number, padding: number): string {
 /** Every raster image in public/: its file, size and the HTML it is rendered from. */
 export function rasterImages(): { file: string; width: number; height: number; html: string }[] {
   return [
-    { file: 'public/og-image.png', width: 1200, height: 630, html: ogImageHtml() },
     { file: 'public/apple-touch-icon.png', width: 180, height: 180, html: iconHtml(180, 18) },
     { file: 'public/icon-192.png', width: 192, height: 192, html: iconHtml(192, 16) },
     { file: 'public/icon-512.png', width: 512, height: 512, html: iconHtml(512, 40) },
@@ -90,11 +67,17 @@ export function sourceHash(html: string): string {
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
 
-/** A PNG with a tEXt chunk `keyword` = `text` after its header (IHDR). */
+/**
+ * A PNG with a text chunk `keyword` = `text` after its header (IHDR): tEXt when the text is
+ * Latin-1, else iTXt (UTF-8), as the PNG specification has it.
+ */
 export function withPngText(png: Buffer, keyword: string, text: string): Buffer {
   const ihdrEnd = PNG_SIGNATURE.length + 8 + png.readUInt32BE(PNG_SIGNATURE.length) + 4
-  const type = Buffer.from('tEXt', 'latin1')
-  const data = Buffer.from(`${keyword}\0${text}`, 'latin1')
+  const latin1 = [...text].every((c) => c.charCodeAt(0) <= 0xff)
+  const type = Buffer.from(latin1 ? 'tEXt' : 'iTXt', 'latin1')
+  const data = latin1
+    ? Buffer.from(`${keyword}\0${text}`, 'latin1')
+    : Buffer.concat([Buffer.from(`${keyword}\0\0\0\0\0`, 'latin1'), Buffer.from(text, 'utf8')])
   const chunk = Buffer.alloc(12 + data.length)
   chunk.writeUInt32BE(data.length, 0)
   type.copy(chunk, 4)
@@ -103,7 +86,7 @@ export function withPngText(png: Buffer, keyword: string, text: string): Buffer 
   return Buffer.concat([png.subarray(0, ihdrEnd), chunk, png.subarray(ihdrEnd)])
 }
 
-/** The tEXt chunks of a PNG, or of the PNG inside a one-image .ico. */
+/** The text chunks (tEXt, uncompressed iTXt) of a PNG, or of the PNG inside a one-image .ico. */
 export function pngTexts(file: Buffer): Record<string, string> {
   const start = file.indexOf(PNG_SIGNATURE)
   if (start < 0) return {}
@@ -115,6 +98,14 @@ export function pngTexts(file: Buffer): Record<string, string> {
     if (type === 'tEXt') {
       const [keyword = '', text = ''] = file.toString('latin1', offset + 8, offset + 8 + length).split('\0')
       texts[keyword] = text
+    } else if (type === 'iTXt') {
+      // keyword, NUL, compression flag and method, language tag, NUL, translated keyword, NUL, text
+      const data = file.subarray(offset + 8, offset + 8 + length)
+      const keywordEnd = data.indexOf(0)
+      const languageEnd = data.indexOf(0, keywordEnd + 3)
+      const translatedEnd = data.indexOf(0, languageEnd + 1)
+      if (data[keywordEnd + 1] === 0)
+        texts[data.toString('latin1', 0, keywordEnd)] = data.toString('utf8', translatedEnd + 1)
     }
     if (type === 'IEND') break
     offset += 12 + length

@@ -47,6 +47,8 @@ const CHECKS: [string, number, string][] = [
   // The inbox fails closed in development too: no Access configuration, no entry.
   ['/admin', 403, 'Not allowed'],
   ['/sitemap.xml', 200, '<urlset'],
+  ['/llms.txt', 200, '## Services'],
+  ['/services/devops.md', 200, '# Enterprise DevOps & Cloud Automation'],
   ['/no-such-page', 404, 'Page not found'],
 ]
 

@@ -23,6 +23,18 @@ export function d1ExecuteArgs(sql: string, target: D1Target, options: { json?: b
   ]
 }
 
+/**
+ * `sql` with its numbered parameters (`?1`, `?2`…) written in as quoted SQL strings: `wrangler d1
+ * execute --command` takes no parameters, so the scripts run the Worker's own statements this way.
+ */
+export function withParams(sql: string, params: readonly string[]): string {
+  return sql.replace(/\?(\d+)/g, (_, n: string) => {
+    const value = params[Number(n) - 1]
+    if (value === undefined) throw new Error(`no value for ?${n}`)
+    return `'${value.replaceAll("'", "''")}'`
+  })
+}
+
 /** The enquiry columns as `npm run enquiries -- --json` prints them (the record's field names). */
 export const ENQUIRY_COLUMNS =
   'id, received_at AS receivedAt, name, email, company, subject, message, status, attempts, next_attempt_at AS nextAttemptAt, last_cause AS lastCause, delivered_at AS deliveredAt, delivered_by AS deliveredBy, held_reason AS heldReason, handled_at AS handledAt, handled_by AS handledBy'

@@ -5,7 +5,8 @@
 //   npm run enquiries -- setup                the delivery set-up the Worker sees (delivery in effect, missing
 //                                             names, rate limiter, Turnstile), never a value; with --remote, the deployed one
 //   npm run enquiries -- retry <id>           make it due now (a failed one gets one more attempt, a held one is released);
-//                                             locally the server's scheduled run is then triggered
+//                                             locally the server's scheduled run is then triggered. While a delivery
+//                                             attempt holds it (its lease is live) nothing changes: it says busy, exit 1
 //   --remote             the deployed database (through wrangler, signed in), instead of the local one
 //   --persist-to <dir>   the local state folder the server used (default .wrangler/state, as `npm start`)
 //   --url <origin>       the local server to trigger after a retry (default http://localhost:8787)
@@ -21,7 +22,8 @@ import {
   formatEnquiry,
   isEnquiryStatus,
 } from '../app/contact/enquiry.ts'
-import { D1_EXECUTE_ENV, type D1Target, d1ExecuteArgs, d1Rows, ENQUIRY_COLUMNS } from './d1-execute.ts'
+import { LIVE_LEASE_SQL, RETRY_FROM, requeueSql } from '../app/contact/lease.ts'
+import { D1_EXECUTE_ENV, type D1Target, d1ExecuteArgs, d1Rows, ENQUIRY_COLUMNS, withParams } from './d1-execute.ts'
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -127,10 +129,21 @@ switch (command) {
       fail(`Enquiry ${record.id} was delivered on ${record.deliveredAt}; it is not sent again.`)
     if (record.status === 'handled')
       fail(`Enquiry ${record.id} was marked handled on ${record.handledAt} by ${record.handledBy}; it is not sent.`)
+    // The inbox's own statement: never over a live lease.
     const now = new Date().toISOString()
-    query(
-      `UPDATE enquiries SET status = 'pending', held_reason = NULL, next_attempt_at = ${sqlText(now)} WHERE id = ${sqlText(record.id)} AND status IN ('pending', 'failed', 'held')`,
+    // One call: the change, then (when it changed nothing) the live lease that stopped it.
+    const params = [record.id, now]
+    const rows = query<{ id?: string; lease_until?: string }>(
+      `${withParams(requeueSql(RETRY_FROM), params)};\n${withParams(LIVE_LEASE_SQL, params)}`,
     )
+    if (!rows.some((row) => row.id)) {
+      const lease = rows.find((row) => row.lease_until)
+      if (!lease) fail(`Enquiry ${record.id} is ${findOne(record.id).status} now: nothing to retry.`)
+      console.error(
+        `Enquiry ${record.id} is busy: a delivery attempt under way holds it until ${lease.lease_until}. Nothing was changed; if it is not delivered by then, retry after that.`,
+      )
+      process.exit(1)
+    }
     console.log(`Enquiry ${record.id} is due now (was ${record.status}, ${record.attempts} attempts).`)
     if (values.remote) {
       console.log('The deployed Worker attempts it on its next cron run, within a minute.')

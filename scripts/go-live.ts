@@ -7,11 +7,12 @@
 // Lists, and exits 1 while any remains:
 //   - every value marked `sample(…)` in app/site.ts and app/content/ (see `sample` in app/site.ts);
 //   - every production binding in wrangler.toml whose id is still the all-zero "not created" marker;
-//   - every var in wrangler.toml on a reserved `.example` domain.
+//   - every var in wrangler.toml on a reserved `.example` domain;
+//   - an inbox turned on with an empty e-mail allow-list and no reason given (ACCESS_POLICY_ONLY_REASON).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { parseArgs } from 'node:util'
-import { productionUnsetIds, readWranglerConfig } from './ops-config.ts'
+import { allowListProblems, productionUnsetIds, readWranglerConfig } from './ops-config.ts'
 
 export interface Finding {
   where: string
@@ -42,7 +43,10 @@ export function sampleFindings(root: string): Finding[] {
 /** Production settings in wrangler.toml that are still placeholders. */
 export function configFindings(root: string): Finding[] {
   const config = readWranglerConfig(join(root, 'wrangler.toml'))
-  const findings: Finding[] = productionUnsetIds(config).map((what) => ({ where: 'wrangler.toml', what }))
+  const findings: Finding[] = [...productionUnsetIds(config), ...allowListProblems(config)].map((what) => ({
+    where: 'wrangler.toml',
+    what,
+  }))
   for (const [name, value] of Object.entries(config.vars ?? {})) {
     if (typeof value === 'string' && /[@.]([a-z0-9-]+\.)*example(\b|$)/i.test(value)) {
       findings.push({ where: 'wrangler.toml', what: `[vars] ${name} = "${value}" is on a reserved .example domain` })
@@ -73,7 +77,8 @@ if (import.meta.main) {
     for (const f of findings) console.error(`  ${f.where.padEnd(width)}  ${f.what}`)
     console.error(
       '\nReplace each sample value with the real one (or confirm it by removing its `sample(…)` marker),' +
-        '\ncreate the missing resources and paste their ids (docs/operations.md, "First deploy"), then deploy again.' +
+        '\ncreate the missing resources and paste their ids (docs/operations.md, "First deploy"),' +
+        "\nname the inbox's operators or the reason for none (docs/inbox.md), then deploy again." +
         '\nPreviews (`wrangler preview`) and `npm start` are not affected by this check.',
     )
     process.exit(1)

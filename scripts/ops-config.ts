@@ -128,6 +128,34 @@ export const NODEJS_COMPAT_DEFAULT_ON_DATE = '2026-08-04'
 /** The namespace_id of Cloudflare's rate-limiting example, which other Workers in an account may already use. */
 export const DOCS_EXAMPLE_NAMESPACE_ID = '1001'
 
+/** Variables for tests and local use only (a stand-in siteverify, a stand-in Access key server). */
+export const LOCAL_ONLY_VARS = ['TURNSTILE_VERIFY_URL', 'ACCESS_CERTS_URL'] as const
+
+/** The shortest `ACCESS_POLICY_ONLY_REASON` taken as a reason someone wrote on purpose (a sentence, not "yes"). */
+export const POLICY_ONLY_REASON_MIN = 20
+
+/**
+ * The inbox's second fence, in production: once the inbox is on (`ACCESS_TEAM_DOMAIN` or
+ * `ACCESS_AUD` set), `ACCESS_ALLOWED_EMAILS` must list the operators, unless
+ * `ACCESS_POLICY_ONLY_REASON` says, in a sentence, why the Access policy alone may decide who
+ * reads every enquiry. Used by `npm run check:config` and by the go-live check.
+ */
+export function allowListProblems(config: RawConfig): string[] {
+  const text = (name: string) => String(config.vars?.[name] ?? '').trim()
+  if (!text('ACCESS_TEAM_DOMAIN') && !text('ACCESS_AUD')) return []
+  const listed = text('ACCESS_ALLOWED_EMAILS')
+    .split(',')
+    .filter((email) => email.trim())
+  if (listed.length > 0) return []
+  const reason = text('ACCESS_POLICY_ONLY_REASON')
+  if (reason.length >= POLICY_ONLY_REASON_MIN && /\s/.test(reason)) return []
+  return [
+    reason
+      ? `ACCESS_POLICY_ONLY_REASON "${reason}" is not a reason: write, in a sentence of ${POLICY_ONLY_REASON_MIN} characters or more, why the Access policy alone may decide who reads the inbox (docs/inbox.md)`
+      : "ACCESS_ALLOWED_EMAILS is empty while the inbox is on, so the Access policy alone would decide who reads every enquiry: list the operators' addresses, or set ACCESS_POLICY_ONLY_REASON to why the policy is enough (docs/inbox.md)",
+  ]
+}
+
 /** Hygiene rules from docs/operations.md ("Configuration rules"). */
 export function hygieneProblems(config: RawConfig, workerdDate = bundledWorkerdDate()): string[] {
   const problems: string[] = []
@@ -171,9 +199,16 @@ export function hygieneProblems(config: RawConfig, workerdDate = bundledWorkerdD
   if (String(config.vars?.TURNSTILE_SITE_KEY ?? '').trim() && !required.includes('TURNSTILE_SECRET_KEY')) {
     problems.push('TURNSTILE_SITE_KEY is set but [secrets] required does not list TURNSTILE_SECRET_KEY')
   }
-  if (String(config.vars?.TURNSTILE_VERIFY_URL ?? '').trim()) {
-    problems.push('TURNSTILE_VERIFY_URL is for tests and local use only: leave it empty in wrangler.toml')
+  // Stand-ins on this machine only: set in a deployment, they would point a check at another host.
+  for (const block of blocks(config)) {
+    for (const name of LOCAL_ONLY_VARS) {
+      if (String(block.config.vars?.[name] ?? '').trim()) {
+        const where = block.path ? `[${block.path}vars] ` : ''
+        problems.push(`${where}${name} is for tests and local use only: leave it empty in wrangler.toml`)
+      }
+    }
   }
+  problems.push(...allowListProblems(config))
   if (config.observability?.enabled !== true) problems.push('[observability] must be enabled (alerting depends on it)')
   return problems
 }

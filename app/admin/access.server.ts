@@ -6,7 +6,8 @@ import { isLoopbackHost } from '~/server/loopback'
  * Cloudflare Access adds once a person has signed in, and the Worker verifies it itself rather than
  * trusting that Access is in front (a route or hostname left unprotected would otherwise open it):
  * an RS256 signature by one of the team's published keys, the application's AUD tag, the team's
- * issuer, `exp` and `nbf`, and optionally the e-mail against an allow-list.
+ * issuer, `exp` and `nbf`, the user's e-mail (against the allow-list when one is set) and Access's
+ * ID for the user (`sub`), which the logs name instead of the e-mail.
  * https://developers.cloudflare.com/cloudflare-one/identity/authorization-cookie/validating-json/
  */
 export const ACCESS_HEADER = 'Cf-Access-Jwt-Assertion'
@@ -21,6 +22,17 @@ export interface AccessEnv {
   ACCESS_ALLOWED_EMAILS?: string
   /** Tests and local use only: where the signing keys are, on a loopback address. */
   ACCESS_CERTS_URL?: string
+  /** Why the Access policy alone may decide who reads the inbox (no allow-list); shown to operators. */
+  ACCESS_POLICY_ONLY_REASON?: string
+}
+
+/** Who may open the inbox besides passing Access: the allow-list's size, or the written reason there is none. */
+export type InboxFence = { allowList: number } | { policyOnly: string | null }
+
+export function inboxFence(env: AccessEnv): InboxFence {
+  const allowed = (env.ACCESS_ALLOWED_EMAILS ?? '').split(',').filter((email) => email.trim())
+  if (allowed.length) return { allowList: allowed.length }
+  return { policyOnly: env.ACCESS_POLICY_ONLY_REASON?.trim() || null }
 }
 
 export interface AccessConfig {
@@ -36,10 +48,15 @@ export type AccessDenial =
   | 'no_token'
   | 'invalid_token'
   | 'no_email'
+  | 'no_subject'
   | 'not_allowed'
   | 'keys_unavailable'
 
-export type AccessResult = { ok: true; email: string } | { ok: false; reason: AccessDenial }
+/**
+ * A person let in: their e-mail (shown to them and stored as who handled an enquiry) and `id`,
+ * Access's ID for the user (the token's `sub`), which log lines carry instead of the e-mail.
+ */
+export type AccessResult = { ok: true; email: string; id: string } | { ok: false; reason: AccessDenial }
 
 const TEAM_DOMAIN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/
 
@@ -108,7 +125,9 @@ export async function verifyAccessToken(token: string | null | undefined, env: A
   if (!email) return { ok: false, reason: 'no_email' }
   if (config.allowedEmails && !config.allowedEmails.includes(email.toLowerCase()))
     return { ok: false, reason: 'not_allowed' }
-  return { ok: true, email }
+  const id = typeof payload.sub === 'string' ? payload.sub.trim() : ''
+  if (!id) return { ok: false, reason: 'no_subject' }
+  return { ok: true, email, id }
 }
 
 /** The request's Access token, checked. */

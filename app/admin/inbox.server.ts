@@ -2,6 +2,7 @@ import type { ContactEnv } from '~/contact/deliveries/types'
 import { attemptDelivery, LEASE_MS } from '~/contact/delivery.server'
 import { type DeliveryAttempt, type EnquiryRecord, type EnquiryStatus, isEnquiryStatus } from '~/contact/enquiry'
 import { healthReport } from '~/contact/health.server'
+import { RELEASE_FROM, RETRY_FROM } from '~/contact/lease'
 import { retentionDays } from '~/contact/retention'
 import type { RetentionEnv } from '~/contact/retention.server'
 import {
@@ -11,13 +12,13 @@ import {
   eraseEnquiry,
   getEnquiry,
   listEnquiries,
+  liveLeaseUntil,
   markHandled,
   requeueEnquiry,
-  scheduleEnquiry,
 } from '~/contact/store.server'
 import { readFormBody } from '~/server/body-limit.server'
 import { errorCause, log, requestIdFor } from '~/server/log.server'
-import { type AccessEnv, verifyAccess } from './access.server'
+import { type AccessEnv, type InboxFence, inboxFence, verifyAccess } from './access.server'
 import { enquiriesCsv } from './csv'
 import { ADMIN_ACTIONS, type AdminAction, type Notice } from './notices'
 import { enquiryPath } from './paths'
@@ -36,10 +37,19 @@ export const PAGE_SIZE = 25
 export const EXPORT_LIMIT = 5_000
 const SEARCH_MAX = 200
 
-/** The operator's e-mail when the request carries a valid Access token, else null (and one log line). */
-export async function operatorFor(request: Request, env: AccessEnv): Promise<string | null> {
+/**
+ * Who is acting: the e-mail (their own data: shown to them, stored as who handled an enquiry) and
+ * Access's ID for them (the token's `sub`), the only identity a log line carries.
+ */
+export interface Operator {
+  email: string
+  id: string
+}
+
+/** The operator when the request carries a valid Access token, else null (and one log line). */
+export async function operatorFor(request: Request, env: AccessEnv): Promise<Operator | null> {
   const access = await verifyAccess(request, env)
-  if (access.ok) return access.email
+  if (access.ok) return { email: access.email, id: access.id }
   log('warn', {
     event: 'admin_denied',
     requestId: requestIdFor(request),
@@ -89,6 +99,8 @@ export interface DeliverySetup {
   retentionDays: number
   /** Turnstile on the contact form: on (both keys set), off, or half set (the missing name). */
   turnstile: 'on' | 'off' | { missing: string[] }
+  /** Who may open the inbox besides passing Access. */
+  fence: InboxFence
 }
 
 export function deliverySetup(env: AdminEnv): DeliverySetup {
@@ -102,6 +114,7 @@ export function deliverySetup(env: AdminEnv): DeliverySetup {
     store: report.store,
     retentionDays: retentionDays(env.ENQUIRY_RETENTION_DAYS),
     turnstile: report.turnstile,
+    fence: inboxFence(env),
   }
 }
 
@@ -138,8 +151,9 @@ export function isEnquiryId(value: unknown): value is string {
   return typeof value === 'string' && /^[\w-]{1,64}$/.test(value)
 }
 
-function adminLog(request: Request, operator: string, action: string, fields: Record<string, string | number>) {
-  log('info', { event: 'admin', requestId: requestIdFor(request), action, operator, ...fields })
+/** One `event=admin` line: the operator by Access's ID for them, never their e-mail. */
+function adminLog(request: Request, operator: Operator, action: string, fields: Record<string, string | number>) {
+  log('info', { event: 'admin', requestId: requestIdFor(request), action, operator: operator.id, ...fields })
 }
 
 function seeOther(location: string): Response {
@@ -159,6 +173,7 @@ function problem(status: number, message: string): Response {
  * - retry: a pending or failed enquiry is made due now and attempted in this request (a failed one
  *   gets one more attempt); a held one is released first. Delivered and handled ones are not sent.
  * - release: a held enquiry becomes pending, due now, and is attempted in this request.
+ *   Neither takes an enquiry another attempt's lease holds: they answer `busy` and change nothing.
  * - erase: deletes it and its delivery history.
  */
 export async function handleAdminAction(request: Request, env: AdminEnv): Promise<Response> {
@@ -201,42 +216,45 @@ async function act(
   form: FormData,
   env: AdminEnv,
   request: Request,
-  operator: string,
+  operator: Operator,
 ): Promise<Notice> {
   const now = new Date().toISOString()
   switch (action) {
     case 'handled':
-      return (await markHandled(env.ENQUIRIES, record.id, now, operator)) ? 'handled' : 'already-handled'
+      return (await markHandled(env.ENQUIRIES, record.id, now, operator.email)) ? 'handled' : 'already-handled'
     case 'erase':
       if (form.get('confirm') !== record.id) return 'confirm-erase'
       return (await eraseEnquiry(env.ENQUIRIES, record.id)) ? 'erased' : 'already-erased'
     case 'release':
-      if (record.status !== 'held') return 'not-held'
-      await requeueEnquiry(env.ENQUIRIES, record.id, now, ['held'])
+      // Released by someone else a moment ago, and under way: busy, as for a retry.
+      if (record.status !== 'held' || !(await requeueEnquiry(env.ENQUIRIES, record.id, now, RELEASE_FROM)))
+        return (await liveLeaseUntil(env.ENQUIRIES, record.id, now)) ? 'busy' : 'not-held'
       return attemptNow(env, record.id, request)
     case 'retry':
       if (record.status === 'delivered' || record.status === 'handled') return 'not-retried'
-      if (record.status === 'held' || record.status === 'failed')
-        await requeueEnquiry(env.ENQUIRIES, record.id, now, [record.status])
-      else await scheduleEnquiry(env.ENQUIRIES, record.id, now)
+      if (!(await requeueEnquiry(env.ENQUIRIES, record.id, now, RETRY_FROM)))
+        return (await liveLeaseUntil(env.ENQUIRIES, record.id, now)) ? 'busy' : 'not-retried'
       return attemptNow(env, record.id, request)
   }
 }
 
-/** Claims a due pending enquiry and attempts its delivery in this request. */
+/**
+ * Claims a due pending enquiry and attempts its delivery in this request, under its own lease.
+ * Busy when another attempt claimed it first (a cron run, or another operator's press).
+ */
 async function attemptNow(env: AdminEnv, id: string, request: Request): Promise<Notice> {
   const started = new Date()
-  const claimed = await claimEnquiry(
+  const claim = await claimEnquiry(
     env.ENQUIRIES,
     id,
     started.toISOString(),
     new Date(started.getTime() + LEASE_MS).toISOString(),
   )
-  if (!claimed) return 'busy'
-  const record = await getEnquiry(env.ENQUIRIES, id)
-  if (record?.status !== 'pending') return 'busy'
-  const result = await attemptDelivery(env, record, { requestId: requestIdFor(request) })
-  return result === 'delivered' ? 'delivered' : result === 'not_attempted' ? 'not-configured' : 'retry-failed'
+  if (!claim) return 'busy'
+  const result = await attemptDelivery(env, claim, { requestId: requestIdFor(request) })
+  if (result === 'delivered') return 'delivered'
+  if (result === 'not_attempted') return 'not-configured'
+  return result === 'lease_lost' ? 'busy' : 'retry-failed'
 }
 
 /** `GET /admin/export.csv?status=…&q=…`: the enquiries of the current filter, as CSV. */

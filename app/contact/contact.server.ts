@@ -8,7 +8,7 @@ import { attemptDelivery, LEASE_MS } from './delivery.server'
 import { type Enquiry, formatEnquiry } from './enquiry'
 import { CONTACT_FIELDS, type ContactSubmission, ENQUIRY_KEY_FIELD, fieldErrorsFrom, HONEYPOT_FIELD } from './schema'
 import { type ContactAnswer, type ContactErrorCode, FAILURE_MESSAGE } from './status'
-import { newEnquiryId, StoreError, storeEnquiry } from './store.server'
+import { newEnquiryId, newLeaseToken, StoreError, storeEnquiry } from './store.server'
 import { subjectLabel } from './subjects'
 import { TURNSTILE_FIELD } from './turnstile'
 import { type HoldReason, turnstileSetup, verifyTurnstile } from './turnstile.server'
@@ -136,9 +136,11 @@ async function turnstileHold(
     remoteIp: clientAddress(context.request),
     requestId,
     timeoutMs: context.timeoutMs,
+    requestHost: new URL(context.request.url).hostname,
   })
   if (verdict.ok) return null
-  log('info', { event: 'contact_turnstile', requestId, hold: verdict.hold, cause: verdict.cause })
+  const { hold, cause, hostname } = verdict
+  log('info', { event: 'contact_turnstile', requestId, hold, cause, hostname })
   return verdict.hold
 }
 
@@ -169,9 +171,13 @@ export async function submitEnquiry(input: ContactSubmission, context: ContactCo
   const enquiry = newEnquiry(input, now)
   const key = input[ENQUIRY_KEY_FIELD] ?? `server-${enquiry.id}`
   let stored: Awaited<ReturnType<typeof storeEnquiry>>
+  // Stored claimed, due after the lease: the attempt below holds it (an operator's retry meanwhile
+  // answers busy); if the Worker is cut off, the cron takes over once the lease runs out.
+  const leaseToken = newLeaseToken()
   try {
-    // Due after the lease: the attempt below holds it; if the Worker is cut off, the cron takes over.
-    const first = hold ? { heldReason: hold } : { nextAttemptAt: new Date(now.getTime() + LEASE_MS).toISOString() }
+    const first = hold
+      ? { heldReason: hold }
+      : { nextAttemptAt: new Date(now.getTime() + LEASE_MS).toISOString(), leaseToken }
     stored = await storeEnquiry(env.ENQUIRIES, enquiry, key, first)
   } catch (error) {
     const cause = error instanceof StoreError ? error.code : 'store_error'
@@ -219,7 +225,11 @@ export async function submitEnquiry(input: ContactSubmission, context: ContactCo
     })
   }
 
-  const delivery = attemptDelivery(env, record, { requestId, timeoutMs: context.timeoutMs }).catch((error) => {
+  const delivery = attemptDelivery(
+    env,
+    { record, token: leaseToken },
+    { requestId, timeoutMs: context.timeoutMs },
+  ).catch((error) => {
     // The record is safe in D1; the lease runs out and the next cron run tries again.
     log('error', {
       event: 'contact_retry_error',

@@ -5,13 +5,14 @@ import { planDelivery } from './deliveries/index.server'
 import type { ContactEnv } from './deliveries/types'
 import type { EnquiryRecord } from './enquiry'
 import {
+  type AttemptRecord,
+  type Claim,
   claimEnquiry,
   countPending,
   dueEnquiryIds,
-  getEnquiry,
   recordAttempt,
+  releaseLease,
   StoreError,
-  scheduleEnquiry,
 } from './store.server'
 
 /**
@@ -24,9 +25,9 @@ import {
 export const DEFAULT_RETRY_DELAYS = [60, 300, 1800, 7200, 43200] as const
 
 /**
- * How long one attempt holds its enquiry: longer than the form service's 10 s time-out, so a
- * cron run never sends an enquiry another attempt is still sending; short enough that an attempt
- * cut off midway is taken up again soon.
+ * How long one attempt's lease holds its enquiry: longer than the form service's 10 s time-out, so
+ * no cron run or operator sends an enquiry another attempt is still sending; short enough that an
+ * attempt cut off midway is taken up again soon.
  */
 export const LEASE_MS = 2 * 60_000
 
@@ -50,24 +51,27 @@ export interface AttemptOptions {
   EmailMessageClass?: EmailMessageConstructor
 }
 
-export type AttemptResult = 'delivered' | 'retry_scheduled' | 'gave_up' | 'not_attempted'
+/** `lease_lost`: the attempt ran, but its lease no longer held the enquiry, so its result changed nothing. */
+export type AttemptResult = 'delivered' | 'retry_scheduled' | 'gave_up' | 'not_attempted' | 'lease_lost'
 
 const at = (date: Date, plusMs = 0) => new Date(date.getTime() + plusMs).toISOString()
 
 /**
- * One delivery attempt of a claimed pending enquiry, and its result recorded. Without a usable
- * delivery (none asked for, or a secret missing) nothing is attempted and the claim is given back,
- * so the enquiry stays pending and due.
+ * One delivery attempt of a claimed pending enquiry, and its result recorded under the claim's
+ * lease (a result whose lease was lost changes nothing, and says so in one log line). Without a
+ * usable delivery (none asked for, or a secret missing) nothing is attempted and the lease is given
+ * back, so the enquiry stays pending and due.
  */
 export async function attemptDelivery(
   env: ContactEnv,
-  record: EnquiryRecord,
+  claim: Claim,
   options: AttemptOptions = {},
 ): Promise<AttemptResult> {
+  const { record, token } = claim
   const now = options.now ?? (() => new Date())
   const plan = planDelivery(env)
   if (!plan.delivery) {
-    await scheduleEnquiry(env.ENQUIRIES, record.id, at(now()))
+    await releaseLease(env.ENQUIRIES, record.id, token, at(now()))
     return 'not_attempted'
   }
   const delivery = plan.delivery
@@ -87,16 +91,30 @@ export async function attemptDelivery(
     attempt,
     durationMs: now().getTime() - started.getTime(),
   }
+  /** Records the result under this attempt's lease; false (and one log line) when the lease was lost. */
+  const recorded = async (fields: AttemptRecord): Promise<boolean> => {
+    const outcome = await recordAttempt(env.ENQUIRIES, record.id, token, fields)
+    if (outcome === 'renumbered')
+      log('error', {
+        ...common,
+        event: 'contact_history_clash',
+        message: 'Attempt number taken; recorded as the next.',
+      })
+    if (outcome !== 'lease_lost') return true
+    log('warn', { ...common, outcome: 'lease_lost', result: fields.status, cause: fields.cause ?? undefined })
+    return false
+  }
 
   if (result.ok) {
-    await recordAttempt(env.ENQUIRIES, record.id, {
+    const fields: AttemptRecord = {
       attempt,
       attemptedAt,
       delivery: delivery.name,
       status: 'delivered',
       cause: null,
       nextAttemptAt: null,
-    })
+    }
+    if (!(await recorded(fields))) return 'lease_lost'
     log('info', { ...common, outcome: 'delivered', subject: record.subject, ...result.detail })
     return 'delivered'
   }
@@ -104,26 +122,28 @@ export async function attemptDelivery(
   const delays = retryDelays(env)
   if (attempt <= delays.length) {
     const nextAttemptAt = at(now(), (delays[attempt - 1] ?? 0) * 1000)
-    await recordAttempt(env.ENQUIRIES, record.id, {
+    const fields: AttemptRecord = {
       attempt,
       attemptedAt,
       delivery: delivery.name,
       status: 'pending',
       cause: result.cause,
       nextAttemptAt,
-    })
+    }
+    if (!(await recorded(fields))) return 'lease_lost'
     log('warn', { ...common, outcome: 'retry_scheduled', cause: result.cause, nextAttemptAt, ...result.detail })
     return 'retry_scheduled'
   }
 
-  await recordAttempt(env.ENQUIRIES, record.id, {
+  const fields: AttemptRecord = {
     attempt,
     attemptedAt,
     delivery: delivery.name,
     status: 'failed',
     cause: result.cause,
     nextAttemptAt: null,
-  })
+  }
+  if (!(await recorded(fields))) return 'lease_lost'
   const notified = await notifyOperator(env, record, result.cause, attempt, options.EmailMessageClass)
   log('error', { ...common, outcome: 'gave_up', cause: result.cause, notified, ...result.detail })
   return 'gave_up'
@@ -161,6 +181,8 @@ export interface RunSummary {
   retryScheduled: number
   gaveUp: number
   notAttempted: number
+  /** Attempts whose lease no longer held the enquiry when they reported back. */
+  leaseLost: number
 }
 
 /**
@@ -171,7 +193,7 @@ export interface RunSummary {
  */
 export async function deliverDueEnquiries(env: ContactEnv, options: AttemptOptions = {}): Promise<RunSummary> {
   const now = options.now ?? (() => new Date())
-  const summary: RunSummary = { due: 0, delivered: 0, retryScheduled: 0, gaveUp: 0, notAttempted: 0 }
+  const summary: RunSummary = { due: 0, delivered: 0, retryScheduled: 0, gaveUp: 0, notAttempted: 0, leaseLost: 0 }
   const plan = planDelivery(env)
   if (!plan.delivery) {
     if (!plan.configured) {
@@ -195,13 +217,13 @@ export async function deliverDueEnquiries(env: ContactEnv, options: AttemptOptio
       const id = ids[next++] as string
       try {
         const started = now()
-        if (!(await claimEnquiry(env.ENQUIRIES, id, at(started), at(started, LEASE_MS)))) continue
-        const record = await getEnquiry(env.ENQUIRIES, id)
-        if (record?.status !== 'pending') continue
-        const result = await attemptDelivery(env, record, options)
+        const claim = await claimEnquiry(env.ENQUIRIES, id, at(started), at(started, LEASE_MS))
+        if (!claim) continue
+        const result = await attemptDelivery(env, claim, options)
         if (result === 'delivered') summary.delivered++
         else if (result === 'retry_scheduled') summary.retryScheduled++
         else if (result === 'gave_up') summary.gaveUp++
+        else if (result === 'lease_lost') summary.leaseLost++
         else summary.notAttempted++
       } catch (error) {
         // The lease runs out and the next run takes it up again.

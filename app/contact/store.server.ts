@@ -1,5 +1,6 @@
 import type { DeliveryAttempt, Enquiry, EnquiryRecord, EnquiryStatus } from './enquiry'
 import { isEnquiryStatus } from './enquiry'
+import { LIVE_LEASE_SQL, noLiveLease, type RequeueFrom, requeueSql } from './lease'
 import { isSubject, subjectLabel } from './subjects'
 
 /**
@@ -93,8 +94,16 @@ export function newEnquiryId(now: Date): string {
 
 export type StoreOutcome = { created: true; record: EnquiryRecord } | { created: false; record: EnquiryRecord }
 
-/** How a new enquiry starts: pending with its first attempt due, or held (never attempted) for a reason. */
-export type FirstState = { nextAttemptAt: string } | { heldReason: string }
+/**
+ * How a new enquiry starts: pending with its first attempt due (with `leaseToken`, claimed by that
+ * attempt until then), or held (never attempted) for a reason.
+ */
+export type FirstState = { nextAttemptAt: string; leaseToken?: string } | { heldReason: string }
+
+/** A fresh token for one delivery attempt's lease (122 random bits). */
+export function newLeaseToken(): string {
+  return crypto.randomUUID()
+}
 
 /**
  * Writes a new enquiry as `pending`, its first attempt due at `nextAttemptAt`, or as `held` with
@@ -112,8 +121,8 @@ export async function storeEnquiry(
   const inserted = await bounded(
     d1
       .prepare(
-        `INSERT INTO enquiries (id, idempotency_key, received_at, name, email, company, subject, message, status, attempts, next_attempt_at, held_reason)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?10, 0, ?9, ?11)
+        `INSERT INTO enquiries (id, idempotency_key, received_at, name, email, company, subject, message, status, attempts, next_attempt_at, held_reason, lease_token, lease_until)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?10, 0, ?9, ?11, ?12, CASE WHEN ?12 IS NULL THEN NULL ELSE ?9 END)
          ON CONFLICT (idempotency_key) DO NOTHING
          RETURNING ${COLUMNS}`,
       )
@@ -129,6 +138,7 @@ export async function storeEnquiry(
         held ? null : first.nextAttemptAt,
         held ? 'held' : 'pending',
         held ? first.heldReason : null,
+        held ? null : (first.leaseToken ?? null),
       )
       .first<Row>(),
   )
@@ -167,48 +177,58 @@ export async function countPending(db: D1Database | undefined): Promise<number> 
   return row?.n ?? 0
 }
 
+/** A pending enquiry claimed for one delivery attempt: the row as the claim left it, and the attempt's token. */
+export interface Claim {
+  record: EnquiryRecord
+  token: string
+}
+
 /**
- * Claims a due pending enquiry for one attempt: moves its next attempt to `leaseUntil`, so a
- * concurrent run does not pick it too. False when it is no longer pending and due (delivered,
- * failed, or claimed by another run). If the attempt never reports back, the lease runs out and
- * the next run tries again: deliveries are at least once.
+ * Claims a due pending enquiry for one attempt: writes a fresh lease token, and moves its lease end
+ * and next attempt to `leaseUntil`, so no concurrent run or operator takes it too. Null when it is
+ * no longer pending and due, or another attempt's lease is live. If the attempt never reports back,
+ * the lease runs out and the next run tries again: deliveries are at least once.
  */
 export async function claimEnquiry(
   db: D1Database | undefined,
   id: string,
   now: string,
   leaseUntil: string,
-): Promise<boolean> {
-  const result = await bounded(
+): Promise<Claim | null> {
+  const token = newLeaseToken()
+  const row = await bounded(
     database(db)
       .prepare(
-        `UPDATE enquiries SET next_attempt_at = ?2 WHERE id = ?1 AND status = 'pending' AND next_attempt_at <= ?3`,
+        `UPDATE enquiries SET next_attempt_at = ?2, lease_token = ?4, lease_until = ?2
+         WHERE id = ?1 AND status = 'pending' AND next_attempt_at <= ?3 AND ${noLiveLease('?3')}
+         RETURNING ${COLUMNS}`,
       )
-      .bind(id, leaseUntil, now)
-      .run(),
+      .bind(id, leaseUntil, now, token)
+      .first<Row>(),
   )
-  return result.meta.changes === 1
+  return row ? { record: toRecord(row), token } : null
 }
 
-/** Makes a pending enquiry due at `at` (a lease given back without an attempt, or an operator's retry). */
-export async function scheduleEnquiry(db: D1Database | undefined, id: string, at: string): Promise<void> {
+/**
+ * Gives a lease back without an attempt (no delivery in effect): the enquiry is due at `at`. Only
+ * the holder of the lease (`token`) can; otherwise nothing changes.
+ */
+export async function releaseLease(db: D1Database | undefined, id: string, token: string, at: string): Promise<void> {
   await bounded(
     database(db)
-      .prepare(`UPDATE enquiries SET next_attempt_at = ?2 WHERE id = ?1 AND status = 'pending'`)
-      .bind(id, at)
+      .prepare(
+        `UPDATE enquiries SET next_attempt_at = ?3, lease_token = NULL, lease_until = NULL
+         WHERE id = ?1 AND lease_token = ?2 AND status = 'pending'`,
+      )
+      .bind(id, token, at)
       .run(),
   )
 }
 
-/** Puts a failed enquiry back in the queue for one more attempt, due at `at`. False if it was not failed. */
-export async function requeueFailed(db: D1Database | undefined, id: string, at: string): Promise<boolean> {
-  const result = await bounded(
-    database(db)
-      .prepare(`UPDATE enquiries SET status = 'pending', next_attempt_at = ?2 WHERE id = ?1 AND status = 'failed'`)
-      .bind(id, at)
-      .run(),
-  )
-  return result.meta.changes === 1
+/** When the live lease of an attempt on the enquiry ends, or null when none holds it at `now`. */
+export async function liveLeaseUntil(db: D1Database | undefined, id: string, now: string): Promise<string | null> {
+  const row = await bounded(database(db).prepare(LIVE_LEASE_SQL).bind(id, now).first<{ lease_until: string }>())
+  return row?.lease_until ?? null
 }
 
 export interface AttemptRecord {
@@ -222,42 +242,83 @@ export interface AttemptRecord {
   nextAttemptAt: string | null
 }
 
-/** Records one attempt's result on the enquiry and in its history, in one batch. */
-export async function recordAttempt(db: D1Database | undefined, id: string, attempt: AttemptRecord): Promise<void> {
+/**
+ * How recording an attempt went: recorded; recorded under the next free number because its own was
+ * taken (`renumbered`: the history was edited by hand; nothing was overwritten); or `lease_lost`:
+ * the attempt's token no longer holds the enquiry (its lease ran out and another attempt claimed
+ * it, or it was erased), so nothing was changed.
+ */
+export type RecordOutcome = 'recorded' | 'renumbered' | 'lease_lost'
+
+const isHistoryClash = (error: unknown) =>
+  /UNIQUE constraint failed: enquiry_attempts/.test(String((error as Error)?.message ?? error))
+
+/**
+ * Records one attempt's result on the enquiry and in its history, in one batch, while the
+ * attempt's lease token still holds the row, and ends the lease. The history row is inserted,
+ * never replaced. An enquiry an operator marked handled during the attempt stays handled; its
+ * history still gets the attempt.
+ */
+export async function recordAttempt(
+  db: D1Database | undefined,
+  id: string,
+  token: string,
+  attempt: AttemptRecord,
+): Promise<RecordOutcome> {
   const d1 = database(db)
   const delivered = attempt.status === 'delivered'
-  await bounded(
+  // `number`: the history row's attempt number; `count`: the enquiry's attempts once it is inserted.
+  const write = (number: string, count: string) =>
     d1.batch([
       d1
         .prepare(
-          `UPDATE enquiries SET status = ?2, attempts = ?3, next_attempt_at = ?4, last_cause = COALESCE(?5, last_cause),
-             delivered_at = ?6, delivered_by = ?7
-           WHERE id = ?1 AND status = 'pending'`,
+          `INSERT INTO enquiry_attempts (enquiry_id, attempt, attempted_at, delivery, outcome, cause)
+           SELECT id, ${number}, ?4, ?5, ?6, ?7 FROM enquiries WHERE id = ?1 AND lease_token = ?2`,
         )
         .bind(
           id,
-          attempt.status,
-          attempt.attempt,
-          attempt.nextAttemptAt,
-          attempt.cause,
-          delivered ? attempt.attemptedAt : null,
-          delivered ? attempt.delivery : null,
-        ),
-      d1
-        .prepare(
-          `INSERT OR REPLACE INTO enquiry_attempts (enquiry_id, attempt, attempted_at, delivery, outcome, cause)
-           VALUES (?1, ?2, ?3, ?4, ?5, ?6)`,
-        )
-        .bind(
-          id,
+          token,
           attempt.attempt,
           attempt.attemptedAt,
           attempt.delivery,
           delivered ? 'delivered' : 'failed',
           attempt.cause,
         ),
-    ]),
+      d1
+        .prepare(
+          `UPDATE enquiries SET
+             status = CASE WHEN status = 'pending' THEN ?4 ELSE status END,
+             next_attempt_at = CASE WHEN status = 'pending' THEN ?5 ELSE next_attempt_at END,
+             attempts = ${count}, last_cause = COALESCE(?6, last_cause),
+             delivered_at = COALESCE(?7, delivered_at), delivered_by = COALESCE(?8, delivered_by),
+             lease_token = NULL, lease_until = NULL
+           WHERE id = ?1 AND lease_token = ?2`,
+        )
+        .bind(
+          id,
+          token,
+          attempt.attempt,
+          attempt.status,
+          attempt.nextAttemptAt,
+          attempt.cause,
+          delivered ? attempt.attemptedAt : null,
+          delivered ? attempt.delivery : null,
+        ),
+    ])
+  const CLASH = Symbol('clash')
+  let renumbered = false
+  let results = await bounded(
+    write('?3', '?3').catch((error) => (isHistoryClash(error) ? CLASH : Promise.reject(error))),
   )
+  if (results === CLASH) {
+    renumbered = true
+    const next = '(SELECT COALESCE(MAX(attempt), 0) + 1 FROM enquiry_attempts WHERE enquiry_id = ?1)'
+    const count = '(SELECT MAX(attempt) FROM enquiry_attempts WHERE enquiry_id = ?1)'
+    results = await bounded(write(next, count))
+  }
+  const updated = (results as D1Result[])[1]?.meta.changes ?? 0
+  if (updated !== 1) return 'lease_lost'
+  return renumbered ? 'renumbered' : 'recorded'
 }
 
 export async function attemptsOf(db: D1Database | undefined, id: string): Promise<DeliveryAttempt[]> {
@@ -350,26 +411,18 @@ export async function markHandled(
 }
 
 /**
- * Makes a held or failed enquiry pending again, due at `at` (released by an operator, or a failed
- * one given one more attempt). False if it was neither.
+ * An operator's retry or release: makes the enquiry pending and due at `at` (now) from one of the
+ * `from` statuses (a held one loses its reason), unless an attempt's lease on it is live. False
+ * when it changed nothing: busy (see `liveLeaseUntil`), or not in one of those statuses.
  */
 export async function requeueEnquiry(
   db: D1Database | undefined,
   id: string,
   at: string,
-  from: readonly ('held' | 'failed')[],
+  from: readonly RequeueFrom[],
 ): Promise<boolean> {
-  const placeholders = from.map((_, i) => `?${i + 3}`).join(', ')
-  const result = await bounded(
-    database(db)
-      .prepare(
-        `UPDATE enquiries SET status = 'pending', held_reason = NULL, next_attempt_at = ?2
-         WHERE id = ?1 AND status IN (${placeholders})`,
-      )
-      .bind(id, at, ...from)
-      .run(),
-  )
-  return result.meta.changes === 1
+  const row = await bounded(database(db).prepare(requeueSql(from)).bind(id, at).first<{ id: string }>())
+  return row !== null
 }
 
 /** Deletes an enquiry and (by the foreign key's cascade) its delivery history. False if there was none. */

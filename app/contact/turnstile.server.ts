@@ -1,5 +1,6 @@
 import { log } from '~/server/log.server'
 import { isLoopbackHost } from '~/server/loopback'
+import { site } from '~/site'
 import { TURNSTILE_ACTION, TURNSTILE_ORIGIN } from './turnstile'
 
 /**
@@ -63,12 +64,36 @@ export function siteverifyUrl(env: TurnstileEnv): string | null {
   return null
 }
 
-export type TurnstileVerdict = { ok: true } | { ok: false; hold: HoldReason; cause: string }
+export type TurnstileVerdict =
+  | { ok: true }
+  /** `hostname`: where siteverify says the token was solved, when that is not one of the site's hosts. */
+  | { ok: false; hold: HoldReason; cause: string; hostname?: string }
 
 interface SiteverifyAnswer {
   success?: unknown
   action?: unknown
+  hostname?: unknown
   'error-codes'?: unknown
+}
+
+/** Names of this machine, as siteverify reports the hostname of a page served locally. */
+const LOCAL_NAMES = ['localhost', '127.0.0.1', '[::1]', '::1']
+
+/**
+ * The hosts a token for this form may have been solved on, for a post that arrived at
+ * `requestHost`: the site's canonical host (`url` in app/site.ts) and its `www.` twin (which
+ * redirects to it); the host this very post came to when it is a `*.workers.dev` one (the Worker
+ * before its custom domain, a preview, staging), and that host only, never another Worker's;
+ * and, for a post served on this machine, the local names.
+ */
+export function siteHosts(requestHost: string): Set<string> {
+  const canonical = new URL(site.url).hostname.toLowerCase()
+  const bare = canonical.replace(/^www\./, '')
+  const hosts = new Set([bare, `www.${bare}`])
+  const host = requestHost.toLowerCase()
+  if (host.endsWith('.workers.dev')) hosts.add(host)
+  if (isLoopbackHost(host)) for (const name of LOCAL_NAMES) hosts.add(name)
+  return hosts
 }
 
 /** siteverify's codes that mean the site's own secret is wrong: an operator's problem, not the visitor's. */
@@ -82,7 +107,7 @@ export async function verifyTurnstile(
   setup: Extract<TurnstileSetup, { on: true }>,
   env: TurnstileEnv,
   token: string | undefined,
-  context: { remoteIp?: string; requestId: string; timeoutMs?: number },
+  context: { remoteIp?: string; requestId: string; timeoutMs?: number; requestHost: string },
 ): Promise<TurnstileVerdict> {
   if (!token) return { ok: false, hold: 'turnstile_missing', cause: 'no_token' }
   const url = siteverifyUrl(env)
@@ -112,9 +137,12 @@ export async function verifyTurnstile(
   }
   const codes = Array.isArray(answer?.['error-codes']) ? answer['error-codes'].map(String) : []
   if (answer?.success === true) {
-    // The token of a widget rendered for another action is not this form's.
-    if (typeof answer.action === 'string' && answer.action !== '' && answer.action !== TURNSTILE_ACTION)
-      return { ok: false, hold: 'turnstile_invalid', cause: 'wrong_action' }
+    // A token of a widget rendered for another action (or for none) is not this form's.
+    if (answer.action !== TURNSTILE_ACTION) return { ok: false, hold: 'turnstile_invalid', cause: 'wrong_action' }
+    // A token solved on another site that shares the site key is not this site's.
+    const hostname = typeof answer.hostname === 'string' ? answer.hostname.toLowerCase() : ''
+    if (!siteHosts(context.requestHost).has(hostname))
+      return { ok: false, hold: 'turnstile_invalid', cause: 'wrong_hostname', hostname: hostname.slice(0, 253) }
     return { ok: true }
   }
   if (codes.some((code) => SECRET_ERRORS.has(code))) {

@@ -27,10 +27,12 @@ export const aboutPage = {
     ],
   },
   team: {
+    eyebrow: 'Leadership',
     title: 'Leadership Team',
     intro: 'Three people lead our work, and each of them is hands-on in client projects.',
   },
   values: {
+    eyebrow: 'Our values',
     title: 'What We Stand For',
     intro: 'Three words sum up how we work, and they are the words on our front page.',
   },

@@ -2,6 +2,8 @@ import { site } from '~/site'
 
 export const contactPage = {
   title: 'Get In Touch',
+  /** The heading of the form (app/components/contact/ContactForm.tsx). */
+  form: { title: 'Send us a message' },
   intro:
     'Have a project in mind, a system that needs attention, or a question about our work? Send us a message and an engineer, not a sales script, will reply.',
   info: {

@@ -8,14 +8,20 @@ export const productsPage = {
     label: 'Launching Soon',
     text: `${site.product.name} is in its final stage of development. Ask for early access updates and we will tell you as soon as it opens.`,
   },
+  hero: {
+    explore: 'Explore Features',
+    liveDemo: 'Live Demo (Coming Soon)',
+  },
   liveDemoNote: 'The live demo opens at launch.',
   features: {
     id: 'features',
+    eyebrow: 'Features',
     title: 'Everything your website assistant needs',
     intro:
       'The core plan covers what most websites need on day one. Pro and Enterprise add deeper automation, premium voices and avatars, and the tools to train and tune the assistant yourself.',
   },
   useCases: {
+    eyebrow: 'Use cases',
     title: 'Where it helps',
     intro: 'Three places where a speaking assistant on a website saves time for visitors and for your team.',
   },

@@ -13,6 +13,8 @@ export const avatarImage: Illustration = {
 export const voiceAssistant = {
   name: site.product.name,
   eyebrow: 'Our flagship product',
+  /** The home page's heading for it. */
+  promoTitle: `Meet ${site.product.name}`,
   headline: `${site.product.name}: a voice assistant for your website`,
   tagline: 'Integration in under 30 minutes.',
   summary:

@@ -36,6 +36,23 @@ export function organizationJsonLd(): JsonLd {
   }
 }
 
+/**
+ * The site itself, on the home page only: Google reads the site's name from a WebSite there
+ * (https://developers.google.com/search/docs/appearance/site-names). No SearchAction: the site has
+ * no search, and Google no longer shows a sitelinks search box.
+ */
+export function websiteJsonLd(): JsonLd {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'WebSite',
+    '@id': `${site.url}/#website`,
+    name: site.name,
+    url: `${site.url}/`,
+    inLanguage: 'en',
+    publisher: { '@id': ORGANIZATION_ID },
+  }
+}
+
 export function serviceJsonLd(service: { title: string; description: string; path: string }): JsonLd {
   return {
     '@context': 'https://schema.org',
@@ -73,6 +90,12 @@ export function breadcrumbJsonLd(items: readonly { name: string; path: string }[
       item: absoluteUrl(item.path),
     })),
   }
+}
+
+/** Head of the home page, with the WebSite. */
+export function homeHead() {
+  const head = seo(metaFor('/'))
+  return { ...head, meta: [...head.meta, ldJson(websiteJsonLd())] }
 }
 
 /** Head of a service page: its tags, the Service it describes, and where it sits in the site. */

@@ -27,6 +27,7 @@ export const Route = createRootRoute({
       description: `${site.name} builds DevOps and cloud automation, AI and SaaS products, industrial automation and AI-powered websites.`,
       path: '/',
       noindex: notFound,
+      shareCard: false,
     })
     return {
       meta: [

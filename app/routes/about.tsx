@@ -57,7 +57,7 @@ function AboutPage() {
         </ol>
       </div>
 
-      <Section eyebrow="Leadership" title={aboutPage.team.title} intro={aboutPage.team.intro}>
+      <Section eyebrow={aboutPage.team.eyebrow} title={aboutPage.team.title} intro={aboutPage.team.intro}>
         <ul className="grid gap-5 sm:gap-6 lg:grid-cols-3">
           {team.map((member) => (
             <li key={member.name}>
@@ -67,7 +67,7 @@ function AboutPage() {
         </ul>
       </Section>
 
-      <Section eyebrow="Our values" title={aboutPage.values.title} intro={aboutPage.values.intro}>
+      <Section eyebrow={aboutPage.values.eyebrow} title={aboutPage.values.title} intro={aboutPage.values.intro}>
         <CardGrid items={values} columns={3} />
       </Section>
 

@@ -9,12 +9,11 @@ import { ServiceLinkCard } from '~/components/sections/ServiceLinkCard'
 import { buttonStyles } from '~/components/sections/styles'
 import { VoicePromo } from '~/components/sections/VoicePromo'
 import { homePage } from '~/content/home'
-import { metaFor } from '~/content/pages'
 import { coreServices, webDevelopment } from '~/content/services'
-import { seo } from '~/lib/seo'
+import { homeHead } from '~/lib/structured-data'
 
 export const Route = createFileRoute('/')({
-  head: () => seo(metaFor('/')),
+  head: () => homeHead(),
   component: Home,
 })
 

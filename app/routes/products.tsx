@@ -44,7 +44,7 @@ function ProductsPage() {
         aside={<AvatarVisual image={avatarImage} priority />}
       >
         <a href={`#${features.id}`} className={buttonStyles.primary}>
-          Explore Features
+          {productsPage.hero.explore}
           <Icon name="arrow-down" className="size-5 shrink-0" />
         </a>
         <button
@@ -54,18 +54,22 @@ function ProductsPage() {
           className="inline-flex min-h-12 cursor-not-allowed items-center justify-center gap-2 rounded-full border border-dashed border-line-strong px-6 font-semibold text-muted"
         >
           <Icon name="circle-play" className="size-5 shrink-0" />
-          Live Demo (Coming Soon)
+          {productsPage.hero.liveDemo}
         </button>
         <p id={LIVE_DEMO_NOTE_ID} className="w-full text-sm text-subtle">
           {productsPage.liveDemoNote}
         </p>
       </PageHero>
 
-      <Section id={features.id} eyebrow="Features" title={features.title} intro={features.intro}>
+      <Section id={features.id} eyebrow={features.eyebrow} title={features.title} intro={features.intro}>
         <FeatureMatrix groups={featureGroups} />
       </Section>
 
-      <Section eyebrow="Use cases" title={productsPage.useCases.title} intro={productsPage.useCases.intro}>
+      <Section
+        eyebrow={productsPage.useCases.eyebrow}
+        title={productsPage.useCases.title}
+        intro={productsPage.useCases.intro}
+      >
         <CardGrid items={useCases} columns={3} />
       </Section>
 

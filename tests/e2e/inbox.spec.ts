@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test'
-import { type AccessKeys, accessKeysFrom, TEST_OPERATOR } from '../support/access-keys'
+import { type AccessKeys, accessKeysFrom, TEST_OPERATOR, TEST_OPERATOR_ID } from '../support/access-keys'
 import { type Enquiry, enquiry, expect, receivedFrom, setScenario, test, uniqueClientAddress } from '../support/contact'
 import { executeSql, expectStored, runCron, storedFrom } from '../support/enquiries'
 import { gotoHydrated } from '../support/page'
@@ -239,10 +239,12 @@ test('the CSV export holds the current filter, as UTF-8 with formula cells neutr
   expect(lines[1]).toContain('"నమస్కారం, ""quoted"""')
   expect(csv).not.toContain(other.name)
 
-  await expect.poll(() => adminLines('export').at(-1)).toMatchObject({ operator: TEST_OPERATOR, rows: 1 })
+  // The operator by Access's ID for them, never by e-mail.
+  await expect.poll(() => adminLines('export').at(-1)).toMatchObject({ operator: TEST_OPERATOR_ID, rows: 1 })
+  expect(JSON.stringify(adminLines('export'))).not.toContain(TEST_OPERATOR)
 })
 
-test('mark handled, with one log line naming the operator and the enquiry, never its content', async ({
+test('mark handled, with one log line naming the operator (by Access’s ID) and the enquiry, never its content or the operator’s e-mail', async ({
   browser,
   request,
 }) => {
@@ -265,9 +267,9 @@ test('mark handled, with one log line naming the operator and the enquiry, never
   await context.close()
 
   const lines = await loggedLines(siteOutput, (line) => isAdminLine(line, 'handled') && line.enquiryId === row.id)
-  expect(lines[0]).toMatchObject({ operator: TEST_OPERATOR, enquiryId: row.id, result: 'handled' })
+  expect(lines[0]).toMatchObject({ operator: TEST_OPERATOR_ID, enquiryId: row.id, result: 'handled' })
   const text = JSON.stringify(lines[0])
-  for (const secret of [values.message, values.email, values.name]) expect(text).not.toContain(secret)
+  for (const secret of [values.message, values.email, values.name, TEST_OPERATOR]) expect(text).not.toContain(secret)
 })
 
 test('retry delivery now: a failed first attempt, then the retry delivers it, once', async ({ browser, request }) => {

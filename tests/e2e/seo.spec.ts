@@ -81,8 +81,18 @@ test('the products page describes the voice assistant as a SoftwareApplication',
   const app = (await jsonLd(request, '/products')).find((d) => d['@type'] === 'SoftwareApplication')
   expect(app).toMatchObject({ name: site.product.name, url: `${site.url}/products`, operatingSystem: 'Web' })
   expect(String(app?.description)).toContain('under 30 minutes')
-  for (const path of ['/', '/about', '/services']) {
+  for (const path of ['/about', '/services']) {
     const types = (await jsonLd(request, path)).map((d) => d['@type'])
     expect(types, path).toEqual(['Organization'])
   }
+})
+
+test('the home page names the site as a WebSite, published by the organization', async ({ request }) => {
+  const data = await jsonLd(request, '/')
+  expect(data.map((d) => d['@type'])).toEqual(['Organization', 'WebSite'])
+  expect(data.find((d) => d['@type'] === 'WebSite')).toMatchObject({
+    name: site.name,
+    url: `${site.url}/`,
+    publisher: { '@id': `${site.url}/#organization` },
+  })
 })

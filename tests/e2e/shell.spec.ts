@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
+import { shareCardPath } from '../../app/lib/seo'
 import { site } from '../../app/site'
 import { collectProblems, gotoHydrated, requestedUrls } from '../support/page'
 import { decodePngs } from '../support/pixels'
@@ -33,7 +34,10 @@ test.describe('every page is rendered on the server', () => {
       titles.add(await page.title())
       descriptions.add((await page.locator('meta[name="description"]').getAttribute('content')) ?? '')
       await expect(page.locator('meta[property="og:title"]')).toHaveCount(1)
-      await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', `${site.url}/og-image.png`)
+      await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+        'content',
+        `${site.url}${shareCardPath(path)}`,
+      )
       await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image')
     }
     expect(titles.size).toBe(PAGES.length)

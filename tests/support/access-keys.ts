@@ -14,11 +14,15 @@ import { exportJWK, generateKeyPair, importJWK, type JWK, type JWTPayload, SignJ
 export const TEST_TEAM_DOMAIN = 'akshara-test.cloudflareaccess.com'
 export const TEST_ACCESS_AUD = '4714c1358e65fe4b408ad6d432a5f878f08194bdb4752441fd56faefa9b2b6f2'
 export const TEST_OPERATOR = 'operator@aksharalabs.in'
+/** Access's ID for the test operator (the token's `sub`), which the inbox's log lines name. */
+export const TEST_OPERATOR_ID = '00000000-0000-4000-8000-000000000001'
 
 type PrivateKey = Awaited<ReturnType<typeof generateKeyPair>>['privateKey']
 
 export interface TokenOptions {
   email?: string | null
+  /** Access's ID for the user; null: none. Default TEST_OPERATOR_ID. */
+  sub?: string | null
   aud?: string
   iss?: string
   /** Seconds from now; negative for an expired token. Default one hour. */
@@ -116,11 +120,11 @@ function signer(certsUrl: string, key: PrivateKey, foreign: PrivateKey): AccessK
     const now = Math.floor(Date.now() / 1000)
     const claims: JWTPayload = { type: 'app', ...options.extra }
     if (options.email !== null) claims.email = options.email ?? TEST_OPERATOR
+    if (options.sub !== null) claims.sub = options.sub ?? TEST_OPERATOR_ID
     return new SignJWT(claims)
       .setProtectedHeader({ alg: 'RS256', kid: KID })
       .setIssuer(options.iss ?? `https://${TEST_TEAM_DOMAIN}`)
       .setAudience(options.aud ?? TEST_ACCESS_AUD)
-      .setSubject('00000000-0000-4000-8000-000000000001')
       .setIssuedAt(now)
       .setNotBefore(now + (options.notBeforeIn ?? 0))
       .setExpirationTime(now + (options.expiresIn ?? 3600))

@@ -38,6 +38,29 @@ export async function storedEnquiries(persistTo: string): Promise<StoredEnquiry[
   }
 }
 
+/** One enquiry's delivery history, oldest first, read the same way (the inbox shows the same rows). */
+export async function storedAttempts(
+  persistTo: string,
+  enquiryId: string,
+): Promise<{ attempt: number; attemptedAt: string; outcome: string; cause: string | null }[]> {
+  const file = localDatabaseFile(persistTo)
+  if (!file) return []
+  const db = new DatabaseSync(file, { readOnly: true })
+  try {
+    db.exec('PRAGMA busy_timeout = 5000')
+    const rows = db
+      .prepare(
+        'SELECT attempt, attempted_at AS attemptedAt, outcome, cause FROM enquiry_attempts WHERE enquiry_id = ? ORDER BY attempt',
+      )
+      .all(enquiryId)
+    return rows.map(
+      (row) => ({ ...row }) as { attempt: number; attemptedAt: string; outcome: string; cause: string | null },
+    )
+  } finally {
+    db.close()
+  }
+}
+
 /** The stored enquiries from one visitor's address (each test uses addresses of its own). */
 export async function storedFrom(persistTo: string, email: string): Promise<StoredEnquiry[]> {
   return (await storedEnquiries(persistTo)).filter((row) => row.email === email)
@@ -85,6 +108,23 @@ export async function runCron(origin: string): Promise<void> {
 export async function operatorCommand(...args: string[]): Promise<string> {
   const { stdout } = await run('npm', ['run', '--silent', 'enquiries', '--', ...args])
   return stdout
+}
+
+/** Runs `npm run enquiries -- <args>` as an operator would, and returns its exit code and output, whatever the code. */
+export async function operatorCommandResult(
+  ...args: string[]
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run('npm', ['run', '--silent', 'enquiries', '--', ...args])
+    return { code: 0, stdout, stderr }
+  } catch (error) {
+    const failed = error as { code?: number; stdout?: string; stderr?: string }
+    return {
+      code: typeof failed.code === 'number' ? failed.code : -1,
+      stdout: failed.stdout ?? '',
+      stderr: failed.stderr ?? '',
+    }
+  }
 }
 
 /** Runs SQL on a test server's local enquiry database through wrangler (to set up a case, e.g. back-date a row). */

@@ -69,6 +69,8 @@ function spawnServer(
       ENV_FILE: envFile,
       PERSIST_TO: persistTo,
       WRANGLER_LOG_LEVEL: 'info',
+      // The tests run the scheduled handler when they mean to (runCron in tests/support/enquiries.ts).
+      CRON_INTERVAL: '0',
       ...processEnv,
     },
   })

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { accessConfig, isAdminPath, verifyAccess, verifyAccessToken } from '../../app/admin/access.server'
-import { type AccessKeyServer, startAccessKeys, TEST_OPERATOR } from '../support/access-keys'
+import { type AccessKeyServer, startAccessKeys, TEST_OPERATOR, TEST_OPERATOR_ID } from '../support/access-keys'
 
 let keys: AccessKeyServer
 beforeAll(async () => {
@@ -22,6 +22,8 @@ describe('the Access token check', () => {
       ['expired', await keys.sign({ expiresIn: -60 }), 'invalid_token'],
       ['not yet valid', await keys.sign({ notBeforeIn: 600 }), 'invalid_token'],
       ['no e-mail', await keys.sign({ email: null }), 'no_email'],
+      ['no user ID (sub)', await keys.sign({ sub: null }), 'no_subject'],
+      ['an empty user ID, as a service token has', await keys.sign({ sub: '' }), 'no_subject'],
     ]
     for (const [name, token, reason] of cases) {
       expect(await verifyAccessToken(token, env), name).toEqual({ ok: false, reason })
@@ -36,14 +38,19 @@ describe('the Access token check', () => {
     const forged = await keys.sign({ foreignKey: true })
     expect(await verifyAccessToken(`${h}.${p}.${forged.split('.')[2]}`, env)).toMatchObject({ ok: false })
 
-    expect(await verifyAccessToken(valid, env)).toEqual({ ok: true, email: TEST_OPERATOR })
+    const operator = { ok: true, email: TEST_OPERATOR, id: TEST_OPERATOR_ID }
+    expect(await verifyAccessToken(valid, env)).toEqual(operator)
     const request = new Request('http://localhost/admin', { headers: { 'Cf-Access-Jwt-Assertion': valid } })
-    expect(await verifyAccess(request, env)).toEqual({ ok: true, email: TEST_OPERATOR })
+    expect(await verifyAccess(request, env)).toEqual(operator)
   })
 
   it('with an allow-list, only the listed e-mail addresses pass (case aside)', async () => {
     const env = keys.vars({ ACCESS_ALLOWED_EMAILS: ' someone@aksharalabs.in , Operator@AksharaLabs.in ' })
-    expect(await verifyAccessToken(await keys.sign(), env)).toEqual({ ok: true, email: TEST_OPERATOR })
+    expect(await verifyAccessToken(await keys.sign(), env)).toEqual({
+      ok: true,
+      email: TEST_OPERATOR,
+      id: TEST_OPERATOR_ID,
+    })
     expect(await verifyAccessToken(await keys.sign({ email: 'intruder@example.com' }), env)).toEqual({
       ok: false,
       reason: 'not_allowed',

@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest'
 import { site } from '~/site'
 import {
   faviconSvg,
-  ogImageHtml,
   pngTexts,
   rasterImages,
   SOURCE_KEYWORD,
@@ -24,15 +23,19 @@ describe('the files in public/ that carry the company name (npm run images)', ()
     expect(JSON.parse(webManifest())).toMatchObject({ name: site.name, theme_color: site.themeColor })
   })
 
-  it('each raster image was rendered from the HTML site.ts gives today (Open Graph image, icons, favicon.ico)', () => {
-    expect(ogImageHtml()).toContain(site.name)
+  it('each raster icon was rendered from the HTML site.ts gives today (app icons, favicon.ico)', () => {
     for (const { file, html } of rasterImages()) {
       expect(pngTexts(readFileSync(file))[SOURCE_KEYWORD], `${file}: run npm run images`).toBe(sourceHash(html))
     }
   })
 
-  it('reads back the text it writes into a PNG', () => {
+  it('reads back the text it writes into a PNG, Latin-1 (tEXt) or not (iTXt)', () => {
     const png = readFileSync('public/icon-192.png')
     expect(pngTexts(withPngText(png, 'Comment', 'hello'))).toMatchObject({ Comment: 'hello' })
+    const quoted = '“Akshara Labs”, “we” – naïve'
+    expect(pngTexts(withPngText(withPngText(png, 'Title', quoted), 'Comment', 'é'))).toMatchObject({
+      Title: quoted,
+      Comment: 'é',
+    })
   })
 })

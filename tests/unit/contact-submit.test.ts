@@ -388,7 +388,7 @@ describe('when the form service fails', () => {
     // The service is back, and the next attempt is due.
     answer = () => Response.json({ success: true })
     const summary = await deliverDueEnquiries(e, { now: later(61_000) })
-    expect(summary).toEqual({ due: 1, delivered: 1, retryScheduled: 0, gaveUp: 0, notAttempted: 0 })
+    expect(summary).toEqual({ due: 1, delivered: 1, retryScheduled: 0, gaveUp: 0, notAttempted: 0, leaseLost: 0 })
     expect(fetchMock).toHaveBeenCalledTimes(2)
     expect(rowFor(data.email)).toMatchObject({
       status: 'delivered',
@@ -542,6 +542,7 @@ describe('a delivery asked for without what it needs', () => {
         retryScheduled: 0,
         gaveUp: 0,
         notAttempted: 0,
+        leaseLost: 0,
       })
     }
     expect(fetchMock).not.toHaveBeenCalled()
@@ -628,7 +629,7 @@ describe('a delivered enquiry is never sent again', () => {
 
     expect(await deliverDueEnquiries(e, { now: later(60_000) })).toMatchObject({ due: 0, delivered: 0 })
     const now = new Date().toISOString()
-    expect(await claimEnquiry(d1.db, row.id, now, new Date(Date.now() + LEASE_MS).toISOString())).toBe(false)
+    expect(await claimEnquiry(d1.db, row.id, now, new Date(Date.now() + LEASE_MS).toISOString())).toBeNull()
     expect(fetchMock).toHaveBeenCalledTimes(1)
     expect(rowFor(data.email)).toMatchObject({ status: 'delivered', attempts: 1 })
   })

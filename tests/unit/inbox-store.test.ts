@@ -40,13 +40,20 @@ async function stored(db: D1Database, receivedAt: string, fields: Partial<Enquir
   return value.id
 }
 
+/** The lease token of a claim on a due enquiry, for recording an attempt's result. */
+async function claimed(db: D1Database, id: string, now: string): Promise<string> {
+  const claim = await claimEnquiry(db, id, now, new Date(Date.parse(now) + 120_000).toISOString())
+  if (!claim) throw new Error(`could not claim ${id}`)
+  return claim.token
+}
+
 describe('retention', () => {
   it('the scheduled purge deletes enquiries older than the period, with their delivery history, and keeps the rest', async () => {
     const d1 = sqliteD1()
     const now = new Date('2026-11-23T12:00:00.000Z')
     const old = await stored(d1.db, '2024-11-20T12:00:00.000Z')
     const recent = await stored(d1.db, '2024-11-26T12:00:00.000Z')
-    await recordAttempt(d1.db, old, {
+    await recordAttempt(d1.db, old, await claimed(d1.db, old, '2024-11-20T12:00:00.000Z'), {
       attempt: 1,
       attemptedAt: '2024-11-20T12:00:01.000Z',
       delivery: 'form-service',
@@ -120,7 +127,7 @@ describe('the inbox queries', () => {
     d1.sqlite.prepare("UPDATE enquiries SET status = 'held', held_reason = 'test' WHERE id = ?").run(id)
     const now = '2026-11-05T00:00:00.000Z'
     expect(await dueEnquiryIds(d1.db, now, 10)).toEqual([])
-    expect(await claimEnquiry(d1.db, id, now, '2026-11-05T00:02:00.000Z')).toBe(false)
+    expect(await claimEnquiry(d1.db, id, now, '2026-11-05T00:02:00.000Z')).toBeNull()
 
     expect(await requeueEnquiry(d1.db, id, now, ['held'])).toBe(true)
     expect(await getEnquiry(d1.db, id)).toMatchObject({ status: 'pending', heldReason: null, nextAttemptAt: now })
@@ -135,7 +142,7 @@ describe('the inbox queries', () => {
   it('erasing removes the enquiry and its delivery history', async () => {
     const d1 = sqliteD1()
     const id = await stored(d1.db, '2026-11-01T10:00:00.000Z')
-    await recordAttempt(d1.db, id, {
+    await recordAttempt(d1.db, id, await claimed(d1.db, id, '2026-11-01T10:00:00.000Z'), {
       attempt: 1,
       attemptedAt: '2026-11-01T10:00:01.000Z',
       delivery: 'form-service',

@@ -1,4 +1,5 @@
 // @vitest-environment node
+import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -9,6 +10,7 @@ import { privacyPage } from '~/content/legal'
 import { site } from '~/site'
 import { previewMigrationConfig } from '../../scripts/d1-migrate-previews'
 import {
+  allowListProblems,
   bundledWorkerdDate,
   hygieneProblems,
   missingIds,
@@ -151,6 +153,61 @@ describe('the checks catch what an operator would get wrong', () => {
     standIn.vars.TURNSTILE_VERIFY_URL = 'http://127.0.0.1:9/siteverify'
     expect(hygieneProblems(standIn)).toEqual([expect.stringMatching(/TURNSTILE_VERIFY_URL is for tests/)])
   })
+
+  it('flags a stand-in Access key server left in the file, in production and in previews', () => {
+    expect(hygieneProblems(clone()).join('\n')).not.toMatch(/ACCESS_CERTS_URL/)
+    const standIn = clone()
+    standIn.vars.ACCESS_CERTS_URL = 'http://127.0.0.1:8790/cdn-cgi/access/certs'
+    expect(hygieneProblems(standIn)).toEqual([
+      'ACCESS_CERTS_URL is for tests and local use only: leave it empty in wrangler.toml',
+    ])
+    const preview = clone()
+    preview.previews.vars.ACCESS_CERTS_URL = 'http://127.0.0.1:8790/cdn-cgi/access/certs'
+    expect(hygieneProblems(preview)).toEqual([
+      '[previews.vars] ACCESS_CERTS_URL is for tests and local use only: leave it empty in wrangler.toml',
+    ])
+  })
+
+  it('flags an inbox turned on with an empty allow-list and no reason, and accepts a list or a written reason', () => {
+    expect(allowListProblems(clone())).toEqual([])
+    const on = clone()
+    on.vars.ACCESS_TEAM_DOMAIN = 'company.cloudflareaccess.com'
+    on.vars.ACCESS_AUD = 'a'.repeat(64)
+    expect(hygieneProblems(on)).toEqual([
+      expect.stringMatching(/^ACCESS_ALLOWED_EMAILS is empty while the inbox is on/),
+    ])
+    for (const empty of ['', ' ', ' , '])
+      expect(allowListProblems({ ...on, vars: { ...on.vars, ACCESS_ALLOWED_EMAILS: empty } }), empty).toHaveLength(1)
+    expect(allowListProblems({ ...on, vars: { ...on.vars, ACCESS_ALLOWED_EMAILS: 'owner@company.in' } })).toEqual([])
+    for (const notAReason of ['yes', '*', 'true', 'policy-only-on-purpose', 'x'.repeat(40)])
+      expect(
+        allowListProblems({ ...on, vars: { ...on.vars, ACCESS_POLICY_ONLY_REASON: notAReason } }),
+        notAReason,
+      ).toEqual([expect.stringMatching(/ACCESS_POLICY_ONLY_REASON ".*" is not a reason/)])
+    const reason = 'Only the two owners are in the Access policy; reviewed quarterly.'
+    expect(allowListProblems({ ...on, vars: { ...on.vars, ACCESS_POLICY_ONLY_REASON: reason } })).toEqual([])
+    // Half on (one of the two set) counts as on.
+    expect(allowListProblems({ ...clone(), vars: { ...clone().vars, ACCESS_AUD: 'a'.repeat(64) } })).toHaveLength(1)
+  })
+
+  it('`npm run check:config` says so and exits 1', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'check-config-'))
+    writeFileSync(
+      join(dir, 'wrangler.toml'),
+      TOML.replace(/^ACCESS_TEAM_DOMAIN = ""$/m, 'ACCESS_TEAM_DOMAIN = "company.cloudflareaccess.com"').replace(
+        /^ACCESS_CERTS_URL = ""$/m,
+        'ACCESS_CERTS_URL = "http://127.0.0.1:8790/cdn-cgi/access/certs"',
+      ),
+    )
+    // What `npm run check:config` runs, in a folder holding the edited wrangler.toml.
+    const run = spawnSync(process.execPath, [join(process.cwd(), 'scripts/ops-config.ts')], {
+      cwd: dir,
+      encoding: 'utf8',
+    })
+    expect(run.status).toBe(1)
+    expect(run.stderr).toContain('wrangler.toml: ACCESS_CERTS_URL is for tests and local use only')
+    expect(run.stderr).toContain('wrangler.toml: ACCESS_ALLOWED_EMAILS is empty while the inbox is on')
+  }, 60_000)
 })
 
 describe('one source for names and facts', () => {

@@ -84,6 +84,28 @@ describe('the go-live check run by `npm run deploy` and the production deploy', 
     expect(output).toMatch(/app\/site\.ts:\d+\s+phone: \+44 7700 900123/)
   })
 
+  it('refuses an inbox turned on with an empty e-mail allow-list, unless a reason is written down', () => {
+    const root = copyOfProject()
+    replaceSamples(root)
+    const path = join(root, 'wrangler.toml')
+    const on = readFileSync(path, 'utf8')
+      .replace(/^ACCESS_TEAM_DOMAIN = ""$/m, 'ACCESS_TEAM_DOMAIN = "company.cloudflareaccess.com"')
+      .replace(/^ACCESS_AUD = ""$/m, `ACCESS_AUD = "${'a'.repeat(64)}"`)
+    writeFileSync(path, on)
+    const refused = goLive(root)
+    expect(refused.status).toBe(1)
+    expect(refused.output).toMatch(/wrangler\.toml\s+ACCESS_ALLOWED_EMAILS is empty while the inbox is on/)
+
+    writeFileSync(path, on.replace(/^ACCESS_POLICY_ONLY_REASON = ""$/m, 'ACCESS_POLICY_ONLY_REASON = "yes"'))
+    expect(goLive(root).output).toMatch(/ACCESS_POLICY_ONLY_REASON "yes" is not a reason/)
+
+    const reason = 'The Access policy admits only the two owners by e-mail; reviewed every quarter.'
+    writeFileSync(path, on.replace(/^ACCESS_POLICY_ONLY_REASON = ""$/m, `ACCESS_POLICY_ONLY_REASON = "${reason}"`))
+    expect(goLive(root).status).toBe(0)
+    writeFileSync(path, on.replace(/^ACCESS_ALLOWED_EMAILS = ""$/m, 'ACCESS_ALLOWED_EMAILS = "owner@company.in"'))
+    expect(goLive(root).status).toBe(0)
+  })
+
   it('runs before anything is built or uploaded: in `npm run deploy` and in the CI production job', () => {
     const scripts = JSON.parse(readFileSync('package.json', 'utf8')).scripts
     expect(scripts.deploy).toMatch(/^node scripts\/go-live\.ts && /)

@@ -16,11 +16,13 @@ import { TURNSTILE_FIELD } from '~/contact/turnstile'
 import {
   SITEVERIFY_TIMEOUT_MS,
   SITEVERIFY_URL,
+  siteHosts,
   siteverifyUrl,
   turnstileSetup,
   verifyTurnstile,
 } from '~/contact/turnstile.server'
 import { contentSecurityPolicy } from '~/server/security-headers.server'
+import { site } from '~/site'
 import { captureConsole } from '../support/console'
 import { type SqliteD1, sqliteD1 } from '../support/d1-sqlite'
 import { contactEnv, fakeRateLimiter, waitUntilCollector } from '../support/fake-env'
@@ -29,6 +31,8 @@ const SECRET = 'turnstile-secret-0x4AAAA-unit'
 const SITE_KEY = '0x4AAAAAAunit-site-key'
 const FORM_ENDPOINT = 'https://forms.test/submit'
 const FORM_KEY = 'unit-form-key-1234567890'
+/** The site's canonical host (app/site.ts), where the widget is solved in production. */
+const SITE_HOST = new URL(site.url).hostname
 
 type Verdict = Record<string, unknown> | Response | 'hang' | 'unreachable'
 
@@ -44,7 +48,7 @@ beforeEach(() => {
   formPosts = []
   verdict = (token) =>
     token === 'good-token'
-      ? { success: true, action: 'contact' }
+      ? { success: true, action: 'contact', hostname: SITE_HOST }
       : { success: false, 'error-codes': ['invalid-input-response'] }
   vi.stubGlobal(
     'fetch',
@@ -187,7 +191,19 @@ describe('with Turnstile on', () => {
     ['no token (no JavaScript, or the widget never loaded)', undefined, null, 'turnstile_missing'],
     ['an invalid token', 'forged', null, 'turnstile_invalid'],
     ['a spent token', 'spent', { success: false, 'error-codes': ['timeout-or-duplicate'] }, 'turnstile_invalid'],
-    ['a token made for another action', 'other', { success: true, action: 'login' }, 'turnstile_invalid'],
+    [
+      'a token made for another action',
+      'other',
+      { success: true, action: 'login', hostname: SITE_HOST },
+      'turnstile_invalid',
+    ],
+    ['a token with an empty action', 'other', { success: true, action: '', hostname: SITE_HOST }, 'turnstile_invalid'],
+    [
+      'a token solved on another site',
+      'other',
+      { success: true, action: 'contact', hostname: 'evil.example' },
+      'turnstile_invalid',
+    ],
     ['siteverify unreachable', 'good-token', 'unreachable', 'turnstile_unverified'],
     ['siteverify answering 503', 'good-token', new Response('down', { status: 503 }), 'turnstile_unverified'],
     ['siteverify answering something not JSON', 'good-token', new Response('<html>'), 'turnstile_unverified'],
@@ -284,8 +300,74 @@ describe('the stand-in siteverify override', () => {
     if (!setup.on) throw new Error('expected on')
     const result = await verifyTurnstile(setup, { TURNSTILE_VERIFY_URL: 'https://evil.example/' }, 'good-token', {
       requestId: 'r',
+      requestHost: SITE_HOST,
     })
     expect(result).toEqual({ ok: false, hold: 'turnstile_unverified', cause: 'verify_url_refused' })
     expect(siteverifyCalls).toHaveLength(0)
+  })
+})
+
+describe('siteverify’s answer must be for this form, on one of this site’s hosts', () => {
+  async function check(answer: Record<string, unknown>, requestHost = SITE_HOST) {
+    verdict = () => answer
+    const setup = turnstileSetup(env())
+    if (!setup.on) throw new Error('expected on')
+    return verifyTurnstile(setup, env(), 'any-token', { requestId: 'r', requestHost })
+  }
+  const pass = { ok: true }
+  const wrongAction = { ok: false, hold: 'turnstile_invalid', cause: 'wrong_action' }
+  const wrongHost = (hostname: string) => ({ ok: false, hold: 'turnstile_invalid', cause: 'wrong_hostname', hostname })
+
+  it('the action is `contact`: another, an empty one or none is held', async () => {
+    expect(await check({ success: true, action: 'contact', hostname: SITE_HOST })).toEqual(pass)
+    expect(await check({ success: true, action: 'login', hostname: SITE_HOST })).toEqual(wrongAction)
+    expect(await check({ success: true, action: '', hostname: SITE_HOST })).toEqual(wrongAction)
+    expect(await check({ success: true, hostname: SITE_HOST })).toEqual(wrongAction)
+    expect(await check({ success: true, action: 'Contact', hostname: SITE_HOST })).toEqual(wrongAction)
+  })
+
+  it('the hostname is the site’s canonical host or its www, case aside; any other, or none, is held', async () => {
+    const ok = (hostname: unknown) => ({ success: true, action: 'contact', hostname })
+    expect(await check(ok(SITE_HOST))).toEqual(pass)
+    expect(await check(ok(`www.${SITE_HOST}`))).toEqual(pass)
+    expect(await check(ok(SITE_HOST.toUpperCase()))).toEqual(pass)
+    for (const other of ['evil.example', `${SITE_HOST}.evil.example`, `evil${SITE_HOST}`, 'example.com'])
+      expect(await check(ok(other)), other).toEqual(wrongHost(other))
+    expect(await check(ok(undefined))).toEqual(wrongHost(''))
+    expect(await check(ok(''))).toEqual(wrongHost(''))
+    expect(await check(ok(42))).toEqual(wrongHost(''))
+  })
+
+  it('a workers.dev host counts only for a post to that same host (a preview, staging, or before the domain)', async () => {
+    const own = 'akshara-labs-site.team.workers.dev'
+    const ok = (hostname: string) => ({ success: true, action: 'contact', hostname })
+    expect(await check(ok(own), own)).toEqual(pass)
+    expect(await check(ok(SITE_HOST), own)).toEqual(pass)
+    expect(await check(ok('someone-else.team.workers.dev'), own)).toEqual(wrongHost('someone-else.team.workers.dev'))
+    expect(await check(ok(own), SITE_HOST)).toEqual(wrongHost(own))
+  })
+
+  it('a local name counts only for a post served on this machine', async () => {
+    const ok = (hostname: string) => ({ success: true, action: 'contact', hostname })
+    expect(await check(ok('localhost'), '127.0.0.1')).toEqual(pass)
+    expect(await check(ok('localhost'), 'localhost')).toEqual(pass)
+    expect(await check(ok('127.0.0.1'), 'localhost')).toEqual(pass)
+    expect(await check(ok('localhost'), SITE_HOST)).toEqual(wrongHost('localhost'))
+    expect([...siteHosts(SITE_HOST)].sort()).toEqual([SITE_HOST, `www.${SITE_HOST}`].sort())
+  })
+
+  it('a token from another site is stored as held, never delivered, and the log names the host it came from', async () => {
+    verdict = () => ({ success: true, action: 'contact', hostname: 'token-farm.example' })
+    const data = submission('farmed-token')
+    expect(await submit(data)).toMatchObject({ kind: 'stored' })
+    expect(rowFor(data.email)).toMatchObject({ status: 'held', held_reason: 'turnstile_invalid' })
+    expect(formPosts).toHaveLength(0)
+    const line = printed.lines().find((text) => text.includes('contact_turnstile')) ?? ''
+    expect(JSON.parse(line.slice(line.indexOf('{')))).toMatchObject({
+      hold: 'turnstile_invalid',
+      cause: 'wrong_hostname',
+      hostname: 'token-farm.example',
+    })
+    expect(line).not.toContain('farmed-token')
   })
 })

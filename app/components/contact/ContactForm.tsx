@@ -23,6 +23,7 @@ import {
   sendContact,
   validateContact,
 } from '~/contact'
+import { contactPage } from '~/content/contact'
 import { FORM_CONTAINER_ID } from './form-code'
 import { useTurnstile } from './use-turnstile'
 
@@ -212,7 +213,7 @@ export function ContactForm({ defaultSubject, result, enquiryKey, turnstileSiteK
 
   return (
     <div id={FORM_CONTAINER_ID} className="glass scroll-mt-24 p-6 sm:p-8">
-      <h2 className="text-h3 font-semibold">Send us a message</h2>
+      <h2 className="text-h3 font-semibold">{contactPage.form.title}</h2>
       <form
         ref={formRef}
         method="post"

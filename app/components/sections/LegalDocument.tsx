@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { labels } from '~/content/labels'
 import type { LegalPage } from '~/content/legal'
 import { longDate } from '~/lib/long-date'
 import { site } from '~/site'
@@ -34,7 +35,7 @@ export function LegalDocument({ page }: { page: LegalPage }) {
         lead={
           <>
             <p className="text-base text-subtle">
-              Last updated <time dateTime={page.updated}>{longDate(page.updated)}</time>
+              {labels.lastUpdated} <time dateTime={page.updated}>{longDate(page.updated)}</time>
             </p>
             <p className="mt-4">{page.intro}</p>
           </>
@@ -62,9 +63,9 @@ export function LegalDocument({ page }: { page: LegalPage }) {
             </section>
           ))}
         </div>
-        <nav aria-label="On this page" className="hidden lg:block">
+        <nav aria-label={labels.onThisPage} className="hidden lg:block">
           <div className="sticky top-24">
-            <p className="text-sm font-semibold tracking-wide text-fg uppercase">On this page</p>
+            <p className="text-sm font-semibold tracking-wide text-fg uppercase">{labels.onThisPage}</p>
             <ul className="mt-4 space-y-1 border-l border-line">
               {sections.map((section) => (
                 <li key={section.id}>

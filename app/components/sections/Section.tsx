@@ -1,13 +1,8 @@
 import type { ReactNode } from 'react'
+import { slugify } from '~/lib/slugify'
 import { eyebrowStyle } from './styles'
 
-export function slugify(text: string): string {
-  return text
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
-}
+export { slugify }
 
 /** A page section with an h2 heading; it is a landmark region named by that heading. */
 export function Section({

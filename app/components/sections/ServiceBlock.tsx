@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { Icon } from '~/components/Icon'
+import { labels } from '~/content/labels'
 import type { ServiceCard } from '~/content/types'
 import { FeatureList } from './FeatureList'
 import { IconTile } from './IconTile'
@@ -36,7 +37,11 @@ export function ServiceBlock({
           to={service.path}
           className="group mt-8 inline-flex min-h-12 items-center gap-2 rounded-full border border-line-strong bg-white/5 px-6 font-semibold text-fg transition-colors hover:border-brand-400 hover:bg-white/10"
         >
-          Learn More<span className="sr-only"> about {service.title}</span>
+          {labels.learnMore}
+          <span className="sr-only">
+            {' '}
+            {labels.learnMoreAbout} {service.title}
+          </span>
           <Icon name="arrow-right" className="size-5 transition-transform group-hover:translate-x-0.5" />
         </Link>
       </div>

@@ -1,5 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { Icon } from '~/components/Icon'
+import { labels } from '~/content/labels'
+import { pageAt } from '~/content/pages'
 import type { ServiceDetail } from '~/content/types'
 import { CallToAction } from './CallToAction'
 import { CardGrid } from './CardGrid'
@@ -20,7 +22,7 @@ export function ServiceDetailLayout({ detail }: { detail: ServiceDetail }) {
             <ol className="flex flex-wrap items-center gap-1 text-sm text-subtle">
               <li>
                 <Link to="/services" className="inline-flex min-h-11 items-center hover:text-fg">
-                  Services
+                  {pageAt('/services').title}
                 </Link>
               </li>
               <li aria-hidden="true">
@@ -54,7 +56,7 @@ export function ServiceDetailLayout({ detail }: { detail: ServiceDetail }) {
             ))}
           </div>
           <div className="glass h-fit p-6 sm:p-8">
-            <p className="font-semibold text-fg">How we work</p>
+            <p className="font-semibold text-fg">{labels.howWeWork}</p>
             <FeatureList items={approach.highlights} className="mt-5" />
           </div>
         </div>

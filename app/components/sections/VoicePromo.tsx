@@ -15,7 +15,7 @@ export function VoicePromo() {
         <div className="relative">
           <p className={eyebrowStyle}>{voiceAssistant.eyebrow}</p>
           <h2 id="voice-promo-title" className="mt-3 text-h2 font-bold tracking-tight text-fg">
-            Meet {voiceAssistant.name}
+            {voiceAssistant.promoTitle}
           </h2>
           <p className="text-gradient mt-3 text-[clamp(1.5rem,1.2rem+1vw,2rem)] leading-tight font-bold">
             {voiceAssistant.tagline}

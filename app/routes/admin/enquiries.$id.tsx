@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { adminHead } from '~/admin/head'
 import { loadEnquiry } from '~/admin/inbox.functions'
+import { mailtoHref } from '~/admin/mailto'
 import {
   ActionForm,
   ActionNotice,
@@ -23,6 +24,17 @@ export const Route = createFileRoute('/admin/enquiries/$id')({
   head: () => adminHead('Enquiry'),
   component: EnquiryPage,
 })
+
+/** The visitor's address as a reply link that can name no other recipient or header (see mailto.ts), else as text. */
+function ReplyLink({ address }: { address: string }) {
+  const href = mailtoHref(address)
+  if (!href) return <span data-testid="reply-address">{address}</span>
+  return (
+    <a href={href} className={linkStyle} data-testid="reply-address">
+      {address}
+    </a>
+  )
+}
 
 function EnquiryPage() {
   const { record, attempts } = Route.useLoaderData()
@@ -60,9 +72,7 @@ function EnquiryPage() {
             <dt className="font-medium text-fg">From</dt>
             <dd>
               {record.name} &lt;
-              <a href={`mailto:${record.email}`} className={linkStyle}>
-                {record.email}
-              </a>
+              <ReplyLink address={record.email} />
               &gt;
             </dd>
             <dt className="font-medium text-fg">Company</dt>

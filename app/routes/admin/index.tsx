@@ -88,6 +88,14 @@ function InboxPage() {
             </dd>
             <dt className="font-medium text-fg">Enquiries kept for</dt>
             <dd data-testid="setup-retention">{setup.retentionDays} days, then deleted</dd>
+            <dt className="font-medium text-fg">Who may open the inbox</dt>
+            <dd data-testid="setup-fence">
+              {'allowList' in setup.fence
+                ? `the ${setup.fence.allowList} address${setup.fence.allowList === 1 ? '' : 'es'} in ACCESS_ALLOWED_EMAILS, once Access lets them in`
+                : setup.fence.policyOnly
+                  ? `anyone the Access policy lets in (ACCESS_POLICY_ONLY_REASON: “${setup.fence.policyOnly}”)`
+                  : 'anyone the Access policy lets in: no allow-list and no reason written (production refuses this)'}
+            </dd>
           </dl>
         </div>
       </section>

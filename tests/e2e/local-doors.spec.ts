@@ -1,0 +1,275 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Page } from '@playwright/test'
+import { SUCCESS_MESSAGE } from '../../app/contact/status'
+import { documentedNames } from '../../scripts/local-vars.mjs'
+import { type AccessKeyServer, startAccessKeys, TEST_OPERATOR } from '../support/access-keys'
+import { type Checkout, checkout, type Running } from '../support/checkout'
+import { type Enquiry, enquiry, expect, fillForm, form, receivedFrom, setScenario, test } from '../support/contact'
+import { expectStored, storedFrom } from '../support/enquiries'
+import { gotoContactForm } from '../support/page'
+import { FORM_SERVICE_ORIGIN, PORT_BASE } from '../support/servers'
+import { waitUntilServing } from '../support/site-server'
+import {
+  routeTurnstileWidget,
+  type Siteverify,
+  startSiteverify,
+  TEST_TURNSTILE_SECRET,
+  TEST_TURNSTILE_SITE_KEY,
+} from '../support/turnstile'
+
+/**
+ * The local doors, walked as a newcomer walks them: in a checkout of its own (so the developer's
+ * `.dev.vars` and database are never touched), the commands the README and docs/inbox.md give are
+ * run exactly as written — `npm run admin-token`, its lines pasted into `.dev.vars`, `npm start`,
+ * the printed `curl` line, `npm run enquiries` — and every variable `.dev.vars.example` documents
+ * is set in `.dev.vars` and shown to take effect under `npm start`.
+ */
+test.describe.configure({ mode: 'serial', timeout: 300_000 })
+
+const PORT = PORT_BASE + 20
+const KEYS_PORT = PORT_BASE + 21
+const DEV_PORT = PORT_BASE + 22
+const origin = `http://localhost:${PORT}`
+
+let repo: Checkout
+let site: Running | undefined
+
+test.beforeAll(() => {
+  repo = checkout('doors')
+})
+
+test.afterAll(async () => {
+  await site?.stop()
+  repo?.remove()
+})
+
+/** `npm start` (with the environment a person may set, as the README names it), once it serves. */
+async function npmStart(env: Record<string, string>): Promise<Running> {
+  await site?.stop()
+  site = repo.spawn('npm start', { PORT: String(PORT), ...env })
+  await site.waitFor(/Serving the production build on workerd at/, 240_000)
+  await waitUntilServing(origin, 90_000)
+  return site
+}
+
+test('docs/inbox.md as written: admin-token, its lines in .dev.vars, npm start, the printed curl line opens the inbox; npm run enquiries lists what a visitor sent', async ({
+  page,
+}) => {
+  const keys = repo.spawn(`npm run admin-token -- --port ${KEYS_PORT}`, { PORT: String(PORT) })
+  try {
+    const [, token = ''] = await keys.waitFor(/Open the inbox with this token[^\n]*\n\n(\S+)\n/, 60_000)
+    const printed = keys.output()
+    const lines = printed.match(/^ACCESS_[A-Z_]+=.*$/gm) ?? []
+    expect(lines.map((line) => line.split('=')[0])).toEqual(['ACCESS_TEAM_DOMAIN', 'ACCESS_AUD', 'ACCESS_CERTS_URL'])
+    // "Put the three printed ACCESS_* lines in .dev.vars, start the site (npm start)"
+    repo.write('.dev.vars', `${lines.join('\n')}\n`)
+    const server = await npmStart({})
+
+    // "send the token as a header": the curl line admin-token printed, with the token in it.
+    const curl = printed.match(/^\s*(curl -H "Cf-Access-Jwt-Assertion: <token>" \S+\/admin)$/m)?.[1]
+    expect(curl, 'admin-token prints the curl line for this site').toBe(
+      `curl -H "Cf-Access-Jwt-Assertion: <token>" ${origin}/admin`,
+    )
+    const inbox = repo.run((curl as string).replace('<token>', token))
+    expect(inbox).toContain('<h1')
+    expect(inbox).toContain('Enquiries')
+    expect(inbox).toContain('data-testid="setup-delivery"')
+    expect(inbox).toContain('no allow-list and no reason written')
+    // Without the token, the same address is refused.
+    expect(repo.run(`curl -s -o /dev/null -w '%{http_code}' ${origin}/admin`)).toBe('403')
+    // What npm start said it loaded: names, never values.
+    expect(server.output()).toContain('Variables from .dev.vars: ACCESS_TEAM_DOMAIN, ACCESS_AUD, ACCESS_CERTS_URL')
+    expect(server.output()).not.toContain(token)
+
+    // A visitor writes; with no key in a fresh checkout the enquiry is stored and waits.
+    const values = enquiry('local-doors')
+    await sendForm(page, values)
+    const listed = repo.run('npm run enquiries')
+    expect(listed).toMatch(
+      new RegExp(`pending \\(next [^)]+\\)\\s+0 att\\.\\s+devops\\s+${values.name} <${values.email}>`),
+    )
+  } finally {
+    await keys.stop()
+  }
+})
+
+/** The names the tests below have shown to take effect; together, every name .dev.vars.example documents. */
+const proven = new Set<string>()
+
+/** Every name .dev.vars.example documents but ACCESS_ALLOWED_EMAILS (the last test's), and its value. */
+function everyVariable(ctx: { keys: AccessKeyServer; siteverify: Siteverify }): Record<string, string> {
+  return {
+    CONTACT_FORM_ACCESS_KEY: 'local-doors-key-3f9a',
+    CONTACT_DELIVERY: 'form-service',
+    CONTACT_FORM_ENDPOINT: `${FORM_SERVICE_ORIGIN}/submit`,
+    CONTACT_EMAIL_FROM: 'doors@aksharalabs.example',
+    CONTACT_RETRY_DELAYS: '2,2',
+    ...ctx.keys.vars(),
+    ACCESS_POLICY_ONLY_REASON: 'Access admits only the three owners by e-mail.',
+    ENQUIRY_RETENTION_DAYS: '30',
+    TURNSTILE_SITE_KEY: TEST_TURNSTILE_SITE_KEY,
+    TURNSTILE_SECRET_KEY: TEST_TURNSTILE_SECRET,
+    TURNSTILE_VERIFY_URL: ctx.siteverify.url,
+  }
+}
+
+test('every variable .dev.vars.example documents takes effect under npm start, and the scheduled handler runs by itself', async ({
+  page,
+  request,
+}) => {
+  const keys = await startAccessKeys(0)
+  const siteverify = await startSiteverify()
+  try {
+    const vars = everyVariable({ keys, siteverify })
+    repo.write(
+      '.dev.vars',
+      `${Object.entries(vars)
+        .map(([name, value]) => `${name}=${value}`)
+        .join('\n')}\n`,
+    )
+    // SKIP_BUILD and CRON_INTERVAL are npm start's own settings (README, Commands).
+    const server = await npmStart({ SKIP_BUILD: '1', CRON_INTERVAL: '1' })
+    expect(server.output()).toContain(`Variables from .dev.vars: ${Object.keys(vars).join(', ')}`)
+    expect(server.output()).not.toContain('Not a variable of this site')
+
+    // ACCESS_TEAM_DOMAIN, ACCESS_AUD, ACCESS_CERTS_URL: the operator's token opens the inbox.
+    const asOperator = { 'Cf-Access-Jwt-Assertion': await keys.sign({ email: TEST_OPERATOR }) }
+    const admin = await request.get(`${origin}/admin`, { headers: asOperator })
+    expect(admin.status()).toBe(200)
+    await page.setExtraHTTPHeaders(asOperator)
+    await page.goto(`${origin}/admin`)
+    // ENQUIRY_RETENTION_DAYS; TURNSTILE_SITE_KEY with TURNSTILE_SECRET_KEY: on.
+    await expect(page.getByTestId('setup-retention')).toHaveText('30 days, then deleted')
+    await expect(page.getByTestId('setup-turnstile')).toContainText(/^on/)
+    await expect(page.getByTestId('setup-delivery')).toHaveText('form-service')
+    await expect(page.getByTestId('setup-missing')).toContainText('nothing')
+    // ACCESS_POLICY_ONLY_REASON: with no allow-list, the reason written for it.
+    await expect(page.getByTestId('setup-fence')).toContainText(vars.ACCESS_POLICY_ONLY_REASON as string)
+    await page.setExtraHTTPHeaders({})
+
+    // Turnstile on: a post without a token is held; with the widget's token, TURNSTILE_VERIFY_URL
+    // is asked with TURNSTILE_SECRET_KEY, and the enquiry goes to CONTACT_FORM_ENDPOINT with
+    // CONTACT_FORM_ACCESS_KEY (CONTACT_DELIVERY=form-service).
+    const noToken = enquiry('doors-held')
+    const post = await request.post(`${origin}/api/contact`, {
+      form: { ...noToken },
+      headers: { Origin: origin, Accept: 'text/html', 'Sec-Fetch-Mode': 'navigate' },
+      maxRedirects: 0,
+    })
+    expect(post.status()).toBe(303)
+    const held = await expectStored(statePath(), noToken.email, 'held')
+    expect(held.heldReason).toBe('turnstile_missing')
+
+    const delivered = enquiry('doors-delivered')
+    await sendForm(page, delivered, `pass-${crypto.randomUUID()}`)
+    await expectStored(statePath(), delivered.email, 'delivered', 1)
+    expect(siteverify.calls().some((call) => call.secret === vars.TURNSTILE_SECRET_KEY)).toBe(true)
+    const [forwarded] = await receivedFrom(delivered.email)
+    expect((forwarded?.json as Record<string, unknown>)?.access_key).toBe(vars.CONTACT_FORM_ACCESS_KEY)
+
+    // CONTACT_RETRY_DELAYS=2,2 and the ticker (CRON_INTERVAL): a service that is down, then back,
+    // gets the enquiry with nobody running the scheduled handler.
+    const back = enquiry('doors-back')
+    await setScenario(back.email, { kind: 'status', status: 503 })
+    await sendForm(page, back, `pass-${crypto.randomUUID()}`)
+    await expect.poll(async () => (await storedFrom(statePath(), back.email))[0]?.attempts, { timeout: 20_000 }).toBe(1)
+    await setScenario(back.email, { kind: 'success' })
+    await expectStored(statePath(), back.email, 'delivered', 2, 20_000)
+
+    // Down for good: two delays are three attempts, then failed, and the notice is sent from
+    // CONTACT_EMAIL_FROM.
+    const lost = enquiry('doors-lost')
+    await setScenario(lost.email, { kind: 'status', status: 503 })
+    await sendForm(page, lost, `pass-${crypto.randomUUID()}`)
+    await expectStored(statePath(), lost.email, 'failed', 3, 30_000)
+    // The only message of this run: nothing else gave up, and nothing else sends e-mail.
+    await expect.poll(() => emailFiles(server.output()).length, { timeout: 15_000 }).toBe(1)
+    const [notice = ''] = emailFiles(server.output())
+    expect(notice).toMatch(/^From: .*doors@aksharalabs\.example/m)
+    for (const name of Object.keys(vars)) proven.add(name)
+  } finally {
+    await keys.close()
+    await siteverify.close()
+  }
+})
+
+const statePath = () => join(repo.dir, '.wrangler/state')
+
+/** The messages wrangler's local `send_email` wrote, from the paths it printed. */
+function emailFiles(output: string): string[] {
+  return [...output.matchAll(/Email: (\S+\.eml)/g)].map((match) => readFileSync(match[1] as string, 'utf8'))
+}
+
+/** Fills and sends the contact form in the browser; with `token`, the stand-in widget hands it over. */
+async function sendForm(page: Page, values: Enquiry, token?: string) {
+  if (token) await routeTurnstileWidget(page, token)
+  await gotoContactForm(page, `${origin}/contact`)
+  await fillForm(page, values)
+  if (token)
+    await expect(page.getByTestId('turnstile')).toHaveAttribute('data-widget', `${TEST_TURNSTILE_SITE_KEY} contact`)
+  await form(page).submit.click()
+  await expect(form(page).status).toContainText(SUCCESS_MESSAGE)
+}
+
+test('npm run dev reads the same .dev.vars (ACCESS_ALLOWED_EMAILS among them) and runs the scheduled handler by itself', async ({
+  request,
+}) => {
+  await site?.stop()
+  site = undefined
+  const keys = await startAccessKeys(0)
+  const vars: Record<string, string> = {
+    CONTACT_FORM_ACCESS_KEY: 'local-dev-key-81c2',
+    CONTACT_FORM_ENDPOINT: `${FORM_SERVICE_ORIGIN}/submit`,
+    CONTACT_RETRY_DELAYS: '2',
+    ...keys.vars(),
+    ACCESS_ALLOWED_EMAILS: TEST_OPERATOR,
+  }
+  repo.write(
+    '.dev.vars',
+    `${Object.entries(vars)
+      .map(([name, value]) => `${name}=${value}`)
+      .join('\n')}\n`,
+  )
+  const devOrigin = `http://localhost:${DEV_PORT}`
+  const dev = repo.spawn(`npm run dev -- --port ${DEV_PORT} --strictPort`, { CRON_INTERVAL: '1' })
+  try {
+    await dev.waitFor(/ready in \d+ ms/, 240_000)
+    await waitUntilServing(devOrigin, 120_000).catch((error) => {
+      throw new Error(`npm run dev did not serve /api/health:\n${dev.output().slice(-4000)}`, { cause: error })
+    })
+    const values = enquiry('doors-dev')
+    await setScenario(values.email, { kind: 'status', status: 503 })
+    const post = await request.post(`${devOrigin}/api/contact`, {
+      form: { ...values },
+      headers: { Origin: devOrigin, Accept: 'text/html', 'Sec-Fetch-Mode': 'navigate' },
+      maxRedirects: 0,
+    })
+    expect(post.status(), await post.text()).toBe(303)
+    await expect
+      .poll(async () => (await storedFrom(statePath(), values.email))[0]?.attempts, { timeout: 20_000 })
+      .toBe(1)
+    await setScenario(values.email, { kind: 'success' })
+    await expectStored(statePath(), values.email, 'delivered', 2, 20_000)
+    const [forwarded] = (await receivedFrom(values.email)).slice(-1)
+    expect((forwarded?.json as Record<string, unknown>)?.access_key).toBe('local-dev-key-81c2')
+
+    // ACCESS_ALLOWED_EMAILS: the operator's token opens the inbox, anyone else's valid token does not.
+    const operator = await request.get(`${devOrigin}/admin`, {
+      headers: { 'Cf-Access-Jwt-Assertion': await keys.sign({ email: TEST_OPERATOR }) },
+    })
+    expect(operator.status()).toBe(200)
+    expect(await operator.text()).toContain('the 1 address in ACCESS_ALLOWED_EMAILS')
+    const stranger = await request.get(`${devOrigin}/admin`, {
+      headers: { 'Cf-Access-Jwt-Assertion': await keys.sign({ email: 'someone-else@aksharalabs.in' }) },
+    })
+    expect(stranger.status()).toBe(403)
+    for (const name of Object.keys(vars)) proven.add(name)
+
+    const documented = documentedNames(readFileSync('.dev.vars.example', 'utf8'))
+    expect([...proven].sort(), 'every documented variable is shown to take effect').toEqual([...documented].sort())
+  } finally {
+    await dev.stop()
+    await keys.close()
+  }
+})

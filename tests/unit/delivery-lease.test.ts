@@ -1,0 +1,348 @@
+// @vitest-environment node
+/**
+ * Exactly once, whoever presses what: each delivery attempt holds its own lease on the enquiry (a
+ * random token and `lease_until`); its result is recorded only while that token still holds the
+ * row; an operator's retry or release never breaks a live lease (it answers busy); a history row
+ * is inserted, never replaced. D1 is a real SQLite database with the project's migrations; the
+ * form service is `fetch`, stubbed; the inbox's actions go through their real handler with real
+ * Access tokens from the stand-in key server.
+ */
+
+import * as v from 'valibot'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { type AdminEnv, handleAdminAction } from '~/admin/inbox.server'
+import { submitEnquiry } from '~/contact/contact.server'
+import { deliverDueEnquiries, LEASE_MS } from '~/contact/delivery.server'
+import type { Enquiry } from '~/contact/enquiry'
+import { RELEASE_FROM, RETRY_FROM } from '~/contact/lease'
+import { contactSubmissionSchema, newEnquiryKey } from '~/contact/schema'
+import {
+  attemptsOf,
+  claimEnquiry,
+  liveLeaseUntil,
+  markHandled,
+  recordAttempt,
+  requeueEnquiry,
+  storeEnquiry,
+} from '~/contact/store.server'
+import { type AccessKeyServer, startAccessKeys, TEST_OPERATOR, TEST_OPERATOR_ID } from '../support/access-keys'
+import { captureConsole } from '../support/console'
+import { type SqliteD1, sqliteD1 } from '../support/d1-sqlite'
+import { contactEnv, fakeRateLimiter, waitUntilCollector } from '../support/fake-env'
+
+const ENDPOINT = 'https://forms.test/submit'
+const T0 = '2026-11-23T12:00:00.000Z'
+const at = (ms: number) => new Date(Date.parse(T0) + ms).toISOString()
+
+let keys: AccessKeyServer
+let token: string
+let d1: SqliteD1
+let forwarded: Record<string, unknown>[]
+/** The form service's answer; a test may hold it back to keep an attempt under way. */
+let answer: () => Promise<Response>
+let printed: ReturnType<typeof captureConsole>
+
+beforeAll(async () => {
+  keys = await startAccessKeys()
+  token = await keys.sign()
+})
+afterAll(() => keys.close())
+
+beforeEach(() => {
+  d1 = sqliteD1()
+  forwarded = []
+  answer = async () => Response.json({ success: true })
+  const realFetch = globalThis.fetch
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
+      const url = String(input instanceof Request ? input.url : input)
+      // The Access stand-in's keys are fetched for real.
+      if (url !== ENDPOINT) return realFetch(input, init)
+      forwarded.push(JSON.parse(String(init?.body)))
+      return answer()
+    }),
+  )
+  printed = captureConsole()
+})
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+  d1.close()
+})
+
+function env(): AdminEnv {
+  return {
+    ...contactEnv({
+      CONTACT_DELIVERY: 'form-service',
+      CONTACT_FORM_ENDPOINT: ENDPOINT,
+      CONTACT_FORM_ACCESS_KEY: 'unit-form-key-0123456789',
+      CONTACT_RATE_LIMITER: fakeRateLimiter(),
+      ENQUIRIES: d1.db,
+    }),
+    ...keys.vars(),
+  }
+}
+
+let counter = 0
+/** A stored enquiry, pending and due at T0, that no attempt holds. */
+async function pending(fields: Partial<Enquiry> = {}): Promise<string> {
+  counter++
+  const id = `lease-${counter}`
+  await storeEnquiry(
+    d1.db,
+    {
+      id,
+      receivedAt: T0,
+      name: `Person ${counter}`,
+      email: `lease-${counter}@example.com`,
+      company: '',
+      subject: 'general',
+      subjectLabel: 'General',
+      message: 'Hello',
+      ...fields,
+    },
+    `key-${id}`,
+    { nextAttemptAt: T0 },
+  )
+  return id
+}
+
+const row = (id: string) =>
+  d1.row<{
+    status: string
+    attempts: number
+    lease_token: string | null
+    lease_until: string | null
+    next_attempt_at: string | null
+  }>('SELECT status, attempts, lease_token, lease_until, next_attempt_at FROM enquiries WHERE id = ?1', id)
+const history = (id: string) =>
+  d1.query<{ attempt: number; attempted_at: string; outcome: string; cause: string | null }>(
+    'SELECT attempt, attempted_at, outcome, cause FROM enquiry_attempts WHERE enquiry_id = ?1 ORDER BY attempt',
+    id,
+  )
+const failed = (attempt: number, attemptedAt: string) => ({
+  attempt,
+  attemptedAt,
+  delivery: 'form-service',
+  status: 'pending' as const,
+  cause: 'upstream_status',
+  nextAttemptAt: at(3_600_000),
+})
+const delivered = (attempt: number, attemptedAt: string) => ({
+  attempt,
+  attemptedAt,
+  delivery: 'form-service',
+  status: 'delivered' as const,
+  cause: null,
+  nextAttemptAt: null,
+})
+
+/** An operator's action, through the inbox's handler: the notice it leads to. */
+async function press(action: 'retry' | 'release' | 'handled', id: string): Promise<string | null> {
+  const response = await handleAdminAction(
+    new Request('https://aksharalabs.in/admin/actions', {
+      method: 'POST',
+      headers: { 'Cf-Access-Jwt-Assertion': token, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ action, id }).toString(),
+    }),
+    env(),
+  )
+  expect(response.status).toBe(303)
+  return new URL(response.headers.get('Location') ?? '', 'https://x').searchParams.get('notice')
+}
+
+/** A form service that keeps the next answer until `release()`. */
+function holdAnswers() {
+  let release: () => void = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  answer = async () => {
+    await held
+    return Response.json({ success: true })
+  }
+  return () => release()
+}
+
+describe('the lease of one attempt', () => {
+  it('a claim writes a fresh token and its end; a second claim while it is live gets nothing', async () => {
+    const id = await pending()
+    const first = await claimEnquiry(d1.db, id, at(0), at(LEASE_MS))
+    expect(first?.token).toMatch(/^[0-9a-f-]{36}$/)
+    expect(row(id)).toMatchObject({
+      lease_token: first?.token,
+      lease_until: at(LEASE_MS),
+      next_attempt_at: at(LEASE_MS),
+    })
+    expect(await claimEnquiry(d1.db, id, at(1_000), at(1_000 + LEASE_MS))).toBeNull()
+    expect(await claimEnquiry(d1.db, id, at(LEASE_MS - 1), at(2 * LEASE_MS))).toBeNull()
+    expect(await liveLeaseUntil(d1.db, id, at(1_000))).toBe(at(LEASE_MS))
+  })
+
+  it('the result is recorded with the right token, and ends the lease; with a wrong one nothing changes', async () => {
+    const id = await pending()
+    const claim = await claimEnquiry(d1.db, id, at(0), at(LEASE_MS))
+    expect(await recordAttempt(d1.db, id, 'not-the-token', delivered(1, at(5)))).toBe('lease_lost')
+    expect(row(id)).toMatchObject({ status: 'pending', attempts: 0, lease_token: claim?.token })
+    expect(history(id)).toEqual([])
+
+    expect(await recordAttempt(d1.db, id, claim?.token ?? '', failed(1, at(5)))).toBe('recorded')
+    expect(row(id)).toMatchObject({ status: 'pending', attempts: 1, lease_token: null, lease_until: null })
+    expect(history(id)).toEqual([{ attempt: 1, attempted_at: at(5), outcome: 'failed', cause: 'upstream_status' }])
+    // The same token once more: its lease is over.
+    expect(await recordAttempt(d1.db, id, claim?.token ?? '', delivered(2, at(6)))).toBe('lease_lost')
+    expect(row(id)).toMatchObject({ status: 'pending', attempts: 1 })
+    expect(history(id)).toHaveLength(1)
+  })
+
+  it('an expired lease is claimed again, and the late result of the first attempt changes nothing', async () => {
+    const id = await pending()
+    const cutOff = await claimEnquiry(d1.db, id, at(0), at(LEASE_MS))
+    const again = await claimEnquiry(d1.db, id, at(LEASE_MS), at(2 * LEASE_MS))
+    expect(again?.token).toBeTruthy()
+    expect(again?.token).not.toBe(cutOff?.token)
+    expect(await recordAttempt(d1.db, id, again?.token ?? '', delivered(1, at(LEASE_MS + 5)))).toBe('recorded')
+    expect(await recordAttempt(d1.db, id, cutOff?.token ?? '', failed(1, at(LEASE_MS + 9)))).toBe('lease_lost')
+    expect(row(id)).toMatchObject({ status: 'delivered', attempts: 1 })
+    expect(history(id)).toEqual([{ attempt: 1, attempted_at: at(LEASE_MS + 5), outcome: 'delivered', cause: null }])
+  })
+
+  it('the request’s own first attempt holds a lease from the moment the enquiry is stored', async () => {
+    const release = holdAnswers()
+    const work = waitUntilCollector()
+    const data = v.parse(contactSubmissionSchema, {
+      name: 'Asha',
+      email: 'first-attempt@example.com',
+      subject: 'general',
+      message: 'Hello',
+      enquiry_key: newEnquiryKey(),
+    })
+    await submitEnquiry(data, {
+      env: env(),
+      request: new Request('https://aksharalabs.in/_serverFn/x', { method: 'POST' }),
+      waitUntil: work.waitUntil,
+    })
+    await vi.waitFor(() => expect(forwarded).toHaveLength(1))
+    const id = d1.row<{ id: string }>('SELECT id FROM enquiries')?.id ?? ''
+    expect(row(id)?.lease_token).toBeTruthy()
+    // An operator's retry meanwhile is busy, and sends nothing.
+    expect(await press('retry', id)).toBe('busy')
+    release()
+    await work.settle()
+    expect(forwarded).toHaveLength(1)
+    expect(row(id)).toMatchObject({ status: 'delivered', attempts: 1, lease_token: null })
+  })
+})
+
+describe('retry and release never break a live lease', () => {
+  it('the store refuses a retry or release during a live lease, and allows it once the lease is over', async () => {
+    const id = await pending()
+    await claimEnquiry(d1.db, id, at(0), at(LEASE_MS))
+    expect(await requeueEnquiry(d1.db, id, at(1_000), RETRY_FROM)).toBe(false)
+    expect(row(id)?.next_attempt_at).toBe(at(LEASE_MS))
+    expect(await requeueEnquiry(d1.db, id, at(LEASE_MS), RETRY_FROM)).toBe(true)
+    expect(row(id)?.next_attempt_at).toBe(at(LEASE_MS))
+
+    const held = await pending()
+    d1.sqlite.prepare("UPDATE enquiries SET status = 'held', held_reason = 'turnstile_missing' WHERE id = ?").run(held)
+    d1.sqlite
+      .prepare('UPDATE enquiries SET lease_token = ?2, lease_until = ?3 WHERE id = ?1')
+      .run(held, 'x', at(LEASE_MS))
+    expect(await requeueEnquiry(d1.db, held, at(1_000), RELEASE_FROM)).toBe(false)
+    expect(d1.row('SELECT status, held_reason FROM enquiries WHERE id = ?1', held)).toEqual({
+      status: 'held',
+      held_reason: 'turnstile_missing',
+    })
+  })
+
+  it('an operator’s retry while another attempt is under way answers busy, sends nothing, and the attempt’s result stands', async () => {
+    const id = await pending()
+    const release = holdAnswers()
+    const cron = deliverDueEnquiries(env())
+    await vi.waitFor(() => expect(forwarded).toHaveLength(1))
+    expect(await press('retry', id)).toBe('busy')
+    release()
+    expect(await cron).toMatchObject({ delivered: 1, leaseLost: 0 })
+    expect(forwarded).toHaveLength(1)
+    expect(history(id)).toEqual([expect.objectContaining({ attempt: 1, outcome: 'delivered' })])
+    // Delivered now: a retry sends nothing.
+    expect(await press('retry', id)).toBe('not-retried')
+    expect(forwarded).toHaveLength(1)
+    // The action's log line names the operator by Access's ID, never by e-mail.
+    const lines = printed.lines().filter((line) => line.includes('"event":"admin"'))
+    expect(lines.map((line) => JSON.parse(line))).toEqual([
+      expect.objectContaining({ action: 'retry', operator: TEST_OPERATOR_ID, result: 'busy' }),
+      expect.objectContaining({ action: 'retry', operator: TEST_OPERATOR_ID, result: 'not-retried' }),
+    ])
+    expect(printed.lines().join('\n')).not.toContain(TEST_OPERATOR)
+  })
+
+  it('a release while an attempt holds the enquiry answers busy', async () => {
+    const id = await pending()
+    d1.sqlite.prepare("UPDATE enquiries SET status = 'held', held_reason = 'turnstile_missing' WHERE id = ?").run(id)
+    const release = holdAnswers()
+    const first = press('release', id)
+    await vi.waitFor(() => expect(forwarded).toHaveLength(1))
+    expect(await press('release', id)).toBe('busy')
+    expect(await press('retry', id)).toBe('busy')
+    release()
+    expect(await first).toBe('delivered')
+    expect(forwarded).toHaveLength(1)
+  })
+
+  it('two operators pressing Retry at the same moment deliver the lead once: one delivered, one busy', async () => {
+    const id = await pending()
+    const history1 = failed(1, at(5))
+    const claim = await claimEnquiry(d1.db, id, at(0), at(LEASE_MS))
+    await recordAttempt(d1.db, id, claim?.token ?? '', history1)
+    const release = holdAnswers()
+    const presses = Promise.all([press('retry', id), press('retry', id)])
+    await vi.waitFor(() => expect(forwarded).toHaveLength(1))
+    release()
+    expect((await presses).sort()).toEqual(['busy', 'delivered'])
+    expect(forwarded).toHaveLength(1)
+    expect(row(id)).toMatchObject({ status: 'delivered', attempts: 2, lease_token: null })
+    expect(history(id)).toEqual([
+      { attempt: 1, attempted_at: at(5), outcome: 'failed', cause: 'upstream_status' },
+      expect.objectContaining({ attempt: 2, outcome: 'delivered', cause: null }),
+    ])
+  })
+
+  it('marked handled during an attempt, it stays handled; the attempt is still in its history', async () => {
+    const id = await pending()
+    const claim = await claimEnquiry(d1.db, id, at(0), at(LEASE_MS))
+    expect(await markHandled(d1.db, id, at(1), 'op@example.com')).toBe(true)
+    expect(await recordAttempt(d1.db, id, claim?.token ?? '', delivered(1, at(5)))).toBe('recorded')
+    expect(row(id)).toMatchObject({ status: 'handled', attempts: 1, lease_token: null, next_attempt_at: null })
+    expect(history(id)).toEqual([expect.objectContaining({ attempt: 1, outcome: 'delivered' })])
+  })
+})
+
+describe('the delivery history is insert-only', () => {
+  it('a row already holding the attempt’s number is never replaced: the attempt goes under the next number', async () => {
+    const id = await pending()
+    // A history row written by hand, ahead of the enquiry's count.
+    d1.sqlite
+      .prepare(
+        "INSERT INTO enquiry_attempts (enquiry_id, attempt, attempted_at, delivery, outcome, cause) VALUES (?1, 1, ?2, 'email', 'failed', 'by_hand')",
+      )
+      .run(id, at(-60_000))
+    const claim = await claimEnquiry(d1.db, id, at(0), at(LEASE_MS))
+    expect(await recordAttempt(d1.db, id, claim?.token ?? '', delivered(1, at(5)))).toBe('renumbered')
+    expect(history(id)).toEqual([
+      { attempt: 1, attempted_at: at(-60_000), outcome: 'failed', cause: 'by_hand' },
+      { attempt: 2, attempted_at: at(5), outcome: 'delivered', cause: null },
+    ])
+    expect(row(id)).toMatchObject({ status: 'delivered', attempts: 2, lease_token: null })
+    expect(await attemptsOf(d1.db, id)).toHaveLength(2)
+  })
+
+  it('no statement the delivery runs replaces a row', async () => {
+    const id = await pending()
+    answer = async () => new Response('down', { status: 503 })
+    await deliverDueEnquiries(env())
+    answer = async () => Response.json({ success: true })
+    await press('retry', id)
+    expect(history(id).map((h) => h.outcome)).toEqual(['failed', 'delivered'])
+    expect(d1.executed.filter((sql) => /\b(REPLACE|OR\s+IGNORE)\b/i.test(sql))).toEqual([])
+  })
+})

@@ -1,0 +1,41 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { assignedNames, documentedNames, localVariables } from '../../scripts/local-vars.mjs'
+
+describe('what npm start loads from .dev.vars', () => {
+  it('reads the names a dotenv file assigns, not its comments', () => {
+    expect(assignedNames('# ACCESS_AUD=x\nACCESS_AUD=abc\n\nexport CONTACT_DELIVERY = none\nA=1\nA=2\n')).toEqual([
+      'ACCESS_AUD',
+      'CONTACT_DELIVERY',
+      'A',
+    ])
+  })
+
+  it('reads the names .dev.vars.example documents, commented out or not', () => {
+    expect(
+      documentedNames('# Secret.\nCONTACT_FORM_ACCESS_KEY=\n# CONTACT_DELIVERY=none\n# prose = not a name\n'),
+    ).toEqual(['CONTACT_FORM_ACCESS_KEY', 'CONTACT_DELIVERY'])
+  })
+
+  it('declares a documented secret the configuration does not, and names what the site does not read', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'local-vars-'))
+    const file = (name: string, text: string) => {
+      writeFileSync(join(dir, name), text)
+      return join(dir, name)
+    }
+    const config = file(
+      'wrangler.json',
+      JSON.stringify({ vars: { ACCESS_AUD: '' }, secrets: { required: ['CONTACT_FORM_ACCESS_KEY'] } }),
+    )
+    const example = file('example', 'CONTACT_FORM_ACCESS_KEY=\n# ACCESS_AUD=\n# TURNSTILE_SECRET_KEY=\n')
+    const vars = file('.dev.vars', 'ACCESS_AUD=a\nTURNSTILE_SECRET_KEY=s\nCONTACT_FORM_ACCESS_KEY=k\nACESS_AUD=typo\n')
+    expect(localVariables(vars, config, example)).toEqual({
+      names: ['ACCESS_AUD', 'TURNSTILE_SECRET_KEY', 'CONTACT_FORM_ACCESS_KEY', 'ACESS_AUD'],
+      addSecrets: ['TURNSTILE_SECRET_KEY'],
+      unknown: ['ACESS_AUD'],
+    })
+    expect(localVariables(join(dir, 'missing'), config, example)).toEqual({ names: [], addSecrets: [], unknown: [] })
+  })
+})

@@ -1,63 +1,43 @@
 /**
- * One site for both engines, started the way the README and docs/inbox.md tell a person to:
+ * One site for both engines, started in a checkout of its own (tests/support/checkout.ts: the
+ * developer's `.dev.vars`, dist/ and database are never touched) exactly as the README and
+ * docs/inbox.md tell a person to:
  *
  *   npm run admin-token      a stand-in Access key server; it prints the ACCESS_* lines and a token
- *   (those lines, the form service's address and its key, in the site's variables)
- *   npm start                the production build on workerd, at http://localhost:<PORT>
+ *   .dev.vars                those lines, and the form service's address and key
+ *   PORT=<port> npm start    the production build on workerd, at http://localhost:<port>
  *
  * with a stand-in form service (tests/support/form-service.ts) that the contact form delivers to,
  * and, in front of the site, a stand-in for Cloudflare Access (tests/support/front-proxy.ts) that
  * adds the operator's token to every request, as Access does.
- * The variables go in a file of their own (ENV_FILE, as the Playwright suite's servers do), so the
- * developer's own .dev.vars is never read or touched.
  */
-import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
-import { resolve } from 'node:path'
 import type { TestProject } from 'vitest/node'
+import { checkout, type Running } from '../support/checkout'
 import { startFormService } from '../support/form-service'
 import { startFrontProxy } from '../support/front-proxy'
-import { ENGINES_DIR, ENGINES_PORTS, type EnginesSite } from './ports'
+import { ENGINES_PORTS, type EnginesSite } from './ports'
 
 /** The form service's key, as the site holds it; it must never reach a browser. */
 const FORM_KEY = 'engines-stand-in-key-7d2e9c41'
 
-interface Started {
-  process: ChildProcess
-  output: () => string
-  stop: () => void
+/** Stops a running command also when this process ends some other way than by the teardown. */
+function stopOnExit(running: Running): Running {
+  const stopNow = () => void running.stop()
+  process.once('exit', stopNow)
+  return running
 }
 
-/** Starts `npm run <script>` in its own process group, keeping what it prints. */
-function npmRun(args: string[], env: Record<string, string>): Started {
-  let output = ''
-  const child = spawn('npm', args, { detached: true, env: { ...process.env, ...env } })
-  // Its own process group outlives this one: stopped on exit too, whatever ends the run.
-  process.once('exit', () => stop())
-  child.stdout?.on('data', (chunk: Buffer) => {
-    output += chunk.toString()
-  })
-  child.stderr?.on('data', (chunk: Buffer) => {
-    output += chunk.toString()
-  })
-  function stop() {
+/** Resolves once the site answers its health endpoint with 200. */
+async function serving(origin: string, site: Running, timeout: number) {
+  const deadline = Date.now() + timeout
+  for (;;) {
     try {
-      if (child.pid) process.kill(-child.pid, 'SIGTERM')
+      if ((await fetch(`${origin}/api/health`)).status === 200) return
     } catch {
-      // Already gone.
+      // Not listening yet.
     }
-  }
-  return { process: child, output: () => output, stop }
-}
-
-/** Resolves once `ready` holds for what a process printed; fails when it exits first or after `timeout`. */
-async function printed(started: Started, what: string, ready: (output: string) => boolean, timeout: number) {
-  const until = Date.now() + timeout
-  while (!ready(started.output())) {
-    if (started.process.exitCode !== null || Date.now() > until) {
-      throw new Error(`${what} did not get ready. It printed:\n${started.output().slice(-3000)}`)
-    }
-    await new Promise((done) => setTimeout(done, 200))
+    if (Date.now() > deadline) throw new Error(`${origin} did not answer. npm start printed:\n${site.output()}`)
+    await new Promise((done) => setTimeout(done, 300))
   }
 }
 
@@ -67,25 +47,22 @@ export default async function setup(project: TestProject) {
     for (const stop of stops.reverse()) await stop()
   }
   try {
-    rmSync(ENGINES_DIR, { recursive: true, force: true })
-    mkdirSync(ENGINES_DIR, { recursive: true })
+    const repo = checkout('engines')
+    stops.push(() => repo.remove())
 
     const formService = await startFormService(0)
     stops.push(() => formService.close())
 
-    // docs/inbox.md, "Locally": `npm run admin-token` (here on this suite's port).
-    const adminToken = npmRun(['run', 'admin-token', '--', '--port', String(ENGINES_PORTS.accessKeys)], {})
-    stops.push(adminToken.stop)
-    await printed(adminToken, '`npm run admin-token`', (output) => output.includes('From a terminal'), 30_000)
-    const accessLines = adminToken.output().match(/^ACCESS_[A-Z_]+=.*$/gm) ?? []
-    const token = /^\s*(eyJ[\w-]+\.[\w-]+\.[\w-]+)\s*$/m.exec(adminToken.output())?.[1]
-    if (accessLines.length !== 3 || !token) {
-      throw new Error(`\`npm run admin-token\` printed no ACCESS_* lines or no token:\n${adminToken.output()}`)
-    }
+    // docs/inbox.md, "Locally" (on this suite's port).
+    const keys = stopOnExit(repo.spawn(`npm run admin-token -- --port ${ENGINES_PORTS.accessKeys}`))
+    stops.push(() => keys.stop())
+    const [, token = ''] = await keys.waitFor(/Open the inbox with this token[^\n]*\n\n(\S+)\n/, 60_000)
+    const accessLines = keys.output().match(/^ACCESS_[A-Z_]+=.*$/gm) ?? []
+    if (accessLines.length !== 3) throw new Error(`npm run admin-token printed:\n${keys.output()}`)
 
-    const envFile = resolve(ENGINES_DIR, 'site.vars')
-    writeFileSync(
-      envFile,
+    // "Put the three printed ACCESS_* lines in .dev.vars", with the contact form's delivery.
+    repo.write(
+      '.dev.vars',
       [
         'CONTACT_DELIVERY=form-service',
         `CONTACT_FORM_ENDPOINT=${formService.url}`,
@@ -95,20 +72,14 @@ export default async function setup(project: TestProject) {
       ].join('\n'),
     )
 
-    // The README's `npm start` (PORT moves it); `npm test` has built dist/ already.
-    const site = npmRun(['start'], {
-      PORT: String(ENGINES_PORTS.site),
-      SKIP_BUILD: '1',
-      ENV_FILE: envFile,
-      PERSIST_TO: resolve(ENGINES_DIR, 'state'),
-    })
-    stops.push(site.stop)
+    // The README: `npm start` serves http://localhost:8787, "set PORT to change it".
+    const site = stopOnExit(repo.spawn(`PORT=${ENGINES_PORTS.site} npm start`))
+    stops.push(() => site.stop())
     const origin = `http://localhost:${ENGINES_PORTS.site}`
-    await printed(site, `\`npm start\` on ${origin}`, (output) => output.includes(`Ready on ${origin}`), 120_000)
-    const health = await fetch(`${origin}/api/health`)
-    if (health.status !== 200) throw new Error(`${origin}/api/health answered ${health.status}`)
+    await site.waitFor(/Serving the production build on workerd at/, 300_000)
+    await serving(origin, site, 120_000)
 
-    // Cloudflare Access's part: the operator's token on every request (tests/support/front-proxy.ts).
+    // Cloudflare Access's part: the operator's token on every request.
     const proxy = await startFrontProxy(ENGINES_PORTS.accessProxy, origin, {
       headers: { 'Cf-Access-Jwt-Assertion': token },
     })

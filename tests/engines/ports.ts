@@ -1,19 +1,16 @@
 import { PORT_BASE } from '../support/servers'
 
 /**
- * Ports of what the engine smoke suite starts, 20 above the Playwright suite's base
- * (E2E_PORT_BASE moves both), so the two suites can run side by side.
+ * Ports of what the engine smoke suite starts, 30 above the Playwright suite's base
+ * (E2E_PORT_BASE moves both), clear of the Playwright suite's own, so the two can run side by side.
  */
 export const ENGINES_PORTS = {
-  site: PORT_BASE + 20,
-  accessKeys: PORT_BASE + 21,
-  accessProxy: PORT_BASE + 22,
+  site: PORT_BASE + 30,
+  accessKeys: PORT_BASE + 31,
+  accessProxy: PORT_BASE + 32,
   /** WebKitWebDriver; a second one (for the window without scripts) on the next port. */
-  webDriver: PORT_BASE + 23,
+  webDriver: PORT_BASE + 33,
 }
-
-/** The suite's files: the site's variables and its local state. */
-export const ENGINES_DIR = `.wrangler/engines-${PORT_BASE}`
 
 /** What the global set-up hands to each engine's tests. */
 export interface EnginesSite {

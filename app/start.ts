@@ -11,7 +11,7 @@ import { wwwRedirect } from './server/canonical-host.server'
 import { cachedPage, sharedPageKey, storePage } from './server/html-cache.server'
 import { jsonError } from './server/json-answer'
 import { errorCause, log, requestIdFor } from './server/log.server'
-import { createNonce, withSecurityHeaders } from './server/security-headers.server'
+import { createNonce, upgradesInsecureRequests, withSecurityHeaders } from './server/security-headers.server'
 
 /**
  * The request middleware, outermost first. Each is one idea; together, every answer (pages,
@@ -61,6 +61,8 @@ const securityHeaders = createMiddleware().server(async ({ request, next, handle
   const requestId = requestIdFor(request)
   // Turnstile's origin is in the page's CSP only while Turnstile is on.
   const turnstile = turnstileSetup(await workerEnv()).on
+  // No `upgrade-insecure-requests` on http://localhost, where WebKit would fetch every asset over https.
+  const upgradeInsecureRequests = upgradesInsecureRequests(request.url)
   const secure = (response: Response) =>
     withSecurityHeaders(response, {
       nonce,
@@ -68,6 +70,7 @@ const securityHeaders = createMiddleware().server(async ({ request, next, handle
       // A page for this visitor only: they sent a cookie, or the answer sets one.
       privatePage: request.headers.has('Cookie') || response.headers.has('Set-Cookie'),
       turnstile,
+      upgradeInsecureRequests,
     })
   try {
     const result = await next({ context: { nonce, requestId } })

@@ -2,6 +2,7 @@
  * Security headers for every response the Worker produces. Static files get the same set
  * (without the nonce) from public/_headers, which Cloudflare's asset server applies.
  */
+import { isLoopbackHost } from './loopback'
 
 /** A fresh, unguessable nonce for one response's inline scripts and styles. */
 export function createNonce(): string {
@@ -22,8 +23,12 @@ const TURNSTILE_SOURCE = 'https://challenges.cloudflare.com'
  * Cloudflare documents, on every page: a visitor may reach /contact by an in-site navigation,
  * which keeps the first page's policy. The widget itself loads only on the contact form.
  * https://developers.cloudflare.com/turnstile/reference/content-security-policy/
+ * `upgrade-insecure-requests` is left out only where `upgradesInsecureRequests` says so.
  */
-export function contentSecurityPolicy(nonce: string, options: { turnstile?: boolean } = {}): string {
+export function contentSecurityPolicy(
+  nonce: string,
+  options: { turnstile?: boolean; upgradeInsecureRequests?: boolean } = {},
+): string {
   const turnstile = options.turnstile ? ` ${TURNSTILE_SOURCE}` : ''
   return [
     "default-src 'self'",
@@ -40,8 +45,26 @@ export function contentSecurityPolicy(nonce: string, options: { turnstile?: bool
     "frame-ancestors 'none'",
     "base-uri 'none'",
     "object-src 'none'",
-    'upgrade-insecure-requests',
+    ...(options.upgradeInsecureRequests === false ? [] : ['upgrade-insecure-requests']),
   ].join('; ')
+}
+
+/**
+ * Whether a page served at `url` asks the browser to fetch its `http:` subresources over https
+ * (`upgrade-insecure-requests`): always, except for a page served over plain http on a loopback
+ * host (`isLoopbackHost`: localhost, 127.0.0.1, [::1]), which is what `npm start` and
+ * `npm run dev` serve. There is no https server there to upgrade to, and WebKit (Safari), unlike
+ * Chromium and Firefox, upgrades requests to http://localhost too: every stylesheet and script of
+ * the page would then fail. A deployed Worker is never reached on a loopback host, and a page
+ * served over https keeps the directive wherever it is.
+ */
+export function upgradesInsecureRequests(url: string): boolean {
+  try {
+    const { protocol, hostname } = new URL(url)
+    return !(protocol === 'http:' && isLoopbackHost(hostname))
+  } catch {
+    return true
+  }
 }
 
 /** Browser features the site never uses, all denied. */
@@ -94,7 +117,14 @@ export const PRIVATE_CACHE_CONTROL = 'private, no-store'
 /** Returns a response with the security headers applied (a copy when the original is immutable). */
 export function withSecurityHeaders(
   response: Response,
-  opts: { nonce?: string; requestId: string; privatePage?: boolean; turnstile?: boolean },
+  opts: {
+    nonce?: string
+    requestId: string
+    privatePage?: boolean
+    turnstile?: boolean
+    /** false only for a page served over plain http on a loopback host (`upgradesInsecureRequests`). */
+    upgradeInsecureRequests?: boolean
+  },
 ): Response {
   let res = response
   try {
@@ -107,7 +137,13 @@ export function withSecurityHeaders(
   const type = res.headers.get('Content-Type') ?? ''
   if (type.includes('text/html')) {
     if (opts.nonce)
-      res.headers.set('Content-Security-Policy', contentSecurityPolicy(opts.nonce, { turnstile: opts.turnstile }))
+      res.headers.set(
+        'Content-Security-Policy',
+        contentSecurityPolicy(opts.nonce, {
+          turnstile: opts.turnstile,
+          upgradeInsecureRequests: opts.upgradeInsecureRequests,
+        }),
+      )
     if (!res.headers.has('Cache-Control') || opts.privatePage) {
       res.headers.set(
         'Cache-Control',

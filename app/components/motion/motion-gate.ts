@@ -28,10 +28,18 @@ export function loadMotionOnFirstInteraction(): void {
   function onInteraction(event: PointerEvent) {
     if (event.pointerType !== 'mouse') return
     stop()
-    void import('./MotionFrame').then((module) => {
-      loaded = module
-      for (const listener of listeners) listener()
-    })
+    void import('./MotionFrame').then(
+      (module) => {
+        loaded = module
+        for (const listener of listeners) listener()
+      },
+      () => {
+        // Decoration: a fetch that failed (the browser drops it when the visitor follows a link
+        // to another page; a network blip) is tried again on a later mouse move, never reported.
+        started = false
+        loadMotionOnFirstInteraction()
+      },
+    )
   }
   window.addEventListener('pointermove', onInteraction, { passive: true })
 }

@@ -1,0 +1,102 @@
+/**
+ * One site for both engines, started in a checkout of its own (tests/support/checkout.ts: the
+ * developer's `.dev.vars`, dist/ and database are never touched) exactly as the README and
+ * docs/inbox.md tell a person to:
+ *
+ *   npm run admin-token      a stand-in Access key server; it prints the ACCESS_* lines and a token
+ *   .dev.vars                those lines, and the form service's address and key
+ *   PORT=<port> npm start    the production build on workerd, at http://localhost:<port>
+ *
+ * with a stand-in form service (tests/support/form-service.ts) that the contact form delivers to,
+ * and, in front of the site, a stand-in for Cloudflare Access (tests/support/front-proxy.ts) that
+ * adds the operator's token to every request, as Access does.
+ */
+import type { TestProject } from 'vitest/node'
+import { checkout, type Running } from '../support/checkout'
+import { startFormService } from '../support/form-service'
+import { startFrontProxy } from '../support/front-proxy'
+import { ENGINES_PORTS, type EnginesSite } from './ports'
+
+/** The form service's key, as the site holds it; it must never reach a browser. */
+const FORM_KEY = 'engines-stand-in-key-7d2e9c41'
+
+/** Stops a running command also when this process ends some other way than by the teardown. */
+function stopOnExit(running: Running): Running {
+  const stopNow = () => void running.stop()
+  process.once('exit', stopNow)
+  return running
+}
+
+/** Resolves once the site answers its health endpoint with 200. */
+async function serving(origin: string, site: Running, timeout: number) {
+  const deadline = Date.now() + timeout
+  for (;;) {
+    try {
+      if ((await fetch(`${origin}/api/health`)).status === 200) return
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) throw new Error(`${origin} did not answer. npm start printed:\n${site.output()}`)
+    await new Promise((done) => setTimeout(done, 300))
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const stops: (() => unknown)[] = []
+  const teardown = async () => {
+    for (const stop of stops.reverse()) await stop()
+  }
+  try {
+    const repo = checkout('engines')
+    stops.push(() => repo.remove())
+
+    const formService = await startFormService(0)
+    stops.push(() => formService.close())
+
+    // docs/inbox.md, "Locally" (on this suite's port).
+    const keys = stopOnExit(repo.spawn(`npm run admin-token -- --port ${ENGINES_PORTS.accessKeys}`))
+    stops.push(() => keys.stop())
+    const [, token = ''] = await keys.waitFor(/Open the inbox with this token[^\n]*\n\n(\S+)\n/, 60_000)
+    const accessLines = keys.output().match(/^ACCESS_[A-Z_]+=.*$/gm) ?? []
+    if (accessLines.length !== 3) throw new Error(`npm run admin-token printed:\n${keys.output()}`)
+
+    // "Put the three printed ACCESS_* lines in .dev.vars", with the contact form's delivery.
+    repo.write(
+      '.dev.vars',
+      [
+        'CONTACT_DELIVERY=form-service',
+        `CONTACT_FORM_ENDPOINT=${formService.url}`,
+        `CONTACT_FORM_ACCESS_KEY=${FORM_KEY}`,
+        ...accessLines,
+        '',
+      ].join('\n'),
+    )
+
+    // The README: `npm start` serves http://localhost:8787, "set PORT to change it".
+    const site = stopOnExit(repo.spawn(`PORT=${ENGINES_PORTS.site} npm start`))
+    stops.push(() => site.stop())
+    const origin = `http://localhost:${ENGINES_PORTS.site}`
+    await site.waitFor(/Serving the production build on workerd at/, 300_000)
+    await serving(origin, site, 120_000)
+
+    // Cloudflare Access's part: the operator's token on every request.
+    const proxy = await startFrontProxy(ENGINES_PORTS.accessProxy, origin, {
+      headers: { 'Cf-Access-Jwt-Assertion': token },
+    })
+    stops.push(() => proxy.close())
+
+    const provided: EnginesSite = {
+      origin,
+      operatorOrigin: proxy.origin,
+      token,
+      formService: formService.url.replace(/\/submit$/, ''),
+      formKey: FORM_KEY,
+      webDriverPort: ENGINES_PORTS.webDriver,
+    }
+    project.provide('enginesSite', provided)
+  } catch (error) {
+    await teardown()
+    throw error
+  }
+  return teardown
+}

@@ -16,6 +16,7 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpus, loadavg } from 'node:os'
 import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { startAccessKeys } from '../tests/support/access-keys.ts'
@@ -104,6 +105,12 @@ const running = new Set<() => Promise<void>>()
 process.on('exit', () => {
   for (const stop of running) void stop()
 })
+// Interrupted: stop the servers (they run in process groups of their own) before leaving.
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.on(signal, () => {
+    for (const stop of running) void stop()
+    process.exit(130)
+  })
 
 /** The local D1 database file of a server's state folder (SQLite, as workerd keeps it). */
 function databaseFile(state: string): string {
@@ -138,6 +145,8 @@ const form = (email: string, extra: Record<string, string> = {}) =>
 interface Answer {
   status: number
   retryAfter: number
+  /** The answer's `error` code, or why there was no answer. */
+  error?: string
 }
 
 async function send(origin: string, address: string, body: string): Promise<Answer> {
@@ -152,10 +161,14 @@ async function send(origin: string, address: string, body: string): Promise<Answ
       },
       body,
     })
-    await response.arrayBuffer()
-    return { status: response.status, retryAfter: Number(response.headers.get('Retry-After') ?? 0) }
-  } catch {
-    return { status: 0, retryAfter: 0 }
+    const answer = (await response.json().catch(() => null)) as { error?: string } | null
+    return {
+      status: response.status,
+      retryAfter: Number(response.headers.get('Retry-After') ?? 0),
+      error: answer?.error,
+    }
+  } catch (error) {
+    return { status: 0, retryAfter: 0, error: (error as Error)?.cause ? String((error as Error).cause) : String(error) }
   }
 }
 
@@ -235,6 +248,17 @@ async function flood(server: Server, label: string, visitorToken?: string) {
     `  stored       ${n(stored)} (held ${n(byStatus.held ?? 0)}, delivered ${n(byStatus.delivered ?? 0)}, pending ${n(byStatus.pending ?? 0)}, failed ${n(byStatus.failed ?? 0)})`,
   )
   console.log(`  refused      ${n(count((a) => a.status !== 200))} (not stored)`)
+  const others = new Map<string, number>()
+  for (const a of answers.filter((x) => x.status !== 200 && x.status !== 429)) {
+    const what = `${a.status || 'no answer'} ${a.error ?? ''}`.trim()
+    others.set(what, (others.get(what) ?? 0) + 1)
+  }
+  if (others.size) console.log(`  other answers: ${[...others].map(([what, k]) => `${what} × ${k}`).join(', ')}`)
+  console.log(
+    `  load average  ${loadavg()
+      .map((x) => x.toFixed(1))
+      .join(', ')} (${cpus().length} cores)`,
+  )
   console.log(`  form service received ${n(forwarded)} of the flood`)
   console.log(
     `  the visitor's enquiry: answered ${visitor.answer?.status}, stored ${visitorRow ? `(${visitorRow.status})` : 'no'}, reached the form service ${visitorForwards} time(s)`,

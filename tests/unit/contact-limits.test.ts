@@ -267,24 +267,28 @@ describe('the hourly cap on held enquiries', () => {
       }
     }
     const cap = () => ({ since: at(60), max: 3 })
-    // Two held 61 minutes ago do not count.
+    // Real enquiries of the hour do not count, nor do two held 61 minutes ago.
+    for (const minutes of [40, 15]) {
+      const real = enquiry(at(minutes))
+      await storeEnquiry(d1.db, real, `key-${real.id}`, { nextAttemptAt: at(minutes) })
+    }
     for (const minutes of [61, 61, 30, 20, 10]) {
       const held = enquiry(at(minutes))
       await storeEnquiry(d1.db, held, `key-${held.id}`, { heldReason: 'turnstile_missing', cap: cap() })
     }
-    expect(d1.query('SELECT id FROM enquiries')).toHaveLength(5)
+    expect(d1.query(`SELECT id FROM enquiries WHERE status = 'held'`)).toHaveLength(5)
     const full = await storeEnquiry(d1.db, enquiry(at(0)), 'key-over', { heldReason: 'turnstile_missing', cap: cap() })
     expect(full).toMatchObject({ created: false, full: true })
-    // The oldest of the hour (30 minutes ago) frees its place in 30 minutes.
+    // The oldest held of the hour (30 minutes ago) frees its place in 30 minutes.
     const freeIn = Date.parse((full as { freeAt: string }).freeAt) - Date.now()
     expect(freeIn).toBeGreaterThan(29 * 60_000)
     expect(freeIn).toBeLessThanOrEqual(30 * 60_000)
     // A repeat of a held post (same form fill) gets its row, cap or not.
-    const repeat = await storeEnquiry(d1.db, enquiry(at(0)), 'key-cap-3', {
+    const repeat = await storeEnquiry(d1.db, enquiry(at(0)), 'key-cap-5', {
       heldReason: 'turnstile_missing',
       cap: cap(),
     })
-    expect(repeat).toMatchObject({ created: false, record: { id: 'cap-3' } })
+    expect(repeat).toMatchObject({ created: false, record: { id: 'cap-5', status: 'held' } })
     // Pending enquiries are not capped.
     const pending = await storeEnquiry(d1.db, enquiry(at(0)), 'key-pending', { nextAttemptAt: at(0) })
     expect(pending).toMatchObject({ created: true, record: { status: 'pending' } })

@@ -15,7 +15,7 @@
 // FLOOD_POSTS, FLOOD_ROWS, FLOOD_PORT (two ports: it and the next), SKIP_BUILD=1.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
 import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
@@ -52,6 +52,7 @@ rmSync(DIR, { recursive: true, force: true })
 mkdirSync(DIR, { recursive: true })
 
 interface Server {
+  name: string
   origin: string
   process: ChildProcess
   state: string
@@ -68,6 +69,8 @@ async function startServer(name: string, port: number, vars: Record<string, stri
       .join('\n')}\n`,
   )
   const state = `${DIR}/${name}-state`
+  // What the server prints (wrangler's warnings and errors, the Worker's warn and error lines).
+  const log = openSync(`${DIR}/${name}.log`, 'a')
   const child = spawn('npm', ['start'], {
     env: {
       ...process.env,
@@ -75,10 +78,10 @@ async function startServer(name: string, port: number, vars: Record<string, stri
       SKIP_BUILD: '1',
       ENV_FILE: envFile,
       PERSIST_TO: state,
-      WRANGLER_LOG_LEVEL: 'error',
+      WRANGLER_LOG_LEVEL: 'warn',
       ...(config ? { CONFIG: config } : {}),
     },
-    stdio: ['ignore', 'ignore', 'ignore'],
+    stdio: ['ignore', log, log],
     detached: true,
   })
   const origin = `http://localhost:${port}`
@@ -99,7 +102,7 @@ async function startServer(name: string, port: number, vars: Record<string, stri
     })
   }
   running.add(stop)
-  return { origin, process: child, state, stop } satisfies Server
+  return { name, origin, process: child, state, stop } satisfies Server
 }
 const running = new Set<() => Promise<void>>()
 process.on('exit', () => {
@@ -254,6 +257,9 @@ async function flood(server: Server, label: string, visitorToken?: string) {
     others.set(what, (others.get(what) ?? 0) + 1)
   }
   if (others.size) console.log(`  other answers: ${[...others].map(([what, k]) => `${what} × ${k}`).join(', ')}`)
+  const printed = readFileSync(`${DIR}/${server.name}.log`, 'utf8')
+  const uncaught = printed.match(/Uncaught|never generate a response|hung|exceeded/gi)?.length ?? 0
+  console.log(`  server log    ${uncaught} uncaught error(s) (${DIR}/${server.name}.log)`)
   console.log(
     `  load average  ${loadavg()
       .map((x) => x.toFixed(1))

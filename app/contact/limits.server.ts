@@ -42,7 +42,12 @@ export function windowOf(now: number): number {
   return Math.floor(now / PERIOD_MS)
 }
 
-let windowKey: { window: number; key: Promise<CryptoKey> } | null = null
+/**
+ * The current window's hashing key, once read. Only the key itself is kept, never a promise of it:
+ * workerd does not let one request wait on work another request started (the first could end
+ * before it settles), so each post that finds no key reads it, and the first to finish keeps it.
+ */
+let windowKey: { window: number; key: CryptoKey } | null = null
 
 function base64url(bytes: Uint8Array): string {
   return btoa(String.fromCharCode(...bytes))
@@ -63,27 +68,23 @@ function fromBase64url(text: string): Uint8Array<ArrayBuffer> {
  */
 async function keyFor(db: D1Database, window: number): Promise<CryptoKey> {
   if (windowKey?.window === window) return windowKey.key
-  const key = (async () => {
-    const fresh = base64url(crypto.getRandomValues(new Uint8Array(32)))
-    const [, , , read] = await bounded(
-      db.batch([
-        db.prepare('DELETE FROM contact_rate WHERE window_start < ?1').bind(window),
-        db.prepare('DELETE FROM contact_rate_keys WHERE window_start < ?1').bind(window),
-        db
-          .prepare('INSERT INTO contact_rate_keys (window_start, secret) VALUES (?1, ?2) ON CONFLICT DO NOTHING')
-          .bind(window, fresh),
-        db.prepare('SELECT secret FROM contact_rate_keys WHERE window_start = ?1').bind(window),
-      ]),
-    )
-    const secret = (read?.results?.[0] as { secret?: string } | undefined)?.secret
-    if (!secret) throw new StoreError('store_error', 'NoWindowKey')
-    return crypto.subtle.importKey('raw', fromBase64url(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign'])
-  })()
-  windowKey = { window, key }
-  // A failed attempt is not kept: the next post asks the database again.
-  key.catch(() => {
-    if (windowKey?.key === key) windowKey = null
-  })
+  const fresh = base64url(crypto.getRandomValues(new Uint8Array(32)))
+  const [, , , read] = await bounded(
+    db.batch([
+      db.prepare('DELETE FROM contact_rate WHERE window_start < ?1').bind(window),
+      db.prepare('DELETE FROM contact_rate_keys WHERE window_start < ?1').bind(window),
+      db
+        .prepare('INSERT INTO contact_rate_keys (window_start, secret) VALUES (?1, ?2) ON CONFLICT DO NOTHING')
+        .bind(window, fresh),
+      db.prepare('SELECT secret FROM contact_rate_keys WHERE window_start = ?1').bind(window),
+    ]),
+  )
+  const secret = (read?.results?.[0] as { secret?: string } | undefined)?.secret
+  if (!secret) throw new StoreError('store_error', 'NoWindowKey')
+  const key = await crypto.subtle.importKey('raw', fromBase64url(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+  ])
+  if (!windowKey || windowKey.window <= window) windowKey = { window, key }
   return key
 }
 

@@ -16,9 +16,10 @@ import { type HoldReason, turnstileSetup, verifyTurnstile } from './turnstile.se
 
 /**
  * An enquiry's path, top to bottom: validate (the callers, with the shared schema) → rate limit
- * and honeypot → Turnstile (when on: held or not) → store in D1 → deliver (started now, finished
- * after the answer, retried by the Cron Trigger; never while held) → answer. The visitor hears
- * "sent" only once the enquiry is stored.
+ * (the bindings, per client and per network) and honeypot → the same limits counted in D1 across
+ * locations (`limits.server.ts`) → Turnstile (when on: held or not) → store in D1 (a held one only
+ * within the hourly cap) → deliver (started now, finished after the answer, retried by the Cron
+ * Trigger; never while held) → answer. The visitor hears "sent" only once the enquiry is stored.
  */
 
 /** Seconds a rate-limited client is asked to wait: the limiter's period, read from wrangler.toml at build time. */

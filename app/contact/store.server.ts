@@ -161,8 +161,8 @@ export async function storeEnquiry(
       .bind(cap.since)
       .first<{ at: string | null }>(),
   )
-  const since = Date.parse(cap.since)
-  const freeAt = new Date(Date.parse(oldest?.at ?? enquiry.receivedAt) + (Date.parse(enquiry.receivedAt) - since))
+  const span = Date.parse(enquiry.receivedAt) - Date.parse(cap.since)
+  const freeAt = new Date(Date.parse(oldest?.at ?? enquiry.receivedAt) + span)
   return { created: false, full: true, freeAt: freeAt.toISOString() }
 }
 

@@ -270,7 +270,7 @@ test.describe('fuzzing the contact endpoints', () => {
   }
 
   test('the server function the form calls', async ({ request }) => {
-    test.setTimeout(60_000 + RUNS * 200)
+    test.setTimeout(60_000 + RUNS * 500)
     await runProperty(request, serverFnUrl, (fields) => ({
       contentType: 'application/json',
       body: JSON.stringify(toJSON({ data: fields })),
@@ -278,7 +278,7 @@ test.describe('fuzzing the contact endpoints', () => {
   })
 
   test('the form post without JavaScript', async ({ request }) => {
-    test.setTimeout(60_000 + RUNS * 200)
+    test.setTimeout(60_000 + RUNS * 500)
     await runProperty(request, `${server.origin}/api/contact`, (fields) => ({
       contentType: 'application/x-www-form-urlencoded',
       body: new URLSearchParams(Object.entries(asFormFields(fields))).toString(),

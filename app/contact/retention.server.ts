@@ -21,7 +21,6 @@ export async function purgeExpiredEnquiries(env: RetentionEnv, now = new Date())
   const heldCutoff = new Date(now.getTime() - heldDays * 86_400_000).toISOString()
   const deleted = await purgeReceivedBefore(env.ENQUIRIES, cutoff)
   const heldDeleted = await purgeHeldReceivedBefore(env.ENQUIRIES, heldCutoff)
-  await purgeRateCounts(env.ENQUIRIES, now.getTime())
   if (deleted + heldDeleted > 0)
     log('info', {
       event: 'retention',
@@ -32,5 +31,7 @@ export async function purgeExpiredEnquiries(env: RetentionEnv, now = new Date())
       cutoff,
       heldCutoff,
     })
+  // Last, so the enquiries' purge and its log line never depend on it.
+  await purgeRateCounts(env.ENQUIRIES, now.getTime())
   return deleted + heldDeleted
 }

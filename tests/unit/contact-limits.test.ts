@@ -337,6 +337,30 @@ describe('held enquiries are purged sooner', () => {
     })
   })
 
+  it('still purges, and says so, when the count table is missing (migration 0004 not applied yet)', async () => {
+    const now = new Date('2026-11-24T12:00:00.000Z')
+    await storeEnquiry(
+      d1.db,
+      {
+        id: 'held-old',
+        receivedAt: new Date(now.getTime() - (HELD_RETENTION_DAYS + 1) * 86_400_000).toISOString(),
+        name: 'N',
+        email: 'held-old@example.com',
+        company: '',
+        subject: 'general',
+        subjectLabel: 'General',
+        message: 'm',
+      },
+      'key-held-old',
+      { heldReason: 'turnstile_missing' },
+    )
+    d1.sqlite.exec('DROP TABLE contact_rate')
+    // The scheduled handler logs the error and goes on to deliveries (app/server.ts).
+    await expect(purgeExpiredEnquiries({ ENQUIRIES: d1.db }, now)).rejects.toThrow()
+    expect(d1.query('SELECT id FROM enquiries')).toEqual([])
+    expect(logged().find((line) => line.event === 'retention')).toMatchObject({ deleted: 1, held: 1 })
+  })
+
   it('is 14 days, or the general period when that is set shorter', () => {
     expect(HELD_RETENTION_DAYS).toBe(14)
     expect(heldRetentionDays(undefined)).toBe(14)

@@ -22,6 +22,7 @@ import { Route as SitemapDotxmlRouteImport } from './routes/sitemap[.]xml'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminActionsRouteImport } from './routes/admin/actions'
+import { Route as AdminEraseHeldRouteImport } from './routes/admin/erase-held'
 import { Route as AdminExportDotcsvRouteImport } from './routes/admin/export[.]csv'
 import { Route as ApiContactRouteImport } from './routes/api/contact'
 import { Route as ApiHealthRouteImport } from './routes/api/health'
@@ -98,6 +99,11 @@ const AdminActionsRoute = AdminActionsRouteImport.update({
   path: '/admin/actions',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminEraseHeldRoute = AdminEraseHeldRouteImport.update({
+  id: '/admin/erase-held',
+  path: '/admin/erase-held',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AdminExportDotcsvRoute = AdminExportDotcsvRouteImport.update({
   id: '/admin/export.csv',
   path: '/admin/export.csv',
@@ -163,6 +169,7 @@ export interface FileRoutesByFullPath {
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/terms': typeof TermsRoute
   '/admin/actions': typeof AdminActionsRoute
+  '/admin/erase-held': typeof AdminEraseHeldRoute
   '/admin/export.csv': typeof AdminExportDotcsvRoute
   '/api/contact': typeof ApiContactRoute
   '/api/health': typeof ApiHealthRoute
@@ -188,6 +195,7 @@ export interface FileRoutesByTo {
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/terms': typeof TermsRoute
   '/admin/actions': typeof AdminActionsRoute
+  '/admin/erase-held': typeof AdminEraseHeldRoute
   '/admin/export.csv': typeof AdminExportDotcsvRoute
   '/api/contact': typeof ApiContactRoute
   '/api/health': typeof ApiHealthRoute
@@ -214,6 +222,7 @@ export interface FileRoutesById {
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/terms': typeof TermsRoute
   '/admin/actions': typeof AdminActionsRoute
+  '/admin/erase-held': typeof AdminEraseHeldRoute
   '/admin/export.csv': typeof AdminExportDotcsvRoute
   '/api/contact': typeof ApiContactRoute
   '/api/health': typeof ApiHealthRoute
@@ -241,6 +250,7 @@ export interface FileRouteTypes {
     | '/sitemap.xml'
     | '/terms'
     | '/admin/actions'
+    | '/admin/erase-held'
     | '/admin/export.csv'
     | '/api/contact'
     | '/api/health'
@@ -266,6 +276,7 @@ export interface FileRouteTypes {
     | '/sitemap.xml'
     | '/terms'
     | '/admin/actions'
+    | '/admin/erase-held'
     | '/admin/export.csv'
     | '/api/contact'
     | '/api/health'
@@ -291,6 +302,7 @@ export interface FileRouteTypes {
     | '/sitemap.xml'
     | '/terms'
     | '/admin/actions'
+    | '/admin/erase-held'
     | '/admin/export.csv'
     | '/api/contact'
     | '/api/health'
@@ -317,6 +329,7 @@ export interface RootRouteChildren {
   SitemapDotxmlRoute: typeof SitemapDotxmlRoute
   TermsRoute: typeof TermsRoute
   AdminActionsRoute: typeof AdminActionsRoute
+  AdminEraseHeldRoute: typeof AdminEraseHeldRoute
   AdminExportDotcsvRoute: typeof AdminExportDotcsvRoute
   ApiContactRoute: typeof ApiContactRoute
   ApiHealthRoute: typeof ApiHealthRoute
@@ -423,6 +436,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminActionsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin/erase-held': {
+      id: '/admin/erase-held'
+      path: '/admin/erase-held'
+      fullPath: '/admin/erase-held'
+      preLoaderRoute: typeof AdminEraseHeldRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/admin/export.csv': {
       id: '/admin/export.csv'
       path: '/admin/export.csv'
@@ -509,6 +529,7 @@ const rootRouteChildren: RootRouteChildren = {
   SitemapDotxmlRoute: SitemapDotxmlRoute,
   TermsRoute: TermsRoute,
   AdminActionsRoute: AdminActionsRoute,
+  AdminEraseHeldRoute: AdminEraseHeldRoute,
   AdminExportDotcsvRoute: AdminExportDotcsvRoute,
   ApiContactRoute: ApiContactRoute,
   ApiHealthRoute: ApiHealthRoute,

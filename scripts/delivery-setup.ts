@@ -58,7 +58,8 @@ export async function printDeliverySetup(options: { remote: boolean; envFile?: s
   // Bindings declared in wrangler.toml are bound, locally and deployed.
   const bound = { binding: true }
   if (config.d1_databases?.some((db) => db.binding === 'ENQUIRIES')) env.ENQUIRIES = bound
-  if (config.ratelimits?.some((limiter) => limiter.name === 'CONTACT_RATE_LIMITER')) env.CONTACT_RATE_LIMITER = bound
+  for (const name of ['CONTACT_RATE_LIMITER', 'CONTACT_NETWORK_RATE_LIMITER'])
+    if (config.ratelimits?.some((limiter) => limiter.name === name)) env[name] = bound
   if (config.send_email?.some((binding) => binding.name === 'CONTACT_EMAIL')) env.CONTACT_EMAIL = bound
 
   const { healthReport } = await import('../app/contact/health.server.ts')
@@ -74,6 +75,6 @@ export async function printDeliverySetup(options: { remote: boolean; envFile?: s
   Requested (CONTACT_DELIVERY)  ${report.requested}
   Missing                       ${report.missing.length ? report.missing.join(', ') : 'nothing: the requested delivery has what it needs'}
   Enquiry database              ${report.store ? 'bound' : 'not bound'}
-  Rate limiter                  ${report.rateLimiter ? 'bound' : 'not bound'}
+  Rate limiters                 ${report.rateLimiter ? 'bound' : 'not bound: the enquiry database counts posts instead'}
   Turnstile (spam check)        ${turnstile}`)
 }

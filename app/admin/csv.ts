@@ -41,3 +41,45 @@ export function enquiriesCsv(records: readonly EnquiryRecord[]): string {
     .map((record) => csvRow(CSV_COLUMNS.map(([key]) => record[key])))
     .join('')}`
 }
+
+/**
+ * The same bytes as `enquiriesCsv`, as a stream that reads one page of rows at a time, only when
+ * the client has taken the last (a pull stream): however many rows the export holds, the Worker
+ * keeps one page in memory. `onEnd` is told how many rows were written, or the error that cut the
+ * file short (the stream then errors, so the download fails rather than looking complete).
+ */
+export function enquiriesCsvStream(
+  pages: AsyncIterator<readonly EnquiryRecord[]>,
+  onEnd: (rows: number, error?: unknown) => void = () => {},
+): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder()
+  let rows = 0
+  let started = false
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!started) {
+        started = true
+        controller.enqueue(encoder.encode(`\uFEFF${csvRow(CSV_COLUMNS.map(([, title]) => title))}`))
+        return
+      }
+      try {
+        const page = await pages.next()
+        if (page.done) {
+          controller.close()
+          onEnd(rows)
+          return
+        }
+        rows += page.value.length
+        controller.enqueue(
+          encoder.encode(page.value.map((record) => csvRow(CSV_COLUMNS.map(([key]) => record[key]))).join('')),
+        )
+      } catch (error) {
+        controller.error(error)
+        onEnd(rows, error)
+      }
+    },
+    async cancel() {
+      await pages.return?.()
+    },
+  })
+}

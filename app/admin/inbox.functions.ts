@@ -1,8 +1,9 @@
 import { notFound } from '@tanstack/react-router'
 import { createServerFn } from '@tanstack/react-start'
 import { getRequest } from '@tanstack/react-start/server'
+import { parseHeldSelection } from '~/contact/held.server'
 import { workerEnv } from '~/contact/runtime.server'
-import { type AdminEnv, enquiryDetail, inboxData, operatorFor, parseInboxQuery } from './inbox.server'
+import { type AdminEnv, enquiryDetail, heldErasure, inboxData, operatorFor, parseInboxQuery } from './inbox.server'
 
 /**
  * The inbox pages' data. Each call checks the Access token itself: these functions also answer at
@@ -25,3 +26,12 @@ export const loadEnquiry = createServerFn({ method: 'GET' })
     if (!detail) throw notFound()
     return detail
   })
+
+/** The confirmation page of a bulk erasure of held enquiries: how many, up to when. */
+export const loadHeldErasure = createServerFn({ method: 'GET' })
+  .validator((input: unknown) => {
+    const selection = parseHeldSelection((input ?? {}) as { day?: unknown; reason?: unknown })
+    if (!selection) throw notFound()
+    return selection
+  })
+  .handler(async ({ data }) => heldErasure(await requireOperator(), data))

@@ -2,13 +2,23 @@ import type { ContactEnv } from '~/contact/deliveries/types'
 import { attemptDelivery, LEASE_MS } from '~/contact/delivery.server'
 import { type DeliveryAttempt, type EnquiryRecord, type EnquiryStatus, isEnquiryStatus } from '~/contact/enquiry'
 import { healthReport } from '~/contact/health.server'
+import {
+  countHeld,
+  eraseHeld,
+  type HeldSelection,
+  type HeldSummary,
+  heldSummary,
+  parseHeldSelection,
+} from '~/contact/held.server'
 import { RELEASE_FROM, RETRY_FROM } from '~/contact/lease'
-import { retentionDays } from '~/contact/retention'
+import { HELD_PER_HOUR } from '~/contact/limits.server'
+import { heldRetentionDays, retentionDays } from '~/contact/retention'
 import type { RetentionEnv } from '~/contact/retention.server'
 import {
   attemptsOf,
   claimEnquiry,
   type EnquiryFilter,
+  enquiryPages,
   eraseEnquiry,
   getEnquiry,
   listEnquiries,
@@ -19,9 +29,9 @@ import {
 import { readFormBody } from '~/server/body-limit.server'
 import { errorCause, log, requestIdFor } from '~/server/log.server'
 import { type AccessEnv, type InboxFence, inboxFence, verifyAccess } from './access.server'
-import { enquiriesCsv } from './csv'
-import { ADMIN_ACTIONS, type AdminAction, type Notice } from './notices'
-import { enquiryPath } from './paths'
+import { enquiriesCsvStream } from './csv'
+import { ADMIN_ACTIONS, type AdminAction, HELD_ACTIONS, type Notice } from './notices'
+import { enquiryPath, heldErasePath } from './paths'
 
 /** The env the inbox reads. */
 export type AdminEnv = ContactEnv & AccessEnv & RetentionEnv
@@ -33,8 +43,10 @@ export const ADMIN_HEADERS: Readonly<Record<string, string>> = {
 }
 
 export const PAGE_SIZE = 25
-/** The most rows one CSV export holds. */
-export const EXPORT_LIMIT = 5_000
+/** The most rows one CSV export holds (streamed, so the Worker's memory holds one page of them). */
+export const EXPORT_LIMIT = 50_000
+/** Rows read from D1 at a time for the export: at most about 7 MB of the largest enquiries. */
+export const EXPORT_PAGE_SIZE = 250
 const SEARCH_MAX = 200
 
 /**
@@ -97,6 +109,10 @@ export interface DeliverySetup {
   rateLimiter: boolean
   store: boolean
   retentionDays: number
+  /** How long a held enquiry nobody released is kept. */
+  heldRetentionDays: number
+  /** The most held enquiries kept from one hour (more are refused, never acknowledged). */
+  heldPerHour: number
   /** Turnstile on the contact form: on (both keys set), off, or half set (the missing name). */
   turnstile: 'on' | 'off' | { missing: string[] }
   /** Who may open the inbox besides passing Access. */
@@ -113,6 +129,8 @@ export function deliverySetup(env: AdminEnv): DeliverySetup {
     rateLimiter: report.rateLimiter,
     store: report.store,
     retentionDays: retentionDays(env.ENQUIRY_RETENTION_DAYS),
+    heldRetentionDays: heldRetentionDays(env.ENQUIRY_RETENTION_DAYS),
+    heldPerHour: HELD_PER_HOUR,
     turnstile: report.turnstile,
     fence: inboxFence(env),
   }
@@ -124,6 +142,8 @@ export interface InboxData {
   total: number
   pageSize: number
   setup: DeliverySetup
+  /** In the held view: the held enquiries by day and by reason, for the bulk erasure. */
+  held: HeldSummary | null
 }
 
 export async function inboxData(env: AdminEnv, query: InboxQuery): Promise<InboxData> {
@@ -131,7 +151,8 @@ export async function inboxData(env: AdminEnv, query: InboxQuery): Promise<Inbox
     limit: PAGE_SIZE,
     offset: (query.page - 1) * PAGE_SIZE,
   })
-  return { query, records, total, pageSize: PAGE_SIZE, setup: deliverySetup(env) }
+  const held = query.status === 'held' ? await heldSummary(env.ENQUIRIES) : null
+  return { query, records, total, pageSize: PAGE_SIZE, setup: deliverySetup(env), held }
 }
 
 export interface EnquiryDetail {
@@ -187,8 +208,9 @@ export async function handleAdminAction(request: Request, env: AdminEnv): Promis
   const { form } = body
   const action = form.get('action')
   const id = form.get('id')
+  if (action === 'erase-held') return eraseHeldAction(form, env, request, operator)
   if (typeof action !== 'string' || !(ADMIN_ACTIONS as readonly string[]).includes(action))
-    return problem(400, `Unknown action: use one of ${ADMIN_ACTIONS.join(', ')}.`)
+    return problem(400, `Unknown action: use one of ${[...ADMIN_ACTIONS, ...HELD_ACTIONS].join(', ')}.`)
   if (!isEnquiryId(id)) return problem(400, 'No valid enquiry id.')
 
   try {
@@ -257,16 +279,88 @@ async function attemptNow(env: AdminEnv, id: string, request: Request): Promise<
   return result === 'lease_lost' ? 'busy' : 'retry-failed'
 }
 
-/** `GET /admin/export.csv?status=…&q=…`: the enquiries of the current filter, as CSV. */
+/** What the confirmation page shows: how many held enquiries the selection erases, up to the newest one. */
+export interface HeldErasure {
+  selection: HeldSelection
+  count: number
+  /** The newest one's time: the erasure stops there, so one held after the page was shown is kept. */
+  until: string | null
+}
+
+export async function heldErasure(env: AdminEnv, selection: HeldSelection): Promise<HeldErasure> {
+  const { count, newest } = await countHeld(env.ENQUIRIES, selection)
+  return { selection, count, until: newest }
+}
+
+/**
+ * `action=erase-held` with `day` and/or `reason` (or neither: every held enquiry), `until` from the
+ * confirmation page and `confirm=held`. Without the confirmation it sends the operator to the
+ * confirmation page and erases nothing. Answers 303 back to the held list; one log line with the
+ * selection and the count, never an enquiry's content.
+ */
+async function eraseHeldAction(form: FormData, env: AdminEnv, request: Request, operator: Operator): Promise<Response> {
+  const selection = parseHeldSelection({ day: form.get('day') ?? undefined, reason: form.get('reason') ?? undefined })
+  if (!selection) return problem(400, 'No valid day (YYYY-MM-DD) or reason.')
+  const until = form.get('until')
+  if (form.get('confirm') !== 'held' || typeof until !== 'string' || Number.isNaN(Date.parse(until)))
+    return seeOther(heldErasePath(selection))
+  try {
+    const erased = await eraseHeld(env.ENQUIRIES, selection, until)
+    const notice: Notice = erased > 0 ? 'held-erased' : 'held-none'
+    adminLog(request, operator, 'erase-held', {
+      day: selection.day ?? 'all',
+      reason: selection.reason ?? 'all',
+      erased,
+      result: notice,
+    })
+    return seeOther(`/admin?status=held&notice=${notice}`)
+  } catch (error) {
+    log('error', {
+      event: 'admin_error',
+      requestId: requestIdFor(request),
+      action: 'erase-held',
+      cause: errorCause(error),
+    })
+    return problem(503, 'The enquiry database did not answer; nothing was changed. Try again.')
+  }
+}
+
+/**
+ * `GET /admin/export.csv?status=…&q=…`: the enquiries of the current filter, as CSV, streamed a
+ * page at a time (`enquiriesCsvStream`). The first page is read before answering, so a database
+ * that does not answer gets the 503 page; the log line follows the last row.
+ */
 export async function handleExport(request: Request, env: AdminEnv): Promise<Response> {
   const operator = await operatorFor(request, env)
   if (!operator) return forbidden()
   const query = parseInboxQuery(Object.fromEntries(new URL(request.url).searchParams))
   try {
-    const { records } = await listEnquiries(env.ENQUIRIES, filterOf(query), { limit: EXPORT_LIMIT, offset: 0 })
-    adminLog(request, operator, 'export', { rows: records.length, status: query.status ?? 'all' })
+    const pages = enquiryPages(env.ENQUIRIES, filterOf(query), { pageSize: EXPORT_PAGE_SIZE, limit: EXPORT_LIMIT })
+    // The first page, read now; the stream hands it over first, then reads on.
+    let first: IteratorResult<EnquiryRecord[], void> | undefined = await pages.next()
+    const body = enquiriesCsvStream(
+      {
+        next: () => {
+          const page = first ?? pages.next()
+          first = undefined
+          return Promise.resolve(page)
+        },
+        return: () => pages.return(undefined),
+      },
+      (rows, error) => {
+        if (error)
+          log('error', {
+            event: 'admin_error',
+            requestId: requestIdFor(request),
+            action: 'export',
+            rows,
+            cause: errorCause(error),
+          })
+        else adminLog(request, operator, 'export', { rows, status: query.status ?? 'all' })
+      },
+    )
     const day = new Date().toISOString().slice(0, 10)
-    return new Response(enquiriesCsv(records), {
+    return new Response(body, {
       headers: {
         'Content-Type': 'text/csv; charset=utf-8',
         'Content-Disposition': `attachment; filename="enquiries-${day}${query.status ? `-${query.status}` : ''}.csv"`,

@@ -1,6 +1,8 @@
 /** The inbox's actions, and the notices an action leaves for the page it returns to. */
 export const ADMIN_ACTIONS = ['handled', 'retry', 'release', 'erase'] as const
 export type AdminAction = (typeof ADMIN_ACTIONS)[number]
+/** Actions on many held enquiries at once (no `id`): all of them, or one day's or one reason's. */
+export const HELD_ACTIONS = ['erase-held'] as const
 
 /** What the page says after an action; only these codes are shown, never text from the address. */
 export const NOTICES = {
@@ -18,6 +20,8 @@ export const NOTICES = {
   erased: { tone: 'success', text: 'The enquiry and its delivery history were erased.' },
   'already-erased': { tone: 'info', text: 'It was already erased.' },
   'confirm-erase': { tone: 'info', text: 'Confirm the erasure.' },
+  'held-erased': { tone: 'success', text: 'The held enquiries were erased, with their delivery history.' },
+  'held-none': { tone: 'info', text: 'There were no held enquiries to erase.' },
 } as const satisfies Record<string, { tone: 'success' | 'info' | 'danger'; text: string }>
 
 export type Notice = keyof typeof NOTICES

@@ -6,6 +6,7 @@ import { planDelivery } from './deliveries/index.server'
 import type { ContactEnv } from './deliveries/types'
 import { attemptDelivery, LEASE_MS } from './delivery.server'
 import { type Enquiry, formatEnquiry } from './enquiry'
+import { type ClientKeys, countPost, HELD_PER_HOUR } from './limits.server'
 import { CONTACT_FIELDS, type ContactSubmission, ENQUIRY_KEY_FIELD, fieldErrorsFrom, HONEYPOT_FIELD } from './schema'
 import { type ContactAnswer, type ContactErrorCode, FAILURE_MESSAGE } from './status'
 import { newEnquiryId, newLeaseToken, StoreError, storeEnquiry } from './store.server'
@@ -15,9 +16,10 @@ import { type HoldReason, turnstileSetup, verifyTurnstile } from './turnstile.se
 
 /**
  * An enquiry's path, top to bottom: validate (the callers, with the shared schema) → rate limit
- * and honeypot → Turnstile (when on: held or not) → store in D1 → deliver (started now, finished
- * after the answer, retried by the Cron Trigger; never while held) → answer. The visitor hears
- * "sent" only once the enquiry is stored.
+ * (the bindings, per client and per network) and honeypot → the same limits counted in D1 across
+ * locations (`limits.server.ts`) → Turnstile (when on: held or not) → store in D1 (a held one only
+ * within the hourly cap) → deliver (started now, finished after the answer, retried by the Cron
+ * Trigger; never while held) → answer. The visitor hears "sent" only once the enquiry is stored.
  */
 
 /** Seconds a rate-limited client is asked to wait: the limiter's period, read from wrangler.toml at build time. */
@@ -48,12 +50,38 @@ export function clientAddress(request: Request): string {
  * (one subscriber's network; a client holds a whole /64 and could otherwise rotate through it).
  */
 export function rateLimitKey(address: string): string {
-  if (!address.includes(':')) return address
+  const ipv4 = mappedIpv4(address)
+  if (ipv4 !== null) return ipv4
+  const prefix = ipv6Prefix(address)
+  return prefix ? `${prefix.join(':')}::/64` : address
+}
+
+/**
+ * The coarser key beside it, for the network a client's addresses come from: an IPv6 address by
+ * its /48 (one site's allocation: a free tunnel broker hands out a /48, 65,536 /64s), an IPv4
+ * address (also IPv4-mapped) by its /24 (the smallest block routed on the internet, the unit a
+ * hosting provider leases; one person's rented addresses tend to share it).
+ */
+export function networkKey(address: string): string {
+  const ipv4 = mappedIpv4(address)
+  if (ipv4 !== null) return `${ipv4.split('.').slice(0, 3).join('.')}.0/24`
+  const prefix = ipv6Prefix(address)
+  return prefix ? `${prefix.slice(0, 3).join(':')}::/48` : address
+}
+
+/** The IPv4 address a client is (written plainly or as an IPv4-mapped IPv6 address), or null for IPv6 and anything else. */
+function mappedIpv4(address: string): string | null {
+  if (!address.includes(':')) return /^\d{1,3}(?:\.\d{1,3}){3}$/.test(address) ? address : null
   // An IPv4 client written as an IPv4-mapped IPv6 address is keyed as the IPv4 address it is.
   const mapped = address.toLowerCase().match(/^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/)
-  if (mapped?.[1]) return mapped[1]
+  return mapped?.[1] ?? null
+}
+
+/** The first four groups (the /64) of an IPv6 address, as lower-case hex without leading zeros (a zone index dropped); null if it is none. */
+function ipv6Prefix(address: string): string[] | null {
+  if (!address.includes(':')) return null
   const halves = (address.split('%')[0] ?? '').toLowerCase().split('::')
-  if (halves.length > 2) return address
+  if (halves.length > 2) return null
   const groupsOf = (part: string | undefined) => (part ? part.split(':') : [])
   // An embedded IPv4 tail (`::ffff:192.0.2.1`) fills two groups; it only ever lies in the last 64 bits.
   const width = (groups: string[]) => groups.reduce((n, group) => n + (group.includes('.') ? 2 : 1), 0)
@@ -66,7 +94,7 @@ export function rateLimitKey(address: string): string {
     return Number.isFinite(value) ? value.toString(16) : '0'
   })
   while (prefix.length < 4) prefix.push('0')
-  return `${prefix.join(':')}::/64`
+  return prefix
 }
 
 /** A request served on this machine (wrangler dev, npm start, the tests), not from a deployment. */
@@ -91,25 +119,46 @@ function newEnquiry(input: ContactSubmission, now: Date): Enquiry {
   }
 }
 
-/** True when this client has used up its submissions for the current period. */
-async function isRateLimited(env: ContactEnv, request: Request, requestId: string): Promise<boolean> {
-  const limiter = env.CONTACT_RATE_LIMITER
-  if (!limiter) {
-    log('error', {
-      event: 'contact_config',
-      requestId,
-      missing: 'CONTACT_RATE_LIMITER',
-      message: 'No rate limiter bound',
-    })
-    return false
+/** The keys this request's client is counted under: its address (IPv6: /64) and its network (IPv6: /48, IPv4: /24). */
+export function clientKeys(request: Request): ClientKeys {
+  const address = clientAddress(request)
+  return { client: rateLimitKey(address), network: networkKey(address) }
+}
+
+/**
+ * True when a rate-limit binding says this client or its network has used up its submissions for
+ * the current period. A binding that is missing or throws says nothing (one log line): the count
+ * in the enquiry database (`countPost`) still limits the post.
+ */
+async function isRateLimited(env: ContactEnv, keys: ClientKeys, requestId: string): Promise<boolean> {
+  const limiters = [
+    ['CONTACT_NETWORK_RATE_LIMITER', env.CONTACT_NETWORK_RATE_LIMITER, keys.network],
+    ['CONTACT_RATE_LIMITER', env.CONTACT_RATE_LIMITER, keys.client],
+  ] as const
+  for (const [name, limiter, key] of limiters) {
+    if (!limiter) {
+      log('error', {
+        event: 'contact_config',
+        requestId,
+        missing: name,
+        message: 'No rate limiter bound: the enquiry database counts posts instead',
+      })
+      continue
+    }
+    try {
+      const { success } = await limiter.limit({ key })
+      if (!success) return true
+    } catch (error) {
+      log('error', {
+        event: 'contact_config',
+        requestId,
+        cause: 'rate_limiter_error',
+        limiter: name,
+        errorName: (error as Error)?.name,
+      })
+    }
   }
-  try {
-    const { success } = await limiter.limit({ key: rateLimitKey(clientAddress(request)) })
-    return !success
-  } catch (error) {
-    log('error', { event: 'contact_config', requestId, cause: 'rate_limiter_error', errorName: (error as Error)?.name })
-    return false
-  }
+  return false
 }
 
 /**
@@ -153,13 +202,41 @@ export async function submitEnquiry(input: ContactSubmission, context: ContactCo
   const requestId = requestIdFor(request)
   const started = Date.now()
 
-  if (await isRateLimited(env, request, requestId)) {
+  const keys = clientKeys(request)
+  if (await isRateLimited(env, keys, requestId)) {
     log('warn', { event: 'contact', requestId, outcome: 'rate_limited' })
     return { kind: 'rate_limited', retryAfter: RATE_LIMIT_PERIOD_SECONDS }
   }
   if (input[HONEYPOT_FIELD].trim() !== '') {
     log('info', { event: 'contact', requestId, outcome: 'ignored', cause: 'honeypot' })
     return { kind: 'ignored' }
+  }
+  const notStored = (error: unknown): SubmissionOutcome => {
+    const cause = error instanceof StoreError ? error.code : 'store_error'
+    const errorName = error instanceof StoreError ? error.errorName : undefined
+    log('error', {
+      event: 'contact',
+      requestId,
+      outcome: 'not_stored',
+      cause,
+      errorName,
+      durationMs: Date.now() - started,
+    })
+    return { kind: 'not_stored', cause }
+  }
+
+  // The same limits, counted across every Cloudflare location (the bindings count per location),
+  // and the backstop when a binding is missing or fails. A database that does not answer here
+  // would not store the enquiry either: the visitor hears so now, not after a second time-out.
+  let counted: Awaited<ReturnType<typeof countPost>>
+  try {
+    counted = await countPost(env.ENQUIRIES, keys)
+  } catch (error) {
+    return notStored(error)
+  }
+  if (!counted.ok) {
+    log('warn', { event: 'contact', requestId, outcome: 'rate_limited', limit: counted.limit, by: 'store' })
+    return { kind: 'rate_limited', retryAfter: RATE_LIMIT_PERIOD_SECONDS }
   }
 
   // With Turnstile on, an enquiry without a valid token is kept as held: never refused, never
@@ -175,24 +252,29 @@ export async function submitEnquiry(input: ContactSubmission, context: ContactCo
   // answers busy); if the Worker is cut off, the cron takes over once the lease runs out.
   const leaseToken = newLeaseToken()
   try {
+    // Held: kept only while fewer than HELD_PER_HOUR held enquiries arrived in the last hour.
     const first = hold
-      ? { heldReason: hold }
+      ? { heldReason: hold, cap: { since: new Date(now.getTime() - 3_600_000).toISOString(), max: HELD_PER_HOUR } }
       : { nextAttemptAt: new Date(now.getTime() + LEASE_MS).toISOString(), leaseToken }
     stored = await storeEnquiry(env.ENQUIRIES, enquiry, key, first)
   } catch (error) {
-    const cause = error instanceof StoreError ? error.code : 'store_error'
-    const errorName = error instanceof StoreError ? error.errorName : undefined
-    log('error', {
-      event: 'contact',
-      requestId,
-      outcome: 'not_stored',
-      cause,
-      errorName,
-      durationMs: Date.now() - started,
-    })
-    return { kind: 'not_stored', cause }
+    return notStored(error)
   }
+  if (counted.inMemory)
+    log('error', {
+      event: 'contact_config',
+      requestId,
+      cause: 'rate_count_error',
+      errorName: counted.inMemory,
+      message: 'The enquiry database could not count this post (migrations applied?); counted in memory instead.',
+    })
 
+  if ('full' in stored) {
+    // Not stored, so not acknowledged: the visitor gets the failure message with every field kept.
+    const retryAfter = Math.max(1, Math.ceil((Date.parse(stored.freeAt) - now.getTime()) / 1000))
+    log('warn', { event: 'contact', requestId, outcome: 'held_cap', heldReason: hold ?? undefined, retryAfter })
+    return { kind: 'rate_limited', retryAfter }
+  }
   const { record } = stored
   if (!stored.created) {
     log('info', { event: 'contact', requestId, outcome: 'repeat', enquiryId: record.id })

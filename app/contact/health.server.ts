@@ -21,7 +21,7 @@ export interface HealthReport {
   requested: string
   /** Names (never values) of what the requested delivery lacks. */
   missing: string[]
-  /** Whether the rate limiter (CONTACT_RATE_LIMITER) is bound. */
+  /** Whether both rate limiters (CONTACT_RATE_LIMITER, CONTACT_NETWORK_RATE_LIMITER) are bound. */
   rateLimiter: boolean
   /** Turnstile on the contact form: on, off, or one key set without the other (its name). */
   turnstile: 'on' | 'off' | { missing: string[] }
@@ -37,7 +37,7 @@ export function healthReport(env: ContactEnv): HealthReport {
     configured: plan.configured,
     requested: plan.requested,
     missing: plan.missing,
-    rateLimiter: Boolean(env.CONTACT_RATE_LIMITER),
+    rateLimiter: Boolean(env.CONTACT_RATE_LIMITER && env.CONTACT_NETWORK_RATE_LIMITER),
     turnstile: turnstile.on ? 'on' : turnstile.missing.length ? { missing: turnstile.missing } : 'off',
   }
 }

@@ -18,3 +18,11 @@ export function retentionDays(value: string | undefined): number {
   const days = Number(value?.trim() || Number.NaN)
   return Number.isInteger(days) && days >= 1 && days <= ENQUIRY_RETENTION_DAYS ? days : ENQUIRY_RETENTION_DAYS
 }
+
+/** How long a held enquiry (never released) is kept: 14 days, as the privacy page says. */
+export const HELD_RETENTION_DAYS: number = facts.heldRetentionDays
+
+/** The held enquiries' period in effect: 14 days, or the general period when that is set shorter. */
+export function heldRetentionDays(value: string | undefined): number {
+  return Math.min(HELD_RETENTION_DAYS, retentionDays(value))
+}

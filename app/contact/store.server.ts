@@ -19,7 +19,8 @@ export class StoreError extends Error {
   }
 }
 
-async function bounded<T>(work: Promise<T>, timeoutMs = STORE_TIMEOUT_MS): Promise<T> {
+/** `work`, or a StoreError once it has taken `timeoutMs`; any other failure becomes a StoreError too. */
+export async function bounded<T>(work: Promise<T>, timeoutMs = STORE_TIMEOUT_MS): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new StoreError('store_timeout')), timeoutMs)
@@ -34,7 +35,7 @@ async function bounded<T>(work: Promise<T>, timeoutMs = STORE_TIMEOUT_MS): Promi
   }
 }
 
-function database(db: D1Database | undefined): D1Database {
+export function database(db: D1Database | undefined): D1Database {
   if (!db) throw new StoreError('missing_store_binding')
   return db
 }
@@ -92,13 +93,21 @@ export function newEnquiryId(now: Date): string {
   return `${now.toISOString().slice(0, 10).replaceAll('-', '')}-${random}`
 }
 
-export type StoreOutcome = { created: true; record: EnquiryRecord } | { created: false; record: EnquiryRecord }
+export type StoreOutcome =
+  | { created: true; record: EnquiryRecord }
+  | { created: false; record: EnquiryRecord }
+  /** Held, and the hourly cap on held enquiries is reached: nothing was stored. `freeAt`: when the cap frees a place. */
+  | { created: false; full: true; freeAt: string }
 
 /**
+
  * How a new enquiry starts: pending with its first attempt due (with `leaseToken`, claimed by that
- * attempt until then), or held (never attempted) for a reason.
+ * attempt until then), or held (never attempted) for a reason. A held one may carry a cap: stored
+ * only while fewer than `max` held enquiries were received since `since`.
  */
-export type FirstState = { nextAttemptAt: string; leaseToken?: string } | { heldReason: string }
+export type FirstState =
+  | { nextAttemptAt: string; leaseToken?: string }
+  | { heldReason: string; cap?: { since: string; max: number } }
 
 /** A fresh token for one delivery attempt's lease (122 random bits). */
 export function newLeaseToken(): string {
@@ -108,7 +117,8 @@ export function newLeaseToken(): string {
 /**
  * Writes a new enquiry as `pending`, its first attempt due at `nextAttemptAt`, or as `held` with
  * its reason (nothing is attempted until an operator releases it). One row per idempotency key: a
- * repeat writes nothing and returns the row the first post made.
+ * repeat writes nothing and returns the row the first post made. A held one over its cap is not
+ * written (the count and the write are one statement, so concurrent posts cannot overshoot it).
  */
 export async function storeEnquiry(
   db: D1Database | undefined,
@@ -118,11 +128,16 @@ export async function storeEnquiry(
 ): Promise<StoreOutcome> {
   const d1 = database(db)
   const held = 'heldReason' in first
+  const cap = held ? first.cap : undefined
+  const values = cap
+    ? `SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?10, 0, ?9, ?11, NULL, NULL
+         WHERE (SELECT COUNT(*) FROM enquiries WHERE status = 'held' AND received_at >= ?13) < ?14`
+    : 'VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?10, 0, ?9, ?11, ?12, CASE WHEN ?12 IS NULL THEN NULL ELSE ?9 END)'
   const inserted = await bounded(
     d1
       .prepare(
         `INSERT INTO enquiries (id, idempotency_key, received_at, name, email, company, subject, message, status, attempts, next_attempt_at, held_reason, lease_token, lease_until)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?10, 0, ?9, ?11, ?12, CASE WHEN ?12 IS NULL THEN NULL ELSE ?9 END)
+         ${values}
          ON CONFLICT (idempotency_key) DO NOTHING
          RETURNING ${COLUMNS}`,
       )
@@ -139,6 +154,7 @@ export async function storeEnquiry(
         held ? 'held' : 'pending',
         held ? first.heldReason : null,
         held ? null : (first.leaseToken ?? null),
+        ...(cap ? [cap.since, cap.max] : []),
       )
       .first<Row>(),
   )
@@ -146,8 +162,18 @@ export async function storeEnquiry(
   const existing = await bounded(
     d1.prepare(`SELECT ${COLUMNS} FROM enquiries WHERE idempotency_key = ?1`).bind(idempotencyKey).first<Row>(),
   )
-  if (!existing) throw new StoreError('store_error', 'RepeatWithoutRow')
-  return { created: false, record: toRecord(existing) }
+  if (existing) return { created: false, record: toRecord(existing) }
+  if (!cap) throw new StoreError('store_error', 'RepeatWithoutRow')
+  // Over the cap: the place the oldest held enquiry of the hour frees when it turns an hour old.
+  const oldest = await bounded(
+    d1
+      .prepare(`SELECT MIN(received_at) AS at FROM enquiries WHERE status = 'held' AND received_at >= ?1`)
+      .bind(cap.since)
+      .first<{ at: string | null }>(),
+  )
+  const span = Date.parse(enquiry.receivedAt) - Date.parse(cap.since)
+  const freeAt = new Date(Date.parse(oldest?.at ?? enquiry.receivedAt) + span)
+  return { created: false, full: true, freeAt: freeAt.toISOString() }
 }
 
 export async function getEnquiry(db: D1Database | undefined, id: string): Promise<EnquiryRecord | null> {
@@ -391,6 +417,44 @@ export async function listEnquiries(
   return { records, total }
 }
 
+/**
+ * Every enquiry matching `filter` (at most `limit`), newest first as the inbox lists them, one page
+ * of `pageSize` rows at a time. Each page continues after the last row of the one before (keyset
+ * pagination on received_at and id), so no page costs more to read than the first, and a row
+ * erased or added meanwhile never shifts another out of the export.
+ */
+export async function* enquiryPages(
+  db: D1Database | undefined,
+  filter: EnquiryFilter,
+  options: { pageSize: number; limit: number },
+): AsyncGenerator<EnquiryRecord[], void, undefined> {
+  const d1 = database(db)
+  const where = whereClause(filter)
+  const n = where.params.length
+  let after: Row | undefined
+  let left = options.limit
+  while (left > 0) {
+    const size = Math.min(options.pageSize, left)
+    const conditions = [
+      where.sql.replace(/^WHERE /, ''),
+      after ? `(received_at < ?${n + 2} OR (received_at = ?${n + 2} AND id > ?${n + 3}))` : '',
+    ].filter(Boolean)
+    const { results } = await bounded(
+      d1
+        .prepare(
+          `SELECT ${COLUMNS} FROM enquiries ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''}
+           ORDER BY received_at DESC, id LIMIT ?${n + 1}`,
+        )
+        .bind(...where.params, size, ...(after ? [after.received_at, after.id] : []))
+        .all<Row>(),
+    )
+    if (results.length > 0) yield results.map(toRecord)
+    if (results.length < size) return
+    left -= results.length
+    after = results.at(-1)
+  }
+}
+
 /** Marks an enquiry handled by `operator`; it is never delivered after. False if it does not exist or already was. */
 export async function markHandled(
   db: D1Database | undefined,
@@ -432,6 +496,17 @@ export async function eraseEnquiry(db: D1Database | undefined, id: string): Prom
     database(db).prepare('DELETE FROM enquiries WHERE id = ?1 RETURNING id').bind(id).all<{ id: string }>(),
   )
   return results.length === 1
+}
+
+/** Deletes every held enquiry received before `cutoff` (and its history). Returns how many. */
+export async function purgeHeldReceivedBefore(db: D1Database | undefined, cutoff: string): Promise<number> {
+  const { results } = await bounded(
+    database(db)
+      .prepare(`DELETE FROM enquiries WHERE status = 'held' AND received_at < ?1 RETURNING id`)
+      .bind(cutoff)
+      .all<{ id: string }>(),
+  )
+  return results.length
 }
 
 /** Deletes every enquiry received before `cutoff` (and its history). Returns how many. */

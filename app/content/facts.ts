@@ -11,6 +11,11 @@ import { sample } from '~/site'
 export const facts = {
   /** Days an enquiry is kept after it was received, then purged: 730 days, 24 months. A legal commitment: sample until confirmed. */
   enquiryRetentionDays: sample(730),
+  /**
+   * Days an enquiry held as suspected spam (sent without passing Turnstile) is kept if nobody
+   * releases it, then purged: much sooner than a real one, so a flood cannot fill the database.
+   */
+  heldRetentionDays: 14,
   /** Longest time Workers Logs keeps a log line, in days. */
   logRetentionDays: 7,
   /** The law the terms are governed by (sample until confirmed). */

@@ -17,7 +17,7 @@ const ENQUIRY_STORE = 'a database in our Cloudflare account (Cloudflare D1)'
 
 export const privacyPage: LegalPage = {
   title: 'Privacy Policy',
-  updated: '2026-11-23',
+  updated: '2026-11-24',
   intro: `This policy explains what personal data ${site.legalName} (“${site.name}”, “we”) collects through this website, why, and what you can ask us to do with it. We are based in ${where}.`,
   sections: [
     {
@@ -46,7 +46,7 @@ export const privacyPage: LegalPage = {
     {
       title: 'Where it is stored and processed',
       paragraphs: [
-        'This website runs on Cloudflare’s network. When you visit a page or send the form, Cloudflare processes technical data such as your IP address and browser type to deliver the page and protect the site from abuse. Your IP address is also used, for a minute at most, to limit how many enquiries one address can send; we do not store it.',
+        'This website runs on Cloudflare’s network. When you visit a page or send the form, Cloudflare processes technical data such as your IP address and browser type to deliver the page and protect the site from abuse. Your IP address is also used, for a minute at most, to limit how many enquiries one address, and one network, can send. We do not store it: to count enquiries across Cloudflare’s network, the website’s database keeps only a keyed hash of the address and of its network, with a count, for at most two minutes. The key changes every minute and is deleted with the counts, after which no hash can be traced back to an address.',
         `An enquiry you send is stored in ${ENQUIRY_STORE}, so that it is not lost if delivery fails. From there it is passed to a form-submission service, which delivers it to our company e-mail, where we read and answer it. These providers may process data outside India; we use them only to run this website and to receive your message.`,
         `Our hosting provider keeps a technical log of each request to the website (for example the time, the page address without its query string, the response status and the approximate location of the request) for at most ${facts.logRetentionDays} days. What you write in the form, including your e-mail address, is never written to these logs.`,
       ],
@@ -54,7 +54,7 @@ export const privacyPage: LegalPage = {
     {
       title: 'How long we keep it',
       paragraphs: [
-        `An enquiry is deleted from the website’s database ${facts.enquiryRetentionDays} days (${retentionMonths()} months) after we receive it. If we work together, we keep our correspondence for the duration of that work and the period the law requires us to keep business records; enquiries that do not lead to work are deleted from our e-mail within ${retentionMonths()} months of our last contact.`,
+        `An enquiry is deleted from the website’s database ${facts.enquiryRetentionDays} days (${retentionMonths()} months) after we receive it. An enquiry held back as suspected spam (sent without passing the website’s automated spam check) is deleted ${facts.heldRetentionDays} days after we receive it, unless we have released it as genuine. If we work together, we keep our correspondence for the duration of that work and the period the law requires us to keep business records; enquiries that do not lead to work are deleted from our e-mail within ${retentionMonths()} months of our last contact.`,
       ],
     },
     {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import type { Page, Request } from '@playwright/test'
 import { FAILURE_MESSAGE, SUCCESS_MESSAGE } from '../../app/contact/status'
 import {
@@ -11,8 +12,10 @@ import {
   test,
   uniqueEmail,
 } from '../support/contact'
+import { expectStored } from '../support/enquiries'
 import { gotoContactForm } from '../support/page'
-import { SITE_ORIGIN, TEST_ACCESS_KEY } from '../support/servers'
+import { SITE_ORIGIN, SITE_PORT, TEST_ACCESS_KEY } from '../support/servers'
+import { stateDir } from '../support/site-server'
 
 // Delivery finishes after the visitor's answer; waiting for it can take a while on a busy machine.
 test.describe.configure({ timeout: 90_000 })
@@ -103,6 +106,85 @@ test.describe('abuse and bad input', () => {
     await fillForm(page, values)
     await form(page).submit.click()
     await expect(form(page).status.getByText(SUCCESS_MESSAGE)).toBeVisible()
+  })
+
+  test('a burst from one /48, each post from another /64 of it, is limited at 10 a minute; nothing refused is forwarded', async ({
+    request,
+  }) => {
+    test.setTimeout(75_000)
+    await awayFromMinuteBoundary()
+    // A network of its own (3fff::/20 is documentation space too), so no other test shares it.
+    const [a, b] = [randomBytes(2).readUInt16BE(), randomBytes(2).readUInt16BE()]
+    const network = `3fff:${a.toString(16)}:${b.toString(16)}`
+    const sent: { email: string; status: number; retryAfter?: string }[] = []
+    for (let i = 1; i <= 14; i++) {
+      const values = enquiry(`slash48-${i}`)
+      const answer = await request.post('/api/contact', {
+        headers: { ...formHeaders, 'CF-Connecting-IP': `${network}:${i.toString(16)}::1` },
+        form: { ...values },
+      })
+      sent.push({ email: values.email, status: answer.status(), retryAfter: answer.headers()['retry-after'] })
+    }
+    expect(sent.map((post) => post.status)).toEqual([...Array(10).fill(200), ...Array(4).fill(429)])
+    expect(sent.slice(10).every((post) => post.retryAfter === '60')).toBe(true)
+    for (const { email } of sent.slice(0, 10))
+      await expect.poll(async () => (await receivedFrom(email)).length, { timeout: 30_000 }).toBe(1)
+    for (const { email } of sent.slice(10)) expect(await receivedFrom(email)).toHaveLength(0)
+    // The /48 next door is not limited by it.
+    const neighbour = await request.post('/api/contact', {
+      headers: { ...formHeaders, 'CF-Connecting-IP': `3fff:${a.toString(16)}:${(b ^ 1).toString(16)}:1::1` },
+      form: { ...enquiry('slash48-neighbour') },
+    })
+    expect(neighbour.status()).toBe(200)
+  })
+
+  test('a real visitor sending the form in the middle of a flood from other addresses is stored and delivered', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(90_000)
+    await awayFromMinuteBoundary(15)
+    // Three /48s, ten /64s each, three posts a /64: 90 posts, 10 at a time.
+    const networks = Array.from(
+      { length: 3 },
+      () => `3fff:${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}`,
+    )
+    const posts = networks.flatMap((network) =>
+      Array.from({ length: 30 }, (_, i) => ({
+        address: `${network}:${(i % 10).toString(16)}::1`,
+        values: enquiry(`flood-${i}`),
+      })),
+    )
+    const statuses: number[] = []
+    let next = 0
+    const flood = Promise.all(
+      Array.from({ length: 10 }, async () => {
+        while (next < posts.length) {
+          const post = posts[next++] as (typeof posts)[number]
+          const answer = await request.post('/api/contact', {
+            headers: { ...formHeaders, 'CF-Connecting-IP': post.address },
+            form: { ...post.values },
+          })
+          statuses.push(answer.status())
+        }
+      }),
+    )
+    // The visitor, from an address of their own, once the flood is under way.
+    await expect.poll(() => statuses.length, { timeout: 30_000 }).toBeGreaterThan(15)
+    const visitor = enquiry('in-the-flood')
+    await gotoContactForm(page, '/contact')
+    await fillForm(page, visitor)
+    await form(page).submit.click()
+    await expect(form(page).status.getByText(SUCCESS_MESSAGE)).toBeVisible()
+    await flood
+
+    expect(statuses.filter((status) => status !== 200 && status !== 429)).toEqual([])
+    // At most 10 a minute from each /48 got through.
+    expect(statuses.filter((status) => status === 200).length).toBeLessThanOrEqual(30)
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(60)
+    const row = await expectStored(stateDir(SITE_PORT), visitor.email, 'delivered')
+    expect(row.attempts).toBe(1)
+    expect(await receivedFrom(visitor.email)).toHaveLength(1)
   })
 
   test('a body over 32 KB is refused with 413 before anything reads it', async ({ page }) => {

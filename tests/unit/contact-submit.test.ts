@@ -11,6 +11,7 @@ import {
   clientAddress,
   invalidInputAnswer,
   isLocalRequest,
+  networkKey,
   outcomeAnswer,
   RATE_LIMIT_PERIOD_SECONDS,
   rateLimitKey,
@@ -158,6 +159,7 @@ function env(extra: Record<string, unknown> = {}): ContactEnv {
     CONTACT_FORM_ENDPOINT: ENDPOINT,
     CONTACT_FORM_ACCESS_KEY: KEY,
     CONTACT_RATE_LIMITER: fakeRateLimiter(),
+    CONTACT_NETWORK_RATE_LIMITER: fakeRateLimiter(),
     ENQUIRIES: d1.db,
     ...extra,
   })
@@ -758,6 +760,36 @@ describe('rateLimitKey', () => {
     // /64 it would share one bucket with every other IPv4 client (and with ::1).
     expect(rateLimitKey('::ffff:192.0.2.1')).not.toBe(rateLimitKey('::ffff:198.51.100.7'))
     expect(rateLimitKey('::ffff:192.0.2.1')).not.toBe(rateLimitKey('::1'))
+  })
+})
+
+describe('networkKey: the coarser key beside rateLimitKey', () => {
+  it('keys IPv6 addresses by their /48, however they are written: every /64 of a tunnel broker’s /48 shares it', () => {
+    const key = networkKey('2001:db8:1:2::1')
+    expect(key).toBe('2001:db8:1::/48')
+    expect(networkKey('2001:db8:1:ffff::9')).toBe(key)
+    expect(networkKey('2001:0DB8:0001:abcd:0000:0000:0000:0001')).toBe(key)
+    expect(networkKey('2001:db8:1::')).toBe(key)
+    expect(networkKey('2001:db8:2:2::1')).not.toBe(key)
+    expect(networkKey('fe80::1%eth0')).toBe('fe80:0:0::/48')
+    // Two /64s of one /48: two client keys, one network key.
+    expect(rateLimitKey('2001:db8:1:2::1')).not.toBe(rateLimitKey('2001:db8:1:3::1'))
+    expect(networkKey('2001:db8:1:2::1')).toBe(networkKey('2001:db8:1:3::1'))
+  })
+
+  it('keys IPv4 addresses, plain or IPv4-mapped, by their /24', () => {
+    expect(networkKey('203.0.113.9')).toBe('203.0.113.0/24')
+    expect(networkKey('203.0.113.250')).toBe('203.0.113.0/24')
+    expect(networkKey('::ffff:203.0.113.9')).toBe('203.0.113.0/24')
+    expect(networkKey('::FFFF:203.0.113.77')).toBe('203.0.113.0/24')
+    expect(rateLimitKey('::FFFF:203.0.113.77')).toBe('203.0.113.77')
+    expect(networkKey('203.0.114.9')).not.toBe(networkKey('203.0.113.9'))
+    // Never an IPv6 /48 of the mapped range, which every IPv4 client would share.
+    expect(networkKey('::ffff:198.51.100.7')).not.toBe(networkKey('::ffff:203.0.113.9'))
+  })
+
+  it('keeps anything that is not an address as it is', () => {
+    expect(networkKey('unknown')).toBe('unknown')
   })
 })
 

@@ -1,6 +1,9 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest'
-import { csvCell, enquiriesCsv } from '../../app/admin/csv'
+import { csvCell, enquiriesCsv, enquiriesCsvStream } from '../../app/admin/csv'
 import type { EnquiryRecord } from '../../app/contact/enquiry'
+import { type EnquiryFilter, enquiryPages, listEnquiries, storeEnquiry } from '../../app/contact/store.server'
+import { sqliteD1 } from '../support/d1-sqlite'
 
 const record: EnquiryRecord = {
   id: '20261123-abc',
@@ -54,5 +57,112 @@ describe('the CSV export', () => {
     expect(lines[1]).toContain('"Line one\nLine two, with ünïcödé and నమస్కారం"')
     const bytes = new TextEncoder().encode(csv)
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+  })
+})
+
+describe('the CSV export, streamed a page at a time', () => {
+  async function bytesOf(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> {
+    return new Uint8Array(await new Response(stream).arrayBuffer())
+  }
+
+  async function* pagesOf(records: EnquiryRecord[], size: number) {
+    for (let i = 0; i < records.length; i += size) yield records.slice(i, i + size)
+  }
+
+  const many = (n: number): EnquiryRecord[] =>
+    Array.from({ length: n }, (_, i) => ({
+      ...record,
+      id: `20261123-${String(i).padStart(4, '0')}`,
+      name: i % 3 === 0 ? `=SUM(A${i})` : `Person ${i} "quoted"`,
+      message: `Line one of ${i}\r\nLine two, నమస్కారం`,
+      attempts: i,
+    }))
+
+  it('is the same bytes as the file built whole, for an empty, a one-row and a many-page export', async () => {
+    for (const [records, size] of [
+      [[], 3],
+      [[record], 3],
+      [many(7), 3],
+      [many(9), 3],
+    ] as const) {
+      const whole = new TextEncoder().encode(enquiriesCsv(records))
+      const streamed = await bytesOf(enquiriesCsvStream(pagesOf([...records], size)))
+      expect(Buffer.from(streamed).equals(Buffer.from(whole)), `${records.length} rows`).toBe(true)
+    }
+  })
+
+  it('reads a page only when the client has taken the last: one page in memory, however long the export', async () => {
+    let asked = 0
+    const pages: AsyncIterator<EnquiryRecord[]> = {
+      async next() {
+        asked++
+        return asked <= 1000 ? { done: false, value: many(3) } : { done: true, value: undefined }
+      },
+    }
+    const reader = enquiriesCsvStream(pages).getReader()
+    await reader.read() // the BOM and the header row
+    await reader.read() // the first page
+    // A little slack for the stream's one-chunk queue; nothing like the 1,000 pages there are.
+    expect(asked).toBeLessThanOrEqual(2)
+    await reader.cancel()
+  })
+
+  it('ends in an error (never a file that looks complete) when a page cannot be read, and says how far it got', async () => {
+    const ends: [number, unknown][] = []
+    let asked = 0
+    const pages: AsyncIterator<EnquiryRecord[]> = {
+      async next() {
+        asked++
+        if (asked === 3) throw new Error('D1 went away')
+        return { done: false, value: many(2) }
+      },
+    }
+    await expect(bytesOf(enquiriesCsvStream(pages, (rows, error) => ends.push([rows, error])))).rejects.toThrow(
+      'D1 went away',
+    )
+    expect(ends).toEqual([[4, expect.any(Error)]])
+  })
+})
+
+describe('the export’s pages, read from D1', () => {
+  it('walks every row of a filter newest first, in pages, ties in time included, as the inbox lists them, up to the limit', async () => {
+    const d1 = sqliteD1()
+    // 60 enquiries, five to a second: pages end in the middle of a tie, which keyset paging must not skip or repeat.
+    for (let i = 0; i < 60; i++) {
+      const receivedAt = new Date(Date.UTC(2026, 10, 23, 10, 0, Math.floor(i / 5))).toISOString()
+      await storeEnquiry(
+        d1.db,
+        {
+          id: `20261123-${String((i * 37) % 60).padStart(2, '0')}`,
+          receivedAt,
+          name: i % 2 ? `Odd ${i}` : `Even ${i}`,
+          email: `p${i}@example.com`,
+          company: '',
+          subject: 'general',
+          subjectLabel: 'General',
+          message: 'Hello',
+        },
+        `key-${i}`,
+        i % 4 === 0 ? { heldReason: 'turnstile_missing' } : { nextAttemptAt: receivedAt },
+      )
+    }
+    const all = async (filter: EnquiryFilter, pageSize: number, limit = 50_000) => {
+      const pages: string[][] = []
+      for await (const page of enquiryPages(d1.db, filter, { pageSize, limit })) pages.push(page.map((r) => r.id))
+      return pages
+    }
+    const listed = (await listEnquiries(d1.db, {}, { limit: 100, offset: 0 })).records.map((r) => r.id)
+    const pages = await all({}, 7)
+    expect(pages.flat()).toEqual(listed)
+    expect(pages.map((page) => page.length)).toEqual([7, 7, 7, 7, 7, 7, 7, 7, 4])
+    expect((await all({}, 7, 20)).flat()).toEqual(listed.slice(0, 20))
+    expect((await all({}, 60)).flat()).toEqual(listed)
+
+    const held = (await listEnquiries(d1.db, { status: 'held' }, { limit: 100, offset: 0 })).records.map((r) => r.id)
+    expect(held).toHaveLength(15)
+    expect((await all({ status: 'held' }, 4)).flat()).toEqual(held)
+    const odd = (await listEnquiries(d1.db, { search: 'Odd' }, { limit: 100, offset: 0 })).records.map((r) => r.id)
+    expect((await all({ search: 'Odd' }, 8)).flat()).toEqual(odd)
+    d1.close()
   })
 })

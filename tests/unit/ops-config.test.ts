@@ -62,6 +62,17 @@ describe('wrangler.toml', () => {
     for (const limiter of limiters) expect(limiter.simple.period).toBe(RATE_LIMIT_PERIOD_SECONDS)
   })
 
+  it('limits per client network beside per client, with the same period (the database counts both in one window), in production and in previews', () => {
+    for (const block of [config, config.previews]) {
+      const [client, network] = ['CONTACT_RATE_LIMITER', 'CONTACT_NETWORK_RATE_LIMITER'].map((name) =>
+        block.ratelimits.find((r: RawConfig) => r.name === name),
+      )
+      expect(network.simple.period).toBe(RATE_LIMIT_PERIOD_SECONDS)
+      expect(network.simple.limit).toBeGreaterThan(client.simple.limit)
+      expect(network.namespace_id).not.toBe(client.namespace_id)
+    }
+  })
+
   it('names the e-mail destination in one place only (app/site.ts), not in the send_email binding', () => {
     expect(config.send_email[0].destination_address).toBeUndefined()
     expect(TOML).not.toContain(site.email)
@@ -83,7 +94,7 @@ describe('the checks catch what an operator would get wrong', () => {
   it('a routes line pasted at the end of the file lands in [[previews.ratelimits]] and fails the schema', () => {
     const pasted = variant((toml) => `${toml}\nroutes = [{ pattern = "aksharalabs.in", custom_domain = true }]\n`)
     expect(pasted.routes).toBeUndefined()
-    expect(schemaProblems(pasted).join('\n')).toMatch(/ratelimits\/0 .*additional properties "routes"/)
+    expect(schemaProblems(pasted).join('\n')).toMatch(/ratelimits\/1 .*additional properties "routes"/)
   })
 
   for (const [path, key] of [
@@ -221,6 +232,9 @@ describe('one source for names and facts', () => {
   it('the privacy page states the retention and the log period from app/content/facts.ts', () => {
     const text = privacyPage.sections.flatMap((s) => [...s.paragraphs, ...(s.list ?? [])]).join(' ')
     expect(text).toContain(`${facts.enquiryRetentionDays} days (${retentionMonths()} months)`)
+    expect(text).toContain(`held back as suspected spam`)
+    expect(text).toContain(`deleted ${facts.heldRetentionDays} days after we receive it`)
+    expect(text).toContain('keyed hash')
     expect(retentionMonths()).toBe(24)
     expect(text).toContain(`at most ${facts.logRetentionDays} days`)
     expect(text).toContain('Cloudflare D1')

@@ -29,7 +29,7 @@ describe('the operator command shows the delivery set-up', () => {
     const out = setup({})
     expect(out).toMatch(/Delivery in effect\s+none/)
     expect(out).toMatch(/Missing\s+CONTACT_FORM_ACCESS_KEY/)
-    expect(out).toMatch(/Rate limiter\s+bound/)
+    expect(out).toMatch(/Rate limiters\s+bound/)
   }, 60_000)
 
   it('says the delivery is in effect once its secret is set, and never prints a value', () => {

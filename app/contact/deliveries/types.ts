@@ -15,6 +15,7 @@ export type ContactEnv = Partial<
     | 'CONTACT_EMAIL'
     | 'CONTACT_RETRY_DELAYS'
     | 'CONTACT_RATE_LIMITER'
+    | 'CONTACT_NETWORK_RATE_LIMITER'
     | 'ENQUIRIES'
   >
 > &

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { adminHead } from '~/admin/head'
 import { loadInbox } from '~/admin/inbox.functions'
+import { heldErasePath } from '~/admin/paths'
 import {
   ActionNotice,
   buttonStyle,
@@ -14,6 +15,7 @@ import {
 } from '~/components/admin/admin-ui'
 import { PageHero } from '~/components/sections/PageHero'
 import { ENQUIRY_STATUSES } from '~/contact/enquiry'
+import type { HeldSummary } from '~/contact/held.server'
 
 interface InboxSearch {
   status?: string
@@ -48,7 +50,7 @@ function queryString(params: Record<string, string | number | undefined>): strin
 }
 
 function InboxPage() {
-  const { query, records, total, pageSize, setup } = Route.useLoaderData()
+  const { query, records, total, pageSize, setup, held } = Route.useLoaderData()
   const { notice } = Route.useSearch()
   const pages = Math.max(1, Math.ceil(total / pageSize))
   const filter = { status: query.status, q: query.q }
@@ -76,8 +78,10 @@ function InboxPage() {
             <dd data-testid="setup-missing">
               {setup.missing.length ? setup.missing.join(', ') : 'nothing: the requested delivery has what it needs'}
             </dd>
-            <dt className="font-medium text-fg">Rate limiter</dt>
-            <dd data-testid="setup-rate-limiter">{setup.rateLimiter ? 'bound' : 'not bound'}</dd>
+            <dt className="font-medium text-fg">Rate limiters</dt>
+            <dd data-testid="setup-rate-limiter">
+              {setup.rateLimiter ? 'bound' : 'not bound: the enquiry database counts posts instead'}
+            </dd>
             <dt className="font-medium text-fg">Turnstile (spam check)</dt>
             <dd data-testid="setup-turnstile">
               {setup.turnstile === 'on'
@@ -95,6 +99,10 @@ function InboxPage() {
                 : setup.fence.policyOnly
                   ? `anyone the Access policy lets in (ACCESS_POLICY_ONLY_REASON: “${setup.fence.policyOnly}”)`
                   : 'anyone the Access policy lets in: no allow-list and no reason written (production refuses this)'}
+            </dd>
+            <dt className="font-medium text-fg">Held enquiries</dt>
+            <dd data-testid="setup-held">
+              kept for {setup.heldRetentionDays} days unless released; at most {setup.heldPerHour} from one hour
             </dd>
           </dl>
         </div>
@@ -145,6 +153,7 @@ function InboxPage() {
           </a>
         </form>
 
+        {held && held.total > 0 ? <HeldErasure held={held} /> : null}
         <p className="mt-6 text-muted" data-testid="list-count">
           {total === 0 ? 'No enquiries.' : `${first}–${last} of ${total}`}
         </p>
@@ -193,5 +202,62 @@ function InboxPage() {
         ) : null}
       </section>
     </>
+  )
+}
+
+/** The held view's bulk erasure: every held enquiry, or one day's, or one reason's, each through a confirmation page. */
+function HeldErasure({ held }: { held: HeldSummary }) {
+  return (
+    <section aria-labelledby="held-erase-title" className="glass mt-6 p-6">
+      <h3 id="held-erase-title" className="text-lg font-semibold text-fg">
+        Erase held enquiries
+      </h3>
+      <p className="mt-2 text-muted">
+        Read a few first and release the real ones. Each link shows how many it erases and asks again.
+      </p>
+      <p className="mt-4">
+        <a href={heldErasePath({})} className={linkStyle}>
+          Erase all {held.total.toLocaleString('en')} held…
+        </a>
+      </p>
+      <div className="mt-4 grid gap-8 sm:grid-cols-2">
+        <table className="w-full border-collapse text-left">
+          <caption className="text-left font-medium text-fg">By day received (UTC)</caption>
+          <ColumnHeads names={['Day', 'Held', 'Action']} />
+          <tbody>
+            {held.days.map(({ day, count }) => (
+              <tr key={day} className="border-b border-line">
+                <td className="py-2 pr-4 text-muted">{day}</td>
+                <td className="py-2 pr-4 text-muted">{count.toLocaleString('en')}</td>
+                <td className="py-2 pr-4">
+                  <a href={heldErasePath({ day })} className={linkStyle}>
+                    Erase…<span className="sr-only"> the held of {day}</span>
+                  </a>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <table className="w-full border-collapse text-left">
+          <caption className="text-left font-medium text-fg">By reason</caption>
+          <ColumnHeads names={['Reason', 'Held', 'Action']} />
+          <tbody>
+            {held.reasons.map(({ reason, count }) => (
+              <tr key={reason} className="border-b border-line">
+                <td className="py-2 pr-4 text-muted">{reason || '—'}</td>
+                <td className="py-2 pr-4 text-muted">{count.toLocaleString('en')}</td>
+                <td className="py-2 pr-4">
+                  {reason ? (
+                    <a href={heldErasePath({ reason })} className={linkStyle}>
+                      Erase…<span className="sr-only"> the held as {reason}</span>
+                    </a>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
   )
 }

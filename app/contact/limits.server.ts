@@ -1,0 +1,193 @@
+import { bounded, database, StoreError } from './store.server'
+
+/**
+ * How much one client, one network and Turnstile-less strangers can put in the enquiry store
+ * (docs/contact.md, "Floods"). Three lines, each behind the one before:
+ *
+ * 1. The Workers rate-limit bindings (`contact.server.ts`): per client (an IPv4 address, an IPv6
+ *    /64) and per network (an IPv4 /24, an IPv6 /48), in memory at each Cloudflare location. They
+ *    refuse most of a flood before it touches the database, but each location counts on its own.
+ * 2. `countPost` (here): the same two limits, counted in D1, which is one database for every
+ *    location. It is the limit that holds when a flood is spread over many locations, and the
+ *    backstop when a binding is missing or throws.
+ * 3. When the count in D1 fails (the table not migrated yet, an error), a count in this isolate's
+ *    memory: never "no limit".
+ *
+ * No address is stored: a key is counted under an HMAC-SHA-256 whose key is random, made for one
+ * window and deleted with that window's counts.
+ */
+
+/** The bindings' limits and period, from wrangler.toml (both limiters share the period). */
+export const RATE_LIMITS = __CONTACT_RATE_LIMITS__
+const PERIOD_MS = RATE_LIMITS.client.period * 1000
+
+/**
+ * The most enquiries kept as held (Turnstile on, no valid token) that were received in the last
+ * hour. Beyond it a post without a valid token is not stored: the visitor gets the failure message
+ * with every field kept. A visitor whose token is valid is never held, so never counted here.
+ */
+export const HELD_PER_HOUR = 20
+
+/** The keys a post is counted under (`rateLimitKey` and `networkKey` in contact.server.ts). */
+export interface ClientKeys {
+  client: string
+  network: string
+}
+
+/** Within the limits (`inMemory`: counted in memory, because the database could not count it, and why), or over one. */
+export type LimitVerdict = { ok: true; inMemory?: string } | { ok: false; limit: 'client' | 'network' }
+
+/** The rate-limit window a time falls in, aligned to the wall clock as the bindings' windows are. */
+export function windowOf(now: number): number {
+  return Math.floor(now / PERIOD_MS)
+}
+
+/**
+ * The current window's hashing key, once read. Only the key itself is kept, never a promise of it:
+ * workerd does not let one request wait on work another request started (the first could end
+ * before it settles), so each post that finds no key reads it, and the first to finish keeps it.
+ */
+let windowKey: { window: number; key: CryptoKey } | null = null
+
+function base64url(bytes: Uint8Array): string {
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '')
+}
+
+function fromBase64url(text: string): Uint8Array<ArrayBuffer> {
+  const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'))
+  return Uint8Array.from(binary, (char) => char.charCodeAt(0))
+}
+
+/**
+ * This window's hashing key: made by the first post of the window (whichever isolate gets there
+ * first; the others read it) and kept in memory for the rest of it. The same step deletes the
+ * counts and keys of past windows (a count is only ever read in its own window).
+ */
+async function keyFor(db: D1Database, window: number): Promise<CryptoKey> {
+  if (windowKey?.window === window) return windowKey.key
+  const fresh = base64url(crypto.getRandomValues(new Uint8Array(32)))
+  const [, , , read] = await bounded(
+    db.batch([
+      db.prepare('DELETE FROM contact_rate WHERE window_start < ?1').bind(window),
+      db.prepare('DELETE FROM contact_rate_keys WHERE window_start < ?1').bind(window),
+      db
+        .prepare('INSERT INTO contact_rate_keys (window_start, secret) VALUES (?1, ?2) ON CONFLICT DO NOTHING')
+        .bind(window, fresh),
+      db.prepare('SELECT secret FROM contact_rate_keys WHERE window_start = ?1').bind(window),
+    ]),
+  )
+  const secret = (read?.results?.[0] as { secret?: string } | undefined)?.secret
+  if (!secret) throw new StoreError('store_error', 'NoWindowKey')
+  const key = await crypto.subtle.importKey('raw', fromBase64url(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+  ])
+  if (!windowKey || windowKey.window <= window) windowKey = { window, key }
+  return key
+}
+
+async function keyHash(key: CryptoKey, kind: keyof ClientKeys, value: string): Promise<string> {
+  const mac = await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(`${kind} ${value}`))
+  return base64url(new Uint8Array(mac).slice(0, 16))
+}
+
+/**
+ * Counts one post under its network key, then (only if the network is within its limit) under its
+ * client key, in one transaction. A count stops one past the limit, so a flood writes nothing more
+ * once refused, and a refused network adds no row for each of its clients.
+ */
+async function countInStore(db: D1Database, keys: ClientKeys, now: number): Promise<LimitVerdict> {
+  const window = windowOf(now)
+  const key = await keyFor(db, window)
+  const [network, client] = await Promise.all([
+    keyHash(key, 'network', keys.network),
+    keyHash(key, 'client', keys.client),
+  ])
+  const [counted, clientCounted] = await bounded(
+    db.batch([
+      db
+        .prepare(
+          `INSERT INTO contact_rate (window_start, key_hash, count) VALUES (?1, ?2, 1)
+           ON CONFLICT (window_start, key_hash) DO UPDATE SET count = count + 1 WHERE count <= ?3
+           RETURNING count`,
+        )
+        .bind(window, network, RATE_LIMITS.network.limit),
+      db
+        .prepare(
+          `INSERT INTO contact_rate (window_start, key_hash, count)
+           SELECT ?1, ?2, 1 WHERE (SELECT count FROM contact_rate WHERE window_start = ?1 AND key_hash = ?3) <= ?4
+           ON CONFLICT (window_start, key_hash) DO UPDATE SET count = count + 1 WHERE count <= ?5
+           RETURNING count`,
+        )
+        .bind(window, client, network, RATE_LIMITS.network.limit, RATE_LIMITS.client.limit),
+    ]),
+  )
+  const networkCount = (counted?.results?.[0] as { count?: number } | undefined)?.count
+  if (networkCount === undefined || networkCount > RATE_LIMITS.network.limit) return { ok: false, limit: 'network' }
+  const clientCount = (clientCounted?.results?.[0] as { count?: number } | undefined)?.count
+  if (clientCount === undefined || clientCount > RATE_LIMITS.client.limit) return { ok: false, limit: 'client' }
+  return { ok: true }
+}
+
+/** The last line: counts in this isolate's memory, for the current window only. */
+const memory = { window: -1, counts: new Map<string, number>() }
+const MEMORY_KEYS_MAX = 50_000
+
+function countInMemory(keys: ClientKeys, now: number): LimitVerdict {
+  const window = windowOf(now)
+  if (memory.window !== window || memory.counts.size > MEMORY_KEYS_MAX) {
+    memory.window = window
+    memory.counts.clear()
+  }
+  const bump = (name: string, limit: number) => {
+    const count = (memory.counts.get(name) ?? 0) + 1
+    if (count <= limit + 1) memory.counts.set(name, count)
+    return count <= limit
+  }
+  if (!bump(`network ${keys.network}`, RATE_LIMITS.network.limit)) return { ok: false, limit: 'network' }
+  if (!bump(`client ${keys.client}`, RATE_LIMITS.client.limit)) return { ok: false, limit: 'client' }
+  return { ok: true }
+}
+
+/**
+ * Counts a post that the bindings let through (or that met no binding) against both limits,
+ * across every location. If the database cannot count it (an error: the table not migrated, say),
+ * the isolate's memory does, and the verdict says why: a post is never let through uncounted.
+ * A database that does not answer in time throws (`store_timeout`): it would not store the post.
+ */
+export async function countPost(db: D1Database | undefined, keys: ClientKeys, now = Date.now()): Promise<LimitVerdict> {
+  try {
+    // One time-out for the whole count, hashing included.
+    return await bounded(countInStore(database(db), keys, now))
+  } catch (error) {
+    if (error instanceof StoreError && error.code === 'store_timeout') throw error
+    const verdict = countInMemory(keys, now)
+    const why = error instanceof StoreError ? (error.errorName ?? error.code) : ((error as Error)?.name ?? 'unknown')
+    return verdict.ok ? { ok: true, inMemory: why } : verdict
+  }
+}
+
+/**
+ * Part of every Cron Trigger run (every minute): deletes the counts and keys of past windows, so
+ * none outlives its window by more than a minute, whether or not another post arrives.
+ */
+export async function purgeRateCounts(db: D1Database | undefined, now = Date.now()): Promise<number> {
+  const d1 = database(db)
+  const before = windowOf(now)
+  const [counts] = await bounded(
+    d1.batch([
+      d1.prepare('DELETE FROM contact_rate WHERE window_start < ?1').bind(before),
+      d1.prepare('DELETE FROM contact_rate_keys WHERE window_start < ?1').bind(before),
+    ]),
+  )
+  return counts?.meta?.changes ?? 0
+}
+
+/** For tests: forget the cached window key and the memory counts, as a new isolate would. */
+export function resetLimitState(): void {
+  windowKey = null
+  memory.window = -1
+  memory.counts.clear()
+}

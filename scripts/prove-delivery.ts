@@ -6,6 +6,9 @@
 // prints the answer and its request id. It carries no personal data: the sender is
 // delivery-check@example.com (RFC 2606), the text says what it is.
 //
+// Behind Cloudflare Access (staging, previews), CF_ACCESS_CLIENT_ID and CF_ACCESS_CLIENT_SECRET (a
+// service token) are sent as Access's headers, as the smoke test does.
+//
 // It talks to the origin given with --url and nothing else: no default URL, redirects are not
 // followed, and the URL must be https (plain http only on a loopback address, for the tests).
 // It reads the contact page first so that any hidden field the form carries (an idempotency key,
@@ -16,6 +19,7 @@
 import { randomUUID } from 'node:crypto'
 import { parseArgs } from 'node:util'
 import { isLoopbackHost } from '../app/server/loopback.ts'
+import { accessHeaders } from './ci/lib.ts'
 
 /** The origin to prove, or a reason to refuse. */
 export function targetOrigin(raw: string | undefined): { origin: string } | { refused: string } {
@@ -74,8 +78,16 @@ export interface ProveResult {
   checkId: string
 }
 
-export async function proveDelivery(origin: string, checkId = randomUUID().slice(0, 8)): Promise<ProveResult> {
-  const page = await fetch(`${origin}/contact`, { redirect: 'manual', signal: AbortSignal.timeout(15_000) })
+export async function proveDelivery(
+  origin: string,
+  checkId = randomUUID().slice(0, 8),
+  access: Record<string, string> = accessHeaders(),
+): Promise<ProveResult> {
+  const page = await fetch(`${origin}/contact`, {
+    headers: access,
+    redirect: 'manual',
+    signal: AbortSignal.timeout(15_000),
+  })
   const html = page.ok ? await page.text() : ''
   const fields = { ...hiddenFields(html), ...testEnquiry(checkId) }
   const answer = await fetch(`${origin}/api/contact`, {
@@ -83,6 +95,7 @@ export async function proveDelivery(origin: string, checkId = randomUUID().slice
     redirect: 'manual',
     signal: AbortSignal.timeout(30_000),
     headers: {
+      ...access,
       'Content-Type': 'application/x-www-form-urlencoded',
       Accept: 'application/json',
       Origin: origin,

@@ -37,6 +37,7 @@ function isEmpty(value: unknown): boolean {
 
 /** The value with empty arrays and objects (wrangler's defaults) removed, and keys sorted. */
 function normalize(value: unknown): unknown {
+  if ((Array.isArray(value) || (value && typeof value === 'object')) && isEmpty(value)) return undefined
   if (Array.isArray(value)) return value.map(normalize)
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {}

@@ -95,6 +95,21 @@ route('GET', '/client/v4/accounts', ({ ctx }) => [
   { id: ctx.account.options.accountId, name: ctx.account.options.accountName, type: 'standard', settings: {} },
 ])
 
+// `d1 info` asks the GraphQL analytics API for the last day's query counts. The stand-in keeps no
+// analytics: it answers that one query, with no rows (wrangler then shows zeros); any other
+// GraphQL operation is unknown.
+route('POST', '/client/v4/graphql', ({ body }) => {
+  const request = parseJson<{ operationName?: string }>(body)
+  if (request.operationName !== 'getD1MetricsOverviewQuery') {
+    throw new ApiError(404, 7003, `The stand-in does not serve the GraphQL operation ${request.operationName}`)
+  }
+  return {
+    status: 200,
+    raw: true,
+    body: { data: { viewer: { accounts: [{ d1AnalyticsAdaptiveGroups: [] }] } }, errors: null },
+  }
+})
+
 // ── workers.dev subdomain ───────────────────────────────────────────────────────────────────
 
 route('GET', `${A}/workers/subdomain`, ({ ctx }) => {
@@ -697,7 +712,13 @@ export async function handleApi(req: IncomingMessage, res: ServerResponse, ctx: 
     }
     return finish(200, envelope(outcome ?? null))
   } catch (error) {
-    if (error instanceof ApiError) return finish(error.status, errorEnvelope(error), { error: error.message })
+    if (error instanceof ApiError) {
+      // 7003 ("could not route"): a call inside a served path that the stand-in does not know either.
+      return finish(error.status, errorEnvelope(error), {
+        error: error.message,
+        ...(error.code === 7003 ? { unknown: true } : {}),
+      })
+    }
     const message = (error as Error).stack ?? String(error)
     return finish(500, errorEnvelope(new ApiError(500, 10013, `Stand-in failure: ${message}`)), { error: message })
   }

@@ -11,7 +11,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer, request as httpsRequestPlain, type IncomingMessage, type ServerResponse } from 'node:http'
+import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http'
 import { request as httpsRequest } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import { connect as netConnect } from 'node:net'
@@ -392,36 +392,46 @@ export async function startCloudflare(options: StartOptions = {}): Promise<Cloud
       )
     }
 
-    const headers = new Headers()
+    const headers: Record<string, string | string[]> = {}
     for (const [name, value] of Object.entries(req.headers)) {
       if (value === undefined || HOP_BY_HOP.has(name) || name.startsWith('cf-access-client-')) continue
-      for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v)
+      headers[name] = value
     }
-    headers.set('cf-connecting-ip', req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1')
-    headers.set('x-forwarded-proto', scheme)
-    const chunks: Buffer[] = []
-    for await (const chunk of req) chunks.push(chunk as Buffer)
-    const body = method === 'GET' || method === 'HEAD' ? undefined : Buffer.concat(chunks)
+    headers['cf-connecting-ip'] = req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1'
+    headers['x-forwarded-proto'] = scheme
+    let endpoint: URL
     try {
-      const response = await runtime.fetch(
-        { key: `${build.kind}-${build.id}`, build, asset: (hash) => account.assetStore.get(hash)?.content },
-        url,
-        { method, headers, body },
-      )
-      const out: Record<string, string | string[]> = {}
-      response.headers.forEach((value, name) => {
-        if (name === 'content-encoding' || name === 'content-length' || name === 'set-cookie') return
-        out[name] = value
+      endpoint = await runtime.endpoint({
+        key: `${build.kind}-${build.id}`,
+        build,
+        asset: (hash) => account.assetStore.get(hash)?.content,
       })
-      const cookies = response.headers.getSetCookie()
-      if (cookies.length > 0) out['set-cookie'] = cookies
-      const payload = Buffer.from(await response.arrayBuffer())
-      res.writeHead(response.status, { server: 'cloudflare', ...out })
-      res.end(method === 'HEAD' ? undefined : payload)
-      edgeLog.push({ at, method, url, status: response.status, servedBy })
     } catch (error) {
-      reply(500, { 'content-type': 'text/plain' }, `stand-in edge: ${(error as Error).message}`, servedBy)
+      return reply(500, { 'content-type': 'text/plain' }, `stand-in edge: ${(error as Error).message}`, servedBy)
     }
+    await new Promise<void>((resolve) => {
+      const upstream = httpRequest(
+        { host: endpoint.hostname, port: endpoint.port, method, path: url, headers },
+        (answer) => {
+          const out = { ...answer.headers }
+          delete out.connection
+          delete out['keep-alive']
+          res.writeHead(answer.statusCode ?? 502, { server: 'cloudflare', ...out })
+          answer.pipe(res)
+          answer.on('end', () => {
+            edgeLog.push({ at, method, url, status: answer.statusCode ?? 502, servedBy })
+            resolve()
+          })
+          answer.on('error', () => resolve())
+        },
+      )
+      upstream.on('error', (error) => {
+        if (!res.headersSent) reply(502, { 'content-type': 'text/plain' }, `stand-in edge: ${error.message}`, servedBy)
+        else res.destroy()
+        resolve()
+      })
+      req.pipe(upstream)
+    })
   }
 
   const serves = (hostname: string) =>
@@ -688,7 +698,7 @@ function edgeFetch(
   }
   if (target.protocol === 'http:') {
     return new Promise((resolve, reject) => {
-      const req = httpsRequestPlain(
+      const req = httpRequest(
         {
           host: '127.0.0.1',
           port: proxyPort,

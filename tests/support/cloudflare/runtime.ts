@@ -113,8 +113,13 @@ export class Runtime {
     return (await mf.getD1Database(`DB_${this.databases.indexOf(id)}`, D1_WORKER)) as unknown as D1Database
   }
 
-  /** Sends a request to a served build, starting its Worker on first use. */
-  async fetch(target: RunTarget, url: string, init: RequestInit): Promise<Response> {
+  /**
+   * Where to send requests for a served build: its Worker's own socket (started on first use). The
+   * socket takes proxy-style requests (`GET https://host/path`), so the Worker sees the URL the
+   * client asked for; a Worker with assets answers there through Miniflare's assets router, as on
+   * Cloudflare (assets first, then the Worker).
+   */
+  async endpoint(target: RunTarget): Promise<URL> {
     if (!this.targets.has(target.key)) {
       await this.serial(async () => {
         if (this.targets.has(target.key)) return
@@ -129,13 +134,7 @@ export class Runtime {
     }
     const mf = await this.running()
     await this.chain
-    const headers = new Headers(init.headers)
-    headers.set('MF-Route-Override', target.key)
-    return (await mf.dispatchFetch(url, {
-      ...(init as object),
-      headers,
-      redirect: 'manual',
-    } as never)) as unknown as Response
+    return mf.unsafeGetDirectURL(target.key)
   }
 
   private workerOptions(target: RunTarget): Record<string, unknown> {
@@ -231,6 +230,7 @@ export class Runtime {
       ...(versionMetadata ? { versionMetadata } : {}),
       ...(assets ? { assets } : {}),
       outboundService: (request: Request) => this.outbound(request),
+      unsafeDirectSockets: [{ host: '127.0.0.1', port: 0, proxy: true }],
     }
   }
 

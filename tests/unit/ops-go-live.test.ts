@@ -84,7 +84,7 @@ describe('the go-live check run by `npm run deploy` and the production deploy', 
     expect(output).toMatch(/app\/site\.ts:\d+\s+phone: \+44 7700 900123/)
   })
 
-  it('runs before anything is built or uploaded in `npm run deploy` (the CI production deploy: tests/drills/first-deploy.drill.ts)', () => {
+  it('runs before anything is built or uploaded in `npm run deploy` (the CI production deploy: tests/drills/first-deploy.test.ts)', () => {
     const scripts = JSON.parse(readFileSync('package.json', 'utf8')).scripts
     expect(scripts.deploy).toMatch(/^node scripts\/go-live\.ts && /)
   })

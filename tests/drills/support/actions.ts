@@ -104,7 +104,7 @@ function runBash(script: string, cwd: string, env: Record<string, string>): Prom
   return new Promise((resolvePromise, reject) => {
     const child = spawn('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', script], {
       cwd,
-      env,
+      env: env as NodeJS.ProcessEnv,
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     let output = ''
@@ -146,7 +146,7 @@ export async function runJob(options: JobOptions): Promise<JobResult> {
   const files = mkdtempSync(join(tmpdir(), 'runner-files-'))
   const stepsContext: Record<string, { outcome: string; conclusion: string; outputs: Record<string, string> }> = {}
   const extraEnv: Record<string, string> = {}
-  const github = { token: 'ghs_drill_token', ...options.github }
+  const github: Record<string, Value> = { token: 'ghs_drill_token', ...options.github }
   const contexts = (env: Record<string, string>): Record<string, Value> => ({
     github,
     secrets: { GITHUB_TOKEN: github.token, ...options.secrets },

@@ -104,7 +104,7 @@ export async function deployRun(
  * Production as it stands after the first deploy (docs/operations.md § 1): both databases created
  * with the runbook's commands and migrated, real values in the copy, and a version serving with the
  * form key. The deploy itself is the runbook's `wrangler deploy --secrets-file`, without the
- * rebuild that `npm run deploy` adds (tests/drills/first-deploy.drill.ts runs that one).
+ * rebuild that `npm run deploy` adds (tests/drills/first-deploy.test.ts runs that one).
  */
 export async function establishProduction(drill: Drill, options: { key: string; sha: string }): Promise<string> {
   await drill.createDatabases()

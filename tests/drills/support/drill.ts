@@ -45,7 +45,7 @@ export interface Drill {
   runbook(id: string, values?: Record<string, string>, options?: { input?: string }): Promise<Run>
   /** A job of a workflow, as written (tests/drills/support/actions.ts). */
   job(
-    options: Omit<JobOptions, 'workspace' | 'env' | 'artifacts'> & { env?: Record<string, string> },
+    options: Omit<JobOptions, 'workspace' | 'env' | 'artifacts'> & { env?: Record<string, string>; workspace?: string },
   ): Promise<JobResult>
   /** Creates the two databases with the runbook's commands and pastes their ids into wrangler.toml. */
   createDatabases(): Promise<{ production: string; previews: string }>
@@ -96,7 +96,7 @@ export async function startDrill(options: StartOptions = {}): Promise<Drill> {
     new Promise<Run>((resolve, reject) => {
       const child = spawn('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', script], {
         cwd: copy.dir,
-        env: { ...env, ...opts.env },
+        env: { ...env, ...opts.env } as NodeJS.ProcessEnv,
         stdio: ['pipe', 'pipe', 'pipe'],
       })
       let output = ''
@@ -121,7 +121,13 @@ export async function startDrill(options: StartOptions = {}): Promise<Drill> {
     validKeys,
     sh,
     runbook: (id, values = {}, opts = {}) => sh(runbookBlock(id, values), opts),
-    job: (jobOptions) => runJob({ ...jobOptions, workspace: copy.dir, env: { ...env, ...jobOptions.env }, artifacts }),
+    job: (jobOptions) =>
+      runJob({
+        ...jobOptions,
+        workspace: jobOptions.workspace ?? copy.dir,
+        env: { ...env, ...jobOptions.env },
+        artifacts,
+      }),
     async createDatabases() {
       const run = await drill.runbook('first-deploy/databases')
       if (run.code !== 0) throw new Error(`d1 create failed:\n${run.output}`)

@@ -72,9 +72,12 @@ describe('a push to main (docs/operations.md §§ 3, 5)', () => {
   it('rolls back a version that fails its smoke test: the previous version serves, and the run says so', async () => {
     const good = serving(drill)
     expect((await ciRun(drill, { runId: '102', sha: sha('c') })).result).toBe('success')
-    const { staging, production } = await deployRun(drill, { runId: '102', sha: sha('c'), secrets: SECRETS }, () =>
-      // Staging passed; this version fails in production only.
-      drill.cf.control.breakVersions({ message: `main ${sha('c')}` }),
+    const { staging, production } = await deployRun(
+      drill,
+      { runId: '102', sha: sha('c'), secrets: SECRETS, smokeWait: 20 },
+      () =>
+        // Staging passed; this version fails in production only.
+        drill.cf.control.breakVersions({ message: `main ${sha('c')}` }),
     )
     expect(staging.result, staging.log).toBe('success')
     expect(production.result, production.log).toBe('failure')

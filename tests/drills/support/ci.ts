@@ -83,7 +83,14 @@ export function environmentSecrets(drill: Drill, extra: Record<string, string> =
 /** The Deploy workflow for one CI run: staging, then production (skipped as the workflow says). */
 export async function deployRun(
   drill: Drill,
-  options: { runId: string; sha: string; event?: 'push' | 'workflow_dispatch'; secrets?: Record<string, string> },
+  options: {
+    runId: string
+    sha: string
+    event?: 'push' | 'workflow_dispatch'
+    secrets?: Record<string, string>
+    /** SMOKE_WAIT_SECONDS for the production job (shorter when its version is meant to fail). */
+    smokeWait?: number
+  },
   between?: () => void | Promise<void>,
 ): Promise<{ staging: JobResult; production: JobResult }> {
   const github = workflowRun({ runId: options.runId, headSha: options.sha, event: options.event })
@@ -96,6 +103,7 @@ export async function deployRun(
     github,
     secrets,
     needs: { staging: { result: staging.result } },
+    env: options.smokeWait ? { SMOKE_WAIT_SECONDS: String(options.smokeWait) } : {},
   })
   return { staging, production }
 }
@@ -133,4 +141,23 @@ export function serving(drill: Drill): string {
   return versions.length === 1 && versions[0]?.percentage === 100
     ? (versions[0]?.id as string)
     : JSON.stringify(versions)
+}
+
+/**
+ * A push to main whose staging passed: the CI run keeps the build, and the Deploy workflow's
+ * production job runs (staging itself is drilled in tests/drills/push-to-main.test.ts).
+ */
+export async function pushToProduction(
+  drill: Drill,
+  options: { runId: string; sha: string; secrets?: Record<string, string> },
+): Promise<JobResult> {
+  const ci = await ciRun(drill, options)
+  if (ci.result !== 'success') throw new Error(`CI run ${options.runId} failed:\n${ci.log}`)
+  return drill.job({
+    workflow: '.github/workflows/deploy.yml',
+    job: 'production',
+    github: workflowRun({ runId: options.runId, headSha: options.sha }),
+    secrets: environmentSecrets(drill, options.secrets),
+    needs: { staging: { result: 'success' } },
+  })
 }

@@ -85,9 +85,10 @@ export async function startDrill(options: StartOptions = {}): Promise<Drill> {
     PATH: [join(REPO, 'node_modules', '.bin'), process.env.PATH ?? ''].join(delimiter),
     HOME: home,
     GITHUB_API_URL: github.url,
-    // The smoke test's patience: a minute in CI and by hand; the drills' stand-in answers at once,
-    // so a few seconds tell a broken version from a slow one.
-    SMOKE_WAIT_SECONDS: '15',
+    // The smoke test's patience, as in CI and by hand (a minute): the stand-in starts each new
+    // version's workerd on its first request, which takes seconds on a busy machine. A drill that
+    // deploys a version meant to fail shortens it for that run.
+    SMOKE_WAIT_SECONDS: '60',
   }
   for (const name of ['CI', 'GITHUB_ACTIONS', 'VITEST', 'VITEST_WORKER_ID', 'VITEST_POOL_ID', 'NODE_OPTIONS'])
     delete env[name]

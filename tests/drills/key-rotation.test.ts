@@ -53,7 +53,12 @@ describe('rotating the form key (docs/operations.md §§ 7–9)', () => {
   it('after a rollback by hand: the good code serves with the new key, and the rolled-back build never serves again', async () => {
     const good = serving(drill)
     // A release that goes wrong reaches production (its smoke test happened to pass: it fails later).
-    drill.copy.edit('wrangler.toml', (toml) => toml.replace('[vars]\n', '[vars]\nRELEASE_MARK = "broken-release"\n'))
+    // It also stops deliveries (CONTACT_DELIVERY "none"), which shows in the delivery set-up.
+    drill.copy.edit('wrangler.toml', (toml) =>
+      toml
+        .replace('[vars]\n', '[vars]\nRELEASE_MARK = "broken-release"\n')
+        .replace('CONTACT_DELIVERY = "form-service"', 'CONTACT_DELIVERY = "none"'),
+    )
     syncBuildConfig(drill.copy)
     drill.cf.control.clearBrokenVersions()
     const release = await pushToProduction(drill, { runId: '301', sha: sha('c') })
@@ -68,6 +73,12 @@ describe('rotating the form key (docs/operations.md §§ 7–9)', () => {
     expect(drill.cf.state.worker(WORKER).latestVersion?.id).toBe(bad)
     const rolledBackAt = Date.now()
 
+    // The delivery set-up describes the version serving (form-service), not the latest upload (none).
+    const setup = await drill.runbook('first-deploy/check')
+    expect(setup.code, setup.output).toBe(0)
+    expect(setup.output).toContain(`the version serving now, ${good}`)
+    expect(setup.output).toMatch(/Requested \(CONTACT_DELIVERY\)\s+form-service/)
+
     // § 7 step 3: the serving version is not the latest upload; plain `secret put` refuses.
     drill.validKeys.add(NEWER_KEY)
     const refused = await drill.runbook('key-rotation/secret-put', {}, { input: `${NEWER_KEY}\n` })
@@ -76,7 +87,11 @@ describe('rotating the form key (docs/operations.md §§ 7–9)', () => {
     expect(serving(drill)).toBe(good)
 
     // …so the serving code is made the latest upload: the bad change reverted on main and deployed.
-    drill.copy.edit('wrangler.toml', (toml) => toml.replace('RELEASE_MARK = "broken-release"\n', ''))
+    drill.copy.edit('wrangler.toml', (toml) =>
+      toml
+        .replace('RELEASE_MARK = "broken-release"\n', '')
+        .replace('CONTACT_DELIVERY = "none"', 'CONTACT_DELIVERY = "form-service"'),
+    )
     syncBuildConfig(drill.copy)
     const revert = await pushToProduction(drill, { runId: '302', sha: sha('d') })
     expect(revert.result, revert.log).toBe('success')

@@ -4,8 +4,9 @@
 // configured is for operators only (the inbox); a deploy without the form key fails anyway
 // (`[secrets] required`).
 //
-// Keeps trying for up to `--wait` seconds (default 60, or SMOKE_WAIT_SECONDS), 5 s apart: a new
-// version can take seconds to reach every location, a new custom domain's certificate longer.
+// Keeps trying for up to `--wait` seconds (default 60, or SMOKE_WAIT_SECONDS; `--attempts <n>`: n
+// tries), 5 s apart: a new version can take seconds to reach every location, a new custom
+// domain's certificate longer.
 // Behind Cloudflare Access (previews, staging, workers.dev), set CF_ACCESS_CLIENT_ID and
 // CF_ACCESS_CLIENT_SECRET to a service token's id and secret: they are sent as Access's
 // CF-Access-Client-Id / CF-Access-Client-Secret headers. Exit 1 otherwise: the production deploy
@@ -75,6 +76,8 @@ if (import.meta.main) {
       url: { type: 'string' },
       production: { type: 'boolean', default: false },
       wait: { type: 'string' },
+      // Earlier spelling: how many tries, 5 s apart (`--attempts 1`: one try, no waiting).
+      attempts: { type: 'string' },
     },
   })
   if (values.production) values.url = site.url
@@ -82,7 +85,13 @@ if (import.meta.main) {
     console.error('smoke: give the deployed site with --url, or --production')
     process.exit(2)
   }
-  const { origin, problems } = await smoke(values.url, { waitSeconds: smokeWaitSeconds(values.wait) })
+  const attempts = values.attempts === undefined ? undefined : Number(values.attempts)
+  if (attempts !== undefined && !(Number.isInteger(attempts) && attempts >= 1)) {
+    console.error(`smoke: --attempts is a whole number from 1: ${values.attempts}`)
+    process.exit(2)
+  }
+  const waitSeconds = attempts === undefined ? smokeWaitSeconds(values.wait) : (attempts - 1) * 5
+  const { origin, problems } = await smoke(values.url, { waitSeconds })
   if (problems.length > 0) {
     for (const p of problems) console.error(`smoke: ${origin}: ${p}`)
     process.exit(1)

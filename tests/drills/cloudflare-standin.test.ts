@@ -85,7 +85,9 @@ afterAll(async () => {
 })
 
 describe('the pinned wrangler against the stand-in Cloudflare account', () => {
-  test('d1 create, list and info: the databases exist, the id pasted into wrangler.toml is theirs', async () => {
+  test('whoami, d1 create, list and info: the account and its databases; the id pasted into wrangler.toml is theirs', async () => {
+    const whoami = succeeded(await wrangler(['whoami']))
+    expect(whoami.stdout).toContain(cf.accountId)
     const list = jsonFrom<{ name: string; uuid: string }[]>(succeeded(await wrangler(['d1', 'list', '--json'])).stdout)
     expect(list.map((d) => d.name).sort()).toEqual([PRODUCTION_DB, PREVIEW_DB])
     const info = jsonFrom<{ uuid: string; name: string }>(
@@ -259,15 +261,43 @@ describe('the pinned wrangler against the stand-in Cloudflare account', () => {
     cf.assertNoUnknownRequests()
   })
 
+  test('the next deploy makes a new version and serves it, keeping the latest version’s secrets; its Cron Trigger runs on it', async () => {
+    const before = cf.state.worker(WORKER)
+    const latestKey = cf.state.secretValue(WORKER, before.latestVersion?.id as string, 'CONTACT_FORM_ACCESS_KEY')
+    const run = succeeded(await wrangler(['deploy', '--message', 'Next merge']))
+    const versionId = run.entry<{ version_id: string }>('deploy')?.version_id as string
+    const after = cf.state.worker(WORKER)
+    expect(after.versions).toHaveLength(before.versions.length + 1)
+    expect(after.deployment?.versions).toEqual([{ id: versionId, percentage: 100 }])
+    expect(cf.state.secretValue(WORKER, versionId, 'CONTACT_FORM_ACCESS_KEY')).toBe(latestKey)
+    const secrets = jsonFrom<{ name: string }[]>(succeeded(await wrangler(['secret', 'list'])).stdout)
+    expect(secrets.map((s) => s.name)).toEqual(['CONTACT_FORM_ACCESS_KEY'])
+    expect(await cf.control.runScheduled(WORKER)).toEqual({ versionId, outcome: 'ok' })
+    cf.assertNoUnknownRequests()
+  })
+
   test('a Preview serves the build with its own vars and database, none of production’s secrets, and is gone once deleted', async () => {
-    const run = succeeded(await wrangler(['preview', '--name', 'pr-7', '--json', '--var', 'MARKER:pr-7']))
+    writeFileSync(join(project.dir, '.preview-secrets.env'), 'CONTACT_FORM_ACCESS_KEY=preview-only-key\n')
+    const run = succeeded(
+      await wrangler([
+        'preview',
+        '--name',
+        'pr-7',
+        '--json',
+        '--var',
+        'MARKER:pr-7',
+        '--secrets-file',
+        '.preview-secrets.env',
+      ]),
+    )
     const entry = run.entry<{ preview_urls: string[]; deployment_id: string }>('preview')
     const previewUrl = `https://pr-7-${WORKER}.stand-in.workers.dev`
     expect(entry?.preview_urls).toEqual([previewUrl])
     const [preview] = cf.state.previews(WORKER)
     const deployment = preview?.deployments[0]
     expect(deployment?.vars).toMatchObject({ CONTACT_DELIVERY: 'none', ENQUIRY_RETENTION_DAYS: '30', MARKER: 'pr-7' })
-    expect(deployment?.secretNames).toEqual([])
+    // Its only secret is the one given to it: nothing comes from production.
+    expect(deployment?.secretNames).toEqual(['CONTACT_FORM_ACCESS_KEY'])
     const previewDb = cf.state.databases().find((d) => d.name === PREVIEW_DB)?.uuid
     expect(deployment?.bindings).toEqual(
       expect.arrayContaining([expect.objectContaining({ name: 'ENQUIRIES', type: 'd1', id: previewDb })]),

@@ -10,7 +10,7 @@
  *   await cf.stop()
  */
 import { randomBytes } from 'node:crypto'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http'
 import { request as httpsRequest } from 'node:https'
 import type { AddressInfo } from 'node:net'
@@ -49,6 +49,12 @@ export interface StartOptions {
   certificateDelayMs?: number
   /** Where a served Worker's outbound fetch goes (default: loopback URLs pass, others fail). */
   outbound?: OutboundHandler
+  /**
+   * D1 databases the account already has, with their ids: lets several fresh accounts share one
+   * build whose wrangler.toml carries these ids. (A first-deploy drill creates them with
+   * `wrangler d1 create` instead.)
+   */
+  databases?: { name: string; uuid: string }[]
 }
 
 export interface UnknownRequest {
@@ -162,6 +168,11 @@ export interface StandinState {
   apiRequests(): ApiRequestRecord[]
   /** Lines workerd and the served Workers printed (console output, send_email notices). */
   logs(): string[]
+  /**
+   * Messages the served Workers sent through a send_email binding: as wrangler does locally,
+   * Miniflare writes each to a file (.eml for a raw message, .txt/.html for a built one).
+   */
+  sentEmails(): { file: string; content: string }[]
 }
 
 export interface StandinControl {
@@ -182,6 +193,12 @@ export interface StandinControl {
   setOutbound(handler: OutboundHandler | undefined): void
   /** The next API call matching answers this error instead (e.g. a failing `deployments status`). */
   failNext(method: string, path: string | RegExp, fault?: Fault): void
+  /**
+   * Runs a Worker's Cron Trigger once, as Cloudflare does on schedule: on a version of its current
+   * deployment (picked by percentage). The cron must be one of the Worker's schedules (default: the
+   * first). Previews have no Cron Triggers.
+   */
+  runScheduled(worker: string, cron?: string): Promise<{ versionId: string; outcome: string }>
 }
 
 export interface Cloudflare {
@@ -240,6 +257,9 @@ export async function startCloudflare(options: StartOptions = {}): Promise<Cloud
     })),
     certificateDelayMs: options.certificateDelayMs ?? 0,
   })
+  for (const db of options.databases ?? []) {
+    account.d1.set(db.uuid, { uuid: db.uuid, name: db.name, createdAt: new Date().toISOString() })
+  }
 
   const unknown: UnknownRequest[] = []
   const apiLog: ApiRequestRecord[] = []
@@ -582,9 +602,29 @@ export async function startCloudflare(options: StartOptions = {}): Promise<Cloud
     edgeRequests: () => [...edgeLog],
     apiRequests: () => [...apiLog],
     logs: () => [...runtime.logLines],
+    sentEmails: () =>
+      runtime.logLines
+        .filter((line) => line.includes('send_email binding called'))
+        .flatMap((line) => [...line.matchAll(/^(?:Email|Text|HTML): (.+)$/gm)].map((m) => (m[1] ?? '').trim()))
+        .map((file) => ({ file, content: existsSync(file) ? readFileSync(file, 'utf8') : '' })),
   }
 
   const control: StandinControl = {
+    async runScheduled(workerName, cron) {
+      const target = account.worker(workerName)
+      const schedule = cron ?? target.schedules[0]?.cron
+      if (!schedule || !target.schedules.some((s) => s.cron === schedule)) {
+        throw new Error(`${workerName} has no Cron Trigger ${cron ?? ''}`.trim())
+      }
+      const deployment = account.currentDeployment(target)
+      if (!deployment) throw new Error(`${workerName} has no deployment`)
+      const version = pick(choicesOf(target, deployment))
+      const result = await runtime.scheduled(
+        { key: `version-${version.id}`, build: version, asset: (hash) => account.assetStore.get(hash)?.content },
+        schedule,
+      )
+      return { versionId: version.id, outcome: result.outcome }
+    },
     breakVersions: (match) => void brokenRules.push(match),
     clearBrokenVersions: () => void brokenRules.splice(0),
     setCertificateDelay: (ms) => {

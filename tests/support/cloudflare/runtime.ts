@@ -28,6 +28,11 @@ export interface RunTarget {
 }
 
 const D1_WORKER = 'standin-d1'
+/**
+ * Served Workers kept running at once. Each restart reloads every running Worker's modules, so the
+ * least recently used ones beyond this are stopped (and started again if asked for).
+ */
+const MAX_RUNNING = 4
 
 class CapturingLog extends Log {
   readonly lines: string[]
@@ -43,6 +48,7 @@ class CapturingLog extends Log {
 export class Runtime {
   private mf: Miniflare | undefined
   private readonly targets = new Map<string, Record<string, unknown>>()
+  private readonly lastUsed = new Map<string, number>()
   private readonly databases: string[] = []
   private chain: Promise<unknown> = Promise.resolve()
   private readonly dir: string
@@ -77,6 +83,10 @@ export class Runtime {
       logRequests: false,
       cf: false,
       log: new CapturingLog(this.logLines),
+      // The served Workers' console output, kept for state.logs() instead of this process's stdout.
+      handleStructuredLogs: ({ message }: { message: string }) => {
+        this.logLines.push(message)
+      },
       resourcePersistencePath: join(this.dir, 'state'),
       workers: [d1Worker, ...this.targets.values()],
       // biome-ignore lint/suspicious/noExplicitAny: Miniflare's V4 option types are a deep zod union
@@ -120,6 +130,20 @@ export class Runtime {
    * Cloudflare (assets first, then the Worker).
    */
   async endpoint(target: RunTarget): Promise<URL> {
+    const mf = await this.started(target)
+    return mf.unsafeGetDirectURL(target.key)
+  }
+
+  /** Runs the build's scheduled handler once, as a Cron Trigger does. */
+  async scheduled(target: RunTarget, cron: string): Promise<{ outcome: string }> {
+    const mf = await this.started(target)
+    const worker = (await mf.getWorker(target.key)) as unknown as {
+      scheduled(options: { cron: string; scheduledTime: Date }): Promise<{ outcome: string }>
+    }
+    return worker.scheduled({ cron, scheduledTime: new Date() })
+  }
+
+  private async started(target: RunTarget): Promise<Miniflare> {
     if (!this.targets.has(target.key)) {
       await this.serial(async () => {
         if (this.targets.has(target.key)) return
@@ -128,13 +152,16 @@ export class Runtime {
             this.databases.push(String(binding.id))
           }
         }
+        const idle = [...this.targets.keys()].sort((a, b) => (this.lastUsed.get(a) ?? 0) - (this.lastUsed.get(b) ?? 0))
+        while (idle.length >= MAX_RUNNING) this.targets.delete(idle.shift() as string)
         this.targets.set(target.key, this.workerOptions(target))
         await this.apply()
       })
     }
+    this.lastUsed.set(target.key, Date.now())
     const mf = await this.running()
     await this.chain
-    return mf.unsafeGetDirectURL(target.key)
+    return mf
   }
 
   private workerOptions(target: RunTarget): Record<string, unknown> {

@@ -21,8 +21,12 @@ let cf: Cloudflare
 let project: ProjectCopy
 let formService: FormService
 
-function wrangler(args: string[], options: { input?: string } = {}): Promise<WranglerRun> {
-  return runWrangler(cf, args, { cwd: project.dir, ...options })
+const timings: string[] = []
+
+async function wrangler(args: string[], options: { input?: string } = {}): Promise<WranglerRun> {
+  const run = await runWrangler(cf, args, { cwd: project.dir, ...options })
+  timings.push(`${String(run.durationMs).padStart(6)} ms  wrangler ${args.slice(0, 3).join(' ')}`)
+  return run
 }
 
 /** Fails with wrangler's own words when a command that should work did not. */
@@ -76,23 +80,27 @@ beforeAll(async () => {
   )
   await project.build()
   writeFileSync(join(project.dir, '.secrets.env'), `CONTACT_FORM_ACCESS_KEY=${FORM_KEY}\n`)
-  console.log(`stand-in ready and project built in ${Date.now() - started} ms`)
+  timings.push(`${String(Date.now() - started).padStart(6)} ms  stand-in started, databases created, project built`)
 }, 300_000)
 
 afterAll(async () => {
+  console.log(`wrangler runs (${timings.length}):\n${timings.join('\n')}`)
   await Promise.all([cf?.stop(), formService?.close()])
   project?.remove()
 })
 
 describe('the pinned wrangler against the stand-in Cloudflare account', () => {
   test('whoami, d1 create, list and info: the account and its databases; the id pasted into wrangler.toml is theirs', async () => {
-    const whoami = succeeded(await wrangler(['whoami']))
-    expect(whoami.stdout).toContain(cf.accountId)
-    const list = jsonFrom<{ name: string; uuid: string }[]>(succeeded(await wrangler(['d1', 'list', '--json'])).stdout)
+    // Read-only commands, run side by side.
+    const [whoami, listRun, infoRun] = await Promise.all([
+      wrangler(['whoami']),
+      wrangler(['d1', 'list', '--json']),
+      wrangler(['d1', 'info', PRODUCTION_DB, '--json']),
+    ])
+    expect(succeeded(whoami).stdout).toContain(cf.accountId)
+    const list = jsonFrom<{ name: string; uuid: string }[]>(succeeded(listRun).stdout)
     expect(list.map((d) => d.name).sort()).toEqual([PRODUCTION_DB, PREVIEW_DB])
-    const info = jsonFrom<{ uuid: string; name: string }>(
-      succeeded(await wrangler(['d1', 'info', PRODUCTION_DB, '--json'])).stdout,
-    )
+    const info = jsonFrom<{ uuid: string; name: string }>(succeeded(infoRun).stdout)
     expect(project.readWranglerToml()).toContain(`database_id = "${info.uuid}"`)
     cf.assertNoUnknownRequests()
   })
@@ -201,7 +209,8 @@ describe('the pinned wrangler against the stand-in Cloudflare account', () => {
 
   test('versions secret put patches the latest uploaded version, not the one serving', async () => {
     const served = cf.state.worker(WORKER).deployment?.versions[0]?.id as string
-    const upload = succeeded(await wrangler(['versions', 'upload', '--message', 'Second build']))
+    // The second build differs from the first by a var, so a copy of either can be told apart.
+    const upload = succeeded(await wrangler(['versions', 'upload', '--message', 'Second build', '--var', 'BUILD:second']))
     const uploaded = upload.entry<{ version_id: string; preview_url: string }>('version-upload')
     expect(uploaded?.preview_url).toBe(`https://${uploaded?.version_id.slice(0, 8)}-${WORKER}.stand-in.workers.dev`)
 
@@ -215,6 +224,7 @@ describe('the pinned wrangler against the stand-in Cloudflare account', () => {
     expect(latest?.message).toBe('Rotate form key')
     expect(latest?.id).not.toBe(uploaded?.version_id)
     // The new key went onto a copy of the latest upload (the second build), not onto what serves.
+    expect(latest?.vars.BUILD).toBe('second')
     expect(cf.state.secretValue(WORKER, latest?.id as string, 'CONTACT_FORM_ACCESS_KEY')).toBe('stand-in-form-key-2')
     expect(cf.state.secretValue(WORKER, served, 'CONTACT_FORM_ACCESS_KEY')).toBe(FORM_KEY)
     expect(worker.deployment?.versions).toEqual([{ id: served, percentage: 100 }])
@@ -230,11 +240,13 @@ describe('the pinned wrangler against the stand-in Cloudflare account', () => {
     const target = cf.state.worker(WORKER).latestVersion?.id as string
     const run = succeeded(await wrangler(['versions', 'deploy', `${target}@100`, '--message', 'Ship it', '--yes']))
     expect(run.entry('version-deploy')).toBeDefined()
-    const status = jsonFrom<{ versions: { version_id: string; percentage: number }[] }>(
-      succeeded(await wrangler(['deployments', 'status', '--json'])).stdout,
-    )
+    const [statusRun, viewRun] = await Promise.all([
+      wrangler(['deployments', 'status', '--json']),
+      wrangler(['versions', 'view', target]),
+    ])
+    const status = jsonFrom<{ versions: { version_id: string; percentage: number }[] }>(succeeded(statusRun).stdout)
     expect(status.versions).toEqual([{ version_id: target, percentage: 100 }])
-    const view = succeeded(await wrangler(['versions', 'view', target]))
+    const view = succeeded(viewRun)
     expect(view.stdout).toContain('Rotate form key')
     expect(view.stdout).toContain('CONTACT_FORM_ACCESS_KEY')
     await cf.fetch(`${cf.workersDevUrl(WORKER)}/api/health`)
@@ -270,9 +282,11 @@ describe('the pinned wrangler against the stand-in Cloudflare account', () => {
     expect(after.versions).toHaveLength(before.versions.length + 1)
     expect(after.deployment?.versions).toEqual([{ id: versionId, percentage: 100 }])
     expect(cf.state.secretValue(WORKER, versionId, 'CONTACT_FORM_ACCESS_KEY')).toBe(latestKey)
-    const secrets = jsonFrom<{ name: string }[]>(succeeded(await wrangler(['secret', 'list'])).stdout)
-    expect(secrets.map((s) => s.name)).toEqual(['CONTACT_FORM_ACCESS_KEY'])
-    expect(await cf.control.runScheduled(WORKER)).toEqual({ versionId, outcome: 'ok' })
+    const [secretList, scheduled] = await Promise.all([wrangler(['secret', 'list']), cf.control.runScheduled(WORKER)])
+    expect(jsonFrom<{ name: string }[]>(succeeded(secretList).stdout).map((s) => s.name)).toEqual([
+      'CONTACT_FORM_ACCESS_KEY',
+    ])
+    expect(scheduled).toEqual({ versionId, outcome: 'ok' })
     cf.assertNoUnknownRequests()
   })
 

@@ -316,6 +316,7 @@ export async function startCloudflare(options: StartOptions = {}): Promise<Cloud
     if (domain) {
       const target = account.workers.get(domain.service)
       const deployment = target && account.currentDeployment(target)
+      if (!domain.enabled) return { kind: 'none', status: 404, reason: `${host} is not enabled for production` }
       if (!target || !deployment) return { kind: 'none', status: 522, reason: `${host} has no deployment` }
       return { kind: 'version', worker: target, choices: choicesOf(target, deployment) }
     }

@@ -23,6 +23,8 @@ export interface WranglerRun {
   output: Record<string, unknown>[]
   /** The first output entry of a type (e.g. "deploy", "version-upload", "preview"). */
   entry<T = Record<string, unknown>>(type: string): T | undefined
+  /** How long the command took. */
+  durationMs: number
 }
 
 export interface WranglerOptions {
@@ -55,6 +57,7 @@ export function runCommand(
 ): Promise<WranglerRun> {
   const dir = mkdtempSync(join(tmpdir(), 'wrangler-run-'))
   const outputFile = join(dir, 'output.jsonl')
+  const started = Date.now()
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {
       cwd: options.cwd ?? REPO_ROOT,
@@ -99,6 +102,7 @@ export function runCommand(
         stderr,
         output,
         entry: <T>(type: string) => output.find((e) => e.type === type) as T | undefined,
+        durationMs: Date.now() - started,
       })
     })
     child.stdin.end(options.input ?? '')

@@ -210,7 +210,9 @@ describe('the pinned wrangler against the stand-in Cloudflare account', () => {
   test('versions secret put patches the latest uploaded version, not the one serving', async () => {
     const served = cf.state.worker(WORKER).deployment?.versions[0]?.id as string
     // The second build differs from the first by a var, so a copy of either can be told apart.
-    const upload = succeeded(await wrangler(['versions', 'upload', '--message', 'Second build', '--var', 'BUILD:second']))
+    const upload = succeeded(
+      await wrangler(['versions', 'upload', '--message', 'Second build', '--var', 'BUILD:second']),
+    )
     const uploaded = upload.entry<{ version_id: string; preview_url: string }>('version-upload')
     expect(uploaded?.preview_url).toBe(`https://${uploaded?.version_id.slice(0, 8)}-${WORKER}.stand-in.workers.dev`)
 

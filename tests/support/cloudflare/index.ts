@@ -305,6 +305,12 @@ export async function startCloudflare(options: StartOptions = {}): Promise<Cloud
       return false
     })
 
+  const runTarget = (build: Version | PreviewDeployment) => ({
+    key: `${build.kind}-${build.id}`,
+    build,
+    asset: (hash: string) => account.assetStore.get(hash)?.content,
+  })
+
   type Route =
     | { kind: 'version'; worker: Worker; choices: { version: Version; percentage: number }[] }
     | { kind: 'preview'; worker: Worker; deployment: PreviewDeployment }
@@ -420,39 +426,40 @@ export async function startCloudflare(options: StartOptions = {}): Promise<Cloud
     }
     headers['cf-connecting-ip'] = req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1'
     headers['x-forwarded-proto'] = scheme
-    let endpoint: URL
     try {
-      endpoint = await runtime.endpoint({
-        key: `${build.kind}-${build.id}`,
-        build,
-        asset: (hash) => account.assetStore.get(hash)?.content,
-      })
-    } catch (error) {
-      return reply(500, { 'content-type': 'text/plain' }, `stand-in edge: ${(error as Error).message}`, servedBy)
-    }
-    await new Promise<void>((resolve) => {
-      const upstream = httpRequest(
-        { host: endpoint.hostname, port: endpoint.port, method, path: url, headers },
-        (answer) => {
-          const out = { ...answer.headers }
-          delete out.connection
-          delete out['keep-alive']
-          res.writeHead(answer.statusCode ?? 502, { server: 'cloudflare', ...out })
-          answer.pipe(res)
-          answer.on('end', () => {
-            edgeLog.push({ at, method, url, status: answer.statusCode ?? 502, servedBy })
-            resolve()
-          })
-          answer.on('error', () => resolve())
-        },
+      await runtime.withWorker(
+        runTarget(build),
+        (endpoint) =>
+          new Promise<void>((resolve) => {
+            const upstream = httpRequest(
+              { host: endpoint.hostname, port: endpoint.port, method, path: url, headers },
+              (answer) => {
+                const out = { ...answer.headers }
+                delete out.connection
+                delete out['keep-alive']
+                res.writeHead(answer.statusCode ?? 502, { server: 'cloudflare', ...out })
+                answer.pipe(res)
+                answer.on('end', () => {
+                  edgeLog.push({ at, method, url, status: answer.statusCode ?? 502, servedBy })
+                  resolve()
+                })
+                answer.on('error', () => resolve())
+              },
+            )
+            upstream.on('error', (error) => {
+              if (!res.headersSent)
+                reply(502, { 'content-type': 'text/plain' }, `stand-in edge: ${error.message}`, servedBy)
+              else res.destroy()
+              resolve()
+            })
+            res.on('close', () => resolve())
+            req.pipe(upstream)
+          }),
       )
-      upstream.on('error', (error) => {
-        if (!res.headersSent) reply(502, { 'content-type': 'text/plain' }, `stand-in edge: ${error.message}`, servedBy)
-        else res.destroy()
-        resolve()
-      })
-      req.pipe(upstream)
-    })
+    } catch (error) {
+      if (!res.headersSent)
+        reply(500, { 'content-type': 'text/plain' }, `stand-in edge: ${(error as Error).message}`, servedBy)
+    }
   }
 
   const serves = (hostname: string) =>
@@ -488,7 +495,8 @@ export async function startCloudflare(options: StartOptions = {}): Promise<Cloud
     handleApi(req, res, {
       account,
       token,
-      d1: (id) => runtime.database(id),
+      withD1: (id, work) => runtime.withDatabase(id, work),
+      warm: (build) => runtime.warm(runTarget(build)),
       baseUrl: () => `http://127.0.0.1:${apiPort}`,
       takeFault(method, path) {
         const index = faults.findIndex(
@@ -592,7 +600,7 @@ export async function startCloudflare(options: StartOptions = {}): Promise<Cloud
     databases: () => [...account.d1.values()].map((d) => ({ uuid: d.uuid, name: d.name })),
     async query<T>(database: string, sql: string, ...params: unknown[]) {
       const db = account.database(database)
-      const results = await runQuery(await runtime.database(db.uuid), sql, params)
+      const results = await runtime.withDatabase(db.uuid, (d1) => runQuery(d1, sql, params))
       return (results.at(-1)?.results ?? []) as T[]
     },
     customDomains: () => account.domains.map(domainView),
@@ -620,10 +628,7 @@ export async function startCloudflare(options: StartOptions = {}): Promise<Cloud
       const deployment = account.currentDeployment(target)
       if (!deployment) throw new Error(`${workerName} has no deployment`)
       const version = pick(choicesOf(target, deployment))
-      const result = await runtime.scheduled(
-        { key: `version-${version.id}`, build: version, asset: (hash) => account.assetStore.get(hash)?.content },
-        schedule,
-      )
+      const result = await runtime.scheduled(runTarget(version), schedule)
       return { versionId: version.id, outcome: result.outcome }
     },
     breakVersions: (match) => void brokenRules.push(match),

@@ -119,6 +119,20 @@ route('GET', `${A}/workers/subdomain`, ({ ctx }) => {
   return { subdomain: ctx.account.options.subdomain }
 })
 
+// Registering one (wrangler offers it when the account has none). Guess: 10032 means "available"
+// (wrangler treats that code as such), 10031 "taken"; the stand-in has no other accounts.
+route('GET', `${A}/workers/subdomains/:subdomain`, ({ params }) => {
+  throw new ApiError(404, 10032, `The subdomain ${params[0]} is available`)
+})
+route('PUT', `${A}/workers/subdomain`, ({ ctx, body }) => {
+  const { subdomain } = parseJson<{ subdomain?: string }>(body)
+  if (!subdomain || !/^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/.test(subdomain)) {
+    throw new ApiError(400, 10031, `Invalid subdomain "${subdomain}"`)
+  }
+  ctx.account.options.subdomain = subdomain
+  return { subdomain }
+})
+
 // ── Workers (services, scripts, the newer "workers" resource) ──────────────────────────────
 
 route('GET', `${A}/workers/services/:name`, ({ ctx, params }) => serviceJson(ctx.account, worker(ctx, params[0])))

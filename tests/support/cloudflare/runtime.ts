@@ -32,7 +32,7 @@ const D1_WORKER = 'standin-d1'
  * Served Workers kept running at once. Each restart reloads every running Worker's modules, so the
  * least recently used ones beyond this are stopped (and started again if asked for).
  */
-const MAX_RUNNING = 4
+const MAX_RUNNING = 3
 
 class CapturingLog extends Log {
   readonly lines: string[]

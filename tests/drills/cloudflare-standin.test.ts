@@ -3,7 +3,7 @@
  * a real `npm run build` of a copy of this repository: the commands the runbook uses, and the URLs
  * they hand out serving the uploaded build. The drills of docs/operations.md build on this.
  */
-import { writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { site } from '../../app/site'
@@ -327,6 +327,35 @@ describe('the pinned wrangler against the stand-in Cloudflare account', () => {
       worker: WORKER,
     })
 
+    // The Preview writes its own database: give it the schema (d1 execute --file), send an enquiry.
+    const schema = readdirSync(join(project.dir, 'migrations'))
+      .sort()
+      .map((file) => readFileSync(join(project.dir, 'migrations', file), 'utf8'))
+      .join('\n')
+    writeFileSync(join(project.dir, '.preview-schema.sql'), schema)
+    succeeded(await wrangler(['d1', 'execute', PREVIEW_DB, '--remote', '--file', '.preview-schema.sql', '--yes']))
+    const email = `preview-${Date.now()}@example.com`
+    const answer = await cf.fetch(`${previewUrl}/api/contact`, {
+      method: 'POST',
+      headers: { Origin: previewUrl, 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
+      body: new URLSearchParams({
+        name: 'Preview Tester',
+        email,
+        company: '',
+        subject: 'general',
+        message: 'On pr-7.',
+      }).toString(),
+    })
+    expect(answer.status).toBe(200)
+    const inPreview = await cf.state.query<{ email: string; status: string }>(
+      PREVIEW_DB,
+      'SELECT email, status FROM enquiries',
+    )
+    expect(inPreview).toEqual([{ email, status: 'pending' }])
+    expect(await cf.state.query(PRODUCTION_DB, 'SELECT id FROM enquiries WHERE email = ?', email)).toEqual([])
+    succeeded(await wrangler(['d1', 'execute', PREVIEW_DB, '--remote', '--command', 'DELETE FROM enquiries']))
+    expect(await cf.state.query(PREVIEW_DB, 'SELECT id FROM enquiries')).toEqual([])
+
     succeeded(await wrangler(['preview', 'delete', '--name', 'pr-7', '--skip-confirmation']))
     expect(cf.state.previews(WORKER)).toEqual([])
     expect((await cf.fetch(`${previewUrl}/`)).status).toBe(404)
@@ -368,7 +397,7 @@ describe('the pinned wrangler against the stand-in Cloudflare account', () => {
     // The runbook's custom-domain step: routes with custom_domain, applied to the built config.
     const config = join(project.dir, 'dist/server/wrangler.json')
     const withDomain = join(project.dir, 'dist/server/wrangler.domain.json')
-    const built = JSON.parse(await import('node:fs').then((fs) => fs.readFileSync(config, 'utf8')))
+    const built = JSON.parse(readFileSync(config, 'utf8'))
     writeFileSync(
       withDomain,
       JSON.stringify({ ...built, routes: [{ pattern: 'aksharalabs.in', custom_domain: true }] }),

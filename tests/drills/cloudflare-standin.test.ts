@@ -51,6 +51,32 @@ async function until<T>(probe: () => Promise<T | undefined> | T | undefined, tim
   }
 }
 
+/** Sends an enquiry through the edge to a site's /api/contact (the form's no-script path); returns its address. */
+async function sendEnquiry(origin: string, label: string): Promise<string> {
+  const email = `${label}-${Date.now()}@example.com`
+  const answer = await cf.fetch(`${origin}/api/contact`, {
+    method: 'POST',
+    headers: { Origin: origin, 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
+    body: new URLSearchParams({
+      name: 'Lakshmi Prasanna',
+      email,
+      company: 'Godavari Agro Exports',
+      subject: 'devops',
+      message: `Sent through the stand-in edge (${label}).`,
+    }).toString(),
+  })
+  expect(answer.status).toBe(200)
+  return email
+}
+
+/** The access key the form service received with the enquiry from `email` (waits for the delivery). */
+async function deliveredKey(email: string): Promise<string | undefined> {
+  const delivered = await until(() =>
+    formService.received.find((r) => (r.json as { email?: string } | null)?.email === email),
+  )
+  return (delivered.json as { access_key?: string }).access_key
+}
+
 beforeAll(async () => {
   const started = Date.now()
   ;[cf, formService] = await Promise.all([
@@ -173,20 +199,7 @@ describe('the pinned wrangler against the stand-in Cloudflare account', () => {
   })
 
   test('an enquiry sent through the served Worker lands in the database d1 execute --remote reads, and is delivered with the key', async () => {
-    const email = `standin-${Date.now()}@example.com`
-    const url = cf.workersDevUrl(WORKER)
-    const answer = await cf.fetch(`${url}/api/contact`, {
-      method: 'POST',
-      headers: { Origin: url, 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
-      body: new URLSearchParams({
-        name: 'Lakshmi Prasanna',
-        email,
-        company: 'Godavari Agro Exports',
-        subject: 'devops',
-        message: 'Sent through the stand-in edge.',
-      }).toString(),
-    })
-    expect(answer.status).toBe(200)
+    const email = await sendEnquiry(cf.workersDevUrl(WORKER), 'first')
     const run = succeeded(
       await wrangler([
         'd1',
@@ -200,10 +213,7 @@ describe('the pinned wrangler against the stand-in Cloudflare account', () => {
     )
     const [result] = jsonFrom<{ results: { email: string }[] }[]>(run.stdout)
     expect(result?.results.map((r) => r.email)).toContain(email)
-    const delivered = await until(() =>
-      formService.received.find((r) => (r.json as { email?: string } | null)?.email === email),
-    )
-    expect((delivered.json as { access_key?: string }).access_key).toBe(FORM_KEY)
+    expect(await deliveredKey(email)).toBe(FORM_KEY)
     cf.assertNoUnknownRequests()
   })
 
@@ -251,7 +261,8 @@ describe('the pinned wrangler against the stand-in Cloudflare account', () => {
     const view = succeeded(viewRun)
     expect(view.stdout).toContain('Rotate form key')
     expect(view.stdout).toContain('CONTACT_FORM_ACCESS_KEY')
-    await cf.fetch(`${cf.workersDevUrl(WORKER)}/api/health`)
+    // The version serving now carries the new key: the Worker delivers with it.
+    expect(await deliveredKey(await sendEnquiry(cf.workersDevUrl(WORKER), 'after-deploy'))).toBe('stand-in-form-key-2')
     expect(cf.state.edgeRequests().at(-1)?.servedBy).toMatchObject({ id: target })
     cf.assertNoUnknownRequests()
   })
@@ -264,7 +275,8 @@ describe('the pinned wrangler against the stand-in Cloudflare account', () => {
     const after = cf.state.worker(WORKER)
     expect(after.deployment).toMatchObject({ triggeredBy: 'rollback', versions: [{ id: first, percentage: 100 }] })
     expect(after.latestVersion?.id).toBe(rolledBackFrom)
-    await cf.fetch(`${cf.workersDevUrl(WORKER)}/api/health`)
+    // The first version's secret came back with it.
+    expect(await deliveredKey(await sendEnquiry(cf.workersDevUrl(WORKER), 'after-rollback'))).toBe(FORM_KEY)
     expect(cf.state.edgeRequests().at(-1)?.servedBy).toMatchObject({ id: first })
 
     const put = await wrangler(['secret', 'put', 'CONTACT_FORM_ACCESS_KEY'], { input: 'stand-in-form-key-3\n' })
@@ -334,19 +346,7 @@ describe('the pinned wrangler against the stand-in Cloudflare account', () => {
       .join('\n')
     writeFileSync(join(project.dir, '.preview-schema.sql'), schema)
     succeeded(await wrangler(['d1', 'execute', PREVIEW_DB, '--remote', '--file', '.preview-schema.sql', '--yes']))
-    const email = `preview-${Date.now()}@example.com`
-    const answer = await cf.fetch(`${previewUrl}/api/contact`, {
-      method: 'POST',
-      headers: { Origin: previewUrl, 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
-      body: new URLSearchParams({
-        name: 'Preview Tester',
-        email,
-        company: '',
-        subject: 'general',
-        message: 'On pr-7.',
-      }).toString(),
-    })
-    expect(answer.status).toBe(200)
+    const email = await sendEnquiry(previewUrl, 'preview')
     const inPreview = await cf.state.query<{ email: string; status: string }>(
       PREVIEW_DB,
       'SELECT email, status FROM enquiries',

@@ -195,7 +195,7 @@ route('GET', `${A}/workers/scripts/:name/versions`, ({ ctx, params, url }) => {
   // Guess: every version is deployable (this Worker has no Durable Object migrations).
   const items = [...target.versions].reverse().map((v) => versionJson(target, v))
   if (url.searchParams.get('deployable') === null) {
-    throw new ApiError(400, 10026, 'The stand-in serves the deployable versions list only (?deployable=true)')
+    throw new ApiError(404, 7003, 'The stand-in serves the deployable versions list only (?deployable=true)')
   }
   return { latest: items[0], items }
 })

@@ -367,7 +367,8 @@ export class Account {
             throw new ApiError(
               400,
               10220,
-              `Cannot rollback to a version whose secrets have changed without force. The following secrets have changed: ${changed.join(', ')}`,
+              // Cloudflare's own wording (as in wrangler's rollback tests).
+              `A secret has changed since this version was active. If you are sure this is ok, add a ?force=true query parameter to allow the rollback. The following secrets have changed: ${changed.join(', ')}`,
             )
           }
         }

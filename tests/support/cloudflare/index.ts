@@ -791,3 +791,16 @@ function edgeFetch(
     socket.on('data', onData)
   })
 }
+
+// Run alone (`npx node tests/support/cloudflare/index.ts`): starts an account and prints the
+// variables to export in a shell, so the project's commands can be tried by hand against it.
+if (import.meta.main) {
+  const cf = await startCloudflare({ zones: [{ name: 'aksharalabs.in' }] })
+  for (const [name, value] of Object.entries(cf.env)) console.log(`export ${name}='${value}'`)
+  console.log(`# Stand-in Cloudflare account ${cf.accountId}; Ctrl-C stops it.`)
+  const stop = () => {
+    cf.stop().finally(() => process.exit(0))
+  }
+  process.on('SIGINT', stop)
+  process.on('SIGTERM', stop)
+}

@@ -3,7 +3,7 @@
  * a real `npm run build` of a copy of this repository: the commands the runbook uses, and the URLs
  * they hand out serving the uploaded build. The drills of docs/operations.md build on this.
  */
-import { writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { site } from '../../app/site'
@@ -21,8 +21,12 @@ let cf: Cloudflare
 let project: ProjectCopy
 let formService: FormService
 
-function wrangler(args: string[], options: { input?: string } = {}): Promise<WranglerRun> {
-  return runWrangler(cf, args, { cwd: project.dir, ...options })
+const timings: string[] = []
+
+async function wrangler(args: string[], options: { input?: string } = {}): Promise<WranglerRun> {
+  const run = await runWrangler(cf, args, { cwd: project.dir, ...options })
+  timings.push(`${String(run.durationMs).padStart(6)} ms  wrangler ${args.slice(0, 3).join(' ')}`)
+  return run
 }
 
 /** Fails with wrangler's own words when a command that should work did not. */
@@ -45,6 +49,32 @@ async function until<T>(probe: () => Promise<T | undefined> | T | undefined, tim
     if (Date.now() > end) throw new Error('timed out waiting')
     await new Promise((resolve) => setTimeout(resolve, 200))
   }
+}
+
+/** Sends an enquiry through the edge to a site's /api/contact (the form's no-script path); returns its address. */
+async function sendEnquiry(origin: string, label: string): Promise<string> {
+  const email = `${label}-${Date.now()}@example.com`
+  const answer = await cf.fetch(`${origin}/api/contact`, {
+    method: 'POST',
+    headers: { Origin: origin, 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
+    body: new URLSearchParams({
+      name: 'Lakshmi Prasanna',
+      email,
+      company: 'Godavari Agro Exports',
+      subject: 'devops',
+      message: `Sent through the stand-in edge (${label}).`,
+    }).toString(),
+  })
+  expect(answer.status).toBe(200)
+  return email
+}
+
+/** The access key the form service received with the enquiry from `email` (waits for the delivery). */
+async function deliveredKey(email: string): Promise<string | undefined> {
+  const delivered = await until(() =>
+    formService.received.find((r) => (r.json as { email?: string } | null)?.email === email),
+  )
+  return (delivered.json as { access_key?: string }).access_key
 }
 
 beforeAll(async () => {
@@ -76,21 +106,27 @@ beforeAll(async () => {
   )
   await project.build()
   writeFileSync(join(project.dir, '.secrets.env'), `CONTACT_FORM_ACCESS_KEY=${FORM_KEY}\n`)
-  console.log(`stand-in ready and project built in ${Date.now() - started} ms`)
+  timings.push(`${String(Date.now() - started).padStart(6)} ms  stand-in started, databases created, project built`)
 }, 300_000)
 
 afterAll(async () => {
+  console.log(`wrangler runs (${timings.length}):\n${timings.join('\n')}`)
   await Promise.all([cf?.stop(), formService?.close()])
   project?.remove()
 })
 
 describe('the pinned wrangler against the stand-in Cloudflare account', () => {
-  test('d1 create, list and info: the databases exist, the id pasted into wrangler.toml is theirs', async () => {
-    const list = jsonFrom<{ name: string; uuid: string }[]>(succeeded(await wrangler(['d1', 'list', '--json'])).stdout)
+  test('whoami, d1 create, list and info: the account and its databases; the id pasted into wrangler.toml is theirs', async () => {
+    // Read-only commands, run side by side.
+    const [whoami, listRun, infoRun] = await Promise.all([
+      wrangler(['whoami']),
+      wrangler(['d1', 'list', '--json']),
+      wrangler(['d1', 'info', PRODUCTION_DB, '--json']),
+    ])
+    expect(succeeded(whoami).stdout).toContain(cf.accountId)
+    const list = jsonFrom<{ name: string; uuid: string }[]>(succeeded(listRun).stdout)
     expect(list.map((d) => d.name).sort()).toEqual([PRODUCTION_DB, PREVIEW_DB])
-    const info = jsonFrom<{ uuid: string; name: string }>(
-      succeeded(await wrangler(['d1', 'info', PRODUCTION_DB, '--json'])).stdout,
-    )
+    const info = jsonFrom<{ uuid: string; name: string }>(succeeded(infoRun).stdout)
     expect(project.readWranglerToml()).toContain(`database_id = "${info.uuid}"`)
     cf.assertNoUnknownRequests()
   })
@@ -163,20 +199,7 @@ describe('the pinned wrangler against the stand-in Cloudflare account', () => {
   })
 
   test('an enquiry sent through the served Worker lands in the database d1 execute --remote reads, and is delivered with the key', async () => {
-    const email = `standin-${Date.now()}@example.com`
-    const url = cf.workersDevUrl(WORKER)
-    const answer = await cf.fetch(`${url}/api/contact`, {
-      method: 'POST',
-      headers: { Origin: url, 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
-      body: new URLSearchParams({
-        name: 'Lakshmi Prasanna',
-        email,
-        company: 'Godavari Agro Exports',
-        subject: 'devops',
-        message: 'Sent through the stand-in edge.',
-      }).toString(),
-    })
-    expect(answer.status).toBe(200)
+    const email = await sendEnquiry(cf.workersDevUrl(WORKER), 'first')
     const run = succeeded(
       await wrangler([
         'd1',
@@ -190,16 +213,16 @@ describe('the pinned wrangler against the stand-in Cloudflare account', () => {
     )
     const [result] = jsonFrom<{ results: { email: string }[] }[]>(run.stdout)
     expect(result?.results.map((r) => r.email)).toContain(email)
-    const delivered = await until(() =>
-      formService.received.find((r) => (r.json as { email?: string } | null)?.email === email),
-    )
-    expect((delivered.json as { access_key?: string }).access_key).toBe(FORM_KEY)
+    expect(await deliveredKey(email)).toBe(FORM_KEY)
     cf.assertNoUnknownRequests()
   })
 
   test('versions secret put patches the latest uploaded version, not the one serving', async () => {
     const served = cf.state.worker(WORKER).deployment?.versions[0]?.id as string
-    const upload = succeeded(await wrangler(['versions', 'upload', '--message', 'Second build']))
+    // The second build differs from the first by a var, so a copy of either can be told apart.
+    const upload = succeeded(
+      await wrangler(['versions', 'upload', '--message', 'Second build', '--var', 'BUILD:second']),
+    )
     const uploaded = upload.entry<{ version_id: string; preview_url: string }>('version-upload')
     expect(uploaded?.preview_url).toBe(`https://${uploaded?.version_id.slice(0, 8)}-${WORKER}.stand-in.workers.dev`)
 
@@ -213,6 +236,7 @@ describe('the pinned wrangler against the stand-in Cloudflare account', () => {
     expect(latest?.message).toBe('Rotate form key')
     expect(latest?.id).not.toBe(uploaded?.version_id)
     // The new key went onto a copy of the latest upload (the second build), not onto what serves.
+    expect(latest?.vars.BUILD).toBe('second')
     expect(cf.state.secretValue(WORKER, latest?.id as string, 'CONTACT_FORM_ACCESS_KEY')).toBe('stand-in-form-key-2')
     expect(cf.state.secretValue(WORKER, served, 'CONTACT_FORM_ACCESS_KEY')).toBe(FORM_KEY)
     expect(worker.deployment?.versions).toEqual([{ id: served, percentage: 100 }])
@@ -228,14 +252,17 @@ describe('the pinned wrangler against the stand-in Cloudflare account', () => {
     const target = cf.state.worker(WORKER).latestVersion?.id as string
     const run = succeeded(await wrangler(['versions', 'deploy', `${target}@100`, '--message', 'Ship it', '--yes']))
     expect(run.entry('version-deploy')).toBeDefined()
-    const status = jsonFrom<{ versions: { version_id: string; percentage: number }[] }>(
-      succeeded(await wrangler(['deployments', 'status', '--json'])).stdout,
-    )
+    const [statusRun, viewRun] = await Promise.all([
+      wrangler(['deployments', 'status', '--json']),
+      wrangler(['versions', 'view', target]),
+    ])
+    const status = jsonFrom<{ versions: { version_id: string; percentage: number }[] }>(succeeded(statusRun).stdout)
     expect(status.versions).toEqual([{ version_id: target, percentage: 100 }])
-    const view = succeeded(await wrangler(['versions', 'view', target]))
+    const view = succeeded(viewRun)
     expect(view.stdout).toContain('Rotate form key')
     expect(view.stdout).toContain('CONTACT_FORM_ACCESS_KEY')
-    await cf.fetch(`${cf.workersDevUrl(WORKER)}/api/health`)
+    // The version serving now carries the new key: the Worker delivers with it.
+    expect(await deliveredKey(await sendEnquiry(cf.workersDevUrl(WORKER), 'after-deploy'))).toBe('stand-in-form-key-2')
     expect(cf.state.edgeRequests().at(-1)?.servedBy).toMatchObject({ id: target })
     cf.assertNoUnknownRequests()
   })
@@ -248,7 +275,8 @@ describe('the pinned wrangler against the stand-in Cloudflare account', () => {
     const after = cf.state.worker(WORKER)
     expect(after.deployment).toMatchObject({ triggeredBy: 'rollback', versions: [{ id: first, percentage: 100 }] })
     expect(after.latestVersion?.id).toBe(rolledBackFrom)
-    await cf.fetch(`${cf.workersDevUrl(WORKER)}/api/health`)
+    // The first version's secret came back with it.
+    expect(await deliveredKey(await sendEnquiry(cf.workersDevUrl(WORKER), 'after-rollback'))).toBe(FORM_KEY)
     expect(cf.state.edgeRequests().at(-1)?.servedBy).toMatchObject({ id: first })
 
     const put = await wrangler(['secret', 'put', 'CONTACT_FORM_ACCESS_KEY'], { input: 'stand-in-form-key-3\n' })
@@ -259,15 +287,45 @@ describe('the pinned wrangler against the stand-in Cloudflare account', () => {
     cf.assertNoUnknownRequests()
   })
 
+  test('the next deploy makes a new version and serves it, keeping the latest version’s secrets; its Cron Trigger runs on it', async () => {
+    const before = cf.state.worker(WORKER)
+    const latestKey = cf.state.secretValue(WORKER, before.latestVersion?.id as string, 'CONTACT_FORM_ACCESS_KEY')
+    const run = succeeded(await wrangler(['deploy', '--message', 'Next merge']))
+    const versionId = run.entry<{ version_id: string }>('deploy')?.version_id as string
+    const after = cf.state.worker(WORKER)
+    expect(after.versions).toHaveLength(before.versions.length + 1)
+    expect(after.deployment?.versions).toEqual([{ id: versionId, percentage: 100 }])
+    expect(cf.state.secretValue(WORKER, versionId, 'CONTACT_FORM_ACCESS_KEY')).toBe(latestKey)
+    const [secretList, scheduled] = await Promise.all([wrangler(['secret', 'list']), cf.control.runScheduled(WORKER)])
+    expect(jsonFrom<{ name: string }[]>(succeeded(secretList).stdout).map((s) => s.name)).toEqual([
+      'CONTACT_FORM_ACCESS_KEY',
+    ])
+    expect(scheduled).toEqual({ versionId, outcome: 'ok' })
+    cf.assertNoUnknownRequests()
+  })
+
   test('a Preview serves the build with its own vars and database, none of production’s secrets, and is gone once deleted', async () => {
-    const run = succeeded(await wrangler(['preview', '--name', 'pr-7', '--json', '--var', 'MARKER:pr-7']))
+    writeFileSync(join(project.dir, '.preview-secrets.env'), 'CONTACT_FORM_ACCESS_KEY=preview-only-key\n')
+    const run = succeeded(
+      await wrangler([
+        'preview',
+        '--name',
+        'pr-7',
+        '--json',
+        '--var',
+        'MARKER:pr-7',
+        '--secrets-file',
+        '.preview-secrets.env',
+      ]),
+    )
     const entry = run.entry<{ preview_urls: string[]; deployment_id: string }>('preview')
     const previewUrl = `https://pr-7-${WORKER}.stand-in.workers.dev`
     expect(entry?.preview_urls).toEqual([previewUrl])
     const [preview] = cf.state.previews(WORKER)
     const deployment = preview?.deployments[0]
     expect(deployment?.vars).toMatchObject({ CONTACT_DELIVERY: 'none', ENQUIRY_RETENTION_DAYS: '30', MARKER: 'pr-7' })
-    expect(deployment?.secretNames).toEqual([])
+    // Its only secret is the one given to it: nothing comes from production.
+    expect(deployment?.secretNames).toEqual(['CONTACT_FORM_ACCESS_KEY'])
     const previewDb = cf.state.databases().find((d) => d.name === PREVIEW_DB)?.uuid
     expect(deployment?.bindings).toEqual(
       expect.arrayContaining([expect.objectContaining({ name: 'ENQUIRIES', type: 'd1', id: previewDb })]),
@@ -280,6 +338,23 @@ describe('the pinned wrangler against the stand-in Cloudflare account', () => {
       id: entry?.deployment_id,
       worker: WORKER,
     })
+
+    // The Preview writes its own database: give it the schema (d1 execute --file), send an enquiry.
+    const schema = readdirSync(join(project.dir, 'migrations'))
+      .sort()
+      .map((file) => readFileSync(join(project.dir, 'migrations', file), 'utf8'))
+      .join('\n')
+    writeFileSync(join(project.dir, '.preview-schema.sql'), schema)
+    succeeded(await wrangler(['d1', 'execute', PREVIEW_DB, '--remote', '--file', '.preview-schema.sql', '--yes']))
+    const email = await sendEnquiry(previewUrl, 'preview')
+    const inPreview = await cf.state.query<{ email: string; status: string }>(
+      PREVIEW_DB,
+      'SELECT email, status FROM enquiries',
+    )
+    expect(inPreview).toEqual([{ email, status: 'pending' }])
+    expect(await cf.state.query(PRODUCTION_DB, 'SELECT id FROM enquiries WHERE email = ?', email)).toEqual([])
+    succeeded(await wrangler(['d1', 'execute', PREVIEW_DB, '--remote', '--command', 'DELETE FROM enquiries']))
+    expect(await cf.state.query(PREVIEW_DB, 'SELECT id FROM enquiries')).toEqual([])
 
     succeeded(await wrangler(['preview', 'delete', '--name', 'pr-7', '--skip-confirmation']))
     expect(cf.state.previews(WORKER)).toEqual([])
@@ -322,7 +397,7 @@ describe('the pinned wrangler against the stand-in Cloudflare account', () => {
     // The runbook's custom-domain step: routes with custom_domain, applied to the built config.
     const config = join(project.dir, 'dist/server/wrangler.json')
     const withDomain = join(project.dir, 'dist/server/wrangler.domain.json')
-    const built = JSON.parse(await import('node:fs').then((fs) => fs.readFileSync(config, 'utf8')))
+    const built = JSON.parse(readFileSync(config, 'utf8'))
     writeFileSync(
       withDomain,
       JSON.stringify({ ...built, routes: [{ pattern: 'aksharalabs.in', custom_domain: true }] }),

@@ -41,8 +41,10 @@ export interface ApiRequestRecord {
 export interface ApiContext {
   account: Account
   token: string
-  /** The database a D1 query runs on (Miniflare's D1 binding for it). */
-  d1(id: string): Promise<D1Database>
+  /** Runs `work` with the D1 binding of a database (Miniflare's, the one the served Workers use). */
+  withD1<T>(id: string, work: (db: D1Database) => Promise<T>): Promise<T>
+  /** A build now serves somewhere: start it ahead of its first request. */
+  warm(build: Version | PreviewDeployment): void
   /** Base of this server's own URLs (for the D1 import upload URL). */
   baseUrl(): string
   /** Injected faults: answered before routing. */
@@ -117,6 +119,20 @@ route('GET', `${A}/workers/subdomain`, ({ ctx }) => {
   return { subdomain: ctx.account.options.subdomain }
 })
 
+// Registering one (wrangler offers it when the account has none). Guess: 10032 means "available"
+// (wrangler treats that code as such), 10031 "taken"; the stand-in has no other accounts.
+route('GET', `${A}/workers/subdomains/:subdomain`, ({ params }) => {
+  throw new ApiError(404, 10032, `The subdomain ${params[0]} is available`)
+})
+route('PUT', `${A}/workers/subdomain`, ({ ctx, body }) => {
+  const { subdomain } = parseJson<{ subdomain?: string }>(body)
+  if (!subdomain || !/^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/.test(subdomain)) {
+    throw new ApiError(400, 10031, `Invalid subdomain "${subdomain}"`)
+  }
+  ctx.account.options.subdomain = subdomain
+  return { subdomain }
+})
+
 // ── Workers (services, scripts, the newer "workers" resource) ──────────────────────────────
 
 route('GET', `${A}/workers/services/:name`, ({ ctx, params }) => serviceJson(ctx.account, worker(ctx, params[0])))
@@ -149,6 +165,7 @@ route('PUT', `${A}/workers/scripts/:name`, async ({ ctx, params, req, body }) =>
     throw error
   }
   ctx.account.createDeployment(target, { versions: [{ version_id: version.id, percentage: 100 }] }, 'upload')
+  ctx.warm(version)
   return {
     id: name,
     tag: target.id,
@@ -178,7 +195,7 @@ route('GET', `${A}/workers/scripts/:name/versions`, ({ ctx, params, url }) => {
   // Guess: every version is deployable (this Worker has no Durable Object migrations).
   const items = [...target.versions].reverse().map((v) => versionJson(target, v))
   if (url.searchParams.get('deployable') === null) {
-    throw new ApiError(400, 10026, 'The stand-in serves the deployable versions list only (?deployable=true)')
+    throw new ApiError(404, 7003, 'The stand-in serves the deployable versions list only (?deployable=true)')
   }
   return { latest: items[0], items }
 })
@@ -212,6 +229,7 @@ route('POST', `${A}/workers/scripts/:name/deployments`, ({ ctx, params, body, ur
     message: request.annotations?.['workers/message'],
     force: url.searchParams.get('force') === 'true',
   })
+  for (const v of deployment.versions) ctx.warm(ctx.account.version(target, v.version_id))
   return deploymentJson(deployment)
 })
 
@@ -293,6 +311,7 @@ route('PUT', `${A}/workers/scripts/:name/secrets`, ({ ctx, params, body }) => {
     'secret',
   )
   ctx.account.createDeployment(target, { versions: [{ version_id: version.id, percentage: 100 }] }, 'secret')
+  ctx.warm(version)
   return { name: secret.name, type: 'secret_text' }
 })
 
@@ -306,6 +325,7 @@ route('DELETE', `${A}/workers/scripts/:name/secrets/:secret`, ({ ctx, params }) 
   refuseUnlessLatestDeployed(ctx.account, target)
   const version = ctx.account.patchLatestVersion(target, { [name]: null }, {}, 'secret')
   ctx.account.createDeployment(target, { versions: [{ version_id: version.id, percentage: 100 }] }, 'secret')
+  ctx.warm(version)
   return null
 })
 
@@ -498,6 +518,7 @@ route('POST', `${A}/workers/workers/:name/previews/:preview/deployments`, async 
     modules.push({ name: value.name, contentType: value.type, content: new Uint8Array(await value.arrayBuffer()) })
   }
   const deployment = ctx.account.createPreviewDeployment(target, preview, { metadata, modules })
+  ctx.warm(deployment)
   return ok(previewDeploymentJson(ctx.account, target, preview, deployment), 201)
 })
 
@@ -523,6 +544,7 @@ route('PATCH', `${A}/workers/workers/:name/previews/:preview/deployments/:deploy
     modules: latest.modules,
   })
   deployment.assets = latest.assets
+  ctx.warm(deployment)
   return previewDeploymentJson(ctx.account, target, preview, deployment)
 })
 
@@ -552,10 +574,11 @@ route('GET', `${A}/d1/database`, ({ ctx, url }) => {
 
 route('GET', `${A}/d1/database/:db`, async ({ ctx, params }) => {
   const db = ctx.account.database(decodeURIComponent(params[0] ?? ''))
-  const d1 = await ctx.d1(db.uuid)
-  const tables = await d1
-    .prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_cf\\_%' ESCAPE '\\'")
-    .run<{ n: number }>()
+  const tables = await ctx.withD1(db.uuid, (d1) =>
+    d1
+      .prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_cf\\_%' ESCAPE '\\'")
+      .run<{ n: number }>(),
+  )
   return {
     ...databaseJson(db),
     num_tables: tables.results[0]?.n ?? 0,
@@ -573,7 +596,7 @@ route('POST', `${A}/d1/database/:db/query`, async ({ ctx, params, body }) => {
   const db = ctx.account.database(decodeURIComponent(params[0] ?? ''))
   const request = parseJson<{ sql?: string; params?: unknown[] }>(body)
   if (!request.sql) throw new ApiError(400, 7400, 'A query needs sql')
-  return runQuery(await ctx.d1(db.uuid), request.sql, request.params)
+  return ctx.withD1(db.uuid, (d1) => runQuery(d1, request.sql as string, request.params))
 })
 
 // `d1 execute --remote --file`: init → upload to the returned URL → ingest → poll.
@@ -590,7 +613,8 @@ route('POST', `${A}/d1/database/:db/import`, async ({ ctx, params, body }) => {
     const upload = ctx.account.d1Uploads.get(String(request.filename))
     if (!upload?.content) throw new ApiError(400, 7500, `Nothing was uploaded as ${request.filename}`)
     const started = Date.now()
-    const results = await runQuery(await ctx.d1(db.uuid), upload.content.toString('utf8'), undefined)
+    const sql = upload.content.toString('utf8')
+    const results = await ctx.withD1(db.uuid, (d1) => runQuery(d1, sql, undefined))
     const meta = results.reduce(
       (sum, r) => ({
         rows_read: sum.rows_read + Number(r.meta.rows_read ?? 0),

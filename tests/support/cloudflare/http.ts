@@ -18,11 +18,20 @@ export class ApiError extends Error {
   readonly status: number
   readonly code: number
   readonly messages: string[]
-  constructor(status: number, code: number, message: string, messages: string[] = []) {
+  /** Further errors answered with the first (the API lists, say, every missing binding). */
+  readonly more: { code: number; message: string }[]
+  constructor(
+    status: number,
+    code: number,
+    message: string,
+    messages: string[] = [],
+    more: { code: number; message: string }[] = [],
+  ) {
     super(message)
     this.status = status
     this.code = code
     this.messages = messages
+    this.more = more
   }
 }
 
@@ -39,7 +48,7 @@ export function envelope(result: unknown, resultInfo?: Record<string, unknown>) 
 export function errorEnvelope(error: ApiError) {
   return {
     success: false,
-    errors: [{ code: error.code, message: error.message }],
+    errors: [{ code: error.code, message: error.message }, ...error.more],
     messages: error.messages.map((message) => ({ message })),
     result: null,
   }

@@ -10,7 +10,7 @@
  *   await cf.stop()
  */
 import { randomBytes } from 'node:crypto'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http'
 import { request as httpsRequest } from 'node:https'
 import type { AddressInfo } from 'node:net'
@@ -49,6 +49,12 @@ export interface StartOptions {
   certificateDelayMs?: number
   /** Where a served Worker's outbound fetch goes (default: loopback URLs pass, others fail). */
   outbound?: OutboundHandler
+  /**
+   * D1 databases the account already has, with their ids: lets several fresh accounts share one
+   * build whose wrangler.toml carries these ids. (A first-deploy drill creates them with
+   * `wrangler d1 create` instead.)
+   */
+  databases?: { name: string; uuid: string }[]
 }
 
 export interface UnknownRequest {
@@ -162,6 +168,11 @@ export interface StandinState {
   apiRequests(): ApiRequestRecord[]
   /** Lines workerd and the served Workers printed (console output, send_email notices). */
   logs(): string[]
+  /**
+   * Messages the served Workers sent through a send_email binding: as wrangler does locally,
+   * Miniflare writes each to a file (.eml for a raw message, .txt/.html for a built one).
+   */
+  sentEmails(): { file: string; content: string }[]
 }
 
 export interface StandinControl {
@@ -182,6 +193,12 @@ export interface StandinControl {
   setOutbound(handler: OutboundHandler | undefined): void
   /** The next API call matching answers this error instead (e.g. a failing `deployments status`). */
   failNext(method: string, path: string | RegExp, fault?: Fault): void
+  /**
+   * Runs a Worker's Cron Trigger once, as Cloudflare does on schedule: on a version of its current
+   * deployment (picked by percentage). The cron must be one of the Worker's schedules (default: the
+   * first). Previews have no Cron Triggers.
+   */
+  runScheduled(worker: string, cron?: string): Promise<{ versionId: string; outcome: string }>
 }
 
 export interface Cloudflare {
@@ -240,6 +257,9 @@ export async function startCloudflare(options: StartOptions = {}): Promise<Cloud
     })),
     certificateDelayMs: options.certificateDelayMs ?? 0,
   })
+  for (const db of options.databases ?? []) {
+    account.d1.set(db.uuid, { uuid: db.uuid, name: db.name, createdAt: new Date().toISOString() })
+  }
 
   const unknown: UnknownRequest[] = []
   const apiLog: ApiRequestRecord[] = []
@@ -285,6 +305,12 @@ export async function startCloudflare(options: StartOptions = {}): Promise<Cloud
       return false
     })
 
+  const runTarget = (build: Version | PreviewDeployment) => ({
+    key: `${build.kind}-${build.id}`,
+    build,
+    asset: (hash: string) => account.assetStore.get(hash)?.content,
+  })
+
   type Route =
     | { kind: 'version'; worker: Worker; choices: { version: Version; percentage: number }[] }
     | { kind: 'preview'; worker: Worker; deployment: PreviewDeployment }
@@ -296,6 +322,7 @@ export async function startCloudflare(options: StartOptions = {}): Promise<Cloud
     if (domain) {
       const target = account.workers.get(domain.service)
       const deployment = target && account.currentDeployment(target)
+      if (!domain.enabled) return { kind: 'none', status: 404, reason: `${host} is not enabled for production` }
       if (!target || !deployment) return { kind: 'none', status: 522, reason: `${host} has no deployment` }
       return { kind: 'version', worker: target, choices: choicesOf(target, deployment) }
     }
@@ -399,39 +426,40 @@ export async function startCloudflare(options: StartOptions = {}): Promise<Cloud
     }
     headers['cf-connecting-ip'] = req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1'
     headers['x-forwarded-proto'] = scheme
-    let endpoint: URL
     try {
-      endpoint = await runtime.endpoint({
-        key: `${build.kind}-${build.id}`,
-        build,
-        asset: (hash) => account.assetStore.get(hash)?.content,
-      })
-    } catch (error) {
-      return reply(500, { 'content-type': 'text/plain' }, `stand-in edge: ${(error as Error).message}`, servedBy)
-    }
-    await new Promise<void>((resolve) => {
-      const upstream = httpRequest(
-        { host: endpoint.hostname, port: endpoint.port, method, path: url, headers },
-        (answer) => {
-          const out = { ...answer.headers }
-          delete out.connection
-          delete out['keep-alive']
-          res.writeHead(answer.statusCode ?? 502, { server: 'cloudflare', ...out })
-          answer.pipe(res)
-          answer.on('end', () => {
-            edgeLog.push({ at, method, url, status: answer.statusCode ?? 502, servedBy })
-            resolve()
-          })
-          answer.on('error', () => resolve())
-        },
+      await runtime.withWorker(
+        runTarget(build),
+        (endpoint) =>
+          new Promise<void>((resolve) => {
+            const upstream = httpRequest(
+              { host: endpoint.hostname, port: endpoint.port, method, path: url, headers },
+              (answer) => {
+                const out = { ...answer.headers }
+                delete out.connection
+                delete out['keep-alive']
+                res.writeHead(answer.statusCode ?? 502, { server: 'cloudflare', ...out })
+                answer.pipe(res)
+                answer.on('end', () => {
+                  edgeLog.push({ at, method, url, status: answer.statusCode ?? 502, servedBy })
+                  resolve()
+                })
+                answer.on('error', () => resolve())
+              },
+            )
+            upstream.on('error', (error) => {
+              if (!res.headersSent)
+                reply(502, { 'content-type': 'text/plain' }, `stand-in edge: ${error.message}`, servedBy)
+              else res.destroy()
+              resolve()
+            })
+            res.on('close', () => resolve())
+            req.pipe(upstream)
+          }),
       )
-      upstream.on('error', (error) => {
-        if (!res.headersSent) reply(502, { 'content-type': 'text/plain' }, `stand-in edge: ${error.message}`, servedBy)
-        else res.destroy()
-        resolve()
-      })
-      req.pipe(upstream)
-    })
+    } catch (error) {
+      if (!res.headersSent)
+        reply(500, { 'content-type': 'text/plain' }, `stand-in edge: ${(error as Error).message}`, servedBy)
+    }
   }
 
   const serves = (hostname: string) =>
@@ -467,7 +495,8 @@ export async function startCloudflare(options: StartOptions = {}): Promise<Cloud
     handleApi(req, res, {
       account,
       token,
-      d1: (id) => runtime.database(id),
+      withD1: (id, work) => runtime.withDatabase(id, work),
+      warm: (build) => runtime.warm(runTarget(build)),
       baseUrl: () => `http://127.0.0.1:${apiPort}`,
       takeFault(method, path) {
         const index = faults.findIndex(
@@ -571,7 +600,7 @@ export async function startCloudflare(options: StartOptions = {}): Promise<Cloud
     databases: () => [...account.d1.values()].map((d) => ({ uuid: d.uuid, name: d.name })),
     async query<T>(database: string, sql: string, ...params: unknown[]) {
       const db = account.database(database)
-      const results = await runQuery(await runtime.database(db.uuid), sql, params)
+      const results = await runtime.withDatabase(db.uuid, (d1) => runQuery(d1, sql, params))
       return (results.at(-1)?.results ?? []) as T[]
     },
     customDomains: () => account.domains.map(domainView),
@@ -582,9 +611,26 @@ export async function startCloudflare(options: StartOptions = {}): Promise<Cloud
     edgeRequests: () => [...edgeLog],
     apiRequests: () => [...apiLog],
     logs: () => [...runtime.logLines],
+    sentEmails: () =>
+      runtime.logLines
+        .filter((line) => line.includes('send_email binding called'))
+        .flatMap((line) => [...line.matchAll(/^(?:Email|Text|HTML): (.+)$/gm)].map((m) => (m[1] ?? '').trim()))
+        .map((file) => ({ file, content: existsSync(file) ? readFileSync(file, 'utf8') : '' })),
   }
 
   const control: StandinControl = {
+    async runScheduled(workerName, cron) {
+      const target = account.worker(workerName)
+      const schedule = cron ?? target.schedules[0]?.cron
+      if (!schedule || !target.schedules.some((s) => s.cron === schedule)) {
+        throw new Error(`${workerName} has no Cron Trigger ${cron ?? ''}`.trim())
+      }
+      const deployment = account.currentDeployment(target)
+      if (!deployment) throw new Error(`${workerName} has no deployment`)
+      const version = pick(choicesOf(target, deployment))
+      const result = await runtime.scheduled(runTarget(version), schedule)
+      return { versionId: version.id, outcome: result.outcome }
+    },
     breakVersions: (match) => void brokenRules.push(match),
     clearBrokenVersions: () => void brokenRules.splice(0),
     setCertificateDelay: (ms) => {
@@ -744,4 +790,17 @@ function edgeFetch(
     }
     socket.on('data', onData)
   })
+}
+
+// Run alone (`npx node tests/support/cloudflare/index.ts`): starts an account and prints the
+// variables to export in a shell, so the project's commands can be tried by hand against it.
+if (import.meta.main) {
+  const cf = await startCloudflare({ zones: [{ name: 'aksharalabs.in' }] })
+  for (const [name, value] of Object.entries(cf.env)) console.log(`export ${name}='${value}'`)
+  console.log(`# Stand-in Cloudflare account ${cf.accountId}; Ctrl-C stops it.`)
+  const stop = () => {
+    cf.stop().finally(() => process.exit(0))
+  }
+  process.on('SIGINT', stop)
+  process.on('SIGTERM', stop)
 }

@@ -234,13 +234,15 @@ export class Account {
     const previous = this.latestVersion(worker)
     const uploaded = (Array.isArray(metadata.bindings) ? metadata.bindings : []) as Binding[]
     const bindings: Binding[] = []
+    const missing: string[] = []
     for (const binding of uploaded) {
       if (binding.type === 'inherit') {
         // A binding of type "inherit" takes the same-named binding of the previous version (the
-        // latest one). wrangler's handleMissingSecretsError reads this message (code 10057).
+        // latest one). Every missing one is an error of its own, in Cloudflare's words (as in
+        // wrangler's deploy tests), which wrangler turns into "required secrets have not been set".
         const inherited = previous?.bindings.find((b) => b.name === binding.name)
-        if (!inherited) throw new ApiError(400, 10057, `inherit binding '${binding.name}' is invalid`)
-        bindings.push({ ...inherited })
+        if (inherited) bindings.push({ ...inherited })
+        else missing.push(binding.name)
         continue
       }
       if (binding.type === 'd1') {
@@ -251,6 +253,13 @@ export class Account {
         }
       }
       bindings.push(clean(binding))
+    }
+    if (missing.length > 0) {
+      const [first, ...rest] = missing.map((name) => ({
+        code: 10057,
+        message: `inherit binding '${name}' is invalid: previous version does not have binding named '${name}'`,
+      }))
+      throw new ApiError(400, 10057, first?.message ?? '', [], rest)
     }
     // keep_bindings: binding types carried over from the previous version when the upload does not
     // name them (wrangler sends secret_text always, plain_text/json with --keep-vars).
@@ -367,7 +376,8 @@ export class Account {
             throw new ApiError(
               400,
               10220,
-              `Cannot rollback to a version whose secrets have changed without force. The following secrets have changed: ${changed.join(', ')}`,
+              // Cloudflare's own wording (as in wrangler's rollback tests).
+              `A secret has changed since this version was active. If you are sure this is ok, add a ?force=true query parameter to allow the rollback. The following secrets have changed: ${changed.join(', ')}`,
             )
           }
         }

@@ -28,6 +28,11 @@ export interface RunTarget {
 }
 
 const D1_WORKER = 'standin-d1'
+/**
+ * Served Workers kept running at once. Each restart reloads every running Worker's modules, so the
+ * least recently used ones beyond this are stopped (and started again if asked for).
+ */
+const MAX_RUNNING = 3
 
 class CapturingLog extends Log {
   readonly lines: string[]
@@ -40,13 +45,21 @@ class CapturingLog extends Log {
   }
 }
 
+/** How long a restart waits for requests in flight to finish before it goes ahead anyway. */
+const DRAIN_TIMEOUT_MS = 30_000
+
 export class Runtime {
   private mf: Miniflare | undefined
   private readonly targets = new Map<string, Record<string, unknown>>()
+  private readonly lastUsed = new Map<string, number>()
   private readonly databases: string[] = []
   private chain: Promise<unknown> = Promise.resolve()
   private readonly dir: string
   private readonly outbound: OutboundHandler
+  /** Work running against workerd (requests, D1 queries): a restart waits for it to finish. */
+  private inflight = 0
+  private restarting = false
+  private drained: (() => void)[] = []
   /** What workerd and the served Workers printed (console lines, send_email notices). */
   readonly logLines: string[] = []
   restarts = 0
@@ -77,64 +90,132 @@ export class Runtime {
       logRequests: false,
       cf: false,
       log: new CapturingLog(this.logLines),
+      // The served Workers' console output, kept for state.logs() instead of this process's stdout.
+      handleStructuredLogs: ({ message }: { message: string }) => {
+        this.logLines.push(message)
+      },
       resourcePersistencePath: join(this.dir, 'state'),
       workers: [d1Worker, ...this.targets.values()],
       // biome-ignore lint/suspicious/noExplicitAny: Miniflare's V4 option types are a deep zod union
     } as any)
   }
 
-  private async apply(): Promise<Miniflare> {
-    if (!this.mf) {
-      this.mf = new Miniflare(this.options())
-      await this.mf.ready
-    } else {
-      await this.mf.setOptions(this.options())
-      this.restarts++
+  /** Starts or restarts workerd with the current Workers, once the work in flight has finished. */
+  private async apply(): Promise<void> {
+    this.restarting = true
+    try {
+      const deadline = Date.now() + DRAIN_TIMEOUT_MS
+      while (this.inflight > 0 && Date.now() < deadline) {
+        await new Promise<void>((resolve) => {
+          this.drained.push(resolve)
+          setTimeout(resolve, 250)
+        })
+      }
+      if (!this.mf) {
+        this.mf = new Miniflare(this.options())
+        await this.mf.ready
+      } else {
+        await this.mf.setOptions(this.options())
+        this.restarts++
+      }
+    } finally {
+      this.restarting = false
     }
-    return this.mf
-  }
-
-  /** The running Miniflare, started if need be. */
-  private async running(): Promise<Miniflare> {
-    return this.mf ?? (await this.serial(() => this.apply()))
-  }
-
-  /** Makes a database available (the API's query endpoint and served Workers share it). */
-  async database(id: string): Promise<D1Database> {
-    if (!this.databases.includes(id)) {
-      await this.serial(async () => {
-        if (this.databases.includes(id)) return
-        this.databases.push(id)
-        await this.apply()
-      })
-    }
-    const mf = await this.running()
-    await this.chain
-    return (await mf.getD1Database(`DB_${this.databases.indexOf(id)}`, D1_WORKER)) as unknown as D1Database
   }
 
   /**
-   * Where to send requests for a served build: its Worker's own socket (started on first use). The
-   * socket takes proxy-style requests (`GET https://host/path`), so the Worker sees the URL the
-   * client asked for; a Worker with assets answers there through Miniflare's assets router, as on
-   * Cloudflare (assets first, then the Worker).
+   * Runs `work` against workerd once `ready()` holds (after `change()`, a restart, if it does not),
+   * with no restart while it runs.
    */
-  async endpoint(target: RunTarget): Promise<URL> {
-    if (!this.targets.has(target.key)) {
-      await this.serial(async () => {
-        if (this.targets.has(target.key)) return
+  private async hold<T>(
+    ready: () => boolean,
+    change: () => () => void,
+    work: (mf: Miniflare) => Promise<T>,
+  ): Promise<T> {
+    for (;;) {
+      if (!this.mf || !ready()) {
+        await this.serial(async () => {
+          if (this.mf && ready()) return
+          const undo = change()
+          try {
+            await this.apply()
+          } catch (error) {
+            // A Worker that cannot start (its code throws at startup, say) must not stop the rest:
+            // take it out again and bring workerd back without it.
+            undo()
+            await this.apply().catch(() => {})
+            throw error
+          }
+        })
+      }
+      await this.chain
+      if (this.restarting || !this.mf || !ready()) continue
+      this.inflight++
+      try {
+        return await work(this.mf)
+      } finally {
+        this.inflight--
+        if (this.inflight === 0) for (const resolve of this.drained.splice(0)) resolve()
+      }
+    }
+  }
+
+  /** Runs `work` with a database's D1 binding (the API's queries and the served Workers share it). */
+  withDatabase<T>(id: string, work: (db: D1Database) => Promise<T>): Promise<T> {
+    return this.hold(
+      () => this.databases.includes(id),
+      () => {
+        if (!this.databases.includes(id)) this.databases.push(id)
+        return () => {}
+      },
+      async (mf) =>
+        work((await mf.getD1Database(`DB_${this.databases.indexOf(id)}`, D1_WORKER)) as unknown as D1Database),
+    )
+  }
+
+  /**
+   * Runs `work` with the address of a served build's Worker (started if need be). Its socket takes
+   * proxy-style requests (`GET https://host/path`), so the Worker sees the URL the client asked for;
+   * a Worker with assets answers there through Miniflare's assets router, as on Cloudflare (assets
+   * first, then the Worker). workerd is not restarted while `work` runs.
+   */
+  withWorker<T>(target: RunTarget, work: (address: URL, mf: Miniflare) => Promise<T>): Promise<T> {
+    return this.hold(
+      () => this.targets.has(target.key),
+      () => {
         for (const binding of target.build.bindings) {
           if (binding.type === 'd1' && !this.databases.includes(String(binding.id))) {
             this.databases.push(String(binding.id))
           }
         }
-        this.targets.set(target.key, this.workerOptions(target))
-        await this.apply()
-      })
-    }
-    const mf = await this.running()
-    await this.chain
-    return mf.unsafeGetDirectURL(target.key)
+        const options = this.workerOptions(target)
+        const idle = [...this.targets.keys()].sort((a, b) => (this.lastUsed.get(a) ?? 0) - (this.lastUsed.get(b) ?? 0))
+        while (idle.length >= MAX_RUNNING) this.targets.delete(idle.shift() as string)
+        this.targets.set(target.key, options)
+        return () => this.targets.delete(target.key)
+      },
+      async (mf) => {
+        this.lastUsed.set(target.key, Date.now())
+        return work(await mf.unsafeGetDirectURL(target.key), mf)
+      },
+    )
+  }
+
+  /** Starts a build's Worker ahead of its first request (as a new version reaches Cloudflare's edge). */
+  warm(target: RunTarget): void {
+    this.withWorker(target, async () => undefined).catch(() => {
+      // A build that cannot run says why on its first request.
+    })
+  }
+
+  /** Runs the build's scheduled handler once, as a Cron Trigger does. */
+  scheduled(target: RunTarget, cron: string): Promise<{ outcome: string }> {
+    return this.withWorker(target, async (_address, mf) => {
+      const worker = (await mf.getWorker(target.key)) as unknown as {
+        scheduled(options: { cron: string; scheduledTime: Date }): Promise<{ outcome: string }>
+      }
+      return worker.scheduled({ cron, scheduledTime: new Date() })
+    })
   }
 
   private workerOptions(target: RunTarget): Record<string, unknown> {
@@ -232,15 +313,6 @@ export class Runtime {
       outboundService: (request: Request) => this.outbound(request),
       unsafeDirectSockets: [{ host: '127.0.0.1', port: 0, proxy: true }],
     }
-  }
-
-  /** Forgets a served Worker (it is started again on its next request). */
-  async forget(key: string): Promise<void> {
-    if (!this.targets.has(key)) return
-    await this.serial(async () => {
-      this.targets.delete(key)
-      if (this.mf) await this.apply()
-    })
   }
 
   get runningWorkers(): string[] {

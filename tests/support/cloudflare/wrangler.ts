@@ -23,6 +23,8 @@ export interface WranglerRun {
   output: Record<string, unknown>[]
   /** The first output entry of a type (e.g. "deploy", "version-upload", "preview"). */
   entry<T = Record<string, unknown>>(type: string): T | undefined
+  /** How long the command took. */
+  durationMs: number
 }
 
 export interface WranglerOptions {
@@ -55,6 +57,7 @@ export function runCommand(
 ): Promise<WranglerRun> {
   const dir = mkdtempSync(join(tmpdir(), 'wrangler-run-'))
   const outputFile = join(dir, 'output.jsonl')
+  const started = Date.now()
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {
       cwd: options.cwd ?? REPO_ROOT,
@@ -64,6 +67,9 @@ export function runCommand(
         ...cloudflare.env,
         WRANGLER_OUTPUT_FILE_PATH: outputFile,
         WRANGLER_LOG_PATH: join(dir, 'logs'),
+        // Node's on-disk compile cache: wrangler is a 15 MB bundle; this spares recompiling it each run.
+        NODE_COMPILE_CACHE:
+          process.env.NODE_COMPILE_CACHE ?? join(REPO_ROOT, 'node_modules', '.cache', 'node-compile-cache'),
         ...options.env,
       },
       stdio: ['pipe', 'pipe', 'pipe'],
@@ -96,6 +102,7 @@ export function runCommand(
         stderr,
         output,
         entry: <T>(type: string) => output.find((e) => e.type === type) as T | undefined,
+        durationMs: Date.now() - started,
       })
     })
     child.stdin.end(options.input ?? '')

@@ -112,7 +112,7 @@ export function jsonStdout<T>(result: WranglerResult, command: string): T {
 /**
  * The headers that let CI through Cloudflare Access (a service token), when both
  * CF_ACCESS_CLIENT_ID and CF_ACCESS_CLIENT_SECRET are set. Cloudflare's documented header names:
- * https://developers.cloudflare.com/cloudflare-one/identity/service-tokens/
+ * https://developers.cloudflare.com/cloudflare-one/access-controls/service-credentials/service-tokens/
  */
 export function accessHeaders(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
   const id = env.CF_ACCESS_CLIENT_ID?.trim()

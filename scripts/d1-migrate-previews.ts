@@ -1,49 +1,87 @@
 // `npm run d1:migrate:previews`: applies migrations/ to the previews' own D1 database(s).
 // `wrangler d1 migrations apply` only looks at the top-level [[d1_databases]], so a database
 // listed under [[previews.d1_databases]] is applied through a generated config that lists it at
-// the top level, with the same migrations folder. Run by the preview workflow before each preview.
-//   --local   apply to the local copy instead (for trying a migration)
-import { spawnSync } from 'node:child_process'
+// the top level (.wrangler/ops/previews-d1.json), with the same migrations folder.
+//
+// It refuses, before running anything, while a previews' database has no id yet or is
+// production's (same id or name as a [[d1_databases]] entry): a pull request's migrations run
+// here, and they must never run on production's enquiries. Run by the preview and staging jobs
+// (scripts/ci/preview.ts, scripts/ci/staging.ts) before each deploy.
+//   --local            apply to the local copy instead (for trying a migration)
+//   --migrations <dir> the migrations folder (default: each binding's migrations_dir); the preview
+//                      job passes the pull request's own migrations, checked to be SQL files only
 import { mkdirSync, writeFileSync } from 'node:fs'
-import { join, relative, resolve } from 'node:path'
+import { isAbsolute, join, relative, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { isUnsetId, type RawConfig, readWranglerConfig } from './ops-config.ts'
+import { failure, wrangler } from './ci/lib.ts'
+import { isUnsetId, previewsDatabaseProblems, type RawConfig, readWranglerConfig } from './ops-config.ts'
 
 /** A config listing the previews' databases at the top level, written to `dir`. */
-export function previewMigrationConfig(config: RawConfig, dir: string): RawConfig {
+export function previewMigrationConfig(config: RawConfig, dir: string, migrationsDir?: string): RawConfig {
   const databases = (config.previews?.d1_databases ?? []).map((d: RawConfig) => ({
     ...d,
-    migrations_dir: relative(dir, resolve(d.migrations_dir ?? 'migrations')),
+    migrations_dir: relative(dir, resolve(migrationsDir ?? d.migrations_dir ?? 'migrations')),
   }))
   return { name: config.name, compatibility_date: config.compatibility_date, d1_databases: databases }
 }
 
-if (import.meta.main) {
-  const { values } = parseArgs({ options: { local: { type: 'boolean', default: false } } })
-  const config = readWranglerConfig()
+/** Why the previews' databases must not be touched, or nothing. */
+export function previewsDatabaseRefusals(config: RawConfig, options: { local?: boolean } = {}): string[] {
+  const databases: RawConfig[] = config.previews?.d1_databases ?? []
+  const refusals = previewsDatabaseProblems(config)
+  if (databases.length === 0) refusals.push('wrangler.toml lists no [[previews.d1_databases]]')
+  if (!options.local) {
+    for (const db of databases) {
+      if (isUnsetId(db.database_id)) {
+        refusals.push(
+          `[[previews.d1_databases]] ${db.binding}: database_id is not set (npx wrangler d1 create ${db.database_name})`,
+        )
+      }
+    }
+  }
+  return refusals
+}
+
+/** Writes the generated config and returns its path. */
+export function writePreviewMigrationConfig(config: RawConfig, migrationsDir?: string): string {
   const dir = '.wrangler/ops'
   mkdirSync(dir, { recursive: true })
-  const generated = previewMigrationConfig(config, dir)
   const file = join(dir, 'previews-d1.json')
-  writeFileSync(file, `${JSON.stringify(generated, null, 2)}\n`)
-  for (const db of generated.d1_databases as RawConfig[]) {
-    if (!values.local && isUnsetId(db.database_id)) {
-      console.error(
-        `[[previews.d1_databases]] ${db.binding}: database_id is not set (npx wrangler d1 create ${db.database_name})`,
-      )
-      process.exit(1)
-    }
-    const args = [
-      'wrangler',
+  writeFileSync(file, `${JSON.stringify(previewMigrationConfig(config, dir, migrationsDir), null, 2)}\n`)
+  return file
+}
+
+/** Applies the migrations to every previews' database; throws with the refusal or wrangler's error. */
+export async function migratePreviews(options: { local?: boolean; migrationsDir?: string; config?: string } = {}) {
+  const config = readWranglerConfig(options.config ?? 'wrangler.toml')
+  const refusals = previewsDatabaseRefusals(config, options)
+  if (refusals.length > 0) throw new Error(`Refusing to migrate the previews' database:\n  ${refusals.join('\n  ')}`)
+  const migrationsDir =
+    options.migrationsDir && !isAbsolute(options.migrationsDir) ? resolve(options.migrationsDir) : options.migrationsDir
+  const file = writePreviewMigrationConfig(config, migrationsDir)
+  for (const db of config.previews.d1_databases as RawConfig[]) {
+    const run = await wrangler([
       'd1',
       'migrations',
       'apply',
       db.database_name,
-      values.local ? '--local' : '--remote',
-      '-c',
+      options.local ? '--local' : '--remote',
+      '--config',
       file,
-    ]
-    const run = spawnSync('npx', args, { stdio: 'inherit' })
-    if (run.status !== 0) process.exit(run.status ?? 1)
+    ])
+    if (run.status !== 0)
+      throw new Error(`wrangler d1 migrations apply ${db.database_name} failed: ${failure(run).message}`)
+  }
+}
+
+if (import.meta.main) {
+  const { values } = parseArgs({
+    options: { local: { type: 'boolean', default: false }, migrations: { type: 'string' } },
+  })
+  try {
+    await migratePreviews({ local: values.local, migrationsDir: values.migrations })
+  } catch (error) {
+    console.error((error as Error).message)
+    process.exit(1)
   }
 }

@@ -2,13 +2,15 @@
 // effect, the names of what it lacks, whether the rate limiter and the database are bound, whether
 // Turnstile is on — computed by the Worker's own code (app/contact/health.server.ts), never
 // printing a value. Locally: wrangler.toml's vars with the local variables file over them (only
-// the names wrangler loads: declared vars and `[secrets] required`). Remote: wrangler.toml's vars
-// (a deploy sets exactly those) and the names of the Worker's secrets (`wrangler secret list`).
-import { spawnSync } from 'node:child_process'
+// the names wrangler loads: declared vars and `[secrets] required`). Remote: the version that
+// serves now (`wrangler deployments status`), with that version's vars and secrets' names
+// (`wrangler versions view`): after a rollback that is not the latest upload, which is what
+// `wrangler secret list` would describe.
 import { existsSync, readFileSync } from 'node:fs'
 import { parseEnv } from 'node:util'
 import { experimental_readRawConfig } from 'wrangler'
 import './app-modules.ts'
+import { describeServing, servingNow, viewVersion } from './ci/versions.ts'
 
 interface RawConfig {
   vars?: Record<string, unknown>
@@ -18,21 +20,6 @@ interface RawConfig {
   send_email?: { name: string }[]
 }
 
-/** The names of the deployed Worker's secrets, or null when wrangler cannot list them (not signed in). */
-function remoteSecretNames(): string[] | null {
-  const result = spawnSync('npm', ['exec', '--', 'wrangler', 'secret', 'list', '--format', 'json'], {
-    encoding: 'utf8',
-    env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
-  })
-  if (result.status !== 0) return null
-  try {
-    const out = result.stdout ?? ''
-    return (JSON.parse(out.slice(out.indexOf('['))) as { name: string }[]).map((secret) => secret.name)
-  } catch {
-    return null
-  }
-}
-
 export async function printDeliverySetup(options: { remote: boolean; envFile?: string }): Promise<void> {
   const config = experimental_readRawConfig({ config: 'wrangler.toml' }).rawConfig as RawConfig
   const env: Record<string, unknown> = {}
@@ -40,27 +27,44 @@ export async function printDeliverySetup(options: { remote: boolean; envFile?: s
   const declared = new Set([...Object.keys(config.vars ?? {}), ...(config.secrets?.required ?? [])])
   let source: string
   if (options.remote) {
-    const secrets = remoteSecretNames()
-    if (!secrets) {
-      console.error('wrangler could not list the Worker\u2019s secrets (signed in? `npx wrangler login`).')
+    // The version that serves (after a rollback, not the latest upload), with its own vars and
+    // the names of its own secrets: what `wrangler deployments status` and `versions view` report.
+    let serving: Awaited<ReturnType<typeof servingNow>>
+    let version: Awaited<ReturnType<typeof viewVersion>>
+    try {
+      serving = await servingNow()
+      if (serving.state === 'none') {
+        console.error(`Nothing is deployed: ${serving.reason}.`)
+        process.exit(2)
+      }
+      version = await viewVersion(serving.main)
+    } catch (error) {
+      console.error(
+        `wrangler could not read the deployed Worker (signed in? \`npx wrangler login\`):\n${(error as Error).message}`,
+      )
       process.exit(2)
     }
-    // Only whether each is set matters here; the values never leave Cloudflare.
-    for (const name of secrets) env[name] = 'set'
-    source = 'the deployed Worker: wrangler.toml\u2019s vars and its secrets\u2019 names'
+    for (const name of Object.keys(env)) delete env[name]
+    for (const binding of version.resources.bindings) {
+      // Only whether a secret is set matters here; the values never leave Cloudflare.
+      if (binding.type === 'secret_text') env[binding.name] = 'set'
+      else if (binding.type === 'plain_text' || binding.type === 'json') env[binding.name] = binding.text ?? ''
+      else env[binding.name] = { binding: binding.type }
+    }
+    source = `the version serving now, ${serving.main}${serving.deployment.versions.length > 1 ? ` (of ${describeServing(serving)})` : ''}: its vars and its secrets' names`
   } else {
     const file = options.envFile ?? (existsSync('.dev.vars') ? '.dev.vars' : undefined)
     if (file)
       for (const [name, value] of Object.entries(parseEnv(readFileSync(file, 'utf8'))))
         if (declared.has(name)) env[name] = value
     source = `this machine: wrangler.toml${file ? ` and ${file}` : ' (no .dev.vars)'}`
+    // Bindings declared in wrangler.toml are bound locally.
+    const bound = { binding: true }
+    if (config.d1_databases?.some((db) => db.binding === 'ENQUIRIES')) env.ENQUIRIES = bound
+    for (const name of ['CONTACT_RATE_LIMITER', 'CONTACT_NETWORK_RATE_LIMITER'])
+      if (config.ratelimits?.some((limiter) => limiter.name === name)) env[name] = bound
+    if (config.send_email?.some((binding) => binding.name === 'CONTACT_EMAIL')) env.CONTACT_EMAIL = bound
   }
-  // Bindings declared in wrangler.toml are bound, locally and deployed.
-  const bound = { binding: true }
-  if (config.d1_databases?.some((db) => db.binding === 'ENQUIRIES')) env.ENQUIRIES = bound
-  for (const name of ['CONTACT_RATE_LIMITER', 'CONTACT_NETWORK_RATE_LIMITER'])
-    if (config.ratelimits?.some((limiter) => limiter.name === name)) env[name] = bound
-  if (config.send_email?.some((binding) => binding.name === 'CONTACT_EMAIL')) env.CONTACT_EMAIL = bound
 
   const { healthReport } = await import('../app/contact/health.server.ts')
   const report = healthReport(env as Parameters<typeof healthReport>[0])

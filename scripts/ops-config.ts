@@ -87,6 +87,31 @@ export function previewUnsetIds(config: RawConfig): string[] {
 }
 
 /**
+ * Why the previews' database could be production's: a `[[previews.d1_databases]]` entry with the
+ * id or the name of a production `[[d1_databases]]` entry. Pull requests' code and migrations run
+ * against the previews' database, so it must never be production's. (Both ids still unset is
+ * not reported here: deploys and previews refuse unset ids on their own.)
+ */
+export function previewsDatabaseProblems(config: RawConfig): string[] {
+  const production: RawConfig[] = config.d1_databases ?? []
+  const problems: string[] = []
+  for (const db of (config.previews?.d1_databases ?? []) as RawConfig[]) {
+    const sameId = production.find((p) => !isUnsetId(db.database_id) && p.database_id === db.database_id)
+    const sameName = production.find((p) => p.database_name && p.database_name === db.database_name)
+    if (sameId) {
+      problems.push(
+        `[[previews.d1_databases]] ${db.binding} database_id ${db.database_id} is production's (${sameId.database_name}): previews must have their own database`,
+      )
+    } else if (sameName) {
+      problems.push(
+        `[[previews.d1_databases]] ${db.binding} database_name ${db.database_name} is production's: previews must have their own database`,
+      )
+    }
+  }
+  return problems
+}
+
+/**
  * wrangler 4.151's config-schema.json, with one correction: it describes `previews.observability`
  * with the wrong type (the whole environment), so a valid `[previews.observability]` fails it.
  * wrangler's own validator accepts the same block (the dry run passes), so it is pointed at
@@ -190,8 +215,12 @@ export function hygieneProblems(config: RawConfig, workerdDate = bundledWorkerdD
       .filter((id) => !isUnsetId(id)),
   )
   for (const [where, id] of config.previews ? ids({ path: 'previews.', config: config.previews }) : []) {
-    if (prodIds.has(id)) problems.push(`${where} is production's resource: previews must not write to it`)
+    // D1 is checked by id and by name just below.
+    if (prodIds.has(id) && !where.startsWith('[[previews.d1_databases]]')) {
+      problems.push(`${where} is production's resource: previews must not write to it`)
+    }
   }
+  problems.push(...previewsDatabaseProblems(config))
   const required: string[] = config.secrets?.required ?? []
   if (config.vars?.CONTACT_DELIVERY === 'form-service' && !required.includes('CONTACT_FORM_ACCESS_KEY')) {
     problems.push('CONTACT_DELIVERY is "form-service" but [secrets] required does not list CONTACT_FORM_ACCESS_KEY')

@@ -6,6 +6,9 @@
 // prints the answer and its request id. It carries no personal data: the sender is
 // delivery-check@example.com (RFC 2606), the text says what it is.
 //
+// Behind Cloudflare Access (staging, previews), CF_ACCESS_CLIENT_ID and CF_ACCESS_CLIENT_SECRET (a
+// service token) are sent as Access's headers, as the smoke test does.
+//
 // It talks to the origin given with --url and nothing else: no default URL, redirects are not
 // followed, and the URL must be https (plain http only on a loopback address, for the tests).
 // It reads the contact page first so that any hidden field the form carries (an idempotency key,
@@ -16,6 +19,7 @@
 import { randomUUID } from 'node:crypto'
 import { parseArgs } from 'node:util'
 import { isLoopbackHost } from '../app/server/loopback.ts'
+import { accessHeaders } from './ci/lib.ts'
 
 /** The origin to prove, or a reason to refuse. */
 export function targetOrigin(raw: string | undefined): { origin: string } | { refused: string } {
@@ -74,15 +78,43 @@ export interface ProveResult {
   checkId: string
 }
 
-export async function proveDelivery(origin: string, checkId = randomUUID().slice(0, 8)): Promise<ProveResult> {
-  const page = await fetch(`${origin}/contact`, { redirect: 'manual', signal: AbortSignal.timeout(15_000) })
-  const html = page.ok ? await page.text() : ''
+/**
+ * The contact page's HTML (for its hidden fields), asked again for up to a minute while the site
+ * does not answer: just after a deploy or a secret change the new version can take seconds to
+ * answer everywhere. Reading a page is safe to repeat; the enquiry itself is posted once.
+ */
+async function contactPage(origin: string, access: Record<string, string>, waitMs = 60_000): Promise<string> {
+  const deadline = Date.now() + waitMs
+  for (;;) {
+    try {
+      const page = await fetch(`${origin}/contact`, {
+        headers: access,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(15_000),
+      })
+      if (page.ok) return await page.text()
+      if (page.status < 500) return ''
+    } catch (error) {
+      if (Date.now() > deadline) throw error
+    }
+    if (Date.now() > deadline) return ''
+    await new Promise((resolve) => setTimeout(resolve, 3_000))
+  }
+}
+
+export async function proveDelivery(
+  origin: string,
+  checkId = randomUUID().slice(0, 8),
+  access: Record<string, string> = accessHeaders(),
+): Promise<ProveResult> {
+  const html = await contactPage(origin, access)
   const fields = { ...hiddenFields(html), ...testEnquiry(checkId) }
   const answer = await fetch(`${origin}/api/contact`, {
     method: 'POST',
     redirect: 'manual',
     signal: AbortSignal.timeout(30_000),
     headers: {
+      ...access,
       'Content-Type': 'application/x-www-form-urlencoded',
       Accept: 'application/json',
       Origin: origin,
@@ -108,7 +140,13 @@ if (import.meta.main) {
     process.exit(2)
   }
   console.log(`prove-delivery: sending one marked test enquiry to ${target.origin}/api/contact …`)
-  const result = await proveDelivery(target.origin)
+  let result: ProveResult
+  try {
+    result = await proveDelivery(target.origin)
+  } catch (error) {
+    console.error(`prove-delivery: FAILED: ${target.origin} did not answer (${(error as Error).message}).`)
+    process.exit(1)
+  }
   console.log(`  check id:   ${result.checkId} (in the message text)`)
   console.log(`  answer:     ${result.status} ${result.body}`)
   console.log(`  request id: ${result.requestId ?? '(none)'} (search Workers Logs for it)`)

@@ -8,7 +8,7 @@ import { RATE_LIMIT_PERIOD_SECONDS } from '~/contact/contact.server'
 import { facts, retentionMonths } from '~/content/facts'
 import { privacyPage } from '~/content/legal'
 import { site } from '~/site'
-import { previewMigrationConfig } from '../../scripts/d1-migrate-previews'
+import { previewMigrationConfig, previewsDatabaseRefusals } from '../../scripts/d1-migrate-previews'
 import {
   allowListProblems,
   bundledWorkerdDate,
@@ -149,6 +149,30 @@ describe('the checks catch what an operator would get wrong', () => {
       expect.stringMatching(/\[previews\.ratelimits\]\] CONTACT_RATE_LIMITER namespace_id is production's resource/),
       expect.stringMatching(/does not list CONTACT_FORM_ACCESS_KEY/),
     ])
+  })
+
+  it('refuses a previews database that is production’s, by id or by name (npm run check:config, and before any migration)', () => {
+    const created = clone()
+    created.d1_databases[0].database_id = '4b1f6c1e-8e0a-4c53-9a52-1f3b2a7d9c10'
+    created.previews.d1_databases[0].database_id = '9a0e2f4c-1d3b-4e5f-8a6b-7c8d9e0f1a2b'
+    expect(hygieneProblems(created)).toEqual([])
+    expect(previewsDatabaseRefusals(created)).toEqual([])
+
+    const sameId = structuredClone(created)
+    sameId.previews.d1_databases[0].database_id = created.d1_databases[0].database_id
+    expect(hygieneProblems(sameId)).toEqual([
+      expect.stringMatching(/\[\[previews\.d1_databases\]\] ENQUIRIES database_id 4b1f6c1e-\S+ is production's/),
+    ])
+    expect(previewsDatabaseRefusals(sameId)).toEqual([expect.stringMatching(/is production's/)])
+
+    const sameName = structuredClone(created)
+    sameName.previews.d1_databases[0].database_name = created.d1_databases[0].database_name
+    expect(hygieneProblems(sameName)).toEqual([
+      expect.stringMatching(/database_name akshara-labs-enquiries is production's/),
+    ])
+
+    // Unset ids are not "production's", but nothing may migrate a database that does not exist yet.
+    expect(previewsDatabaseRefusals(clone())).toEqual([expect.stringMatching(/database_id is not set/)])
   })
 
   it('flags Turnstile turned on without its secret required, and a stand-in siteverify left in the file', () => {

@@ -1,0 +1,152 @@
+// What the deploy scripts under scripts/ci/ share: running the pinned wrangler and reading its
+// machine-readable output, the Access service token's headers, and GitHub Actions' outputs.
+//
+// Ids and URLs are read from the file wrangler writes when WRANGLER_OUTPUT_FILE_PATH is set (one
+// JSON object a line: `{"type":"deploy","version_id":…}`, `{"type":"preview","preview_urls":[…]}`,
+// `{"type":"command-failed","code":…}`), never from what it prints for people: its stdout mixes
+// banners, tables and notices with any JSON. Commands that write no entry there
+// (`deployments status`, `versions view`, `d1 execute`) are run with `--json` and an explicit
+// `--config`, so stdout holds the JSON alone, and their stdout must parse whole.
+import { spawn } from 'node:child_process'
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+
+export interface OutputEntry {
+  type: string
+  [key: string]: unknown
+}
+
+export interface WranglerResult {
+  status: number
+  stdout: string
+  stderr: string
+  /** What wrangler wrote to WRANGLER_OUTPUT_FILE_PATH, one entry a line. */
+  entries: OutputEntry[]
+}
+
+export interface WranglerOptions {
+  /** Extra environment (the Cloudflare token is inherited from the step's environment). */
+  env?: Record<string, string>
+  /** Written to wrangler's stdin (e.g. a secret for `secret put`); otherwise stdin is closed. */
+  input?: string
+  /** Print nothing of wrangler's own output (it is still returned). */
+  quiet?: boolean
+}
+
+/** The pinned wrangler's launcher in this checkout's node_modules. */
+export function wranglerBin(cwd = process.cwd()): string {
+  const pkg = createRequire(join(cwd, 'package.json')).resolve('wrangler/package.json')
+  return join(dirname(pkg), 'bin', 'wrangler.js')
+}
+
+/**
+ * Runs `wrangler <args>` with the Node that runs this script (setup-node's Node 24 in CI, the
+ * project's Node 24 under npm), non-interactively, and returns its output and output-file entries.
+ * Its output is passed through to this process's, so a CI log shows what wrangler said.
+ */
+export function wrangler(args: string[], options: WranglerOptions = {}): Promise<WranglerResult> {
+  const dir = mkdtempSync(join(tmpdir(), 'wrangler-output-'))
+  const outputFile = join(dir, 'output.jsonl')
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [wranglerBin(), ...args], {
+      env: {
+        ...process.env,
+        WRANGLER_SEND_METRICS: 'false',
+        CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+        ...options.env,
+        WRANGLER_OUTPUT_FILE_PATH: outputFile,
+      },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk
+      if (!options.quiet) process.stdout.write(chunk)
+    })
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk
+      if (!options.quiet) process.stderr.write(chunk)
+    })
+    child.stdin.end(options.input ?? '')
+    child.on('error', reject)
+    child.on('close', (code) => {
+      let entries: OutputEntry[] = []
+      try {
+        entries = readFileSync(outputFile, 'utf8')
+          .split('\n')
+          .filter((line) => line.trim())
+          .map((line) => JSON.parse(line) as OutputEntry)
+      } catch {}
+      rmSync(dir, { recursive: true, force: true })
+      resolve({ status: code ?? 1, stdout, stderr, entries })
+    })
+  })
+}
+
+/** The last output-file entry of one type. */
+export function outputEntry<T extends OutputEntry>(result: WranglerResult, type: string): T | undefined {
+  return result.entries.filter((entry) => entry.type === type).at(-1) as T | undefined
+}
+
+/** Why a wrangler command failed, from its `command-failed` entry: the API error code and message. */
+export function failure(result: WranglerResult): { code?: number; message: string } {
+  const failed = outputEntry<OutputEntry & { code?: number; message?: string }>(result, 'command-failed')
+  return {
+    code: typeof failed?.code === 'number' ? failed.code : undefined,
+    message: failed?.message ?? (result.stderr.trim() || `wrangler exited with ${result.status}`),
+  }
+}
+
+/** The JSON a `--json` command printed: the whole of stdout, or an error saying what came instead. */
+export function jsonStdout<T>(result: WranglerResult, command: string): T {
+  try {
+    return JSON.parse(result.stdout) as T
+  } catch {
+    throw new Error(`${command} did not print JSON alone on stdout; it printed:\n${result.stdout.slice(0, 2000)}`)
+  }
+}
+
+/**
+ * The headers that let CI through Cloudflare Access (a service token), when both
+ * CF_ACCESS_CLIENT_ID and CF_ACCESS_CLIENT_SECRET are set. Cloudflare's documented header names:
+ * https://developers.cloudflare.com/cloudflare-one/access-controls/service-credentials/service-tokens/
+ */
+export function accessHeaders(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  const id = env.CF_ACCESS_CLIENT_ID?.trim()
+  const secret = env.CF_ACCESS_CLIENT_SECRET?.trim()
+  if (!id && !secret) return {}
+  if (!id || !secret)
+    throw new Error('Set both CF_ACCESS_CLIENT_ID and CF_ACCESS_CLIENT_SECRET (an Access service token), or neither.')
+  return { 'CF-Access-Client-Id': id, 'CF-Access-Client-Secret': secret }
+}
+
+const inActions = () => process.env.GITHUB_ACTIONS === 'true'
+
+/** A failure the run must show: a GitHub error annotation in Actions, a plain line elsewhere. */
+export function reportError(message: string): void {
+  console.error(inActions() ? `::error::${message.replaceAll('\n', '%0A')}` : `ERROR: ${message}`)
+}
+
+export function reportNotice(message: string): void {
+  console.log(inActions() ? `::notice::${message.replaceAll('\n', '%0A')}` : message)
+}
+
+/** A step output (`steps.<id>.outputs.<name>`), when run as a GitHub Actions step. */
+export function setOutput(name: string, value: string): void {
+  if (/[\r\n]/.test(value)) throw new Error(`output ${name} must be one line`)
+  if (process.env.GITHUB_OUTPUT) appendFileSync(process.env.GITHUB_OUTPUT, `${name}=${value}\n`)
+}
+
+/** A line in the run's summary page, when run as a GitHub Actions step. */
+export function summary(markdown: string): void {
+  if (process.env.GITHUB_STEP_SUMMARY) appendFileSync(process.env.GITHUB_STEP_SUMMARY, `${markdown}\n`)
+}
+
+/** Stops the script with a message (exit 1). */
+export function fail(message: string): never {
+  reportError(message)
+  process.exit(1)
+}

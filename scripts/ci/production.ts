@@ -1,0 +1,165 @@
+// The production deploy of a tested build (docs/operations.md, "GitHub setup" and "Rollback"),
+// as .github/workflows/deploy.yml runs it, from a checkout of the commit that was built:
+//
+//   node scripts/ci/production.ts --build <dir> --message <text>
+//
+//  1. the go-live check (no sample values, no unset ids): refused before anything is uploaded;
+//  2. records the version serving now (`wrangler deployments status --json`). If that cannot be
+//     read, it stops here: a deploy without a known rollback target is not made. "Nothing serves
+//     yet" is accepted only when wrangler says the Worker has no deployment;
+//  3. `wrangler d1 migrations apply ENQUIRIES --remote`;
+//  4. `wrangler deploy` of the build, the new version's id read from wrangler's output file;
+//  5. the smoke test on `url` in app/site.ts (through Access when CF_ACCESS_CLIENT_ID/SECRET are set);
+//  6. if it fails: `wrangler rollback <recorded version>`, then checks that the recorded version
+//     serves 100% again and passes the smoke test, and says so. The job fails either way.
+// Needs CLOUDFLARE_API_TOKEN and CLOUDFLARE_ACCOUNT_ID.
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import { site } from '../../app/site.ts'
+import { goLiveFindings } from '../go-live.ts'
+import { smoke } from '../smoke.ts'
+import { accessHeaders, fail, failure, type OutputEntry, outputEntry, reportError, summary, wrangler } from './lib.ts'
+import { describeServing, type Serving, servingNow } from './versions.ts'
+
+interface DeployEntry extends OutputEntry {
+  version_id: string
+  targets?: string[]
+}
+
+/**
+ * Rolls production back to `target` (or, without one, to the version `wrangler rollback` picks:
+ * the last one deployed at 100% before the current deployment) and proves it: that version alone
+ * serves, at 100%, and passes the smoke test. `from` is the version serving before.
+ */
+export async function rollBackTo(
+  target: string | undefined,
+  message: string,
+  from?: string,
+): Promise<{ ok: boolean; version?: string; report: string }> {
+  // `--yes` is not passed: wrangler 4.151 declares it but never reads it. Run without a terminal
+  // (CI, or stdin closed as here), wrangler answers its own prompts with their defaults: the
+  // message given, "yes" to deploying the version, and "yes" to the secrets that changed since.
+  const run = await wrangler([
+    'rollback',
+    ...(target ? [target] : []),
+    '--message',
+    message,
+    '--config',
+    'wrangler.toml',
+  ])
+  if (run.status !== 0) {
+    return { ok: false, report: `wrangler rollback ${target ?? ''} failed: ${failure(run).message}` }
+  }
+  let after: Serving
+  try {
+    after = await servingNow()
+  } catch (error) {
+    return {
+      ok: false,
+      report: `after the rollback, which version serves could not be read: ${(error as Error).message}`,
+    }
+  }
+  const only =
+    after.state === 'serving' && after.deployment.versions.length === 1 ? after.deployment.versions[0] : undefined
+  const expected = target ? only?.version_id === target : only !== undefined && only.version_id !== from
+  if (!(only && expected && only.percentage === 100)) {
+    return {
+      ok: false,
+      report: `after the rollback production serves ${describeServing(after)}, not ${target ?? 'an earlier version'} alone at 100%`,
+    }
+  }
+  const { origin, problems } = await smoke(site.url, { headers: accessHeaders() })
+  if (problems.length > 0) {
+    return {
+      ok: false,
+      version: only.version_id,
+      report: `${only.version_id} serves 100% again, but the smoke test fails on ${origin}: ${problems.join('; ')}`,
+    }
+  }
+  return {
+    ok: true,
+    version: only.version_id,
+    report: `${only.version_id} serves 100% again and passes the smoke test on ${origin}`,
+  }
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: { build: { type: 'string' }, message: { type: 'string' }, 'message-file': { type: 'string' } },
+  })
+  if (!values.build) fail('give the tested build with --build <dir>')
+  const config = join(values.build, 'dist/server/wrangler.json')
+  if (!existsSync(config)) fail(`${config} is missing: is --build the tested build?`)
+  const messageFile = values['message-file']
+  const message = (values.message ?? (messageFile ? readFileSync(messageFile, 'utf8') : 'Deploy')).trim().slice(0, 100)
+
+  // 1. Go-live.
+  const findings = goLiveFindings('.')
+  if (findings.length > 0) {
+    fail(
+      `Go-live check: refusing to deploy to production. Still to replace:\n  ${findings.map((f) => `${f.where}  ${f.what}`).join('\n  ')}`,
+    )
+  }
+
+  // 2. The rollback target.
+  let before: Serving
+  try {
+    before = await servingNow()
+  } catch (error) {
+    fail(
+      `Cannot tell which version serves production now, so there would be nothing to roll back to if this deploy failed: refusing to deploy.\n${(error as Error).message}`,
+    )
+  }
+  console.log(`Serving now: ${describeServing(before)}`)
+
+  // 3. Migrations (backward compatible: the version serving now keeps working on the new schema).
+  const migrate = await wrangler(['d1', 'migrations', 'apply', 'ENQUIRIES', '--remote', '--config', 'wrangler.toml'])
+  if (migrate.status !== 0)
+    fail(`wrangler d1 migrations apply failed: ${failure(migrate).message}. Nothing was deployed.`)
+
+  // 4. Deploy.
+  const deploy = await wrangler(['deploy', '--config', config, '--message', message])
+  const deployed = outputEntry<DeployEntry>(deploy, 'deploy')
+  if (deploy.status !== 0 || !deployed?.version_id) {
+    const why = `wrangler deploy failed: ${failure(deploy).message}`
+    if (before.state === 'serving' && deployed?.version_id) {
+      // Uploaded and possibly serving, but wrangler failed afterwards (e.g. on a custom domain).
+      const back = await rollBackTo(before.main, `Automatic rollback: deploy failed (${message})`, deployed.version_id)
+      fail(`${why}\nProduction was rolled back: ${back.report}`)
+    }
+    fail(why)
+  }
+  console.log(`Deployed version ${deployed.version_id} (${(deployed.targets ?? []).join(', ') || 'no targets'})`)
+
+  // 5. Smoke test.
+  const { origin, problems } = await smoke(site.url, { headers: accessHeaders() })
+  if (problems.length === 0) {
+    console.log(`smoke: ${origin} serves the home page and /api/health is ok`)
+    summary(`Production serves version \`${deployed.version_id}\` (${message}); the smoke test passes on ${origin}.`)
+    return
+  }
+  reportError(`The smoke test failed for version ${deployed.version_id} on ${origin}:\n${problems.join('\n')}`)
+
+  // 6. Roll back.
+  if (before.state === 'none') {
+    fail(
+      `Nothing served before this deploy (${before.reason}), so there is nothing to roll back to: version ${deployed.version_id} is serving and failing. Fix it and deploy again.`,
+    )
+  }
+  const back = await rollBackTo(
+    before.main,
+    `Automatic rollback: smoke test failed for ${deployed.version_id}`,
+    deployed.version_id,
+  )
+  if (!back.ok) {
+    fail(
+      `The automatic rollback to ${before.main} did NOT complete: ${back.report}. Roll back by hand: npx wrangler rollback ${before.main} (docs/operations.md, "Rollback").`,
+    )
+  }
+  const said = `Production was rolled back: ${back.report}. Version ${deployed.version_id} failed its smoke test and is not serving; it is still the latest upload, so change secrets as docs/operations.md, "Rotate the form key", says after a rollback.`
+  summary(said)
+  fail(said)
+}
+
+if (import.meta.main) await main()

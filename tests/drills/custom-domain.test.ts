@@ -1,0 +1,78 @@
+/**
+ * docs/operations.md § 2 "Custom domain, in two merges": the first merge attaches the domain (its
+ * existing DNS record is replaced at that deploy: the cut-over) while production keeps answering on
+ * workers.dev and its smoke test passes there; the domain is waited for until its certificate is
+ * issued; the second merge makes the domain the address and turns workers.dev off.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { establishProduction, pushToProduction, serving, sha } from './support/ci'
+import { type Drill, startDrill, WORKER } from './support/drill'
+import { setSiteUrl, syncBuildConfig } from './support/project'
+
+const DOMAIN = 'aksharalabs.in'
+let drill: Drill
+
+beforeAll(async () => {
+  drill = await startDrill({
+    zones: [{ name: DOMAIN, dnsRecords: [DOMAIN] }],
+    // Long enough that nothing but waiting for it would see the domain answer.
+    certificateDelayMs: 60 * 60_000,
+  })
+  await establishProduction(drill, { key: 'form-key-9e21', sha: sha('a') })
+})
+afterAll(async () => {
+  await drill?.dispose()
+})
+
+const health = (origin: string) => drill.cf.fetch(`${origin}/api/health`).then((r) => r.status)
+
+describe('the custom domain, in two merges (docs/operations.md § 2)', () => {
+  it('merge 1 attaches the domain and replaces its old DNS record, while workers.dev keeps serving and passes the smoke test', async () => {
+    // wrangler.toml's ready block, uncommented where it stands; workers_dev and `url` unchanged.
+    drill.copy.edit('wrangler.toml', (toml) =>
+      toml.replace(/^# routes = \[\n((?:#\s+\{.*\n)+)# \]\n/m, (block) => block.replace(/^# ?/gm, '')),
+    )
+    syncBuildConfig(drill.copy)
+    const merge = await pushToProduction(drill, { runId: '401', sha: sha('1') })
+    expect(merge.result, merge.log).toBe('success')
+    expect(merge.log).toContain(`smoke: ${drill.workersDev} serves the home page`)
+
+    const domains = drill.cf.state.customDomains()
+    expect(domains.map((d) => d.hostname).sort()).toEqual([DOMAIN, `www.${DOMAIN}`])
+    expect(domains.find((d) => d.hostname === DOMAIN)).toMatchObject({
+      replacedDnsRecord: true,
+      certificateReady: false,
+    })
+    expect(await health(drill.workersDev)).toBe(200)
+    await expect(drill.cf.fetch(`https://${DOMAIN}/`)).rejects.toThrow()
+  })
+
+  it('waits until the domain answers: the smoke test on it passes once the certificate is issued', async () => {
+    const waiting = drill.runbook('custom-domain/wait', { domain: DOMAIN })
+    await new Promise((resolve) => setTimeout(resolve, 8_000))
+    expect(drill.cf.state.customDomains().every((d) => !d.certificateReady)).toBe(true)
+    drill.cf.control.issueCertificates()
+    const run = await waiting
+    expect(run.code, run.output).toBe(0)
+    expect(run.output).toContain(`smoke: https://${DOMAIN} serves the home page and /api/health is ok`)
+  })
+
+  it('merge 2 makes the domain the address: smoke-tested there, workers.dev off, www redirected, Previews kept', async () => {
+    const before = serving(drill)
+    setSiteUrl(drill.copy, `https://${DOMAIN}`)
+    drill.copy.edit('wrangler.toml', (toml) => toml.replace(/^workers_dev = true$/m, 'workers_dev = false'))
+    syncBuildConfig(drill.copy)
+    const merge = await pushToProduction(drill, { runId: '402', sha: sha('2') })
+    expect(merge.result, merge.log).toBe('success')
+    expect(merge.log).toContain(`smoke: https://${DOMAIN} serves the home page`)
+    expect(serving(drill)).not.toBe(before)
+
+    expect(await health(`https://${DOMAIN}`)).toBe(200)
+    expect(await health(drill.workersDev)).toBe(404)
+    const www = await drill.cf.fetch(`https://www.${DOMAIN}/contact?x=1`)
+    expect(www.status).toBe(308)
+    expect(www.headers.location).toBe(`https://${DOMAIN}/contact?x=1`)
+    expect(drill.cf.state.worker(WORKER)).toMatchObject({ workersDev: false, previewsEnabled: true })
+    drill.cf.assertNoUnknownRequests()
+  })
+})

@@ -1,0 +1,124 @@
+/**
+ * docs/operations.md § 7 "Rotate the form key", § 8 "Prove delivery" and § 9 "Rollback" (by hand):
+ * a normal rotation; then a release that goes wrong is rolled back by hand, and the key is rotated
+ * after that rollback as the runbook says (the serving code made the latest upload first). The good
+ * code serves with the new key, and the build that was rolled back never serves again.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { establishProduction, pushToProduction, serving, sha } from './support/ci'
+import { type Drill, startDrill, WORKER } from './support/drill'
+import { syncBuildConfig } from './support/project'
+
+const OLD_KEY = 'form-key-2025-a91c'
+const NEW_KEY = 'form-key-2026-5d3e'
+const NEWER_KEY = 'form-key-2026-b7f0'
+/** The release that goes wrong is recognisable by a var only it carries (and answers 500 everywhere). */
+const BAD_RELEASE = { RELEASE_MARK: 'broken-release' }
+
+let drill: Drill
+beforeAll(async () => {
+  drill = await startDrill()
+  await establishProduction(drill, { key: OLD_KEY, sha: sha('a') })
+  drill.cf.control.breakVersions({ vars: BAD_RELEASE })
+})
+afterAll(async () => {
+  await drill?.dispose()
+})
+
+const versionOf = (id: string) => drill.cf.state.worker(WORKER).versions.find((v) => v.id === id)
+const prove = () => drill.runbook('key-rotation/prove', { 'production url': drill.workersDev })
+
+describe('rotating the form key (docs/operations.md §§ 7–9)', () => {
+  it('normal: the serving version is the latest upload, `secret put` serves the new key, the proof arrives with it', async () => {
+    const check = await drill.runbook('key-rotation/check')
+    expect(check.code, check.output).toBe(0)
+    const before = serving(drill)
+    expect(drill.cf.state.worker(WORKER).latestVersion?.id).toBe(before)
+
+    drill.validKeys.add(NEW_KEY)
+    const put = await drill.runbook('key-rotation/secret-put', {}, { input: `${NEW_KEY}\n` })
+    expect(put.code, put.output).toBe(0)
+    expect(put.output).not.toContain(NEW_KEY)
+    const now = serving(drill)
+    expect(now).not.toBe(before)
+    expect(drill.cf.state.secretValue(WORKER, now, 'CONTACT_FORM_ACCESS_KEY')).toBe(NEW_KEY)
+
+    const proof = await prove()
+    expect(proof.code, proof.output).toBe(0)
+    expect(proof.output).toMatch(/Missing\s+nothing/)
+    expect(drill.submissions.at(-1)).toMatchObject({ accessKey: NEW_KEY, accepted: true })
+    drill.validKeys.delete(OLD_KEY)
+  })
+
+  it('after a rollback by hand: the good code serves with the new key, and the rolled-back build never serves again', async () => {
+    const good = serving(drill)
+    // A release that goes wrong reaches production (its smoke test happened to pass: it fails later).
+    // It also stops deliveries (CONTACT_DELIVERY "none"), which shows in the delivery set-up.
+    drill.copy.edit('wrangler.toml', (toml) =>
+      toml
+        .replace('[vars]\n', '[vars]\nRELEASE_MARK = "broken-release"\n')
+        .replace('CONTACT_DELIVERY = "form-service"', 'CONTACT_DELIVERY = "none"'),
+    )
+    syncBuildConfig(drill.copy)
+    drill.cf.control.clearBrokenVersions()
+    const release = await pushToProduction(drill, { runId: '301', sha: sha('c') })
+    expect(release.result, release.log).toBe('success')
+    const bad = serving(drill)
+    drill.cf.control.breakVersions({ vars: BAD_RELEASE })
+
+    // § 9, by hand.
+    const rollback = await drill.runbook('rollback/by-hand', { 'version id': good, why: 'Release c fails' })
+    expect(rollback.code, rollback.output).toBe(0)
+    expect(serving(drill)).toBe(good)
+    expect(drill.cf.state.worker(WORKER).latestVersion?.id).toBe(bad)
+    const rolledBackAt = Date.now()
+
+    // The delivery set-up describes the version serving (form-service), not the latest upload (none).
+    const setup = await drill.runbook('first-deploy/check')
+    expect(setup.code, setup.output).toBe(0)
+    expect(setup.output).toContain(`the version serving now, ${good}`)
+    expect(setup.output).toMatch(/Requested \(CONTACT_DELIVERY\)\s+form-service/)
+
+    // § 7 step 3: the serving version is not the latest upload; plain `secret put` refuses.
+    drill.validKeys.add(NEWER_KEY)
+    const refused = await drill.runbook('key-rotation/secret-put', {}, { input: `${NEWER_KEY}\n` })
+    expect(refused.code).not.toBe(0)
+    expect(refused.output).toContain("the latest version of your Worker isn't currently deployed")
+    expect(serving(drill)).toBe(good)
+
+    // …so the serving code is made the latest upload: the bad change reverted on main and deployed.
+    drill.copy.edit('wrangler.toml', (toml) =>
+      toml
+        .replace('RELEASE_MARK = "broken-release"\n', '')
+        .replace('CONTACT_DELIVERY = "none"', 'CONTACT_DELIVERY = "form-service"'),
+    )
+    syncBuildConfig(drill.copy)
+    const revert = await pushToProduction(drill, { runId: '302', sha: sha('d') })
+    expect(revert.result, revert.log).toBe('success')
+    expect(drill.cf.state.worker(WORKER).latestVersion?.id).toBe(serving(drill))
+
+    // Then step 4 works, and the proof goes out with the new key, from the good code.
+    const put = await drill.runbook('key-rotation/secret-put', {}, { input: `${NEWER_KEY}\n` })
+    expect(put.code, put.output).toBe(0)
+    const now = serving(drill)
+    expect(drill.cf.state.secretValue(WORKER, now, 'CONTACT_FORM_ACCESS_KEY')).toBe(NEWER_KEY)
+    expect(versionOf(now)?.vars.RELEASE_MARK).toBeUndefined()
+    const proof = await prove()
+    expect(proof.code, proof.output).toBe(0)
+    expect(drill.submissions.at(-1)).toMatchObject({ accessKey: NEWER_KEY, accepted: true })
+
+    // Nothing deployed since the rollback, and nothing answered since, was the rolled-back build.
+    const since = drill.cf.state
+      .worker(WORKER)
+      .deployments.filter((d) => Date.parse(d.createdOn) >= rolledBackAt - 1000)
+    for (const deployment of since) {
+      for (const { id } of deployment.versions) expect(versionOf(id)?.vars.RELEASE_MARK).toBeUndefined()
+    }
+    const answered = drill.cf.state.edgeRequests().filter((r) => Date.parse(r.at) >= rolledBackAt)
+    expect(answered.length).toBeGreaterThan(0)
+    for (const request of answered) {
+      if (request.servedBy.kind === 'version') expect(versionOf(request.servedBy.id)?.vars.RELEASE_MARK).toBeUndefined()
+    }
+    drill.cf.assertNoUnknownRequests()
+  })
+})

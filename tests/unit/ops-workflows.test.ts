@@ -1,0 +1,237 @@
+// @vitest-environment node
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { parse } from 'yaml'
+import { secretsIn, trustProblems } from '../../scripts/ci/workflow-trust'
+
+const DIR = '.github/workflows'
+const files = readdirSync(DIR).filter((f) => /\.ya?ml$/.test(f))
+const read = (file: string) => readFileSync(join(DIR, file), 'utf8')
+const workflow = (file: string) => parse(read(file))
+
+const CHECKOUT = 'actions/checkout@3d3c42e5aac5ba805825da76410c181273ba90b1'
+const DOWNLOAD = 'actions/download-artifact@3e5f45b2cfb9172054b4087a40e8e0b5a5461e7c'
+
+/** Deliberately bad workflows: each mixes a pull request's code with a secret in its own way. */
+const BAD: Record<string, { yaml: string; expect: RegExp }> = {
+  'a pull_request workflow holding a Cloudflare token': {
+    yaml: `
+on: pull_request
+permissions: { contents: read }
+jobs:
+  preview:
+    runs-on: ubuntu-latest
+    steps:
+      - uses: ${CHECKOUT}
+        with: { persist-credentials: false }
+      - run: npm ci --ignore-scripts
+      - run: npx wrangler preview
+        env:
+          CLOUDFLARE_API_TOKEN: \${{ secrets.CLOUDFLARE_PREVIEW_API_TOKEN }}
+`,
+    expect: /runs the pull request's code and names the secret CLOUDFLARE_PREVIEW_API_TOKEN/,
+  },
+  'a pull_request workflow naming an environment': {
+    yaml: `
+on: [pull_request]
+permissions: { contents: read }
+jobs:
+  preview:
+    runs-on: ubuntu-latest
+    environment: preview
+    steps:
+      - run: echo "$CLOUDFLARE_API_TOKEN"
+`,
+    expect: /names an environment/,
+  },
+  'pull_request_target checking out the head of the pull request': {
+    yaml: `
+on:
+  pull_request_target:
+    types: [closed]
+permissions: { contents: read }
+jobs:
+  delete:
+    runs-on: ubuntu-latest
+    steps:
+      - uses: ${CHECKOUT}
+        with:
+          ref: \${{ github.event.pull_request.head.sha }}
+          persist-credentials: false
+      - run: npm ci --ignore-scripts
+      - run: node scripts/ci/preview.ts delete --pr 1
+        env:
+          CLOUDFLARE_API_TOKEN: \${{ secrets.CLOUDFLARE_PREVIEW_API_TOKEN }}
+`,
+    expect: /checks out the pull request's code in a job holding secrets/,
+  },
+  'workflow_run deploying a pull request’s build without checking it': {
+    yaml: `
+on:
+  workflow_run:
+    workflows: [Preview build]
+    types: [completed]
+permissions: { contents: read }
+jobs:
+  deploy:
+    if: github.event.workflow_run.event == 'pull_request'
+    runs-on: ubuntu-latest
+    steps:
+      - uses: ${CHECKOUT}
+        with: { persist-credentials: false }
+      - run: npm ci --ignore-scripts
+      - uses: ${DOWNLOAD}
+        with:
+          name: preview-build
+          run-id: \${{ github.event.workflow_run.id }}
+          path: \${{ runner.temp }}/pr-build
+      - run: node scripts/ci/preview.ts deploy --build "$RUNNER_TEMP/pr-build" --pr 1
+        env:
+          CLOUDFLARE_API_TOKEN: \${{ secrets.CLOUDFLARE_PREVIEW_API_TOKEN }}
+`,
+    expect: /must pass `node scripts\/ci\/preview\.ts check` before any step that holds a secret/,
+  },
+  'workflow_run unpacking a pull request’s build over the checkout': {
+    yaml: `
+on:
+  workflow_run:
+    workflows: [Preview build]
+    types: [completed]
+permissions: { contents: read }
+jobs:
+  deploy:
+    runs-on: ubuntu-latest
+    steps:
+      - uses: ${CHECKOUT}
+        with: { persist-credentials: false }
+      - uses: ${DOWNLOAD}
+        with:
+          name: preview-build
+          run-id: \${{ github.event.workflow_run.id }}
+      - run: node scripts/ci/preview.ts check --build .
+      - run: node scripts/ci/preview.ts deploy --build . --pr 1
+        env:
+          CLOUDFLARE_API_TOKEN: \${{ secrets.CLOUDFLARE_PREVIEW_API_TOKEN }}
+`,
+    expect: /must be downloaded under \$\{\{ runner\.temp \}\}/,
+  },
+  'a token in the job’s env, readable by the install': {
+    yaml: `
+on:
+  push:
+    branches: [main]
+permissions: { contents: read }
+jobs:
+  deploy:
+    runs-on: ubuntu-latest
+    env:
+      CLOUDFLARE_API_TOKEN: \${{ secrets.CLOUDFLARE_API_TOKEN }}
+    steps:
+      - uses: ${CHECKOUT}
+        with: { persist-credentials: false }
+      - run: npm ci
+      - run: npx wrangler deploy
+`,
+    expect: /job-level env names the secret CLOUDFLARE_API_TOKEN[\s\S]*`npm ci` runs install scripts/,
+  },
+}
+
+describe('the workflows: no job that runs a pull request’s code holds a secret', () => {
+  it('every workflow file passes the trust rules', () => {
+    expect(files.length).toBeGreaterThanOrEqual(8)
+    expect(files.flatMap((file) => trustProblems(file, read(file)))).toEqual([])
+  })
+
+  for (const [name, bad] of Object.entries(BAD)) {
+    it(`fails on ${name}`, () => {
+      const problems = trustProblems('bad.yml', bad.yaml)
+        .map((p) => p.message)
+        .join('\n')
+      expect(problems).toMatch(bad.expect)
+    })
+  }
+
+  it('`npm run lint`’s workflow check exits 1 on a bad workflow and names the job', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bad-workflows-'))
+    writeFileSync(join(dir, 'preview.yml'), BAD['a pull_request workflow holding a Cloudflare token']?.yaml ?? '')
+    const run = spawnSync(process.execPath, ['scripts/lint-workflows.ts', dir], { encoding: 'utf8' })
+    expect(run.status).toBe(1)
+    expect(run.stderr).toMatch(/preview\.yml \(job preview\): runs the pull request's code and names the secret/)
+  }, 60_000)
+
+  it('reads secrets wherever an expression names them, but not the run’s own GITHUB_TOKEN', () => {
+    const expression = (text: string) => `$${'{{'} ${text} }}`
+    expect(secretsIn(`${expression('secrets.A')} and ${expression("secrets['B']")}`)).toEqual(['A', 'B'])
+    expect(secretsIn(expression('toJSON(secrets)'))).toEqual(['*'])
+    expect(secretsIn(`${expression('secrets.GITHUB_TOKEN')} ${expression('github.token')}`)).toEqual([])
+  })
+})
+
+describe('the workflows: what each job does', () => {
+  const jobs = Object.fromEntries(
+    files.flatMap((file) =>
+      Object.entries<Record<string, unknown>>(workflow(file).jobs).map(([id, job]) => [`${file}:${id}`, job]),
+    ),
+  )
+  type Step = { uses?: string; run?: string; with?: Record<string, unknown> }
+  const steps = (key: string) => (jobs[key]?.steps ?? []) as Step[]
+  const runs = (key: string) => ((jobs[key]?.steps ?? []) as { run?: string }[]).map((s) => s.run ?? '').join('\n')
+
+  it('every step that deploys calls a script under scripts/ci/, and no workflow reads wrangler’s stdout', () => {
+    for (const file of files) {
+      const text = read(file)
+      expect(text, file).not.toMatch(/wrangler[^\n]*--json\s*>/)
+      expect(text, file).not.toMatch(/\bjq\b/)
+      expect(text, file).not.toMatch(/npx wrangler/)
+    }
+    expect(runs('preview-deploy.yml:deploy')).toMatch(
+      /node scripts\/ci\/preview\.ts check[\s\S]*node scripts\/ci\/preview\.ts deploy[\s\S]*node scripts\/ci\/pr-comment\.ts/,
+    )
+    expect(runs('preview-delete.yml:delete')).toMatch(/node scripts\/ci\/preview\.ts delete/)
+    expect(runs('deploy.yml:staging')).toMatch(/node scripts\/ci\/staging\.ts/)
+    expect(runs('deploy.yml:production')).toMatch(/node scripts\/ci\/production\.ts/)
+    expect(runs('rollback.yml:rollback')).toMatch(/node scripts\/ci\/rollback\.ts/)
+    expect(runs('purge-previews.yml:purge')).toMatch(/node scripts\/ci\/purge-previews\.ts/)
+    expect(runs('smoke.yml:smoke')).toMatch(/node scripts\/smoke\.ts --production/)
+  })
+
+  it('the tested build is kept under one name that a re-run replaces (no 409), and production deploys after staging', () => {
+    const upload = steps('ci.yml:test').find((s) => s.uses?.startsWith('actions/upload-artifact@'))
+    expect(upload?.with).toMatchObject({ name: 'build', overwrite: true })
+    const preview = steps('preview.yml:build').find((s) => s.uses?.startsWith('actions/upload-artifact@'))
+    expect(preview?.with).toMatchObject({ name: 'preview-build', overwrite: true })
+    expect(jobs['deploy.yml:production']?.needs).toBe('staging')
+    expect(workflow('deploy.yml').on.workflow_run).toEqual({
+      workflows: ['CI'],
+      types: ['completed'],
+      branches: ['main'],
+    })
+    expect(workflow('preview-deploy.yml').on.workflow_run.workflows).toEqual([workflow('preview.yml').name])
+  })
+
+  it('the previews database is purged on a schedule (crons never run on Previews)', () => {
+    expect(workflow('purge-previews.yml').on.schedule).toEqual([{ cron: expect.any(String) }])
+  })
+
+  it('CODEOWNERS covers what reaches production', () => {
+    const owned = readFileSync('.github/CODEOWNERS', 'utf8')
+      .split('\n')
+      .filter((line) => line.trim() && !line.startsWith('#'))
+      .map((line) => line.split(/\s+/)[0])
+    for (const path of [
+      '/.github/',
+      '/wrangler.toml',
+      '/migrations/',
+      '/package.json',
+      '/package-lock.json',
+      '/app/site.ts',
+      '/vite.config.ts',
+      '/scripts/',
+    ]) {
+      expect(owned).toContain(path)
+    }
+  })
+})

@@ -93,4 +93,39 @@ describe('first deploy on an empty account (docs/operations.md § 1)', () => {
     expect(rows).toEqual([{ status: 'delivered' }])
     drill.cf.assertNoUnknownRequests()
   })
+
+  it('the checks and steps the runbook writes inline run as written: curl, the remote lists, the Turnstile secret put and deleted', async () => {
+    const domain = new URL(drill.workersDev).host
+    // § 10 step 4: is the site up, and what waits.
+    const health = await drill.sh(`curl -s https://${domain}/api/health`)
+    expect(health.code, health.output).toBe(0)
+    expect(JSON.parse(health.output)).toEqual({ ok: true })
+    const pending = await drill.sh('npm run enquiries -- --remote --status pending')
+    expect(pending.code, pending.output).toBe(0)
+    expect(pending.output).toContain('No enquiries with status pending in')
+    // § 14 step 7: the inbox answers 403 while the Access variables are unset.
+    const admin = await drill.sh(`curl -i https://${domain}/admin`)
+    expect(admin.code, admin.output).toBe(0)
+    expect(admin.output).toMatch(/^HTTP\/[\d.]+ 403/m)
+    // § 15 step 5: the held list.
+    const held = await drill.sh('npm run enquiries -- --remote --status held')
+    expect(held.code, held.output).toBe(0)
+    expect(held.output).toContain('No enquiries with status held in')
+    // § 15 step 2 (the secret first: Turnstile stays off without the site key), then step 7.
+    const put = await drill.sh('npx wrangler secret put TURNSTILE_SECRET_KEY', { input: 'turnstile-secret-0a1b\n' })
+    expect(put.code, put.output).toBe(0)
+    const worker = drill.cf.state.worker(WORKER)
+    const latest = worker.latestVersion?.id as string
+    expect(worker.deployment?.versions).toEqual([{ id: latest, percentage: 100 }])
+    expect(drill.cf.state.secretValue(WORKER, latest, 'TURNSTILE_SECRET_KEY')).toBe('turnstile-secret-0a1b')
+    const setup = await drill.sh('npm run enquiries -- setup --remote')
+    expect(setup.output).toMatch(/Turnstile[^\n]*off/)
+    const removed = await drill.sh('npx wrangler secret delete TURNSTILE_SECRET_KEY', { input: 'y\n' })
+    expect(removed.code, removed.output).toBe(0)
+    const after = drill.cf.state.worker(WORKER).latestVersion?.id as string
+    expect(after).not.toBe(latest)
+    expect(drill.cf.state.secretValue(WORKER, after, 'TURNSTILE_SECRET_KEY')).toBeUndefined()
+    expect(drill.cf.state.secretValue(WORKER, after, 'CONTACT_FORM_ACCESS_KEY')).toBe(KEY)
+    drill.cf.assertNoUnknownRequests()
+  })
 })

@@ -64,7 +64,7 @@ test('docs/inbox.md as written: admin-token, its lines in .dev.vars, npm start, 
     expect(lines.map((line) => line.split('=')[0])).toEqual(['ACCESS_TEAM_DOMAIN', 'ACCESS_AUD', 'ACCESS_CERTS_URL'])
     // "Put the three printed ACCESS_* lines in .dev.vars, start the site (npm start)"
     repo.write('.dev.vars', `${lines.join('\n')}\n`)
-    const server = await npmStart({})
+    const server = await npmStart({ CRON_INTERVAL: '0' })
 
     // "send the token as a header": the curl line admin-token printed, with the token in it.
     const curl = printed.match(/^\s*(curl -H "Cf-Access-Jwt-Assertion: <token>" \S+\/admin)$/m)?.[1]
@@ -89,6 +89,17 @@ test('docs/inbox.md as written: admin-token, its lines in .dev.vars, npm start, 
     expect(listed).toMatch(
       new RegExp(`pending \\(next [^)]+\\)\\s+0 att\\.\\s+devops\\s+${values.name} <${values.email}>`),
     )
+
+    // docs/inbox.md: `npm run enquiries -- retry <id>` makes it due now; the README: `curl
+    // …/cdn-cgi/handler/scheduled` runs the scheduled handler at once (this server's ticker is off,
+    // CRON_INTERVAL=0, so the run below is the curl's). With no key, the run names the missing one.
+    const id = listed.match(/^(\d{8}-\S+)\s/m)?.[1] as string
+    expect(repo.run(`npm run enquiries -- retry ${id}`)).toContain(`Enquiry ${id} is due now`)
+    const missingBefore = server.output().split('missing":"CONTACT_FORM_ACCESS_KEY').length
+    expect(repo.run(`curl http://localhost:${PORT}/cdn-cgi/handler/scheduled`)).toBe('ok')
+    await expect
+      .poll(() => server.output().split('missing":"CONTACT_FORM_ACCESS_KEY').length, { timeout: 15_000 })
+      .toBeGreaterThan(missingBefore)
   } finally {
     await keys.stop()
   }

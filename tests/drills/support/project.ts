@@ -30,6 +30,7 @@ const COPIED = [
   'package.json',
   'tsconfig.json',
   'worker-configuration.d.ts',
+  '.dev.vars.example',
   '.gitignore',
   '.nvmrc',
 ]

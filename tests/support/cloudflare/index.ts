@@ -678,6 +678,8 @@ export async function startCloudflare(options: StartOptions = {}): Promise<Cloud
     NO_PROXY: '127.0.0.1,localhost,::1',
     NODE_USE_ENV_PROXY: '1',
     NODE_EXTRA_CA_CERTS: authority.caFile,
+    // curl, as the runbook's checks use it (`curl -s https://<domain>/api/health`).
+    CURL_CA_BUNDLE: authority.caFile,
     CLOUDFLARE_CF_FETCH_ENABLED: 'false',
     WRANGLER_SEND_METRICS: 'false',
   }

@@ -1,0 +1,47 @@
+// @vitest-environment node
+/**
+ * The links between README.md and docs/ lead somewhere: each relative link names a file of the
+ * repository, and each `#anchor` a heading of its document (GitHub's rule: lower case, spaces to
+ * hyphens, punctuation dropped).
+ */
+import { existsSync, readFileSync } from 'node:fs'
+import { dirname, join, normalize } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { DOCUMENTS } from '../support/documented-commands'
+
+const withoutCode = (markdown: string) => markdown.replace(/^\s*```[\s\S]*?^\s*```/gm, '').replace(/`[^`\n]*`/g, '')
+
+function headingAnchor(heading: string): string {
+  return heading
+    .trim()
+    .toLowerCase()
+    .replace(/[`*_]/g, '')
+    .replace(/[^\p{L}\p{N}\- ]/gu, '')
+    .replaceAll(' ', '-')
+}
+
+const anchorsOf = (file: string) =>
+  new Set(
+    [...withoutCode(readFileSync(file, 'utf8')).matchAll(/^#+ (.+)$/gm)].map((m) => headingAnchor(m[1] as string)),
+  )
+
+const links = DOCUMENTS.flatMap((document) =>
+  [...withoutCode(readFileSync(document, 'utf8')).matchAll(/\]\(([^)\s]+)\)/g)]
+    .map((m) => m[1] as string)
+    .filter((target) => !/^[a-z]+:/.test(target))
+    .map((target) => ({ document, target })),
+)
+
+describe('links between the docs', () => {
+  it('finds them', () => {
+    expect(links.length).toBeGreaterThan(40)
+    expect(headingAnchor('## 2. Custom domain, in two merges'.slice(3))).toBe('2-custom-domain-in-two-merges')
+  })
+
+  it.each(links.map((l) => [`${l.document} → ${l.target}`, l] as const))('%s', (_, { document, target }) => {
+    const [path = '', anchor] = target.split('#')
+    const file = path === '' ? document : normalize(join(dirname(document), path))
+    expect(existsSync(file), `${file} exists`).toBe(true)
+    if (anchor && file.endsWith('.md')) expect([...anchorsOf(file)]).toContain(anchor)
+  })
+})

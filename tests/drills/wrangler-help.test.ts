@@ -4,39 +4,23 @@
  * Runs no account and no stand-in. And `npm run cf-typegen`, as the README and the runbook say to
  * run it after changing wrangler.toml, writes the committed worker-configuration.d.ts.
  */
-import { spawn } from 'node:child_process'
 import { readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { runCommand } from '../support/cloudflare/wrangler'
 import { documentedCommands } from '../support/documented-commands'
 import { copyRepository, REPO } from './support/project'
 
-const WRANGLER = join(REPO, 'node_modules', '.bin', 'wrangler')
-
-/** A child's exit code and output (started asynchronously, as the drills' children must be). */
-function run(command: string, args: string[], cwd = REPO): Promise<{ code: number; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
-      cwd,
-      env: { ...process.env, WRANGLER_SEND_METRICS: 'false', NO_COLOR: '1', CI: '', VITEST: '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let output = ''
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk
-    })
-    child.stderr.on('data', (chunk: Buffer) => {
-      output += chunk
-    })
-    child.on('error', reject)
-    child.on('close', (code) => resolve({ code: code ?? 1, output }))
-  })
+/** A child's exit code and output: the stand-in's runner, with no stand-in (wrangler's --help needs none). */
+async function run(command: string, args: string[], cwd = REPO): Promise<{ code: number; output: string }> {
+  const result = await runCommand(command, args, { env: { WRANGLER_SEND_METRICS: 'false', NO_COLOR: '1' } }, { cwd })
+  return { code: result.code, output: `${result.stdout}${result.stderr}` }
 }
 
 const helpCache = new Map<string, Promise<{ code: number; output: string }>>()
 const help = (path: string[]) => {
   const key = path.join(' ')
-  if (!helpCache.has(key)) helpCache.set(key, run(WRANGLER, [...path, '--help']))
+  if (!helpCache.has(key)) helpCache.set(key, run('wrangler', [...path, '--help']))
   return helpCache.get(key) as Promise<{ code: number; output: string }>
 }
 

@@ -45,8 +45,9 @@ export function commandsIn(markdown: string): string[] {
       }
     i = end
   }
-  for (const span of prose.join('\n').matchAll(/`([^`\n]+)`/g)) {
-    const command = (span[1] as string).trim()
+  // An inline span may wrap onto the next line of its paragraph.
+  for (const span of prose.join('\n').matchAll(/`([^`\n]+(?:\n[^`\n]+)?)`/g)) {
+    const command = (span[1] as string).replace(/\s*\n\s*/g, ' ').trim()
     if (COMMAND.test(command)) found.push(command)
   }
   return [...new Set(found)]

@@ -1,4 +1,5 @@
 // @vitest-environment node
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: the ledger quotes the tests' source text, its ${…} included
 /**
  * Every command README.md and docs/ tell a person to run is run by a test exactly as written, or
  * says here why not. The ledger names, for each one, where it runs:
@@ -47,6 +48,7 @@ const LEDGER: Record<string, Where> = {
   'npm run test:drills': { chain: 'npm test' },
   'npm run build && npm run test:drills': { chain: 'npm test' },
   'npm run check:dev': { chain: 'npm test' },
+  'npm run check:deploy': { chain: 'npm test' },
   'npm run audit': { chain: 'npm test' },
   'npm run test:e2e': { chain: 'npm test' },
   'npm run test:engines': { chain: 'npm test' },
@@ -69,6 +71,12 @@ const LEDGER: Record<string, Where> = {
   'npm run enquiries -- retry <id>': { test: LOCAL_DOORS, runs: 'npm run enquiries -- retry ${id}' },
   'npm run enquiries -- retry': { same: 'npm run enquiries -- retry <id>' },
   'npm run enquiries -- setup': { test: 'tests/unit/ops-setup.test.ts', runs: "'enquiries', '--', 'setup'" },
+  'sudo apt-get install chromium firefox-esr webkit2gtk-driver xvfb curl openssl': {
+    test: '.ci/run',
+    runs: 'apt-get install -y -qq "${missing[@]}"', // each of these packages whose program is missing
+  },
+  "curl -X POST https://<domain>/api/contact -H 'Origin: https://<domain>' -d 'name=Test&email=you@example.com&subject=general&message=held%20check'":
+    { test: LOCAL_DOORS, runs: "c.command.startsWith('curl -X POST ')" },
   'npm run images': { test: 'tests/e2e/images.spec.ts', runs: "('npm', ['run', 'images']" },
   'npm run icons': {
     test: 'tests/unit/icon.test.tsx',

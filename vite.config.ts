@@ -5,7 +5,7 @@ import { tanstackStart } from '@tanstack/react-start/plugin/vite'
 import viteReact from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { startCronTicker } from './scripts/cron-ticker.mjs'
-import { buildFacts } from './scripts/wrangler-facts'
+import { buildFacts } from './scripts/wrangler-facts.ts'
 
 /**
  * `npm run dev` runs the Worker's scheduled handler every CRON_INTERVAL seconds (default 60; 0:

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import viteReact from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
-import { buildFacts } from './scripts/wrangler-facts'
+import { buildFacts } from './scripts/wrangler-facts.ts'
 
 // Unit and component tests: React only, no Start or Cloudflare plugins.
 export default defineConfig({

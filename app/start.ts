@@ -1,17 +1,15 @@
 import { createCsrfMiddleware, createMiddleware, createStart } from '@tanstack/react-start'
-import { isAdminPath } from './admin/access.server'
-import { ADMIN_HEADERS, type AdminEnv, forbidden, operatorFor } from './admin/inbox.server'
-import { workerEnv } from './contact/runtime.server'
-import { markServerFnStarted, refuseUndecodableServerFnCalls } from './contact/server-fn-guard'
-import { FAILURE_MESSAGE } from './contact/status'
-import { turnstileSetup } from './contact/turnstile.server'
+import { ADMIN_HEADERS, forbidden, isAdminPath, operatorFor } from './admin/index.server'
+import { FAILURE_MESSAGE, turnstileSetup } from './contact/index.server'
 import { markdownTwin } from './server/ai-pages.server'
 import { discardBody, exceedsBodyLimit, payloadTooLarge } from './server/body-limit.server'
 import { wwwRedirect } from './server/canonical-host.server'
 import { cachedPage, sharedPageKey, storePage } from './server/html-cache.server'
 import { jsonError } from './server/json-answer'
 import { errorCause, log, requestIdFor } from './server/log.server'
+import { workerEnv } from './server/runtime.server'
 import { createNonce, upgradesInsecureRequests, withSecurityHeaders } from './server/security-headers.server'
+import { markServerFnStarted, refuseUndecodableServerFnCalls } from './server/server-fn-guard'
 
 /**
  * The request middleware, outermost first. Each is one idea; together, every answer (pages,
@@ -134,7 +132,7 @@ const bodyLimit = createMiddleware().server(async ({ request, next }) => {
  */
 const adminGate = createMiddleware().server(async ({ request, next }) => {
   if (!isAdminPath(new URL(request.url).pathname)) return next()
-  if (!(await operatorFor(request, (await workerEnv()) as AdminEnv))) return forbidden()
+  if (!(await operatorFor(request, await workerEnv()))) return forbidden()
   const { response } = await next()
   const answer = new Response(response.body, response)
   for (const [name, value] of Object.entries(ADMIN_HEADERS)) answer.headers.set(name, value)

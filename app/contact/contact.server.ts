@@ -1,16 +1,17 @@
 import type * as v from 'valibot'
+import { subjectLabel } from '~/content/subjects'
 import { jsonAnswer, jsonError } from '~/server/json-answer'
 import { log, requestIdFor } from '~/server/log.server'
 import { isLoopbackHost } from '~/server/loopback'
+import type { WorkerEnv } from '~/server/runtime.server'
+import { attemptDelivery, LEASE_MS } from './attempts.server'
 import { planDelivery } from './deliveries/index.server'
-import type { ContactEnv } from './deliveries/types'
-import { attemptDelivery, LEASE_MS } from './delivery.server'
 import { type Enquiry, formatEnquiry } from './enquiry'
+import { CONTACT_FIELDS, HONEYPOT_FIELD, IDEMPOTENCY_KEY_FIELD } from './fields'
 import { type ClientKeys, countPost, HELD_PER_HOUR } from './limits.server'
-import { CONTACT_FIELDS, type ContactSubmission, ENQUIRY_KEY_FIELD, fieldErrorsFrom, HONEYPOT_FIELD } from './schema'
+import { type ContactSubmission, fieldErrorsFrom } from './schema'
 import { type ContactAnswer, type ContactErrorCode, FAILURE_MESSAGE } from './status'
 import { newEnquiryId, newLeaseToken, StoreError, storeEnquiry } from './store.server'
-import { subjectLabel } from './subjects'
 import { TURNSTILE_FIELD } from './turnstile'
 import { type HoldReason, turnstileSetup, verifyTurnstile } from './turnstile.server'
 
@@ -26,7 +27,7 @@ import { type HoldReason, turnstileSetup, verifyTurnstile } from './turnstile.se
 export const RATE_LIMIT_PERIOD_SECONDS: number = __CONTACT_RATE_LIMIT_PERIOD__
 
 export interface ContactContext {
-  env: ContactEnv
+  env: WorkerEnv
   request: Request
   /** Keeps the Worker alive for work that ends after the answer (`waitUntil`); awaited when absent. */
   waitUntil?: (work: Promise<unknown>) => void
@@ -130,7 +131,7 @@ export function clientKeys(request: Request): ClientKeys {
  * the current period. A binding that is missing or throws says nothing (one log line): the count
  * in the enquiry database (`countPost`) still limits the post.
  */
-async function isRateLimited(env: ContactEnv, keys: ClientKeys, requestId: string): Promise<boolean> {
+async function isRateLimited(env: WorkerEnv, keys: ClientKeys, requestId: string): Promise<boolean> {
   const limiters = [
     ['CONTACT_NETWORK_RATE_LIMITER', env.CONTACT_NETWORK_RATE_LIMITER, keys.network],
     ['CONTACT_RATE_LIMITER', env.CONTACT_RATE_LIMITER, keys.client],
@@ -246,7 +247,7 @@ export async function submitEnquiry(input: ContactSubmission, context: ContactCo
   // Store first: nothing is attempted, or acknowledged, before the enquiry is in D1.
   const now = new Date()
   const enquiry = newEnquiry(input, now)
-  const key = input[ENQUIRY_KEY_FIELD] ?? `server-${enquiry.id}`
+  const key = input[IDEMPOTENCY_KEY_FIELD] ?? `server-${enquiry.id}`
   let stored: Awaited<ReturnType<typeof storeEnquiry>>
   // Stored claimed, due after the lease: the attempt below holds it (an operator's retry meanwhile
   // answers busy); if the Worker is cut off, the cron takes over once the lease runs out.

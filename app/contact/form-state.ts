@@ -1,15 +1,14 @@
 import { createIsomorphicFn } from '@tanstack/react-start'
-import { newEnquiryKey } from './enquiry-key'
-import type { FormResult } from './form-result'
-import { takeFormResult } from './form-result.server'
-import { workerEnv } from './runtime.server'
+import { workerEnv } from '~/server/runtime.server'
+import { newIdempotencyKey } from './fields'
+import type { FormResult } from './status'
 import { turnstileSiteKey } from './turnstile.server'
 
 export interface ContactFormState {
   /** The result of a form post made without JavaScript (server render only). */
   result: FormResult | null
   /** This form fill's idempotency key, in the form's hidden field from the first render. */
-  enquiryKey: string
+  idempotencyKey: string
   /**
    * Turnstile's site key while it is on, null while it is off; undefined after an in-site
    * navigation (the browser does not know: the form asks the server when it is first focused).
@@ -21,11 +20,17 @@ export interface ContactFormState {
 export const loadContactForm = createIsomorphicFn()
   .server(
     async (): Promise<ContactFormState> => ({
-      result: takeFormResult(),
-      enquiryKey: newEnquiryKey(),
+      // Loaded when called: the round trip's module carries the whole submission path, which the
+      // page's render needs only for this cookie.
+      result: (await import('./form-post.server')).takeFormResult(),
+      idempotencyKey: newIdempotencyKey(),
       turnstileSiteKey: turnstileSiteKey(await workerEnv()),
     }),
   )
   .client(
-    async (): Promise<ContactFormState> => ({ result: null, enquiryKey: newEnquiryKey(), turnstileSiteKey: undefined }),
+    async (): Promise<ContactFormState> => ({
+      result: null,
+      idempotencyKey: newIdempotencyKey(),
+      turnstileSiteKey: undefined,
+    }),
   )

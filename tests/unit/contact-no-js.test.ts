@@ -1,17 +1,20 @@
 // @vitest-environment node
+
+import { parseCookie as parseCookieHeader } from 'cookie-es'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { ContactEnv } from '~/contact/deliveries/types'
-import { FORM_RETURN_PATH, handleFormPost, isNavigation } from '~/contact/form-post.server'
 import {
   clearResultCookies,
-  type FormResult,
-  parseCookieHeader,
+  FORM_RETURN_PATH,
+  handleFormPost,
+  isNavigation,
   RESULT_COOKIE,
   readFormResult,
   resultCookies,
-} from '~/contact/form-result'
+} from '~/contact/form-post.server'
 import { MESSAGES } from '~/contact/schema'
-import { serverFnStarted, undecodableAnswer } from '~/contact/server-fn-guard.server'
+import type { FormResult } from '~/contact/status'
+import type { WorkerEnv } from '~/server/runtime.server'
+import { serverFnStarted, undecodableAnswer } from '~/server/server-fn-guard.server'
 import { type SqliteD1, sqliteD1 } from '../support/d1-sqlite'
 import { contactEnv, fakeRateLimiter, waitUntilCollector } from '../support/fake-env'
 import { type FormService, startFormService } from '../support/form-service'
@@ -50,7 +53,7 @@ function forged(outcome: unknown): Record<string, string> {
 }
 
 /** The cookies a browser would send back after these Set-Cookie headers. */
-function jar(setCookies: string[]): Record<string, string> {
+function jar(setCookies: string[]): Record<string, string | undefined> {
   return parseCookieHeader(setCookies.map((cookie) => cookie.split(';')[0]).join('; '))
 }
 
@@ -124,7 +127,7 @@ describe('the outcome cookie', () => {
       expect(cookie).toMatch(/^contact_outcome_\d=; Path=\/contact; Max-Age=0; HttpOnly; SameSite=Strict$/)
   })
 
-  it('parses cookie headers without touching prototypes', () => {
+  it("parses cookie headers without touching prototypes (Start's getCookies parser)", () => {
     const parsed = parseCookieHeader('__proto__=x; constructor=y; a=1; a=2')
     expect(parsed.a).toBe('1')
     expect(parsed.constructor).toBe('y')
@@ -133,7 +136,7 @@ describe('the outcome cookie', () => {
 })
 
 describe('POST /api/contact (the form without JavaScript)', () => {
-  const env = (extra: Record<string, unknown> = {}): ContactEnv =>
+  const env = (extra: Record<string, unknown> = {}): WorkerEnv =>
     contactEnv({
       CONTACT_FORM_ENDPOINT: service.url,
       CONTACT_FORM_ACCESS_KEY: KEY,
@@ -148,7 +151,7 @@ describe('POST /api/contact (the form without JavaScript)', () => {
   })
 
   /** Posts as the Worker does, then waits for what was left in waitUntil (the delivery). */
-  async function handle(request: Request, e: ContactEnv = env()) {
+  async function handle(request: Request, e: WorkerEnv = env()) {
     const response = await handleFormPost(request, { env: e, waitUntil: work.waitUntil })
     await work.settle()
     return response

@@ -7,6 +7,7 @@
  */
 import * as v from 'valibot'
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest'
+import { DEFAULT_RETRY_DELAYS, deliverDueEnquiries, LEASE_MS, retryDelays } from '~/contact/attempts.server'
 import {
   clientAddress,
   invalidInputAnswer,
@@ -19,13 +20,13 @@ import {
   submitEnquiry,
 } from '~/contact/contact.server'
 import { DELIVERIES, planDelivery } from '~/contact/deliveries/index.server'
-import type { ContactEnv } from '~/contact/deliveries/types'
-import { DEFAULT_RETRY_DELAYS, deliverDueEnquiries, LEASE_MS, retryDelays } from '~/contact/delivery.server'
 import { formatEnquiry } from '~/contact/enquiry'
+import { newIdempotencyKey } from '~/contact/fields'
 import { healthReport } from '~/contact/health.server'
-import { type ContactSubmission, contactSubmissionSchema, newEnquiryKey } from '~/contact/schema'
+import { type ContactSubmission, contactSubmissionSchema } from '~/contact/schema'
 import { FAILURE_MESSAGE } from '~/contact/status'
 import { claimEnquiry, STORE_TIMEOUT_MS } from '~/contact/store.server'
+import type { WorkerEnv } from '~/server/runtime.server'
 import { site } from '~/site'
 import { captureConsole } from '../support/console'
 import { type SqliteD1, sqliteD1 } from '../support/d1-sqlite'
@@ -143,7 +144,7 @@ function submission(overrides: Record<string, unknown> = {}): ContactSubmission 
     company: COMPANY,
     subject: 'automation',
     message: `Hello, ${SECRET_WORDS}.`,
-    enquiry_key: newEnquiryKey(),
+    enquiry_key: newIdempotencyKey(),
     ...overrides,
   })
 }
@@ -153,7 +154,7 @@ function request(ip = `198.51.100.${counter % 250}`, url = 'https://aksharalabs.
   return new Request(url, { method: 'POST', headers: { 'CF-Connecting-IP': ip } })
 }
 
-function env(extra: Record<string, unknown> = {}): ContactEnv {
+function env(extra: Record<string, unknown> = {}): WorkerEnv {
   return contactEnv({
     CONTACT_DELIVERY: 'form-service',
     CONTACT_FORM_ENDPOINT: ENDPOINT,
@@ -168,7 +169,7 @@ function env(extra: Record<string, unknown> = {}): ContactEnv {
 /** Submits as the Worker does: the answer first, then the work left in `waitUntil`, awaited here. */
 async function submit(
   data: ContactSubmission,
-  e: ContactEnv,
+  e: WorkerEnv,
   options: { request?: Request; timeoutMs?: number } = {},
 ): Promise<SubmissionOutcome> {
   const work = waitUntilCollector()
@@ -595,7 +596,7 @@ describe('one enquiry per form fill (the idempotency key)', () => {
     const e = env()
     const data = submission()
     await submit(data, e)
-    await submit({ ...data, enquiry_key: newEnquiryKey() }, e)
+    await submit({ ...data, enquiry_key: newIdempotencyKey() }, e)
     expect(allRows()).toHaveLength(2)
     expect(fetchMock).toHaveBeenCalledTimes(2)
   })

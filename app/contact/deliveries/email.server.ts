@@ -1,7 +1,8 @@
+import type { WorkerEnv } from '~/server/runtime.server'
 import { site } from '~/site'
 import { buildPlainTextEmail, isPlainAddress } from '../email-message'
 import type { Enquiry } from '../enquiry'
-import type { ContactEnv, Delivery, DeliveryContext, DeliveryResult } from './types'
+import type { Delivery, DeliveryContext, DeliveryResult } from './types'
 
 /**
  * Cloudflare Email (`send_email` binding `CONTACT_EMAIL`): the enquiry goes to the company inbox
@@ -42,7 +43,7 @@ export function enquiryEmail(enquiry: Enquiry, from: string, to: string = site.e
   })
 }
 
-function sender(env: ContactEnv): string {
+function sender(env: WorkerEnv): string {
   return env.CONTACT_EMAIL_FROM?.trim() ?? ''
 }
 
@@ -59,7 +60,7 @@ async function loadEmailMessage(): Promise<EmailMessageConstructor> {
  * cause, never an exception.
  */
 async function sendToCompany(
-  env: ContactEnv,
+  env: WorkerEnv,
   build: (from: string) => string,
   EmailMessageClass?: EmailMessageConstructor,
 ): Promise<DeliveryResult> {
@@ -87,7 +88,7 @@ async function sendToCompany(
  * delivered. Reply-To is the visitor, so answering reaches them.
  */
 export function sendOperatorEmail(
-  env: ContactEnv,
+  env: WorkerEnv,
   message: { subject: string; text: string; replyTo: Pick<Enquiry, 'email' | 'name' | 'id'> },
   EmailMessageClass?: EmailMessageConstructor,
 ): Promise<DeliveryResult> {
@@ -111,7 +112,7 @@ export function sendOperatorEmail(
 /** The `email` delivery: the enquiry itself, to the company inbox. */
 export function sendEnquiryEmail(
   enquiry: Enquiry,
-  env: ContactEnv,
+  env: WorkerEnv,
   EmailMessageClass?: EmailMessageConstructor,
 ): Promise<DeliveryResult> {
   return sendToCompany(env, (from) => enquiryEmail(enquiry, from), EmailMessageClass)

@@ -1,12 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { type AdminEnv, handleAdminAction } from '~/admin/inbox.server'
-import { methodNotAllowed, workerRuntime } from '~/contact/index.server'
+import { handleAdminAction } from '~/admin/index.server'
+import { methodNotAllowed } from '~/server/json-answer'
+import { workerRuntime } from '~/server/runtime.server'
 
 /** `POST /admin/actions`: the inbox's actions (handled, retry, release, erase), as form posts. */
 export const Route = createFileRoute('/admin/actions')({
   server: {
     handlers: {
-      POST: async ({ request }) => handleAdminAction(request, (await workerRuntime()).env as AdminEnv),
+      POST: async ({ request }) => handleAdminAction(request, (await workerRuntime()).env),
       ANY: () => methodNotAllowed('POST'),
     },
   },

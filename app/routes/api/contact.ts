@@ -1,5 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { handleFormPost, methodNotAllowed, workerRuntime } from '~/contact/index.server'
+import { handleFormPost } from '~/contact/index.server'
+import { methodNotAllowed } from '~/server/json-answer'
+import { workerRuntime } from '~/server/runtime.server'
 
 /** The contact form's action when no script runs (and an HTTP endpoint for the same flow). */
 export const Route = createFileRoute('/api/contact')({

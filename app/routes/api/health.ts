@@ -1,5 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { methodNotAllowed, publicHealth, workerRuntime } from '~/contact/index.server'
+import { publicHealth } from '~/contact/index.server'
+import { methodNotAllowed } from '~/server/json-answer'
+import { workerRuntime } from '~/server/runtime.server'
 
 /**
  * `GET /api/health`: only whether the site is up and can store enquiries (`{ ok }`). Which delivery

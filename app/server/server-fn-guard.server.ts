@@ -1,5 +1,7 @@
-import { jsonError } from '~/server/json-answer'
-import { requestIdFor } from '~/server/log.server'
+import { jsonError } from './json-answer'
+import { requestIdFor } from './log.server'
+
+/** What the server-function guard's middleware (`server-fn-guard.ts`) calls, on the server only. */
 
 /** Requests for which a server function began running, i.e. Start decoded their body. */
 const started = new WeakSet<Request>()

@@ -5,8 +5,8 @@ import { markdownTwin } from './server/ai-pages.server'
 import { discardBody, exceedsBodyLimit, payloadTooLarge } from './server/body-limit.server'
 import { wwwRedirect } from './server/canonical-host.server'
 import { cachedPage, sharedPageKey, storePage } from './server/html-cache.server'
-import { jsonError } from './server/json-answer'
 import { errorCause, log, requestIdFor } from './server/log.server'
+import { refusal, replyResponse } from './server/reply'
 import { workerEnv } from './server/runtime.server'
 import { createNonce, upgradesInsecureRequests, withSecurityHeaders } from './server/security-headers.server'
 import { markServerFnStarted, refuseUndecodableServerFnCalls } from './server/server-fn-guard'
@@ -78,7 +78,7 @@ const securityHeaders = createMiddleware().server(async ({ request, next, handle
     if (error instanceof Response) return secure(error)
     if (handlerType !== 'serverFn') throw error
     log('error', { event: 'server_function_error', requestId, cause: errorCause(error) })
-    return withSecurityHeaders(jsonError('internal_error', 500, FAILURE_MESSAGE), { requestId })
+    return withSecurityHeaders(replyResponse(refusal('internal_error', 500, FAILURE_MESSAGE)), { requestId })
   }
 })
 
@@ -116,7 +116,7 @@ const pageCache = createMiddleware()
  */
 const csrf = createCsrfMiddleware({
   filter: ({ request }) => !SAFE_METHODS.has(request.method),
-  failureResponse: () => jsonError('cross_site_request', 403, 'Cross-site requests are not accepted.'),
+  failureResponse: () => replyResponse(refusal('cross_site_request', 403, 'Cross-site requests are not accepted.')),
 })
 
 /** Refuses bodies over 32 KB with 413 before anything reads them, whatever the method. */

@@ -43,7 +43,7 @@ export type AccessDenial =
  * A person let in: their e-mail (shown to them and stored as who handled an enquiry) and `id`,
  * Access's ID for the user (the token's `sub`), which log lines carry instead of the e-mail.
  */
-export type AccessResult = { ok: true; email: string; id: string } | { ok: false; reason: AccessDenial }
+export type AccessOutcome = { ok: true; email: string; id: string } | { ok: false; reason: AccessDenial }
 
 const TEAM_DOMAIN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/
 
@@ -90,7 +90,7 @@ function keySet(url: URL) {
 }
 
 /** Verifies an Access token against the env's configuration. Only a fully valid token passes. */
-export async function verifyAccessToken(token: string | null | undefined, env: WorkerEnv): Promise<AccessResult> {
+export async function verifyAccessToken(token: string | null | undefined, env: WorkerEnv): Promise<AccessOutcome> {
   const config = accessConfig(env)
   if ('error' in config) return { ok: false, reason: config.error }
   if (!token) return { ok: false, reason: 'no_token' }
@@ -118,6 +118,6 @@ export async function verifyAccessToken(token: string | null | undefined, env: W
 }
 
 /** The request's Access token, checked. */
-export function verifyAccess(request: Request, env: WorkerEnv): Promise<AccessResult> {
+export function verifyAccess(request: Request, env: WorkerEnv): Promise<AccessOutcome> {
   return verifyAccessToken(request.headers.get(ACCESS_HEADER), env)
 }

@@ -52,7 +52,7 @@ export interface AttemptOptions {
 }
 
 /** `lease_lost`: the attempt ran, but its lease no longer held the enquiry, so its result changed nothing. */
-export type AttemptResult = 'delivered' | 'retry_scheduled' | 'gave_up' | 'not_attempted' | 'lease_lost'
+export type AttemptOutcome = 'delivered' | 'retry_scheduled' | 'gave_up' | 'not_attempted' | 'lease_lost'
 
 const at = (date: Date, plusMs = 0) => new Date(date.getTime() + plusMs).toISOString()
 
@@ -66,7 +66,7 @@ export async function attemptDelivery(
   env: WorkerEnv,
   claim: Claim,
   options: AttemptOptions = {},
-): Promise<AttemptResult> {
+): Promise<AttemptOutcome> {
   const { record, token } = claim
   const now = options.now ?? (() => new Date())
   const plan = planDelivery(env)

@@ -1,8 +1,8 @@
 import type * as v from 'valibot'
 import { subjectLabel } from '~/content/subjects'
-import { jsonAnswer, jsonError } from '~/server/json-answer'
 import { log, requestIdFor } from '~/server/log.server'
 import { isLoopbackHost } from '~/server/loopback'
+import { type Reply, refusal } from '~/server/reply'
 import type { WorkerEnv } from '~/server/runtime.server'
 import { attemptDelivery, LEASE_MS } from './attempts.server'
 import { planDelivery } from './deliveries/index.server'
@@ -10,7 +10,7 @@ import { type Enquiry, formatEnquiry } from './enquiry'
 import { CONTACT_FIELDS, HONEYPOT_FIELD, IDEMPOTENCY_KEY_FIELD } from './fields'
 import { type ClientKeys, countPost, HELD_PER_HOUR } from './limits.server'
 import { type ContactSubmission, fieldErrorsFrom } from './schema'
-import { type ContactAnswer, type ContactErrorCode, FAILURE_MESSAGE } from './status'
+import { type ContactErrorCode, FAILURE_MESSAGE } from './status'
 import { newEnquiryId, newLeaseToken, StoreError, storeEnquiry } from './store.server'
 import { TURNSTILE_FIELD } from './turnstile'
 import { type HoldReason, turnstileSetup, verifyTurnstile } from './turnstile.server'
@@ -326,69 +326,29 @@ export async function submitEnquiry(input: ContactSubmission, context: ContactCo
   return { kind: 'stored', enquiryId: record.id, repeat: false }
 }
 
-/** A JSON error answer of the contact endpoints, with the spec's failure message unless told otherwise. */
-export function errorAnswer(
-  code: ContactErrorCode,
-  status: number,
-  requestId: string,
-  extra: { fields?: Record<string, string>; headers?: Record<string, string>; message?: string } = {},
-): Response {
-  return jsonError(code, status, extra.message ?? FAILURE_MESSAGE, {
-    requestId,
-    fields: extra.fields,
-    headers: extra.headers,
-  })
-}
-
 /**
- * The answer to a submission, for either endpoint: its status, headers and typed body. The server
- * function returns the body (its status and headers set with Start's response helpers); the
- * no-JavaScript endpoint sends it as JSON (`replyResponse`).
+ * The reply to an outcome, for either endpoint: 200 once stored (or a bot's post dropped), 429
+ * with Retry-After, 503 when not stored. The server function returns its body (its status and
+ * headers set with Start's response helpers); the no-JavaScript endpoint sends it with
+ * `replyResponse` to a client that is not a browser.
  */
-export interface ContactReply {
-  status: number
-  body: ContactAnswer
-  headers?: Record<string, string>
-}
-
-/** 200 once stored (or a bot's post dropped), 429 with Retry-After, 503 when not stored. */
-export function outcomeReply(outcome: SubmissionOutcome): ContactReply {
+export function outcomeReply(outcome: SubmissionOutcome): Reply<ContactErrorCode> {
   switch (outcome.kind) {
     case 'stored':
     case 'ignored':
       return { status: 200, body: { ok: true } }
     case 'rate_limited':
-      return {
-        status: 429,
-        body: { ok: false, error: 'rate_limited', message: FAILURE_MESSAGE },
-        headers: { 'Retry-After': String(outcome.retryAfter) },
-      }
+      return refusal('rate_limited', 429, FAILURE_MESSAGE, { headers: { 'Retry-After': String(outcome.retryAfter) } })
     case 'not_stored':
-      return { status: 503, body: { ok: false, error: 'not_stored', message: FAILURE_MESSAGE } }
+      return refusal('not_stored', 503, FAILURE_MESSAGE)
   }
 }
 
 /** 400 for input the schema refuses, naming each invalid field (one log line names them, never values). */
-export function invalidInputReply(issues: readonly v.BaseIssue<unknown>[], request: Request): ContactReply {
-  return {
-    status: 400,
-    body: {
-      ok: false,
-      error: 'invalid_input',
-      message: 'Some fields are missing or invalid.',
-      fields: refusedFields(issues, request),
-    },
-  }
-}
-
-/** A reply as a JSON response (the no-JavaScript endpoint's answer to a client that is not a browser). */
-export function replyResponse(reply: ContactReply, request: Request): Response {
-  return jsonAnswer(reply.body, reply.status, { requestId: requestIdFor(request), headers: reply.headers })
-}
-
-/** The JSON answer for an outcome. */
-export function outcomeAnswer(outcome: SubmissionOutcome, request: Request): Response {
-  return replyResponse(outcomeReply(outcome), request)
+export function invalidInputReply(issues: readonly v.BaseIssue<unknown>[], request: Request): Reply<ContactErrorCode> {
+  return refusal('invalid_input', 400, 'Some fields are missing or invalid.', {
+    fields: refusedFields(issues, request),
+  })
 }
 
 /** The per-field messages for refused input; logs one line naming the invalid fields (never values). */
@@ -404,9 +364,4 @@ export function refusedFields(issues: readonly v.BaseIssue<unknown>[], request: 
     fields: invalid.join(',') || 'body',
   })
   return fields
-}
-
-/** 400 for input the schema refuses, as JSON. */
-export function invalidInputAnswer(issues: readonly v.BaseIssue<unknown>[], request: Request): Response {
-  return replyResponse(invalidInputReply(issues, request), request)
 }

@@ -2,11 +2,12 @@ import { appendResponseHeader, getCookies, getRequest, setResponseHeader } from 
 import * as v from 'valibot'
 import { readFormBody } from '~/server/body-limit.server'
 import { requestIdFor } from '~/server/log.server'
+import { refusal, replyResponse } from '~/server/reply'
 import type { WorkerRuntime } from '~/server/runtime.server'
-import { errorAnswer, invalidInputAnswer, outcomeAnswer, refusedFields, submitEnquiry } from './contact.server'
+import { invalidInputReply, outcomeReply, refusedFields, submitEnquiry } from './contact.server'
 import { CONTACT_FIELDS, type ContactValues, HONEYPOT_FIELD, IDEMPOTENCY_KEY_FIELD } from './fields'
 import { contactSubmissionSchema, MESSAGES, type MessageCode, messageCode } from './schema'
-import type { FieldErrorCodes, FormResult } from './status'
+import type { FieldErrorCodes, FormOutcome } from './status'
 import { TURNSTILE_FIELD } from './turnstile'
 
 /**
@@ -15,9 +16,9 @@ import { TURNSTILE_FIELD } from './turnstile'
  * 1. the browser posts the form to `POST /api/contact` (`handleFormPost`): the same validation and
  *    delivery as the server function;
  * 2. it is sent back to `/contact` with `303 See Other` and the result in a short-lived cookie,
- *    never in the URL: HttpOnly, SameSite=Strict, Path=/contact, two minutes (`resultCookies`);
+ *    never in the URL: HttpOnly, SameSite=Strict, Path=/contact, two minutes (`outcomeCookies`);
  * 3. the page, rendered on the server, reads the cookie with Start's `getCookies` and clears it,
- *    so the message shows once (`takeFormResult`, called by the route's loader in `form-state.ts`).
+ *    so the message shows once (`takeFormOutcome`, called by the route's loader in `form-state.ts`).
  *
  * Other clients of the endpoint get the JSON answer and its status instead of the redirect.
  *
@@ -34,9 +35,9 @@ import { TURNSTILE_FIELD } from './turnstile'
 /** Where a browser goes after posting the form without JavaScript. */
 export const FORM_RETURN_PATH = '/contact#contact-status'
 
-export const RESULT_COOKIE = 'contact_outcome_'
-export const RESULT_PATH = '/contact'
-export const RESULT_MAX_AGE_SECONDS = 120
+export const OUTCOME_COOKIE = 'contact_outcome_'
+export const OUTCOME_PATH = '/contact'
+export const OUTCOME_MAX_AGE_SECONDS = 120
 const CHUNK_LENGTH = 3800
 const MAX_CHUNKS = 10
 
@@ -56,11 +57,16 @@ export async function handleFormPost(request: Request, runtime: WorkerRuntime): 
   const requestId = requestIdFor(request)
   const body = await readFormBody(request)
   if (!body.ok)
-    return body.status === 415
-      ? errorAnswer('unsupported_media_type', 415, requestId, {
-          message: 'Send the form as application/x-www-form-urlencoded or multipart/form-data.',
-        })
-      : errorAnswer('malformed_body', 400, requestId, { message: 'The form data could not be read.' })
+    return replyResponse(
+      body.status === 415
+        ? refusal(
+            'unsupported_media_type',
+            415,
+            'Send the form as application/x-www-form-urlencoded or multipart/form-data.',
+          )
+        : refusal('malformed_body', 400, 'The form data could not be read.'),
+      requestId,
+    )
   const { form } = body
 
   const raw: Record<string, string> = {}
@@ -71,7 +77,7 @@ export async function handleFormPost(request: Request, runtime: WorkerRuntime): 
 
   const parsed = v.safeParse(contactSubmissionSchema, raw)
   if (!parsed.success) {
-    if (!isNavigation(request)) return invalidInputAnswer(parsed.issues, request)
+    if (!isNavigation(request)) return replyResponse(invalidInputReply(parsed.issues, request), requestId)
     const fields = refusedFields(parsed.issues, request)
     const errors: FieldErrorCodes = {}
     for (const field of CONTACT_FIELDS) {
@@ -82,20 +88,20 @@ export async function handleFormPost(request: Request, runtime: WorkerRuntime): 
   }
 
   const outcome = await submitEnquiry(parsed.output, { ...runtime, request })
-  if (!isNavigation(request)) return outcomeAnswer(outcome, request)
+  if (!isNavigation(request)) return replyResponse(outcomeReply(outcome), requestId)
   // Stored (or a bot's post, silently dropped): only the result travels back, never the values.
   if (outcome.kind === 'stored' || outcome.kind === 'ignored') return seeOther({ status: 'success' }, request)
   return seeOther({ status: 'failure', values: pickValues(raw) }, request)
 }
 
 /** The browser's way back to the form, the result in its cookies. */
-function seeOther(result: FormResult, request: Request): Response {
+function seeOther(result: FormOutcome, request: Request): Response {
   const headers = new Headers({
     Location: FORM_RETURN_PATH,
     'Cache-Control': 'no-store',
     'X-Request-Id': requestIdFor(request),
   })
-  for (const cookie of resultCookies(result, isHttps(request))) headers.append('Set-Cookie', cookie)
+  for (const cookie of outcomeCookies(result, isHttps(request))) headers.append('Set-Cookie', cookie)
   return new Response(null, { status: 303, headers })
 }
 
@@ -104,16 +110,16 @@ function seeOther(result: FormResult, request: Request): Response {
  * JavaScript, read from the request's cookies and cleared so the message shows once. The page
  * carries its own idempotency key, so it is never cached or shared between visitors.
  */
-export function takeFormResult(): FormResult | null {
+export function takeFormOutcome(): FormOutcome | null {
   // For this visitor only (its own idempotency key): never shared, and never the per-isolate page cache.
   setResponseHeader('Cache-Control', 'private, no-cache')
   const cookies = getCookies()
-  const clear = clearResultCookies(cookies, isHttps(getRequest()))
+  const clear = clearOutcomeCookies(cookies, isHttps(getRequest()))
   if (clear.length === 0) return null
   // A page showing a result is not kept at all.
   setResponseHeader('Cache-Control', 'no-store')
   for (const cookie of clear) appendResponseHeader('Set-Cookie', cookie)
-  return readFormResult(cookies)
+  return readFormOutcome(cookies)
 }
 
 function isHttps(request: Request): boolean {
@@ -131,11 +137,11 @@ export function pickValues(source: Partial<Record<string, unknown>>): ContactVal
 }
 
 function attributes(maxAge: number, secure: boolean): string {
-  return `Path=${RESULT_PATH}; Max-Age=${maxAge}; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`
+  return `Path=${OUTCOME_PATH}; Max-Age=${maxAge}; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`
 }
 
 /** `Set-Cookie` values carrying a result. */
-export function resultCookies(result: FormResult, secure: boolean): string[] {
+export function outcomeCookies(result: FormOutcome, secure: boolean): string[] {
   let encoded = toBase64Url(JSON.stringify(result))
   if (encoded.length > CHUNK_LENGTH * MAX_CHUNKS) {
     // Cannot happen within the 32 KB body limit; the result still arrives, without the values.
@@ -147,14 +153,14 @@ export function resultCookies(result: FormResult, secure: boolean): string[] {
   for (let i = 0; i < encoded.length; i += CHUNK_LENGTH) chunks.push(encoded.slice(i, i + CHUNK_LENGTH))
   return chunks.map((chunk, index) => {
     const value = index === 0 ? `${chunks.length}.${chunk}` : chunk
-    return `${RESULT_COOKIE}${index}=${value}; ${attributes(RESULT_MAX_AGE_SECONDS, secure)}`
+    return `${OUTCOME_COOKIE}${index}=${value}; ${attributes(OUTCOME_MAX_AGE_SECONDS, secure)}`
   })
 }
 
 /** `Set-Cookie` values that remove every result cookie the request carries. */
-export function clearResultCookies(cookies: Record<string, string | undefined>, secure: boolean): string[] {
+export function clearOutcomeCookies(cookies: Record<string, string | undefined>, secure: boolean): string[] {
   return Object.keys(cookies)
-    .filter((name) => name.startsWith(RESULT_COOKIE))
+    .filter((name) => name.startsWith(OUTCOME_COOKIE))
     .map((name) => `${name}=; ${attributes(0, secure)}`)
 }
 
@@ -162,28 +168,28 @@ const text = v.pipe(v.string(), v.maxLength(20_000))
 const valuesSchema = v.object({ name: text, email: text, company: text, subject: text, message: text })
 const code = v.picklist(Object.keys(MESSAGES) as [MessageCode, ...MessageCode[]])
 const errorsSchema = v.partial(v.object({ name: code, email: code, company: code, subject: code, message: code }))
-const resultSchema = v.variant('status', [
+const outcomeSchema = v.variant('status', [
   v.object({ status: v.literal('success') }),
   v.object({ status: v.literal('failure'), values: valuesSchema }),
   v.object({ status: v.literal('invalid'), values: valuesSchema, errors: errorsSchema }),
 ])
 
 /** The result held by the request's cookies, or null when there is none or it does not parse. */
-export function readFormResult(cookies: Record<string, string | undefined>): FormResult | null {
-  const first = cookies[`${RESULT_COOKIE}0`]
+export function readFormOutcome(cookies: Record<string, string | undefined>): FormOutcome | null {
+  const first = cookies[`${OUTCOME_COOKIE}0`]
   const match = first?.match(/^(\d{1,2})\.(.*)$/)
   if (!match) return null
   const count = Number(match[1])
   if (count < 1 || count > MAX_CHUNKS) return null
   let encoded = match[2] ?? ''
   for (let i = 1; i < count; i++) {
-    const part = cookies[`${RESULT_COOKIE}${i}`]
+    const part = cookies[`${OUTCOME_COOKIE}${i}`]
     if (part === undefined) return null
     encoded += part
   }
   try {
-    const parsed = v.safeParse(resultSchema, JSON.parse(fromBase64Url(encoded)))
-    return parsed.success ? (parsed.output as FormResult) : null
+    const parsed = v.safeParse(outcomeSchema, JSON.parse(fromBase64Url(encoded)))
+    return parsed.success ? (parsed.output as FormOutcome) : null
   } catch {
     return null
   }

@@ -1,12 +1,12 @@
 import { createIsomorphicFn } from '@tanstack/react-start'
 import { workerEnv } from '~/server/runtime.server'
 import { newIdempotencyKey } from './fields'
-import type { FormResult } from './status'
+import type { FormOutcome } from './status'
 import { turnstileSiteKey } from './turnstile.server'
 
 export interface ContactFormState {
   /** The result of a form post made without JavaScript (server render only). */
-  result: FormResult | null
+  result: FormOutcome | null
   /** This form fill's idempotency key, in the form's hidden field from the first render. */
   idempotencyKey: string
   /**
@@ -22,7 +22,7 @@ export const loadContactForm = createIsomorphicFn()
     async (): Promise<ContactFormState> => ({
       // Loaded when called: the round trip's module carries the whole submission path, which the
       // page's render needs only for this cookie.
-      result: (await import('./form-post.server')).takeFormResult(),
+      result: (await import('./form-post.server')).takeFormOutcome(),
       idempotencyKey: newIdempotencyKey(),
       turnstileSiteKey: turnstileSiteKey(await workerEnv()),
     }),

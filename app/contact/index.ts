@@ -22,5 +22,5 @@ export {
 export { type ContactFormState, loadContactForm } from './form-state'
 export { type FieldErrors, firstInvalidField, MESSAGES, validateContact } from './schema'
 export { sendContact } from './send'
-export { FAILURE_MESSAGE, type FieldErrorCodes, type FormResult, SUCCESS_MESSAGE } from './status'
+export { FAILURE_MESSAGE, type FieldErrorCodes, type FormOutcome, SUCCESS_MESSAGE } from './status'
 export { TURNSTILE_ACTION, TURNSTILE_FIELD, TURNSTILE_SCRIPT_URL } from './turnstile'

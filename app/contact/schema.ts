@@ -138,7 +138,7 @@ export type ContactSubmissionInput = v.InferInput<typeof contactSubmissionSchema
 /** One message per invalid field, for showing next to it. */
 export type FieldErrors = Partial<Record<ContactField, string>>
 
-export type ValidationResult = { success: true; output: ContactMessage } | { success: false; errors: FieldErrors }
+export type ValidationOutcome = { success: true; output: ContactMessage } | { success: false; errors: FieldErrors }
 
 function isContactField(key: unknown): key is ContactField {
   return typeof key === 'string' && (CONTACT_FIELDS as readonly string[]).includes(key)
@@ -167,7 +167,7 @@ export function fieldErrorsFrom(issues: readonly v.BaseIssue<unknown>[]): FieldE
 }
 
 /** Validates what a visitor typed, with the schema the server uses. */
-export function validateContact(values: unknown): ValidationResult {
+export function validateContact(values: unknown): ValidationOutcome {
   const result = v.safeParse(contactSchema, values)
   if (result.success) return { success: true, output: result.output }
   return { success: false, errors: fieldErrorsFrom(result.issues) }

@@ -5,7 +5,7 @@ import { ContactForm } from '~/components/contact/ContactForm'
 import { DRAFT_KEY } from '~/contact/draft'
 import { IDEMPOTENCY_KEY_FIELD, IDEMPOTENCY_KEY_PATTERN } from '~/contact/fields'
 import { MESSAGES } from '~/contact/schema'
-import { type ContactAnswer, FAILURE_MESSAGE, SUCCESS_MESSAGE } from '~/contact/status'
+import { type ContactReplyBody, FAILURE_MESSAGE, SUCCESS_MESSAGE } from '~/contact/status'
 import { TURNSTILE_FIELD, TURNSTILE_SCRIPT_URL } from '~/contact/turnstile'
 
 // The server call, mocked at the module boundary: the form and its client code are real.
@@ -16,8 +16,8 @@ vi.mock('~/contact/contact.functions', () => ({ submitContact, getTurnstileSiteK
 vi.mock('~/server/runtime.server', () => ({ workerRuntime: vi.fn(), workerEnv: vi.fn() }))
 
 // What the server function resolves with, as Start's client hands it over: the typed answer.
-const okAnswer = (): ContactAnswer => ({ ok: true })
-const failedAnswer = (): ContactAnswer => ({ ok: false, error: 'not_stored', message: FAILURE_MESSAGE })
+const okAnswer = (): ContactReplyBody => ({ ok: true })
+const failedAnswer = (): ContactReplyBody => ({ ok: false, error: 'not_stored', message: FAILURE_MESSAGE })
 const FORM_KEY = 'form-fill-key-0123456789'
 
 /** The hidden field that carries this form fill's idempotency key. */
@@ -200,7 +200,7 @@ describe('ContactForm', () => {
     })
 
     it('reads "Sending..." and is disabled while sending; a second click sends nothing', async () => {
-      const request = deferred<ContactAnswer>()
+      const request = deferred<ContactReplyBody>()
       submitContact.mockReturnValue(request.promise)
       const user = userEvent.setup()
       const { container } = render(<ContactForm />)
@@ -245,7 +245,8 @@ describe('ContactForm', () => {
       ['an enquiry not stored (503)', () => Promise.resolve(failedAnswer())],
       [
         'the rate limit (429)',
-        () => Promise.resolve({ ok: false, error: 'rate_limited', message: FAILURE_MESSAGE } satisfies ContactAnswer),
+        () =>
+          Promise.resolve({ ok: false, error: 'rate_limited', message: FAILURE_MESSAGE } satisfies ContactReplyBody),
       ],
       ['an answer that is not ok', () => Promise.resolve({ ok: false })],
       ['a page that is not JSON (handed over as the raw Response)', () => Promise.resolve(new Response('<html>'))],
@@ -285,7 +286,7 @@ describe('ContactForm', () => {
       await user.click(submitButton())
       await waitFor(() => expect(within(status()).getByText(FAILURE_MESSAGE)).toBeTruthy())
 
-      const request = deferred<ContactAnswer>()
+      const request = deferred<ContactReplyBody>()
       submitContact.mockReturnValueOnce(request.promise)
       await user.click(submitButton())
       expect(status().textContent).toBe('')

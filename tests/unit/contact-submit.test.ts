@@ -10,10 +10,10 @@ import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } fr
 import { DEFAULT_RETRY_DELAYS, deliverDueEnquiries, LEASE_MS, retryDelays } from '~/contact/attempts.server'
 import {
   clientAddress,
-  invalidInputAnswer,
+  invalidInputReply,
   isLocalRequest,
   networkKey,
-  outcomeAnswer,
+  outcomeReply,
   RATE_LIMIT_PERIOD_SECONDS,
   rateLimitKey,
   type SubmissionOutcome,
@@ -26,6 +26,8 @@ import { healthReport } from '~/contact/health.server'
 import { type ContactSubmission, contactSubmissionSchema } from '~/contact/schema'
 import { FAILURE_MESSAGE } from '~/contact/status'
 import { claimEnquiry, STORE_TIMEOUT_MS } from '~/contact/store.server'
+import { requestIdFor } from '~/server/log.server'
+import { replyResponse } from '~/server/reply'
 import type { WorkerEnv } from '~/server/runtime.server'
 import { site } from '~/site'
 import { captureConsole } from '../support/console'
@@ -38,6 +40,12 @@ import {
   type SentEmail,
   waitUntilCollector,
 } from '../support/fake-env'
+
+/** What the no-JavaScript endpoint answers a client that is not a browser: the reply as a Response. */
+const outcomeAnswer = (outcome: SubmissionOutcome, request: Request) =>
+  replyResponse(outcomeReply(outcome), requestIdFor(request))
+const invalidInputAnswer = (issues: readonly v.BaseIssue<unknown>[], request: Request) =>
+  replyResponse(invalidInputReply(issues, request), requestIdFor(request))
 
 vi.mock('cloudflare:email', () => ({ EmailMessage: FakeEmailMessage }))
 

@@ -8,7 +8,7 @@ import {
   EMPTY_VALUES,
   FAILURE_MESSAGE,
   type FieldErrors,
-  type FormResult,
+  type FormOutcome,
   firstInvalidField,
   HONEYPOT_FIELD,
   IDEMPOTENCY_KEY_FIELD,
@@ -28,7 +28,7 @@ export interface ContactFormProps {
   /** Preselected subject, from `?subject=` on /contact. */
   defaultSubject?: Subject
   /** The result of a post made without JavaScript, from the /contact route's loader. */
-  result?: FormResult | null
+  result?: FormOutcome | null
   /** This form fill's idempotency key (renewed after each message sent); one is made when absent. */
   idempotencyKey?: string
   /** Turnstile's site key while it is on, null while off, undefined when unknown (asked on first focus). */
@@ -43,7 +43,7 @@ export const STATUS_ID = 'contact-status'
 const fieldId = (field: ContactField) => `contact-${field}`
 const errorId = (field: ContactField) => `contact-${field}-error`
 
-function initialValues(defaultSubject: Subject | undefined, result: FormResult | null | undefined): ContactValues {
+function initialValues(defaultSubject: Subject | undefined, result: FormOutcome | null | undefined): ContactValues {
   if (result && 'values' in result) {
     const values = { ...EMPTY_VALUES }
     for (const field of CONTACT_FIELDS) values[field] = result.values[field]
@@ -54,7 +54,7 @@ function initialValues(defaultSubject: Subject | undefined, result: FormResult |
 }
 
 /** The page's own words for the error codes a post without JavaScript brought back. */
-function initialErrors(result: FormResult | null | undefined): FieldErrors {
+function initialErrors(result: FormOutcome | null | undefined): FieldErrors {
   if (result?.status !== 'invalid') return {}
   const errors: FieldErrors = {}
   for (const field of CONTACT_FIELDS) {
@@ -64,7 +64,7 @@ function initialErrors(result: FormResult | null | undefined): FieldErrors {
   return errors
 }
 
-function initialStatus(result: FormResult | null | undefined): Status {
+function initialStatus(result: FormOutcome | null | undefined): Status {
   if (result?.status === 'success') return 'success'
   if (result?.status === 'failure') return 'failure'
   return 'idle'

@@ -2,7 +2,7 @@ import type { WorkerEnv } from '~/server/runtime.server'
 import { site } from '~/site'
 import { buildPlainTextEmail, isPlainAddress } from '../email-message'
 import type { Enquiry } from '../enquiry'
-import type { Delivery, DeliveryContext, DeliveryResult } from './types'
+import type { Delivery, DeliveryContext, DeliveryOutcome } from './types'
 
 /**
  * Cloudflare Email (`send_email` binding `CONTACT_EMAIL`): the enquiry goes to the company inbox
@@ -63,7 +63,7 @@ async function sendToCompany(
   env: WorkerEnv,
   build: (from: string) => string,
   EmailMessageClass?: EmailMessageConstructor,
-): Promise<DeliveryResult> {
+): Promise<DeliveryOutcome> {
   const binding = env.CONTACT_EMAIL
   if (!binding) return { ok: false, cause: 'missing_email_binding' }
   const from = sender(env)
@@ -91,7 +91,7 @@ export function sendOperatorEmail(
   env: WorkerEnv,
   message: { subject: string; text: string; replyTo: Pick<Enquiry, 'email' | 'name' | 'id'> },
   EmailMessageClass?: EmailMessageConstructor,
-): Promise<DeliveryResult> {
+): Promise<DeliveryOutcome> {
   const { replyTo } = message
   return sendToCompany(
     env,
@@ -114,7 +114,7 @@ export function sendEnquiryEmail(
   enquiry: Enquiry,
   env: WorkerEnv,
   EmailMessageClass?: EmailMessageConstructor,
-): Promise<DeliveryResult> {
+): Promise<DeliveryOutcome> {
   return sendToCompany(env, (from) => enquiryEmail(enquiry, from), EmailMessageClass)
 }
 

@@ -1,7 +1,7 @@
 import { isLoopbackHost } from '~/server/loopback'
 import type { WorkerEnv } from '~/server/runtime.server'
 import type { Enquiry } from '../enquiry'
-import type { Delivery, DeliveryContext, DeliveryResult } from './types'
+import type { Delivery, DeliveryContext, DeliveryOutcome } from './types'
 
 /**
  * The spec's call: POST the message as JSON to the form service with the server's access key,
@@ -91,7 +91,7 @@ export async function sendToFormService(
   enquiry: Enquiry,
   env: WorkerEnv,
   timeoutMs: number = FORM_SERVICE_TIMEOUT_MS,
-): Promise<DeliveryResult> {
+): Promise<DeliveryOutcome> {
   const key = accessKey(env)
   if (!key) return { ok: false, cause: 'missing_access_key' }
   const endpoint = endpointUrl(formEndpoint(env))

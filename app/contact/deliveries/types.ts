@@ -11,7 +11,7 @@ export interface DeliveryContext {
 /** Details for the log line: never message text, e-mail addresses or secrets. */
 export type LogDetail = Record<string, string | number | boolean>
 
-export type DeliveryResult = { ok: true; detail?: LogDetail } | { ok: false; cause: string; detail?: LogDetail }
+export type DeliveryOutcome = { ok: true; detail?: LogDetail } | { ok: false; cause: string; detail?: LogDetail }
 
 /**
  * One way of getting an enquiry to the company. Each lives in its own module in this folder
@@ -21,5 +21,5 @@ export interface Delivery {
   readonly name: string
   /** Names of the secrets, vars or bindings this delivery needs and the env lacks. Never values. */
   missing(env: WorkerEnv): string[]
-  deliver(enquiry: Enquiry, context: DeliveryContext): Promise<DeliveryResult>
+  deliver(enquiry: Enquiry, context: DeliveryContext): Promise<DeliveryOutcome>
 }

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { handleAdminAction } from '~/admin/index.server'
-import { methodNotAllowed } from '~/server/json-answer'
+import { methodNotAllowed, replyResponse } from '~/server/reply'
 import { workerRuntime } from '~/server/runtime.server'
 
 /** `POST /admin/actions`: the inbox's actions (handled, retry, release, erase), as form posts. */
@@ -8,7 +8,7 @@ export const Route = createFileRoute('/admin/actions')({
   server: {
     handlers: {
       POST: async ({ request }) => handleAdminAction(request, (await workerRuntime()).env),
-      ANY: () => methodNotAllowed('POST'),
+      ANY: () => replyResponse(methodNotAllowed('POST')),
     },
   },
 })

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { handleExport } from '~/admin/index.server'
-import { methodNotAllowed } from '~/server/json-answer'
+import { methodNotAllowed, replyResponse } from '~/server/reply'
 import { workerRuntime } from '~/server/runtime.server'
 
 /** `GET /admin/export.csv?status=…&q=…`: the enquiries of the inbox's current filter, as CSV. */
@@ -8,7 +8,7 @@ export const Route = createFileRoute('/admin/export.csv')({
   server: {
     handlers: {
       GET: async ({ request }) => handleExport(request, (await workerRuntime()).env),
-      ANY: () => methodNotAllowed('GET'),
+      ANY: () => replyResponse(methodNotAllowed('GET')),
     },
   },
 })

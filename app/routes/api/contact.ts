@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { handleFormPost } from '~/contact/index.server'
-import { methodNotAllowed } from '~/server/json-answer'
+import { methodNotAllowed, replyResponse } from '~/server/reply'
 import { workerRuntime } from '~/server/runtime.server'
 
 /** The contact form's action when no script runs (and an HTTP endpoint for the same flow). */
@@ -8,7 +8,7 @@ export const Route = createFileRoute('/api/contact')({
   server: {
     handlers: {
       POST: async ({ request }) => handleFormPost(request, await workerRuntime()),
-      ANY: () => methodNotAllowed('POST'),
+      ANY: () => replyResponse(methodNotAllowed('POST')),
     },
   },
 })

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { publicHealth } from '~/contact/index.server'
-import { methodNotAllowed } from '~/server/json-answer'
+import { methodNotAllowed, replyResponse } from '~/server/reply'
 import { workerRuntime } from '~/server/runtime.server'
 
 /**
@@ -12,7 +12,7 @@ export const Route = createFileRoute('/api/health')({
     handlers: {
       GET: async () =>
         Response.json(publicHealth((await workerRuntime()).env), { headers: { 'Cache-Control': 'no-store' } }),
-      ANY: () => methodNotAllowed('GET'),
+      ANY: () => replyResponse(methodNotAllowed('GET')),
     },
   },
 })

@@ -16,7 +16,11 @@ export interface ContactFormState {
   turnstileSiteKey: string | null | undefined
 }
 
-/** For the `/contact` route's loader: what the form starts with, on the server or in the browser. */
+/**
+ * For the `/contact` route's loader: what the form starts with, on the server or in the browser.
+ * Apart from `form-post.server.ts` because the loader runs in the browser too, in the route tree
+ * every page loads: no valibot, no server module but in the `.server()` half, which Start strips.
+ */
 export const loadContactForm = createIsomorphicFn()
   .server(
     async (): Promise<ContactFormState> => ({

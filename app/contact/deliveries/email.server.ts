@@ -1,7 +1,7 @@
 import type { WorkerEnv } from '~/server/runtime.server'
 import { site } from '~/site'
-import { buildPlainTextEmail, isPlainAddress } from '../email-message'
 import type { Enquiry } from '../enquiry'
+import { buildPlainTextEmail, isPlainAddress } from './email-message'
 import type { Delivery, DeliveryContext, DeliveryOutcome } from './types'
 
 /**

@@ -1,9 +1,8 @@
 import { createServerEntry, createStartHandler } from '@tanstack/react-start/server'
-import type { ContactEnv } from './contact/deliveries/types'
-import { deliverDueEnquiries } from './contact/index.server'
-import { purgeExpiredEnquiries, type RetentionEnv } from './contact/retention.server'
+import { deliverDueEnquiries, purgeExpiredEnquiries } from './contact/index.server'
 import { errorCause, log } from './server/log.server'
 import { createPageRenderer } from './server/render-page.server'
+import type { WorkerEnv } from './server/runtime.server'
 import { site } from './site'
 import appCss from './styles/app.css?url'
 
@@ -17,7 +16,7 @@ export default {
   ...createServerEntry({
     fetch: createStartHandler(createPageRenderer({ stylesheet: appCss, siteName: site.name })),
   }),
-  async scheduled(_controller: ScheduledController, env: ContactEnv & RetentionEnv): Promise<void> {
+  async scheduled(_controller: ScheduledController, env: WorkerEnv): Promise<void> {
     try {
       await purgeExpiredEnquiries(env)
     } catch (error) {

@@ -1,17 +1,15 @@
 import { createCsrfMiddleware, createMiddleware, createStart } from '@tanstack/react-start'
-import { isAdminPath } from './admin/access.server'
-import { ADMIN_HEADERS, type AdminEnv, forbidden, operatorFor } from './admin/inbox.server'
-import { workerEnv } from './contact/runtime.server'
-import { markServerFnStarted, refuseUndecodableServerFnCalls } from './contact/server-fn-guard'
-import { FAILURE_MESSAGE } from './contact/status'
-import { turnstileSetup } from './contact/turnstile.server'
+import { ADMIN_HEADERS, forbidden, isAdminPath, operatorFor } from './admin/index.server'
+import { FAILURE_MESSAGE, turnstileSetup } from './contact/index.server'
 import { markdownTwin } from './server/ai-pages.server'
 import { discardBody, exceedsBodyLimit, payloadTooLarge } from './server/body-limit.server'
 import { wwwRedirect } from './server/canonical-host.server'
 import { cachedPage, sharedPageKey, storePage } from './server/html-cache.server'
-import { jsonError } from './server/json-answer'
 import { errorCause, log, requestIdFor } from './server/log.server'
+import { refusal, replyResponse } from './server/reply'
+import { workerEnv } from './server/runtime.server'
 import { createNonce, upgradesInsecureRequests, withSecurityHeaders } from './server/security-headers.server'
+import { markServerFnStarted, refuseUndecodableServerFnCalls } from './server/server-fn-guard'
 
 /**
  * The request middleware, outermost first. Each is one idea; together, every answer (pages,
@@ -80,7 +78,7 @@ const securityHeaders = createMiddleware().server(async ({ request, next, handle
     if (error instanceof Response) return secure(error)
     if (handlerType !== 'serverFn') throw error
     log('error', { event: 'server_function_error', requestId, cause: errorCause(error) })
-    return withSecurityHeaders(jsonError('internal_error', 500, FAILURE_MESSAGE), { requestId })
+    return withSecurityHeaders(replyResponse(refusal('internal_error', 500, FAILURE_MESSAGE)), { requestId })
   }
 })
 
@@ -118,7 +116,7 @@ const pageCache = createMiddleware()
  */
 const csrf = createCsrfMiddleware({
   filter: ({ request }) => !SAFE_METHODS.has(request.method),
-  failureResponse: () => jsonError('cross_site_request', 403, 'Cross-site requests are not accepted.'),
+  failureResponse: () => replyResponse(refusal('cross_site_request', 403, 'Cross-site requests are not accepted.')),
 })
 
 /** Refuses bodies over 32 KB with 413 before anything reads them, whatever the method. */
@@ -134,7 +132,7 @@ const bodyLimit = createMiddleware().server(async ({ request, next }) => {
  */
 const adminGate = createMiddleware().server(async ({ request, next }) => {
   if (!isAdminPath(new URL(request.url).pathname)) return next()
-  if (!(await operatorFor(request, (await workerEnv()) as AdminEnv))) return forbidden()
+  if (!(await operatorFor(request, await workerEnv()))) return forbidden()
   const { response } = await next()
   const answer = new Response(response.body, response)
   for (const [name, value] of Object.entries(ADMIN_HEADERS)) answer.headers.set(name, value)

@@ -1,5 +1,6 @@
 import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose'
 import { isLoopbackHost } from '~/server/loopback'
+import type { WorkerEnv } from '~/server/runtime.server'
 
 /**
  * Who may open the inbox: every `/admin` request carries the `Cf-Access-Jwt-Assertion` header that
@@ -12,24 +13,10 @@ import { isLoopbackHost } from '~/server/loopback'
  */
 export const ACCESS_HEADER = 'Cf-Access-Jwt-Assertion'
 
-/** The variables the check reads. Without a team domain and an AUD tag, nobody is let in. */
-export interface AccessEnv {
-  /** The Zero Trust team domain, e.g. `example.cloudflareaccess.com` (with or without `https://`). */
-  ACCESS_TEAM_DOMAIN?: string
-  /** The Access application's Application Audience (AUD) tag. */
-  ACCESS_AUD?: string
-  /** Optional: comma-separated e-mail addresses; when set, only these may open the inbox. */
-  ACCESS_ALLOWED_EMAILS?: string
-  /** Tests and local use only: where the signing keys are, on a loopback address. */
-  ACCESS_CERTS_URL?: string
-  /** Why the Access policy alone may decide who reads the inbox (no allow-list); shown to operators. */
-  ACCESS_POLICY_ONLY_REASON?: string
-}
-
 /** Who may open the inbox besides passing Access: the allow-list's size, or the written reason there is none. */
 export type InboxFence = { allowList: number } | { policyOnly: string | null }
 
-export function inboxFence(env: AccessEnv): InboxFence {
+export function inboxFence(env: WorkerEnv): InboxFence {
   const allowed = (env.ACCESS_ALLOWED_EMAILS ?? '').split(',').filter((email) => email.trim())
   if (allowed.length) return { allowList: allowed.length }
   return { policyOnly: env.ACCESS_POLICY_ONLY_REASON?.trim() || null }
@@ -56,12 +43,12 @@ export type AccessDenial =
  * A person let in: their e-mail (shown to them and stored as who handled an enquiry) and `id`,
  * Access's ID for the user (the token's `sub`), which log lines carry instead of the e-mail.
  */
-export type AccessResult = { ok: true; email: string; id: string } | { ok: false; reason: AccessDenial }
+export type AccessOutcome = { ok: true; email: string; id: string } | { ok: false; reason: AccessDenial }
 
 const TEAM_DOMAIN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/
 
 /** The check's configuration from the env, or why there is none (the inbox then refuses everyone). */
-export function accessConfig(env: AccessEnv): AccessConfig | { error: 'not_configured' | 'bad_certs_url' } {
+export function accessConfig(env: WorkerEnv): AccessConfig | { error: 'not_configured' | 'bad_certs_url' } {
   const team = env.ACCESS_TEAM_DOMAIN?.trim()
     .toLowerCase()
     .replace(/^https:\/\//, '')
@@ -103,7 +90,7 @@ function keySet(url: URL) {
 }
 
 /** Verifies an Access token against the env's configuration. Only a fully valid token passes. */
-export async function verifyAccessToken(token: string | null | undefined, env: AccessEnv): Promise<AccessResult> {
+export async function verifyAccessToken(token: string | null | undefined, env: WorkerEnv): Promise<AccessOutcome> {
   const config = accessConfig(env)
   if ('error' in config) return { ok: false, reason: config.error }
   if (!token) return { ok: false, reason: 'no_token' }
@@ -131,18 +118,6 @@ export async function verifyAccessToken(token: string | null | undefined, env: A
 }
 
 /** The request's Access token, checked. */
-export function verifyAccess(request: Request, env: AccessEnv): Promise<AccessResult> {
+export function verifyAccess(request: Request, env: WorkerEnv): Promise<AccessOutcome> {
   return verifyAccessToken(request.headers.get(ACCESS_HEADER), env)
-}
-
-/** Whether a path is the inbox's (case and percent-encoding do not get around it). */
-export function isAdminPath(pathname: string): boolean {
-  let path = pathname
-  try {
-    path = decodeURIComponent(pathname)
-  } catch {
-    // Undecodable: judged as written.
-  }
-  path = path.toLowerCase().replace(/\/{2,}/g, '/')
-  return path === '/admin' || path.startsWith('/admin/') || path.startsWith('/admin.')
 }

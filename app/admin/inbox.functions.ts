@@ -1,16 +1,16 @@
 import { notFound } from '@tanstack/react-router'
 import { createServerFn } from '@tanstack/react-start'
 import { getRequest } from '@tanstack/react-start/server'
-import { parseHeldSelection } from '~/contact/held.server'
-import { workerEnv } from '~/contact/runtime.server'
-import { type AdminEnv, enquiryDetail, heldErasure, inboxData, operatorFor, parseInboxQuery } from './inbox.server'
+import { parseHeldSelection } from '~/contact/index.server'
+import { type WorkerEnv, workerEnv } from '~/server/runtime.server'
+import { enquiryDetail, heldErasure, inboxData, operatorFor, parseInboxQuery } from './inbox.server'
 
 /**
  * The inbox pages' data. Each call checks the Access token itself: these functions also answer at
  * `/_serverFn/…`, outside `/admin`, where the request middleware's gate does not apply.
  */
-async function requireOperator(): Promise<AdminEnv> {
-  const env = (await workerEnv()) as AdminEnv
+async function requireOperator(): Promise<WorkerEnv> {
+  const env = await workerEnv()
   if (!(await operatorFor(getRequest(), env))) throw new Response('Not allowed', { status: 403 })
   return env
 }

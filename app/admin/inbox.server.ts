@@ -1,40 +1,40 @@
-import type { ContactEnv } from '~/contact/deliveries/types'
-import { attemptDelivery, LEASE_MS } from '~/contact/delivery.server'
-import { type DeliveryAttempt, type EnquiryRecord, type EnquiryStatus, isEnquiryStatus } from '~/contact/enquiry'
-import { healthReport } from '~/contact/health.server'
 import {
-  countHeld,
-  eraseHeld,
-  type HeldSelection,
-  type HeldSummary,
-  heldSummary,
-  parseHeldSelection,
-} from '~/contact/held.server'
-import { RELEASE_FROM, RETRY_FROM } from '~/contact/lease'
-import { HELD_PER_HOUR } from '~/contact/limits.server'
-import { heldRetentionDays, retentionDays } from '~/contact/retention'
-import type { RetentionEnv } from '~/contact/retention.server'
-import {
+  attemptDelivery,
   attemptsOf,
   claimEnquiry,
+  countHeld,
+  type DeliveryAttempt,
   type EnquiryFilter,
+  type EnquiryRecord,
+  type EnquiryStatus,
   enquiryPages,
   eraseEnquiry,
+  eraseHeld,
   getEnquiry,
+  HELD_PER_HOUR,
+  type HeldSelection,
+  type HeldSummary,
+  healthReport,
+  heldRetentionDays,
+  heldSummary,
+  isEnquiryStatus,
+  LEASE_MS,
   listEnquiries,
   liveLeaseUntil,
   markHandled,
+  parseHeldSelection,
+  RELEASE_FROM,
+  RETRY_FROM,
   requeueEnquiry,
-} from '~/contact/store.server'
+  retentionDays,
+} from '~/contact/index.server'
 import { readFormBody } from '~/server/body-limit.server'
 import { errorCause, log, requestIdFor } from '~/server/log.server'
-import { type AccessEnv, type InboxFence, inboxFence, verifyAccess } from './access.server'
+import type { WorkerEnv } from '~/server/runtime.server'
+import { type InboxFence, inboxFence, verifyAccess } from './access.server'
 import { enquiriesCsvStream } from './csv'
 import { ADMIN_ACTIONS, type AdminAction, HELD_ACTIONS, type Notice } from './notices'
 import { enquiryPath, heldErasePath } from './paths'
-
-/** The env the inbox reads. */
-export type AdminEnv = ContactEnv & AccessEnv & RetentionEnv
 
 /** Headers on every /admin answer: never stored by anything, never indexed. */
 export const ADMIN_HEADERS: Readonly<Record<string, string>> = {
@@ -59,7 +59,7 @@ export interface Operator {
 }
 
 /** The operator when the request carries a valid Access token, else null (and one log line). */
-export async function operatorFor(request: Request, env: AccessEnv): Promise<Operator | null> {
+export async function operatorFor(request: Request, env: WorkerEnv): Promise<Operator | null> {
   const access = await verifyAccess(request, env)
   if (access.ok) return { email: access.email, id: access.id }
   log('warn', {
@@ -119,7 +119,7 @@ export interface DeliverySetup {
   fence: InboxFence
 }
 
-export function deliverySetup(env: AdminEnv): DeliverySetup {
+export function deliverySetup(env: WorkerEnv): DeliverySetup {
   const report = healthReport(env)
   return {
     delivery: report.delivery,
@@ -146,7 +146,7 @@ export interface InboxData {
   held: HeldSummary | null
 }
 
-export async function inboxData(env: AdminEnv, query: InboxQuery): Promise<InboxData> {
+export async function inboxData(env: WorkerEnv, query: InboxQuery): Promise<InboxData> {
   const { records, total } = await listEnquiries(env.ENQUIRIES, filterOf(query), {
     limit: PAGE_SIZE,
     offset: (query.page - 1) * PAGE_SIZE,
@@ -160,7 +160,7 @@ export interface EnquiryDetail {
   attempts: DeliveryAttempt[]
 }
 
-export async function enquiryDetail(env: AdminEnv, id: string): Promise<EnquiryDetail | null> {
+export async function enquiryDetail(env: WorkerEnv, id: string): Promise<EnquiryDetail | null> {
   if (!isEnquiryId(id)) return null
   const record = await getEnquiry(env.ENQUIRIES, id)
   if (!record) return null
@@ -197,7 +197,7 @@ function problem(status: number, message: string): Response {
  *   Neither takes an enquiry another attempt's lease holds: they answer `busy` and change nothing.
  * - erase: deletes it and its delivery history.
  */
-export async function handleAdminAction(request: Request, env: AdminEnv): Promise<Response> {
+export async function handleAdminAction(request: Request, env: WorkerEnv): Promise<Response> {
   const operator = await operatorFor(request, env)
   if (!operator) return forbidden()
   const body = await readFormBody(request)
@@ -236,7 +236,7 @@ async function act(
   action: AdminAction,
   record: EnquiryRecord,
   form: FormData,
-  env: AdminEnv,
+  env: WorkerEnv,
   request: Request,
   operator: Operator,
 ): Promise<Notice> {
@@ -264,7 +264,7 @@ async function act(
  * Claims a due pending enquiry and attempts its delivery in this request, under its own lease.
  * Busy when another attempt claimed it first (a cron run, or another operator's press).
  */
-async function attemptNow(env: AdminEnv, id: string, request: Request): Promise<Notice> {
+async function attemptNow(env: WorkerEnv, id: string, request: Request): Promise<Notice> {
   const started = new Date()
   const claim = await claimEnquiry(
     env.ENQUIRIES,
@@ -287,7 +287,7 @@ export interface HeldErasure {
   until: string | null
 }
 
-export async function heldErasure(env: AdminEnv, selection: HeldSelection): Promise<HeldErasure> {
+export async function heldErasure(env: WorkerEnv, selection: HeldSelection): Promise<HeldErasure> {
   const { count, newest } = await countHeld(env.ENQUIRIES, selection)
   return { selection, count, until: newest }
 }
@@ -298,7 +298,12 @@ export async function heldErasure(env: AdminEnv, selection: HeldSelection): Prom
  * confirmation page and erases nothing. Answers 303 back to the held list; one log line with the
  * selection and the count, never an enquiry's content.
  */
-async function eraseHeldAction(form: FormData, env: AdminEnv, request: Request, operator: Operator): Promise<Response> {
+async function eraseHeldAction(
+  form: FormData,
+  env: WorkerEnv,
+  request: Request,
+  operator: Operator,
+): Promise<Response> {
   const selection = parseHeldSelection({ day: form.get('day') ?? undefined, reason: form.get('reason') ?? undefined })
   if (!selection) return problem(400, 'No valid day (YYYY-MM-DD) or reason.')
   const until = form.get('until')
@@ -330,7 +335,7 @@ async function eraseHeldAction(form: FormData, env: AdminEnv, request: Request, 
  * page at a time (`enquiriesCsvStream`). The first page is read before answering, so a database
  * that does not answer gets the 503 page; the log line follows the last row.
  */
-export async function handleExport(request: Request, env: AdminEnv): Promise<Response> {
+export async function handleExport(request: Request, env: WorkerEnv): Promise<Response> {
   const operator = await operatorFor(request, env)
   if (!operator) return forbidden()
   const query = parseInboxQuery(Object.fromEntries(new URL(request.url).searchParams))

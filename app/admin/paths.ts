@@ -12,3 +12,15 @@ export function heldErasePath(selection: { day?: string; reason?: string }): str
   const text = search.toString()
   return `/admin/erase-held${text ? `?${text}` : ''}`
 }
+
+/** Whether a path is the inbox's (case and percent-encoding do not get around it). */
+export function isAdminPath(pathname: string): boolean {
+  let path = pathname
+  try {
+    path = decodeURIComponent(pathname)
+  } catch {
+    // Undecodable: judged as written.
+  }
+  path = path.toLowerCase().replace(/\/{2,}/g, '/')
+  return path === '/admin' || path.startsWith('/admin/') || path.startsWith('/admin.')
+}

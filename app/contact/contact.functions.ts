@@ -1,10 +1,10 @@
 import { createServerFn } from '@tanstack/react-start'
 import { getRequest, setResponseHeader, setResponseStatus } from '@tanstack/react-start/server'
 import * as v from 'valibot'
+import { workerRuntime } from '~/server/runtime.server'
 import { invalidInputReply, outcomeReply, submitEnquiry } from './contact.server'
-import { workerRuntime } from './runtime.server'
 import { type ContactSubmissionInput, contactSubmissionSchema } from './schema'
-import type { ContactAnswer } from './status'
+import type { ContactReplyBody } from './status'
 import { turnstileSiteKey } from './turnstile.server'
 
 /**
@@ -17,7 +17,7 @@ import { turnstileSiteKey } from './turnstile.server'
  */
 export const submitContact = createServerFn({ method: 'POST' })
   .validator((input: ContactSubmissionInput) => v.safeParse(contactSubmissionSchema, input))
-  .handler(async ({ data: parsed }): Promise<ContactAnswer> => {
+  .handler(async ({ data: parsed }): Promise<ContactReplyBody> => {
     const request = getRequest()
     const reply = parsed.success
       ? outcomeReply(await submitEnquiry(parsed.output, { ...(await workerRuntime()), request }))

@@ -1,16 +1,17 @@
 import type * as v from 'valibot'
-import { jsonAnswer, jsonError } from '~/server/json-answer'
+import { subjectLabel } from '~/content/subjects'
 import { log, requestIdFor } from '~/server/log.server'
 import { isLoopbackHost } from '~/server/loopback'
+import { type Reply, refusal } from '~/server/reply'
+import type { WorkerEnv } from '~/server/runtime.server'
+import { attemptDelivery, LEASE_MS } from './attempts.server'
 import { planDelivery } from './deliveries/index.server'
-import type { ContactEnv } from './deliveries/types'
-import { attemptDelivery, LEASE_MS } from './delivery.server'
 import { type Enquiry, formatEnquiry } from './enquiry'
+import { CONTACT_FIELDS, HONEYPOT_FIELD, IDEMPOTENCY_KEY_FIELD } from './fields'
 import { type ClientKeys, countPost, HELD_PER_HOUR } from './limits.server'
-import { CONTACT_FIELDS, type ContactSubmission, ENQUIRY_KEY_FIELD, fieldErrorsFrom, HONEYPOT_FIELD } from './schema'
-import { type ContactAnswer, type ContactErrorCode, FAILURE_MESSAGE } from './status'
+import { type ContactSubmission, fieldErrorsFrom } from './schema'
+import { type ContactErrorCode, FAILURE_MESSAGE } from './status'
 import { newEnquiryId, newLeaseToken, StoreError, storeEnquiry } from './store.server'
-import { subjectLabel } from './subjects'
 import { TURNSTILE_FIELD } from './turnstile'
 import { type HoldReason, turnstileSetup, verifyTurnstile } from './turnstile.server'
 
@@ -26,7 +27,7 @@ import { type HoldReason, turnstileSetup, verifyTurnstile } from './turnstile.se
 export const RATE_LIMIT_PERIOD_SECONDS: number = __CONTACT_RATE_LIMIT_PERIOD__
 
 export interface ContactContext {
-  env: ContactEnv
+  env: WorkerEnv
   request: Request
   /** Keeps the Worker alive for work that ends after the answer (`waitUntil`); awaited when absent. */
   waitUntil?: (work: Promise<unknown>) => void
@@ -130,7 +131,7 @@ export function clientKeys(request: Request): ClientKeys {
  * the current period. A binding that is missing or throws says nothing (one log line): the count
  * in the enquiry database (`countPost`) still limits the post.
  */
-async function isRateLimited(env: ContactEnv, keys: ClientKeys, requestId: string): Promise<boolean> {
+async function isRateLimited(env: WorkerEnv, keys: ClientKeys, requestId: string): Promise<boolean> {
   const limiters = [
     ['CONTACT_NETWORK_RATE_LIMITER', env.CONTACT_NETWORK_RATE_LIMITER, keys.network],
     ['CONTACT_RATE_LIMITER', env.CONTACT_RATE_LIMITER, keys.client],
@@ -246,7 +247,7 @@ export async function submitEnquiry(input: ContactSubmission, context: ContactCo
   // Store first: nothing is attempted, or acknowledged, before the enquiry is in D1.
   const now = new Date()
   const enquiry = newEnquiry(input, now)
-  const key = input[ENQUIRY_KEY_FIELD] ?? `server-${enquiry.id}`
+  const key = input[IDEMPOTENCY_KEY_FIELD] ?? `server-${enquiry.id}`
   let stored: Awaited<ReturnType<typeof storeEnquiry>>
   // Stored claimed, due after the lease: the attempt below holds it (an operator's retry meanwhile
   // answers busy); if the Worker is cut off, the cron takes over once the lease runs out.
@@ -325,69 +326,29 @@ export async function submitEnquiry(input: ContactSubmission, context: ContactCo
   return { kind: 'stored', enquiryId: record.id, repeat: false }
 }
 
-/** A JSON error answer of the contact endpoints, with the spec's failure message unless told otherwise. */
-export function errorAnswer(
-  code: ContactErrorCode,
-  status: number,
-  requestId: string,
-  extra: { fields?: Record<string, string>; headers?: Record<string, string>; message?: string } = {},
-): Response {
-  return jsonError(code, status, extra.message ?? FAILURE_MESSAGE, {
-    requestId,
-    fields: extra.fields,
-    headers: extra.headers,
-  })
-}
-
 /**
- * The answer to a submission, for either endpoint: its status, headers and typed body. The server
- * function returns the body (its status and headers set with Start's response helpers); the
- * no-JavaScript endpoint sends it as JSON (`replyResponse`).
+ * The reply to an outcome, for either endpoint: 200 once stored (or a bot's post dropped), 429
+ * with Retry-After, 503 when not stored. The server function returns its body (its status and
+ * headers set with Start's response helpers); the no-JavaScript endpoint sends it with
+ * `replyResponse` to a client that is not a browser.
  */
-export interface ContactReply {
-  status: number
-  body: ContactAnswer
-  headers?: Record<string, string>
-}
-
-/** 200 once stored (or a bot's post dropped), 429 with Retry-After, 503 when not stored. */
-export function outcomeReply(outcome: SubmissionOutcome): ContactReply {
+export function outcomeReply(outcome: SubmissionOutcome): Reply<ContactErrorCode> {
   switch (outcome.kind) {
     case 'stored':
     case 'ignored':
       return { status: 200, body: { ok: true } }
     case 'rate_limited':
-      return {
-        status: 429,
-        body: { ok: false, error: 'rate_limited', message: FAILURE_MESSAGE },
-        headers: { 'Retry-After': String(outcome.retryAfter) },
-      }
+      return refusal('rate_limited', 429, FAILURE_MESSAGE, { headers: { 'Retry-After': String(outcome.retryAfter) } })
     case 'not_stored':
-      return { status: 503, body: { ok: false, error: 'not_stored', message: FAILURE_MESSAGE } }
+      return refusal('not_stored', 503, FAILURE_MESSAGE)
   }
 }
 
 /** 400 for input the schema refuses, naming each invalid field (one log line names them, never values). */
-export function invalidInputReply(issues: readonly v.BaseIssue<unknown>[], request: Request): ContactReply {
-  return {
-    status: 400,
-    body: {
-      ok: false,
-      error: 'invalid_input',
-      message: 'Some fields are missing or invalid.',
-      fields: refusedFields(issues, request),
-    },
-  }
-}
-
-/** A reply as a JSON response (the no-JavaScript endpoint's answer to a client that is not a browser). */
-export function replyResponse(reply: ContactReply, request: Request): Response {
-  return jsonAnswer(reply.body, reply.status, { requestId: requestIdFor(request), headers: reply.headers })
-}
-
-/** The JSON answer for an outcome. */
-export function outcomeAnswer(outcome: SubmissionOutcome, request: Request): Response {
-  return replyResponse(outcomeReply(outcome), request)
+export function invalidInputReply(issues: readonly v.BaseIssue<unknown>[], request: Request): Reply<ContactErrorCode> {
+  return refusal('invalid_input', 400, 'Some fields are missing or invalid.', {
+    fields: refusedFields(issues, request),
+  })
 }
 
 /** The per-field messages for refused input; logs one line naming the invalid fields (never values). */
@@ -403,9 +364,4 @@ export function refusedFields(issues: readonly v.BaseIssue<unknown>[], request: 
     fields: invalid.join(',') || 'body',
   })
   return fields
-}
-
-/** 400 for input the schema refuses, as JSON. */
-export function invalidInputAnswer(issues: readonly v.BaseIssue<unknown>[], request: Request): Response {
-  return replyResponse(invalidInputReply(issues, request), request)
 }

@@ -1,9 +1,29 @@
-import { DRAFT_KEY, draftStorage as storage } from './draft-key'
-import { CONTACT_FIELDS, type ContactValues } from './schema'
-import { isSubject } from './subjects'
+import { isSubject } from '~/content/subjects'
+import { CONTACT_FIELDS, type ContactValues } from './fields'
 
-/** What a visitor has typed is kept in sessionStorage, under DRAFT_KEY, until the message is sent. */
-export { DRAFT_KEY } from './draft-key'
+/**
+ * What a visitor has typed is kept in sessionStorage, under DRAFT_KEY, until the message is sent.
+ * No valibot here: the deferred form asks `hasDraft()` from code every page's first load carries.
+ */
+export const DRAFT_KEY = 'contact-form-draft'
+
+/** The tab's sessionStorage, or null where there is none or it may not be read. */
+function storage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.sessionStorage
+  } catch {
+    return null
+  }
+}
+
+/** Whether this tab holds an unsent message; false where storage cannot be read. */
+export function hasDraft(): boolean {
+  try {
+    return (storage()?.getItem(DRAFT_KEY) ?? null) !== null
+  } catch {
+    return false
+  }
+}
 
 export function loadDraft(): Partial<ContactValues> | null {
   try {

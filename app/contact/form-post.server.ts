@@ -1,32 +1,51 @@
+import { appendResponseHeader, getCookies, getRequest, setResponseHeader } from '@tanstack/react-start/server'
 import * as v from 'valibot'
 import { readFormBody } from '~/server/body-limit.server'
 import { requestIdFor } from '~/server/log.server'
-import { errorAnswer, invalidInputAnswer, outcomeAnswer, refusedFields, submitEnquiry } from './contact.server'
-import { type FormResult, pickValues, resultCookies } from './form-result'
-import type { WorkerRuntime } from './runtime.server'
-import { CONTACT_FIELDS, contactSubmissionSchema, ENQUIRY_KEY_FIELD, HONEYPOT_FIELD, messageCode } from './schema'
+import { refusal, replyResponse } from '~/server/reply'
+import type { WorkerRuntime } from '~/server/runtime.server'
+import { invalidInputReply, outcomeReply, refusedFields, submitEnquiry } from './contact.server'
+import { CONTACT_FIELDS, type ContactValues, HONEYPOT_FIELD, IDEMPOTENCY_KEY_FIELD } from './fields'
+import { contactSubmissionSchema, MESSAGES, type MessageCode, messageCode } from './schema'
+import type { FieldErrorCodes, FormOutcome } from './status'
 import { TURNSTILE_FIELD } from './turnstile'
+
+/**
+ * The contact form's round trip without JavaScript, in one place, in the order it happens:
+ *
+ * 1. the browser posts the form to `POST /api/contact` (`handleFormPost`): the same validation and
+ *    delivery as the server function;
+ * 2. it is sent back to `/contact` with `303 See Other` and the result in a short-lived cookie,
+ *    never in the URL: HttpOnly, SameSite=Strict, Path=/contact, two minutes (`outcomeCookies`);
+ * 3. the page, rendered on the server, reads the cookie with Start's `getCookies` and clears it,
+ *    so the message shows once (`takeFormOutcome`, called by the route's loader in `form-state.ts`).
+ *
+ * Other clients of the endpoint get the JSON answer and its status instead of the redirect.
+ *
+ * The cookie's value is base64url-encoded JSON, split over numbered cookies when it is longer than
+ * one cookie may be (a 5,000-character message): `contact_outcome_0` holds `<count>.<first part>`.
+ * It carries the visitor's values only when the enquiry was not stored (so nothing typed is lost),
+ * and errors as message codes: the page shows its own words for them, never text from a cookie
+ * (which a sibling subdomain could have set). The cookies are written and cleared as `Set-Cookie`
+ * values made here, with the same attributes both times: the redirect is a `Response` this module
+ * builds itself, so Start's response cookie helpers (which write to the response Start builds)
+ * would not reach it.
+ */
 
 /** Where a browser goes after posting the form without JavaScript. */
 export const FORM_RETURN_PATH = '/contact#contact-status'
+
+export const OUTCOME_COOKIE = 'contact_outcome_'
+export const OUTCOME_PATH = '/contact'
+export const OUTCOME_MAX_AGE_SECONDS = 120
+const CHUNK_LENGTH = 3800
+const MAX_CHUNKS = 10
 
 /** A browser navigating (a form post without JavaScript), as opposed to a script or API client. */
 export function isNavigation(request: Request): boolean {
   const mode = request.headers.get('Sec-Fetch-Mode')
   if (mode !== null) return mode === 'navigate'
   return (request.headers.get('Accept') ?? '').includes('text/html')
-}
-
-function seeOther(result: FormResult, request: Request): Response {
-  const headers = new Headers({
-    Location: FORM_RETURN_PATH,
-    'Cache-Control': 'no-store',
-    'X-Request-Id': requestIdFor(request),
-  })
-  for (const cookie of resultCookies(result, new URL(request.url).protocol === 'https:')) {
-    headers.append('Set-Cookie', cookie)
-  }
-  return new Response(null, { status: 303, headers })
 }
 
 /**
@@ -38,24 +57,29 @@ export async function handleFormPost(request: Request, runtime: WorkerRuntime): 
   const requestId = requestIdFor(request)
   const body = await readFormBody(request)
   if (!body.ok)
-    return body.status === 415
-      ? errorAnswer('unsupported_media_type', 415, requestId, {
-          message: 'Send the form as application/x-www-form-urlencoded or multipart/form-data.',
-        })
-      : errorAnswer('malformed_body', 400, requestId, { message: 'The form data could not be read.' })
+    return replyResponse(
+      body.status === 415
+        ? refusal(
+            'unsupported_media_type',
+            415,
+            'Send the form as application/x-www-form-urlencoded or multipart/form-data.',
+          )
+        : refusal('malformed_body', 400, 'The form data could not be read.'),
+      requestId,
+    )
   const { form } = body
 
   const raw: Record<string, string> = {}
-  for (const field of [...CONTACT_FIELDS, HONEYPOT_FIELD, ENQUIRY_KEY_FIELD, TURNSTILE_FIELD]) {
+  for (const field of [...CONTACT_FIELDS, HONEYPOT_FIELD, IDEMPOTENCY_KEY_FIELD, TURNSTILE_FIELD]) {
     const value = form.get(field)
     if (typeof value === 'string') raw[field] = value
   }
 
   const parsed = v.safeParse(contactSubmissionSchema, raw)
   if (!parsed.success) {
-    if (!isNavigation(request)) return invalidInputAnswer(parsed.issues, request)
+    if (!isNavigation(request)) return replyResponse(invalidInputReply(parsed.issues, request), requestId)
     const fields = refusedFields(parsed.issues, request)
-    const errors: Partial<Record<string, string>> = {}
+    const errors: FieldErrorCodes = {}
     for (const field of CONTACT_FIELDS) {
       const code = fields[field] ? messageCode(fields[field]) : undefined
       if (code) errors[field] = code
@@ -64,8 +88,120 @@ export async function handleFormPost(request: Request, runtime: WorkerRuntime): 
   }
 
   const outcome = await submitEnquiry(parsed.output, { ...runtime, request })
-  if (!isNavigation(request)) return outcomeAnswer(outcome, request)
+  if (!isNavigation(request)) return replyResponse(outcomeReply(outcome), requestId)
   // Stored (or a bot's post, silently dropped): only the result travels back, never the values.
   if (outcome.kind === 'stored' || outcome.kind === 'ignored') return seeOther({ status: 'success' }, request)
   return seeOther({ status: 'failure', values: pickValues(raw) }, request)
+}
+
+/** The browser's way back to the form, the result in its cookies. */
+function seeOther(result: FormOutcome, request: Request): Response {
+  const headers = new Headers({
+    Location: FORM_RETURN_PATH,
+    'Cache-Control': 'no-store',
+    'X-Request-Id': requestIdFor(request),
+  })
+  for (const cookie of outcomeCookies(result, isHttps(request))) headers.append('Set-Cookie', cookie)
+  return new Response(null, { status: 303, headers })
+}
+
+/**
+ * For the contact page as the server renders it: the result of a form post made without
+ * JavaScript, read from the request's cookies and cleared so the message shows once. The page
+ * carries its own idempotency key, so it is never cached or shared between visitors.
+ */
+export function takeFormOutcome(): FormOutcome | null {
+  // For this visitor only (its own idempotency key): never shared, and never the per-isolate page cache.
+  setResponseHeader('Cache-Control', 'private, no-cache')
+  const cookies = getCookies()
+  const clear = clearOutcomeCookies(cookies, isHttps(getRequest()))
+  if (clear.length === 0) return null
+  // A page showing a result is not kept at all.
+  setResponseHeader('Cache-Control', 'no-store')
+  for (const cookie of clear) appendResponseHeader('Set-Cookie', cookie)
+  return readFormOutcome(cookies)
+}
+
+function isHttps(request: Request): boolean {
+  return new URL(request.url).protocol === 'https:'
+}
+
+/** Only the form's fields, as strings. */
+export function pickValues(source: Partial<Record<string, unknown>>): ContactValues {
+  const values = {} as ContactValues
+  for (const field of CONTACT_FIELDS) {
+    const value = source[field]
+    values[field] = typeof value === 'string' ? value : ''
+  }
+  return values
+}
+
+function attributes(maxAge: number, secure: boolean): string {
+  return `Path=${OUTCOME_PATH}; Max-Age=${maxAge}; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`
+}
+
+/** `Set-Cookie` values carrying a result. */
+export function outcomeCookies(result: FormOutcome, secure: boolean): string[] {
+  let encoded = toBase64Url(JSON.stringify(result))
+  if (encoded.length > CHUNK_LENGTH * MAX_CHUNKS) {
+    // Cannot happen within the 32 KB body limit; the result still arrives, without the values.
+    encoded = toBase64Url(
+      JSON.stringify({ status: result.status === 'success' ? 'success' : 'failure', values: pickValues({}) }),
+    )
+  }
+  const chunks: string[] = []
+  for (let i = 0; i < encoded.length; i += CHUNK_LENGTH) chunks.push(encoded.slice(i, i + CHUNK_LENGTH))
+  return chunks.map((chunk, index) => {
+    const value = index === 0 ? `${chunks.length}.${chunk}` : chunk
+    return `${OUTCOME_COOKIE}${index}=${value}; ${attributes(OUTCOME_MAX_AGE_SECONDS, secure)}`
+  })
+}
+
+/** `Set-Cookie` values that remove every result cookie the request carries. */
+export function clearOutcomeCookies(cookies: Record<string, string | undefined>, secure: boolean): string[] {
+  return Object.keys(cookies)
+    .filter((name) => name.startsWith(OUTCOME_COOKIE))
+    .map((name) => `${name}=; ${attributes(0, secure)}`)
+}
+
+const text = v.pipe(v.string(), v.maxLength(20_000))
+const valuesSchema = v.object({ name: text, email: text, company: text, subject: text, message: text })
+const code = v.picklist(Object.keys(MESSAGES) as [MessageCode, ...MessageCode[]])
+const errorsSchema = v.partial(v.object({ name: code, email: code, company: code, subject: code, message: code }))
+const outcomeSchema = v.variant('status', [
+  v.object({ status: v.literal('success') }),
+  v.object({ status: v.literal('failure'), values: valuesSchema }),
+  v.object({ status: v.literal('invalid'), values: valuesSchema, errors: errorsSchema }),
+])
+
+/** The result held by the request's cookies, or null when there is none or it does not parse. */
+export function readFormOutcome(cookies: Record<string, string | undefined>): FormOutcome | null {
+  const first = cookies[`${OUTCOME_COOKIE}0`]
+  const match = first?.match(/^(\d{1,2})\.(.*)$/)
+  if (!match) return null
+  const count = Number(match[1])
+  if (count < 1 || count > MAX_CHUNKS) return null
+  let encoded = match[2] ?? ''
+  for (let i = 1; i < count; i++) {
+    const part = cookies[`${OUTCOME_COOKIE}${i}`]
+    if (part === undefined) return null
+    encoded += part
+  }
+  try {
+    const parsed = v.safeParse(outcomeSchema, JSON.parse(fromBase64Url(encoded)))
+    return parsed.success ? (parsed.output as FormOutcome) : null
+  } catch {
+    return null
+  }
+}
+
+function toBase64Url(value: string): string {
+  let binary = ''
+  for (const byte of new TextEncoder().encode(value)) binary += String.fromCharCode(byte)
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+}
+
+function fromBase64Url(value: string): string {
+  const binary = atob(value.replace(/-/g, '+').replace(/_/g, '/'))
+  return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)))
 }

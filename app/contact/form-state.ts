@@ -1,15 +1,14 @@
 import { createIsomorphicFn } from '@tanstack/react-start'
-import { newEnquiryKey } from './enquiry-key'
-import type { FormResult } from './form-result'
-import { takeFormResult } from './form-result.server'
-import { workerEnv } from './runtime.server'
+import { workerEnv } from '~/server/runtime.server'
+import { newIdempotencyKey } from './fields'
+import type { FormOutcome } from './status'
 import { turnstileSiteKey } from './turnstile.server'
 
 export interface ContactFormState {
   /** The result of a form post made without JavaScript (server render only). */
-  result: FormResult | null
+  result: FormOutcome | null
   /** This form fill's idempotency key, in the form's hidden field from the first render. */
-  enquiryKey: string
+  idempotencyKey: string
   /**
    * Turnstile's site key while it is on, null while it is off; undefined after an in-site
    * navigation (the browser does not know: the form asks the server when it is first focused).
@@ -17,15 +16,25 @@ export interface ContactFormState {
   turnstileSiteKey: string | null | undefined
 }
 
-/** For the `/contact` route's loader: what the form starts with, on the server or in the browser. */
+/**
+ * For the `/contact` route's loader: what the form starts with, on the server or in the browser.
+ * Apart from `form-post.server.ts` because the loader runs in the browser too, in the route tree
+ * every page loads: no valibot, no server module but in the `.server()` half, which Start strips.
+ */
 export const loadContactForm = createIsomorphicFn()
   .server(
     async (): Promise<ContactFormState> => ({
-      result: takeFormResult(),
-      enquiryKey: newEnquiryKey(),
+      // Loaded when called: the round trip's module carries the whole submission path, which the
+      // page's render needs only for this cookie.
+      result: (await import('./form-post.server')).takeFormOutcome(),
+      idempotencyKey: newIdempotencyKey(),
       turnstileSiteKey: turnstileSiteKey(await workerEnv()),
     }),
   )
   .client(
-    async (): Promise<ContactFormState> => ({ result: null, enquiryKey: newEnquiryKey(), turnstileSiteKey: undefined }),
+    async (): Promise<ContactFormState> => ({
+      result: null,
+      idempotencyKey: newIdempotencyKey(),
+      turnstileSiteKey: undefined,
+    }),
   )

@@ -1,9 +1,9 @@
+import type { WorkerEnv } from '~/server/runtime.server'
 import { planDelivery } from './deliveries/index.server'
-import type { ContactEnv } from './deliveries/types'
 import { turnstileSetup } from './turnstile.server'
 
 /** What the public `/api/health` says: only whether the site is up and can take enquiries. */
-export function publicHealth(env: ContactEnv): { ok: boolean } {
+export function publicHealth(env: WorkerEnv): { ok: boolean } {
   return { ok: Boolean(env.ENQUIRIES) }
 }
 
@@ -27,7 +27,7 @@ export interface HealthReport {
   turnstile: 'on' | 'off' | { missing: string[] }
 }
 
-export function healthReport(env: ContactEnv): HealthReport {
+export function healthReport(env: WorkerEnv): HealthReport {
   const plan = planDelivery(env)
   const turnstile = turnstileSetup(env)
   return {

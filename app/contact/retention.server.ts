@@ -1,12 +1,10 @@
 import { log } from '~/server/log.server'
+import type { WorkerEnv } from '~/server/runtime.server'
 import { purgeRateCounts } from './limits.server'
+// The rule (how many days) is `retention.ts`, apart from this purge: `scripts/ci/purge-previews.ts`
+// loads it under plain Node, where the store and the limits (build-time constants) cannot load.
 import { heldRetentionDays, retentionDays } from './retention'
 import { purgeHeldReceivedBefore, purgeReceivedBefore } from './store.server'
-
-export interface RetentionEnv {
-  ENQUIRIES?: D1Database
-  ENQUIRY_RETENTION_DAYS?: string
-}
 
 /**
  * Part of every Cron Trigger run: deletes the enquiries (and their delivery history) received
@@ -14,7 +12,7 @@ export interface RetentionEnv {
  * the rate-limit counts of past windows. One log line when any enquiries were deleted, with the
  * counts only. Returns how many enquiries were deleted.
  */
-export async function purgeExpiredEnquiries(env: RetentionEnv, now = new Date()): Promise<number> {
+export async function purgeExpiredEnquiries(env: WorkerEnv, now = new Date()): Promise<number> {
   const days = retentionDays(env.ENQUIRY_RETENTION_DAYS)
   const heldDays = heldRetentionDays(env.ENQUIRY_RETENTION_DAYS)
   const cutoff = new Date(now.getTime() - days * 86_400_000).toISOString()

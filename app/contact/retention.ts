@@ -4,6 +4,9 @@ import { facts } from '~/content/facts'
  * How long the website keeps an enquiry: the Cron Trigger deletes enquiries received longer ago
  * than this, and the privacy page states the same period (both read `facts.enquiryRetentionDays`),
  * so the two cannot disagree.
+ *
+ * The rule only, with no server import: `scripts/ci/purge-previews.ts` loads it under plain Node for
+ * the previews' database. The Cron Trigger's purge that applies it is `retention.server.ts`.
  */
 
 /** The period the privacy page promises (730 days, "24 months"). */

@@ -1,6 +1,12 @@
 import * as v from 'valibot'
-import { ENQUIRY_KEY_FIELD, ENQUIRY_KEY_PATTERN, newEnquiryKey } from './enquiry-key'
-import { SUBJECT_VALUES } from './subjects'
+import { SUBJECT_VALUES } from '~/content/subjects'
+import {
+  CONTACT_FIELDS,
+  type ContactField,
+  HONEYPOT_FIELD,
+  IDEMPOTENCY_KEY_FIELD,
+  IDEMPOTENCY_KEY_PATTERN,
+} from './fields'
 import { TURNSTILE_FIELD, TURNSTILE_TOKEN_MAX } from './turnstile'
 
 /**
@@ -59,10 +65,6 @@ export const MESSAGES = {
   messageInvalid: 'Please remove special control characters from your message.',
 } as const
 
-/** The fields a visitor fills in, in the order the form shows them. */
-export const CONTACT_FIELDS = ['name', 'email', 'company', 'subject', 'message'] as const
-export type ContactField = (typeof CONTACT_FIELDS)[number]
-
 export const contactSchema = v.object({
   name: v.pipe(
     v.string(MESSAGES.nameRequired),
@@ -102,16 +104,6 @@ export const contactSchema = v.object({
   ),
 })
 
-/** Name of the honeypot field: hidden from people and assistive technology, filled in only by bots. */
-export const HONEYPOT_FIELD = 'website'
-
-/**
- * Name of the hidden field that carries the form fill's idempotency key: made when the form
- * renders (so a post without JavaScript has it too) and renewed after a message is sent. Two
- * posts with the same key are one enquiry.
- */
-export { ENQUIRY_KEY_FIELD, ENQUIRY_KEY_PATTERN, newEnquiryKey }
-
 /**
  * What the contact endpoints accept: the message, the honeypot, the idempotency key and the
  * Turnstile token. Keys not
@@ -122,10 +114,10 @@ export { ENQUIRY_KEY_FIELD, ENQUIRY_KEY_PATTERN, newEnquiryKey }
 export const contactSubmissionSchema = v.object({
   ...contactSchema.entries,
   [HONEYPOT_FIELD]: v.optional(v.pipe(v.string(), v.maxLength(1000)), ''),
-  [ENQUIRY_KEY_FIELD]: v.optional(
+  [IDEMPOTENCY_KEY_FIELD]: v.optional(
     v.pipe(
       v.string(),
-      v.transform((key) => (ENQUIRY_KEY_PATTERN.test(key) ? key : undefined)),
+      v.transform((key) => (IDEMPOTENCY_KEY_PATTERN.test(key) ? key : undefined)),
     ),
   ),
   // The Turnstile widget's token, when it is on. One that cannot be a token is dropped, not refused:
@@ -143,15 +135,10 @@ export type ContactMessage = v.InferOutput<typeof contactSchema>
 export type ContactSubmission = v.InferOutput<typeof contactSubmissionSchema>
 export type ContactSubmissionInput = v.InferInput<typeof contactSubmissionSchema>
 
-/** The form's values as typed, before validation. */
-export type ContactValues = Record<ContactField, string>
-
-export const EMPTY_VALUES: ContactValues = { name: '', email: '', company: '', subject: '', message: '' }
-
 /** One message per invalid field, for showing next to it. */
 export type FieldErrors = Partial<Record<ContactField, string>>
 
-export type ValidationResult = { success: true; output: ContactMessage } | { success: false; errors: FieldErrors }
+export type ValidationOutcome = { success: true; output: ContactMessage } | { success: false; errors: FieldErrors }
 
 function isContactField(key: unknown): key is ContactField {
   return typeof key === 'string' && (CONTACT_FIELDS as readonly string[]).includes(key)
@@ -180,7 +167,7 @@ export function fieldErrorsFrom(issues: readonly v.BaseIssue<unknown>[]): FieldE
 }
 
 /** Validates what a visitor typed, with the schema the server uses. */
-export function validateContact(values: unknown): ValidationResult {
+export function validateContact(values: unknown): ValidationOutcome {
   const result = v.safeParse(contactSchema, values)
   if (result.success) return { success: true, output: result.output }
   return { success: false, errors: fieldErrorsFrom(result.issues) }

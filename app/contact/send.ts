@@ -1,6 +1,6 @@
 import { submitContact } from './contact.functions'
+import { HONEYPOT_FIELD, IDEMPOTENCY_KEY_FIELD } from './fields'
 import type { ContactMessage } from './schema'
-import { ENQUIRY_KEY_FIELD, HONEYPOT_FIELD } from './schema'
 import { TURNSTILE_FIELD } from './turnstile'
 
 /**
@@ -10,14 +10,14 @@ import { TURNSTILE_FIELD } from './turnstile'
  */
 export async function sendContact(
   message: ContactMessage,
-  extra: { honeypot?: string; enquiryKey?: string; turnstileToken?: string } = {},
+  extra: { honeypot?: string; idempotencyKey?: string; turnstileToken?: string } = {},
 ): Promise<boolean> {
   try {
     const answer = await submitContact({
       data: {
         ...message,
         [HONEYPOT_FIELD]: extra.honeypot ?? '',
-        [ENQUIRY_KEY_FIELD]: extra.enquiryKey,
+        [IDEMPOTENCY_KEY_FIELD]: extra.idempotencyKey,
         [TURNSTILE_FIELD]: extra.turnstileToken,
       },
     })

@@ -1,8 +1,12 @@
+import type { ReplyBody } from '~/server/reply'
+import type { ContactField, ContactValues } from './fields'
+import type { MessageCode } from './schema'
+
 /** What the visitor sees after sending (spec §4 and §8, verbatim). */
 export const SUCCESS_MESSAGE = 'Your message has been sent successfully!'
 export const FAILURE_MESSAGE = 'Something went wrong. Please try again.'
 
-/** Machine-readable reasons in the contact endpoints' JSON answers. */
+/** Machine-readable reasons in the contact endpoints' replies. */
 export type ContactErrorCode =
   | 'invalid_input'
   | 'malformed_body'
@@ -10,7 +14,16 @@ export type ContactErrorCode =
   | 'rate_limited'
   | 'not_stored'
 
-/** The JSON body of every contact endpoint answer. */
-export type ContactAnswer =
-  | { ok: true }
-  | { ok: false; error: ContactErrorCode; message: string; fields?: Record<string, string> }
+/** The body of every contact endpoint's reply (`app/server/reply.ts`). */
+export type ContactReplyBody = ReplyBody<ContactErrorCode>
+
+/**
+ * The result of a form post made without JavaScript, as it travels back to the `/contact` page
+ * (in a cookie: `form-post.server.ts`). Errors travel as message codes, never words.
+ */
+export type FormOutcome =
+  | { status: 'success' }
+  | { status: 'failure'; values: ContactValues }
+  | { status: 'invalid'; values: ContactValues; errors: FieldErrorCodes }
+
+export type FieldErrorCodes = Partial<Record<ContactField, MessageCode>>

@@ -1,7 +1,7 @@
+import { isSubject, subjectLabel } from '~/content/subjects'
 import type { DeliveryAttempt, Enquiry, EnquiryRecord, EnquiryStatus } from './enquiry'
 import { isEnquiryStatus } from './enquiry'
 import { LIVE_LEASE_SQL, noLiveLease, type RequeueFrom, requeueSql } from './lease'
-import { isSubject, subjectLabel } from './subjects'
 
 /**
  * The system of record: enquiries in D1 (binding `ENQUIRIES`, schema in `migrations/`).

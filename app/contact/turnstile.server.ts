@@ -1,5 +1,6 @@
 import { log } from '~/server/log.server'
 import { isLoopbackHost } from '~/server/loopback'
+import type { WorkerEnv } from '~/server/runtime.server'
 import { site } from '~/site'
 import { TURNSTILE_ACTION, TURNSTILE_ORIGIN } from './turnstile'
 
@@ -9,20 +10,6 @@ import { TURNSTILE_ACTION, TURNSTILE_ORIGIN } from './turnstile'
  * decides that it is stored as held (not delivered until an operator releases it).
  * https://developers.cloudflare.com/turnstile/get-started/server-side-validation/
  */
-
-/**
- * The variables Turnstile reads. `TURNSTILE_SECRET_KEY` is a secret, so the generated `Env` type
- * does not list it (with `[secrets] required` in wrangler.toml, typegen lists only the required
- * ones): it is typed here.
- */
-export interface TurnstileEnv {
-  /** The widget's site key (public). */
-  TURNSTILE_SITE_KEY?: string
-  /** The widget's secret key, for siteverify (a secret: `wrangler secret put TURNSTILE_SECRET_KEY`). */
-  TURNSTILE_SECRET_KEY?: string
-  /** Tests and local use only: a stand-in siteverify on a loopback address. */
-  TURNSTILE_VERIFY_URL?: string
-}
 
 export const SITEVERIFY_URL = `${TURNSTILE_ORIGIN}/turnstile/v0/siteverify`
 
@@ -38,7 +25,7 @@ export type TurnstileSetup =
   | { on: false; missing: string[] }
 
 /** Whether Turnstile is on: both keys set. One without the other is off, and named for operators. */
-export function turnstileSetup(env: TurnstileEnv): TurnstileSetup {
+export function turnstileSetup(env: WorkerEnv): TurnstileSetup {
   const siteKey = env.TURNSTILE_SITE_KEY?.trim() ?? ''
   const secretKey = env.TURNSTILE_SECRET_KEY?.trim() ?? ''
   if (siteKey && secretKey) return { on: true, siteKey, secretKey }
@@ -47,13 +34,13 @@ export function turnstileSetup(env: TurnstileEnv): TurnstileSetup {
 }
 
 /** The site key for the browser while Turnstile is on, else null (the form then loads no widget). */
-export function turnstileSiteKey(env: TurnstileEnv): string | null {
+export function turnstileSiteKey(env: WorkerEnv): string | null {
   const setup = turnstileSetup(env)
   return setup.on ? setup.siteKey : null
 }
 
 /** Where tokens are checked: Cloudflare's siteverify, or a stand-in on this machine. Null: refused override. */
-export function siteverifyUrl(env: TurnstileEnv): string | null {
+export function siteverifyUrl(env: WorkerEnv): string | null {
   const override = env.TURNSTILE_VERIFY_URL?.trim()
   if (!override) return SITEVERIFY_URL
   try {
@@ -105,7 +92,7 @@ const SECRET_ERRORS = new Set(['missing-input-secret', 'invalid-input-secret'])
  */
 export async function verifyTurnstile(
   setup: Extract<TurnstileSetup, { on: true }>,
-  env: TurnstileEnv,
+  env: WorkerEnv,
   token: string | undefined,
   context: { remoteIp?: string; requestId: string; timeoutMs?: number; requestHost: string },
 ): Promise<TurnstileVerdict> {

@@ -3,6 +3,9 @@
  * site key (a var) and the secret key (a secret) are both set, off otherwise. The widget's token is
  * checked by the server (`turnstile.server.ts`); an enquiry without a valid one is stored as held,
  * never refused. https://developers.cloudflare.com/turnstile/
+ *
+ * Two files because the form in the browser needs these names and nothing of the check, whose
+ * module reads secrets and calls siteverify.
  */
 
 /** Where the widget's script comes from; the CSP allows this origin only while Turnstile is on. */

@@ -1,5 +1,11 @@
 import { site } from '~/site'
 
+/**
+ * The id of the element that holds the form (its heading and the form): the target of
+ * `/contact#contact-form` links, in the page and in its Markdown twin.
+ */
+export const FORM_CONTAINER_ID = 'contact-form'
+
 export const contactPage = {
   title: 'Get In Touch',
   /** The heading of the form (app/components/contact/ContactForm.tsx). */

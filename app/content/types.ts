@@ -1,4 +1,4 @@
-import type { Subject } from '~/contact/subjects'
+import type { Subject } from '~/content/subjects'
 import type { ServicePath } from './pages'
 
 /**

@@ -1,7 +1,6 @@
-import { FORM_CONTAINER_ID } from '~/components/contact/form-code'
 import { aboutPage, team, values } from '~/content/about'
 import { comingSoonPage } from '~/content/coming-soon'
-import { contactPage, socialLinks } from '~/content/contact'
+import { contactPage, FORM_CONTAINER_ID, socialLinks } from '~/content/contact'
 import { homePage } from '~/content/home'
 import { labels } from '~/content/labels'
 import { type LegalPage, privacyPage, termsPage } from '~/content/legal'

@@ -28,8 +28,12 @@
  * works, only starts its code earlier, and both tests fail.
  */
 import { Asset, type RouterManagedTag, Scripts, useRouter, useTags } from '@tanstack/react-router'
-import { composeSsrBodyScripts, getSsrBodyScriptParts } from '@tanstack/router-core'
-import { renderedMatches, takeInitialHydrationScripts } from './router-internals'
+import {
+  composeSsrBodyScripts,
+  getSsrBodyScriptParts,
+  renderedMatches,
+  takeInitialHydrationScripts,
+} from './router-internals'
 
 const isModulePreload = (tag: RouterManagedTag) => tag.tag === 'link' && tag.attrs?.rel === 'modulepreload'
 

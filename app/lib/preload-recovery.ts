@@ -1,3 +1,5 @@
+import { routerReloadKey } from './router-internals'
+
 /**
  * After a deploy, a page opened before it may ask for a script chunk that no longer exists (each
  * build names its chunks by content hash). Vite's loader then fires `vite:preloadError` on window.
@@ -7,7 +9,8 @@
  * https://vite.dev/guide/build#load-error-handling
  *
  * TanStack Router's lazy route components have a reload-once of their own for the same failure,
- * keyed `tanstack_router_reload:<error message>` in sessionStorage. Setting that key when this
+ * keyed `tanstack_router_reload:<error message>` in sessionStorage (`routerReloadKey`, in the adapter
+ * for the router's internals). Setting that key when this
  * handler reloads makes the two count as one: after the reload, neither reloads again.
  *
  * No reload while the visitor is leaving the page. Once a navigation to another document has
@@ -59,7 +62,7 @@ export function installPreloadRecovery(win: Window): void {
     try {
       win.sessionStorage.setItem(KEY, String(Date.now()))
       const message = (event as Event & { payload?: { message?: unknown } }).payload?.message
-      if (typeof message === 'string') win.sessionStorage.setItem(`tanstack_router_reload:${message}`, '1')
+      if (typeof message === 'string') win.sessionStorage.setItem(routerReloadKey(message), '1')
     } catch {
       return
     }

@@ -1,4 +1,5 @@
 import type { AnyRouteMatch, AnyRouter } from '@tanstack/react-router'
+import { composeSsrBodyScripts, getSsrBodyScriptParts } from '@tanstack/router-core'
 
 /**
  * The one place that reaches into TanStack Router's internals: parts typed in router-core's
@@ -17,6 +18,14 @@ import type { AnyRouteMatch, AnyRouter } from '@tanstack/react-router'
  * - `router.serverSsr.cleanup` — frees the request's SSR state when no stream is sent.
  * - `match._notFound` — set on the match that renders a not-found (with `status: 'notFound'`, the
  *   public field, not always set on the root's match for an unknown URL).
+ * - `getSsrBodyScriptParts` and `composeSsrBodyScripts` (router-core) — how `<Scripts>` makes the
+ *   body's scripts, exported but not documented (paint-first composes with them; fallback: Start's
+ *   own `<Scripts>`).
+ * - `tanstack_router_reload:<message>` in sessionStorage — the reload-once key of the router's lazy
+ *   route components (preload-recovery sets it, so the two reloads count as one).
+ *
+ * The renderer's two (`getSsrStatus`, `createSsrStreamResponse`) are in `router-internals.server.ts`:
+ * they come from the router's server entry, which the browser's bundle must not load.
  */
 
 type Store<T> = { get(): T; set?(update: (value: T) => T): void }
@@ -100,3 +109,9 @@ export function cleanUpServerRender(router: AnyRouter): void {
 export function isNotFoundMatch(match: AnyRouteMatch): boolean {
   return match.status === 'notFound' || (match as { _notFound?: boolean })._notFound === true
 }
+
+/** The router's own parts of `<Scripts>`: the body's scripts split (route scripts, manifest scripts), and put together again. */
+export { composeSsrBodyScripts, getSsrBodyScriptParts }
+
+/** The key under which the router's lazy route components note that they reloaded once after `message`. */
+export const routerReloadKey = (message: string) => `tanstack_router_reload:${message}`

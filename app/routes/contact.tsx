@@ -1,14 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { ContactAside } from '~/components/contact/ContactAside'
 import { DeferredContactForm } from '~/components/contact/DeferredContactForm'
 import { loadContactFormCode } from '~/components/contact/form-code'
-import { ContactAside } from '~/components/contact-page/ContactAside'
 import { PageHero } from '~/components/sections/PageHero'
 // The loader and the search check stay in the route tree every page loads (only the component is
 // split off), so they import their own modules, not the `~/contact` front door and its validation.
 import { loadContactForm } from '~/contact/form-state'
-import { parseSubjectParam } from '~/contact/subjects'
 import { contactPage } from '~/content/contact'
 import { metaFor } from '~/content/pages'
+import { parseSubjectParam } from '~/content/subjects'
 import { seo } from '~/lib/seo'
 
 export const Route = createFileRoute('/contact')({
@@ -25,7 +25,7 @@ export const Route = createFileRoute('/contact')({
 
 function ContactPage() {
   const { subject } = Route.useSearch()
-  const { result, enquiryKey, turnstileSiteKey } = Route.useLoaderData()
+  const { result, idempotencyKey, turnstileSiteKey } = Route.useLoaderData()
   return (
     <>
       <PageHero title={contactPage.title} lead={<p>{contactPage.intro}</p>} />
@@ -34,7 +34,7 @@ function ContactPage() {
           <DeferredContactForm
             defaultSubject={subject}
             result={result}
-            enquiryKey={enquiryKey}
+            idempotencyKey={idempotencyKey}
             turnstileSiteKey={turnstileSiteKey}
           />
         </div>

@@ -1,10 +1,10 @@
-import { jsonError } from './json-answer'
+import { refusal, replyResponse } from './reply'
 
 /** Largest request body the Worker accepts; a contact message is at most a few KB. */
 export const MAX_BODY_BYTES = 32 * 1024
 
 export function payloadTooLarge(): Response {
-  return jsonError('payload_too_large', 413, `Request bodies are limited to ${MAX_BODY_BYTES} bytes.`)
+  return replyResponse(refusal('payload_too_large', 413, `Request bodies are limited to ${MAX_BODY_BYTES} bytes.`))
 }
 
 /**

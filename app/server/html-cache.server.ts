@@ -1,4 +1,4 @@
-import { isAdminPath } from '~/admin/access.server'
+import { isAdminPath } from '~/admin/paths'
 
 /**
  * A small in-memory cache of server-rendered pages, per Worker isolate. A page that is the same

@@ -1,8 +1,6 @@
 import type { AnyRouter } from '@tanstack/react-router'
 import {
-  createSsrStreamResponse,
   defineHandlerCallback,
-  getSsrStatus,
   RouterServer,
   transformReadableStreamWithRouter,
 } from '@tanstack/react-router/ssr/server'
@@ -14,6 +12,7 @@ import { PlainErrorPage } from '~/components/PlainErrorPage'
 import { withIllustrationSymbols } from '~/components/sections/illustration-symbols'
 import { errorPages } from '~/content/error-pages'
 import { cleanUpServerRender, keepInitialHydrationScripts, markInnermostMatchFailed } from '~/lib/router-internals'
+import { createSsrStreamResponse, getSsrStatus } from '~/lib/router-internals.server'
 import { errorCause, log, requestIdFor } from './log.server'
 
 /** The illustrations' SVG files (public/images), by their path on the site: `/images/…`. */

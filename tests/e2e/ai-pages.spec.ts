@@ -1,5 +1,5 @@
 import { type APIResponse, expect, test } from '@playwright/test'
-import { FORM_CONTAINER_ID } from '../../app/components/contact/form-code'
+import { FORM_CONTAINER_ID } from '../../app/content/contact'
 import { pageAt } from '../../app/content/pages'
 import { markdownPath, SHARE_CARD } from '../../app/lib/seo'
 import { site } from '../../app/site'

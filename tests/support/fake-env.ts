@@ -3,7 +3,7 @@
  * limiter (a limit per key the test chooses, none by default; no time window), a send_email binding and `waitUntil`. The enquiry
  * database (D1) is `sqliteD1()` in `d1-sqlite.ts`.
  */
-import type { ContactEnv } from '../../app/contact/deliveries/types'
+import type { WorkerEnv } from '../../app/server/runtime.server'
 
 export interface FakeRateLimiter {
   calls: string[]
@@ -52,8 +52,8 @@ export class FakeEmailMessage {
 }
 
 /** An env as the contact flow sees it; unknown bindings are cast, as the fakes cover what is used. */
-export function contactEnv(parts: Record<string, unknown>): ContactEnv {
-  return parts as ContactEnv
+export function contactEnv(parts: Record<string, unknown>): WorkerEnv {
+  return parts as WorkerEnv
 }
 
 /** A `waitUntil` that keeps the work it is given, and `settle()` to wait for all of it. */

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it, vi } from 'vitest'
 import { email, enquiryEmail, enquirySubject, sendEnquiryEmail } from '~/contact/deliveries/email.server'
-import { buildPlainTextEmail, encodeWords, isPlainAddress, singleLine } from '~/contact/email-message'
+import { buildPlainTextEmail, encodeWords, isPlainAddress, singleLine } from '~/contact/deliveries/email-message'
 import type { Enquiry } from '~/contact/enquiry'
 import { site } from '~/site'
 import { contactEnv, FakeEmailMessage, fakeEmailBinding } from '../support/fake-env'

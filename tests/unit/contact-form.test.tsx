@@ -3,8 +3,9 @@ import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { ContactForm } from '~/components/contact/ContactForm'
 import { DRAFT_KEY } from '~/contact/draft'
-import { ENQUIRY_KEY_FIELD, ENQUIRY_KEY_PATTERN, MESSAGES } from '~/contact/schema'
-import { type ContactAnswer, FAILURE_MESSAGE, SUCCESS_MESSAGE } from '~/contact/status'
+import { IDEMPOTENCY_KEY_FIELD, IDEMPOTENCY_KEY_PATTERN } from '~/contact/fields'
+import { MESSAGES } from '~/contact/schema'
+import { type ContactReplyBody, FAILURE_MESSAGE, SUCCESS_MESSAGE } from '~/contact/status'
 import { TURNSTILE_FIELD, TURNSTILE_SCRIPT_URL } from '~/contact/turnstile'
 
 // The server call, mocked at the module boundary: the form and its client code are real.
@@ -12,18 +13,18 @@ const submitContact = vi.hoisted(() => vi.fn())
 const getTurnstileSiteKey = vi.hoisted(() => vi.fn())
 vi.mock('~/contact/contact.functions', () => ({ submitContact, getTurnstileSiteKey }))
 // The route loader's server half reads the Worker's env (only workerd has it); the form never runs it.
-vi.mock('~/contact/runtime.server', () => ({ workerRuntime: vi.fn(), workerEnv: vi.fn() }))
+vi.mock('~/server/runtime.server', () => ({ workerRuntime: vi.fn(), workerEnv: vi.fn() }))
 
 // What the server function resolves with, as Start's client hands it over: the typed answer.
-const okAnswer = (): ContactAnswer => ({ ok: true })
-const failedAnswer = (): ContactAnswer => ({ ok: false, error: 'not_stored', message: FAILURE_MESSAGE })
+const okAnswer = (): ContactReplyBody => ({ ok: true })
+const failedAnswer = (): ContactReplyBody => ({ ok: false, error: 'not_stored', message: FAILURE_MESSAGE })
 const FORM_KEY = 'form-fill-key-0123456789'
 
 /** The hidden field that carries this form fill's idempotency key. */
 const keyField = (container: HTMLElement) =>
-  container.querySelector(`input[name="${ENQUIRY_KEY_FIELD}"]`) as HTMLInputElement
+  container.querySelector(`input[name="${IDEMPOTENCY_KEY_FIELD}"]`) as HTMLInputElement
 /** The enquiry_key of each call to the server function so far. */
-const sentKeys = () => submitContact.mock.calls.map((call) => call[0]?.data?.[ENQUIRY_KEY_FIELD])
+const sentKeys = () => submitContact.mock.calls.map((call) => call[0]?.data?.[IDEMPOTENCY_KEY_FIELD])
 
 /** A promise the test settles when it wants: the request in flight. */
 function deferred<T>() {
@@ -180,7 +181,7 @@ describe('ContactForm', () => {
     it('sends the trimmed message, the honeypot and the form fill’s key, never an access key', async () => {
       submitContact.mockResolvedValue(okAnswer())
       const user = userEvent.setup()
-      render(<ContactForm enquiryKey={FORM_KEY} />)
+      render(<ContactForm idempotencyKey={FORM_KEY} />)
       await fillValid(user)
       await user.type(fields().name, '  ')
       await user.click(submitButton())
@@ -199,7 +200,7 @@ describe('ContactForm', () => {
     })
 
     it('reads "Sending..." and is disabled while sending; a second click sends nothing', async () => {
-      const request = deferred<ContactAnswer>()
+      const request = deferred<ContactReplyBody>()
       submitContact.mockReturnValue(request.promise)
       const user = userEvent.setup()
       const { container } = render(<ContactForm />)
@@ -244,7 +245,8 @@ describe('ContactForm', () => {
       ['an enquiry not stored (503)', () => Promise.resolve(failedAnswer())],
       [
         'the rate limit (429)',
-        () => Promise.resolve({ ok: false, error: 'rate_limited', message: FAILURE_MESSAGE } satisfies ContactAnswer),
+        () =>
+          Promise.resolve({ ok: false, error: 'rate_limited', message: FAILURE_MESSAGE } satisfies ContactReplyBody),
       ],
       ['an answer that is not ok', () => Promise.resolve({ ok: false })],
       ['a page that is not JSON (handed over as the raw Response)', () => Promise.resolve(new Response('<html>'))],
@@ -284,7 +286,7 @@ describe('ContactForm', () => {
       await user.click(submitButton())
       await waitFor(() => expect(within(status()).getByText(FAILURE_MESSAGE)).toBeTruthy())
 
-      const request = deferred<ContactAnswer>()
+      const request = deferred<ContactReplyBody>()
       submitContact.mockReturnValueOnce(request.promise)
       await user.click(submitButton())
       expect(status().textContent).toBe('')
@@ -321,7 +323,7 @@ describe('ContactForm', () => {
 
   describe('the idempotency key', () => {
     it('is in a hidden enquiry_key field from the first render, so a post without JavaScript has it', () => {
-      const { container } = render(<ContactForm enquiryKey={FORM_KEY} />)
+      const { container } = render(<ContactForm idempotencyKey={FORM_KEY} />)
       const field = keyField(container)
       expect(field.type).toBe('hidden')
       expect(field.value).toBe(FORM_KEY)
@@ -330,19 +332,19 @@ describe('ContactForm', () => {
 
     it('is made when none is given', () => {
       const { container } = render(<ContactForm />)
-      expect(keyField(container).value).toMatch(ENQUIRY_KEY_PATTERN)
+      expect(keyField(container).value).toMatch(IDEMPOTENCY_KEY_PATTERN)
     })
 
     it('changes after a message is sent: the next message is a new enquiry', async () => {
       submitContact.mockResolvedValue(okAnswer())
       const user = userEvent.setup()
-      const { container } = render(<ContactForm enquiryKey={FORM_KEY} />)
+      const { container } = render(<ContactForm idempotencyKey={FORM_KEY} />)
       await fillValid(user)
       await user.click(submitButton())
       await waitFor(() => expect(within(status()).getByText(SUCCESS_MESSAGE)).toBeTruthy())
       const next = keyField(container).value
       expect(next).not.toBe(FORM_KEY)
-      expect(next).toMatch(ENQUIRY_KEY_PATTERN)
+      expect(next).toMatch(IDEMPOTENCY_KEY_PATTERN)
 
       await fillValid(user)
       await user.click(submitButton())
@@ -356,7 +358,7 @@ describe('ContactForm', () => {
         .mockRejectedValueOnce(new TypeError('Failed to fetch'))
         .mockResolvedValueOnce(okAnswer())
       const user = userEvent.setup()
-      const { container } = render(<ContactForm enquiryKey={FORM_KEY} />)
+      const { container } = render(<ContactForm idempotencyKey={FORM_KEY} />)
       await fillValid(user)
       await user.click(submitButton())
       await waitFor(() => expect(within(status()).getByText(FAILURE_MESSAGE)).toBeTruthy())

@@ -9,8 +9,8 @@
 import * as v from 'valibot'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { type SubmissionOutcome, submitEnquiry } from '~/contact/contact.server'
-import type { ContactEnv } from '~/contact/deliveries/types'
 import type { Enquiry } from '~/contact/enquiry'
+import { newIdempotencyKey } from '~/contact/fields'
 import {
   countPost,
   HELD_PER_HOUR,
@@ -21,9 +21,10 @@ import {
 } from '~/contact/limits.server'
 import { HELD_RETENTION_DAYS, heldRetentionDays } from '~/contact/retention'
 import { purgeExpiredEnquiries } from '~/contact/retention.server'
-import { type ContactSubmission, contactSubmissionSchema, newEnquiryKey } from '~/contact/schema'
+import { type ContactSubmission, contactSubmissionSchema } from '~/contact/schema'
 import { recordAttempt, storeEnquiry } from '~/contact/store.server'
 import { TURNSTILE_FIELD } from '~/contact/turnstile'
+import type { WorkerEnv } from '~/server/runtime.server'
 import { site } from '~/site'
 import { captureConsole } from '../support/console'
 import { type SqliteD1, sqliteD1 } from '../support/d1-sqlite'
@@ -64,7 +65,7 @@ afterEach(() => {
   d1.close()
 })
 
-function env(extra: Record<string, unknown> = {}): ContactEnv {
+function env(extra: Record<string, unknown> = {}): WorkerEnv {
   return contactEnv({
     CONTACT_DELIVERY: 'form-service',
     CONTACT_FORM_ENDPOINT: FORM_ENDPOINT,
@@ -82,12 +83,12 @@ function submission(token?: string): ContactSubmission {
     email: `limits-${counter}@example.com`,
     subject: 'general',
     message: 'Hello',
-    enquiry_key: newEnquiryKey(),
+    enquiry_key: newIdempotencyKey(),
     ...(token === undefined ? {} : { [TURNSTILE_FIELD]: token }),
   })
 }
 
-async function submit(address: string, e: ContactEnv, data = submission()): Promise<SubmissionOutcome> {
+async function submit(address: string, e: WorkerEnv, data = submission()): Promise<SubmissionOutcome> {
   const work = waitUntilCollector()
   const outcome = await submitEnquiry(data, {
     env: e,

@@ -1,17 +1,20 @@
 // @vitest-environment node
+
+import { parseCookie as parseCookieHeader } from 'cookie-es'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { ContactEnv } from '~/contact/deliveries/types'
-import { FORM_RETURN_PATH, handleFormPost, isNavigation } from '~/contact/form-post.server'
 import {
-  clearResultCookies,
-  type FormResult,
-  parseCookieHeader,
-  RESULT_COOKIE,
-  readFormResult,
-  resultCookies,
-} from '~/contact/form-result'
+  clearOutcomeCookies,
+  FORM_RETURN_PATH,
+  handleFormPost,
+  isNavigation,
+  OUTCOME_COOKIE,
+  outcomeCookies,
+  readFormOutcome,
+} from '~/contact/form-post.server'
 import { MESSAGES } from '~/contact/schema'
-import { serverFnStarted, undecodableAnswer } from '~/contact/server-fn-guard.server'
+import type { FormOutcome } from '~/contact/status'
+import type { WorkerEnv } from '~/server/runtime.server'
+import { serverFnStarted, undecodableAnswer } from '~/server/server-fn-guard.server'
 import { type SqliteD1, sqliteD1 } from '../support/d1-sqlite'
 import { contactEnv, fakeRateLimiter, waitUntilCollector } from '../support/fake-env'
 import { type FormService, startFormService } from '../support/form-service'
@@ -46,11 +49,11 @@ function cookieText(setCookies: string[]): string {
 
 /** Cookies for a hand-made outcome, as a sibling subdomain could set them. */
 function forged(outcome: unknown): Record<string, string> {
-  return { [`${RESULT_COOKIE}0`]: `1.${Buffer.from(JSON.stringify(outcome)).toString('base64url')}` }
+  return { [`${OUTCOME_COOKIE}0`]: `1.${Buffer.from(JSON.stringify(outcome)).toString('base64url')}` }
 }
 
 /** The cookies a browser would send back after these Set-Cookie headers. */
-function jar(setCookies: string[]): Record<string, string> {
+function jar(setCookies: string[]): Record<string, string | undefined> {
   return parseCookieHeader(setCookies.map((cookie) => cookie.split(';')[0]).join('; '))
 }
 
@@ -64,67 +67,67 @@ const values = {
 
 describe('the outcome cookie', () => {
   it('carries an outcome and its values back, and nothing else', () => {
-    const outcome: FormResult = { status: 'failure', values }
-    const cookies = resultCookies(outcome, false)
+    const outcome: FormOutcome = { status: 'failure', values }
+    const cookies = outcomeCookies(outcome, false)
     expect(cookies).toHaveLength(1)
     expect(cookies[0]).toMatch(
       /^contact_outcome_0=1\.[A-Za-z0-9_-]+; Path=\/contact; Max-Age=120; HttpOnly; SameSite=Strict$/,
     )
-    expect(readFormResult(jar(cookies))).toEqual(outcome)
+    expect(readFormOutcome(jar(cookies))).toEqual(outcome)
   })
 
   it('is Secure over HTTPS', () => {
-    expect(resultCookies({ status: 'success' }, true)[0]).toMatch(/; Secure$/)
+    expect(outcomeCookies({ status: 'success' }, true)[0]).toMatch(/; Secure$/)
   })
 
   it('splits a long message over several cookies of at most 4 KB', () => {
-    const outcome: FormResult = {
+    const outcome: FormOutcome = {
       status: 'invalid',
       values: { ...values, message: 'నమస్కారం 👋 '.repeat(450) },
       errors: { email: 'emailInvalid' },
     }
-    const cookies = resultCookies(outcome, false)
+    const cookies = outcomeCookies(outcome, false)
     expect(cookies.length).toBeGreaterThan(2)
     for (const cookie of cookies) expect(cookie.length).toBeLessThan(4096)
-    expect(readFormResult(jar(cookies))).toEqual(outcome)
+    expect(readFormOutcome(jar(cookies))).toEqual(outcome)
   })
 
   it('ignores missing parts, tampering and foreign cookies', () => {
-    const cookies = jar(resultCookies({ status: 'failure', values: { ...values, message: 'x'.repeat(5000) } }, false))
-    const { [`${RESULT_COOKIE}1`]: _dropped, ...partial } = cookies
-    expect(readFormResult(partial)).toBeNull()
-    expect(readFormResult({ [`${RESULT_COOKIE}0`]: '1.eyJzdGF0dXMiOiJoYWNrZWQifQ' })).toBeNull()
-    expect(readFormResult({ [`${RESULT_COOKIE}0`]: '1.%%%' })).toBeNull()
-    expect(readFormResult({ [`${RESULT_COOKIE}0`]: '99.abc' })).toBeNull()
-    expect(readFormResult({ other: 'x' })).toBeNull()
+    const cookies = jar(outcomeCookies({ status: 'failure', values: { ...values, message: 'x'.repeat(5000) } }, false))
+    const { [`${OUTCOME_COOKIE}1`]: _dropped, ...partial } = cookies
+    expect(readFormOutcome(partial)).toBeNull()
+    expect(readFormOutcome({ [`${OUTCOME_COOKIE}0`]: '1.eyJzdGF0dXMiOiJoYWNrZWQifQ' })).toBeNull()
+    expect(readFormOutcome({ [`${OUTCOME_COOKIE}0`]: '1.%%%' })).toBeNull()
+    expect(readFormOutcome({ [`${OUTCOME_COOKIE}0`]: '99.abc' })).toBeNull()
+    expect(readFormOutcome({ other: 'x' })).toBeNull()
   })
 
   it('carries error codes, never words: errors holding any other text are refused', () => {
     const valid = { status: 'invalid', values, errors: { email: 'emailInvalid', name: 'nameRequired' } }
-    expect(readFormResult(forged(valid))).toEqual(valid)
+    expect(readFormOutcome(forged(valid))).toEqual(valid)
     for (const text of [
       MESSAGES.emailInvalid,
       'Your account is suspended: call +1 555 0100',
       '<b>hi</b>',
       'toString',
     ]) {
-      expect(readFormResult(forged({ ...valid, errors: { email: text } })), text).toBeNull()
+      expect(readFormOutcome(forged({ ...valid, errors: { email: text } })), text).toBeNull()
     }
-    expect(readFormResult(forged({ status: 'success', message: 'Words from elsewhere' }))).toEqual({
+    expect(readFormOutcome(forged({ status: 'success', message: 'Words from elsewhere' }))).toEqual({
       status: 'success',
     })
-    expect(readFormResult(forged({ status: 'failure' }))).toBeNull()
+    expect(readFormOutcome(forged({ status: 'failure' }))).toBeNull()
   })
 
   it('is cleared with the same attributes', () => {
-    const cookies = jar(resultCookies({ status: 'failure', values: { ...values, message: 'x'.repeat(5000) } }, false))
-    const cleared = clearResultCookies({ ...cookies, session: 'keep' }, false)
+    const cookies = jar(outcomeCookies({ status: 'failure', values: { ...values, message: 'x'.repeat(5000) } }, false))
+    const cleared = clearOutcomeCookies({ ...cookies, session: 'keep' }, false)
     expect(cleared).toHaveLength(Object.keys(cookies).length)
     for (const cookie of cleared)
       expect(cookie).toMatch(/^contact_outcome_\d=; Path=\/contact; Max-Age=0; HttpOnly; SameSite=Strict$/)
   })
 
-  it('parses cookie headers without touching prototypes', () => {
+  it("parses cookie headers without touching prototypes (Start's getCookies parser)", () => {
     const parsed = parseCookieHeader('__proto__=x; constructor=y; a=1; a=2')
     expect(parsed.a).toBe('1')
     expect(parsed.constructor).toBe('y')
@@ -133,7 +136,7 @@ describe('the outcome cookie', () => {
 })
 
 describe('POST /api/contact (the form without JavaScript)', () => {
-  const env = (extra: Record<string, unknown> = {}): ContactEnv =>
+  const env = (extra: Record<string, unknown> = {}): WorkerEnv =>
     contactEnv({
       CONTACT_FORM_ENDPOINT: service.url,
       CONTACT_FORM_ACCESS_KEY: KEY,
@@ -148,7 +151,7 @@ describe('POST /api/contact (the form without JavaScript)', () => {
   })
 
   /** Posts as the Worker does, then waits for what was left in waitUntil (the delivery). */
-  async function handle(request: Request, e: ContactEnv = env()) {
+  async function handle(request: Request, e: WorkerEnv = env()) {
     const response = await handleFormPost(request, { env: e, waitUntil: work.waitUntil })
     await work.settle()
     return response
@@ -177,7 +180,7 @@ describe('POST /api/contact (the form without JavaScript)', () => {
     expect(FORM_RETURN_PATH).toBe('/contact#contact-status')
     expect(response.headers.get('Location')).not.toContain('srini')
     const cookies = response.headers.getSetCookie()
-    expect(readFormResult(jar(cookies))).toEqual({ status: 'success' })
+    expect(readFormOutcome(jar(cookies))).toEqual({ status: 'success' })
     // Stored: nothing the visitor typed travels back.
     expect(JSON.parse(cookieText(cookies))).toEqual({ status: 'success' })
     expect(rows()).toEqual([expect.objectContaining({ status: 'delivered', idempotency_key: 'k'.repeat(22) })])
@@ -190,7 +193,7 @@ describe('POST /api/contact (the form without JavaScript)', () => {
     try {
       const response = await handle(post(form(values)))
       expect(response.status).toBe(303)
-      expect(readFormResult(jar(response.headers.getSetCookie()))).toEqual({ status: 'success' })
+      expect(readFormOutcome(jar(response.headers.getSetCookie()))).toEqual({ status: 'success' })
       expect(rows()).toEqual([expect.objectContaining({ status: 'pending' })])
     } finally {
       service.setScenario(values.email, { kind: 'success' })
@@ -201,7 +204,7 @@ describe('POST /api/contact (the form without JavaScript)', () => {
     d1.broken = true
     const response = await handle(post(form(values)))
     expect(response.status).toBe(303)
-    expect(readFormResult(jar(response.headers.getSetCookie()))).toEqual({ status: 'failure', values })
+    expect(readFormOutcome(jar(response.headers.getSetCookie()))).toEqual({ status: 'failure', values })
     expect(service.received).toHaveLength(0)
   })
 
@@ -216,7 +219,7 @@ describe('POST /api/contact (the form without JavaScript)', () => {
     const response = await handle(post(form({ ...values, name: '   ', email: 'nope' })))
     expect(response.status).toBe(303)
     const cookies = response.headers.getSetCookie()
-    const outcome = readFormResult(jar(cookies))
+    const outcome = readFormOutcome(jar(cookies))
     expect(outcome).toEqual({
       status: 'invalid',
       values: { ...values, name: '   ', email: 'nope' },
@@ -231,7 +234,7 @@ describe('POST /api/contact (the form without JavaScript)', () => {
 
   it('names a missing field by its code too', async () => {
     const { subject: _subject, ...withoutSubject } = values
-    const outcome = readFormResult(jar((await handle(post(form(withoutSubject)))).headers.getSetCookie()))
+    const outcome = readFormOutcome(jar((await handle(post(form(withoutSubject)))).headers.getSetCookie()))
     expect(outcome?.status === 'invalid' && outcome.errors).toEqual({ subject: 'subjectRequired' })
   })
 
@@ -241,7 +244,7 @@ describe('POST /api/contact (the form without JavaScript)', () => {
     const second = await handle(post(body))
     for (const response of [first, second]) {
       expect(response.status).toBe(303)
-      expect(readFormResult(jar(response.headers.getSetCookie()))).toEqual({ status: 'success' })
+      expect(readFormOutcome(jar(response.headers.getSetCookie()))).toEqual({ status: 'success' })
     }
     expect(rows()).toHaveLength(1)
     expect(service.received).toHaveLength(1)

@@ -1,20 +1,17 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
+import { CONTACT_FIELDS, IDEMPOTENCY_KEY_FIELD, IDEMPOTENCY_KEY_PATTERN, newIdempotencyKey } from '~/contact/fields'
 import {
   BROWSER_EMAIL_PATTERN,
   BYTE_LIMITS,
-  CONTACT_FIELDS,
   contactSubmissionSchema,
-  ENQUIRY_KEY_FIELD,
-  ENQUIRY_KEY_PATTERN,
   fieldErrorsFrom,
   firstInvalidField,
   LIMITS,
   MESSAGES,
-  newEnquiryKey,
   validateContact,
 } from '~/contact/schema'
-import { SUBJECT_VALUES } from '~/contact/subjects'
+import { SUBJECT_VALUES } from '~/content/subjects'
 
 const valid = {
   name: 'Ravi Kumar',
@@ -333,9 +330,9 @@ describe('contact schema', () => {
     })
 
     it('passes a well-formed idempotency key through, drops a malformed one, and refuses a non-string', () => {
-      const key = newEnquiryKey()
-      expect(key).toMatch(ENQUIRY_KEY_PATTERN)
-      const parsed = v.safeParse(contactSubmissionSchema, { ...valid, [ENQUIRY_KEY_FIELD]: key })
+      const key = newIdempotencyKey()
+      expect(key).toMatch(IDEMPOTENCY_KEY_PATTERN)
+      const parsed = v.safeParse(contactSubmissionSchema, { ...valid, [IDEMPOTENCY_KEY_FIELD]: key })
       expect(parsed.success && parsed.output.enquiry_key).toBe(key)
       for (const malformed of [
         'short',
@@ -345,7 +342,7 @@ describe('contact schema', () => {
         'x'.repeat(200),
         'x'.repeat(5000),
       ]) {
-        const result = v.safeParse(contactSubmissionSchema, { ...valid, [ENQUIRY_KEY_FIELD]: malformed })
+        const result = v.safeParse(contactSubmissionSchema, { ...valid, [IDEMPOTENCY_KEY_FIELD]: malformed })
         expect(result.success, malformed).toBe(true)
         expect(result.success && result.output.enquiry_key, malformed).toBeUndefined()
       }
@@ -353,14 +350,14 @@ describe('contact schema', () => {
       expect(absent.success && absent.output.enquiry_key).toBeUndefined()
       // Not text at all: refused as a whole (no form sends that).
       for (const notText of [42, ['k'.repeat(22)], { key: 'k'.repeat(22) }, null]) {
-        const result = v.safeParse(contactSubmissionSchema, { ...valid, [ENQUIRY_KEY_FIELD]: notText })
+        const result = v.safeParse(contactSubmissionSchema, { ...valid, [IDEMPOTENCY_KEY_FIELD]: notText })
         expect(result.success, JSON.stringify(notText)).toBe(false)
         if (!result.success) expect(fieldErrorsFrom(result.issues)).toEqual({})
       }
     })
 
     it('makes keys that differ each time', () => {
-      const keys = new Set(Array.from({ length: 100 }, newEnquiryKey))
+      const keys = new Set(Array.from({ length: 100 }, newIdempotencyKey))
       expect(keys.size).toBe(100)
     })
 

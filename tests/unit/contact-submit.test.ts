@@ -7,25 +7,28 @@
  */
 import * as v from 'valibot'
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest'
+import { DEFAULT_RETRY_DELAYS, deliverDueEnquiries, LEASE_MS, retryDelays } from '~/contact/attempts.server'
 import {
   clientAddress,
-  invalidInputAnswer,
+  invalidInputReply,
   isLocalRequest,
   networkKey,
-  outcomeAnswer,
+  outcomeReply,
   RATE_LIMIT_PERIOD_SECONDS,
   rateLimitKey,
   type SubmissionOutcome,
   submitEnquiry,
 } from '~/contact/contact.server'
 import { DELIVERIES, planDelivery } from '~/contact/deliveries/index.server'
-import type { ContactEnv } from '~/contact/deliveries/types'
-import { DEFAULT_RETRY_DELAYS, deliverDueEnquiries, LEASE_MS, retryDelays } from '~/contact/delivery.server'
 import { formatEnquiry } from '~/contact/enquiry'
+import { newIdempotencyKey } from '~/contact/fields'
 import { healthReport } from '~/contact/health.server'
-import { type ContactSubmission, contactSubmissionSchema, newEnquiryKey } from '~/contact/schema'
+import { type ContactSubmission, contactSubmissionSchema } from '~/contact/schema'
 import { FAILURE_MESSAGE } from '~/contact/status'
 import { claimEnquiry, STORE_TIMEOUT_MS } from '~/contact/store.server'
+import { requestIdFor } from '~/server/log.server'
+import { replyResponse } from '~/server/reply'
+import type { WorkerEnv } from '~/server/runtime.server'
 import { site } from '~/site'
 import { captureConsole } from '../support/console'
 import { type SqliteD1, sqliteD1 } from '../support/d1-sqlite'
@@ -37,6 +40,12 @@ import {
   type SentEmail,
   waitUntilCollector,
 } from '../support/fake-env'
+
+/** What the no-JavaScript endpoint answers a client that is not a browser: the reply as a Response. */
+const outcomeAnswer = (outcome: SubmissionOutcome, request: Request) =>
+  replyResponse(outcomeReply(outcome), requestIdFor(request))
+const invalidInputAnswer = (issues: readonly v.BaseIssue<unknown>[], request: Request) =>
+  replyResponse(invalidInputReply(issues, request), requestIdFor(request))
 
 vi.mock('cloudflare:email', () => ({ EmailMessage: FakeEmailMessage }))
 
@@ -143,7 +152,7 @@ function submission(overrides: Record<string, unknown> = {}): ContactSubmission 
     company: COMPANY,
     subject: 'automation',
     message: `Hello, ${SECRET_WORDS}.`,
-    enquiry_key: newEnquiryKey(),
+    enquiry_key: newIdempotencyKey(),
     ...overrides,
   })
 }
@@ -153,7 +162,7 @@ function request(ip = `198.51.100.${counter % 250}`, url = 'https://aksharalabs.
   return new Request(url, { method: 'POST', headers: { 'CF-Connecting-IP': ip } })
 }
 
-function env(extra: Record<string, unknown> = {}): ContactEnv {
+function env(extra: Record<string, unknown> = {}): WorkerEnv {
   return contactEnv({
     CONTACT_DELIVERY: 'form-service',
     CONTACT_FORM_ENDPOINT: ENDPOINT,
@@ -168,7 +177,7 @@ function env(extra: Record<string, unknown> = {}): ContactEnv {
 /** Submits as the Worker does: the answer first, then the work left in `waitUntil`, awaited here. */
 async function submit(
   data: ContactSubmission,
-  e: ContactEnv,
+  e: WorkerEnv,
   options: { request?: Request; timeoutMs?: number } = {},
 ): Promise<SubmissionOutcome> {
   const work = waitUntilCollector()
@@ -595,7 +604,7 @@ describe('one enquiry per form fill (the idempotency key)', () => {
     const e = env()
     const data = submission()
     await submit(data, e)
-    await submit({ ...data, enquiry_key: newEnquiryKey() }, e)
+    await submit({ ...data, enquiry_key: newIdempotencyKey() }, e)
     expect(allRows()).toHaveLength(2)
     expect(fetchMock).toHaveBeenCalledTimes(2)
   })

@@ -10,12 +10,13 @@
 
 import * as v from 'valibot'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { type AdminEnv, handleAdminAction } from '~/admin/inbox.server'
+import { handleAdminAction } from '~/admin/inbox.server'
+import { deliverDueEnquiries, LEASE_MS } from '~/contact/attempts.server'
 import { submitEnquiry } from '~/contact/contact.server'
-import { deliverDueEnquiries, LEASE_MS } from '~/contact/delivery.server'
 import type { Enquiry } from '~/contact/enquiry'
+import { newIdempotencyKey } from '~/contact/fields'
 import { RELEASE_FROM, RETRY_FROM } from '~/contact/lease'
-import { contactSubmissionSchema, newEnquiryKey } from '~/contact/schema'
+import { contactSubmissionSchema } from '~/contact/schema'
 import {
   attemptsOf,
   claimEnquiry,
@@ -25,6 +26,7 @@ import {
   requeueEnquiry,
   storeEnquiry,
 } from '~/contact/store.server'
+import type { WorkerEnv } from '~/server/runtime.server'
 import { type AccessKeyServer, startAccessKeys, TEST_OPERATOR, TEST_OPERATOR_ID } from '../support/access-keys'
 import { captureConsole } from '../support/console'
 import { type SqliteD1, sqliteD1 } from '../support/d1-sqlite'
@@ -71,7 +73,7 @@ afterEach(() => {
   d1.close()
 })
 
-function env(): AdminEnv {
+function env(): WorkerEnv {
   return {
     ...contactEnv({
       CONTACT_DELIVERY: 'form-service',
@@ -214,7 +216,7 @@ describe('the lease of one attempt', () => {
       email: 'first-attempt@example.com',
       subject: 'general',
       message: 'Hello',
-      enquiry_key: newEnquiryKey(),
+      enquiry_key: newIdempotencyKey(),
     })
     await submitEnquiry(data, {
       env: env(),

@@ -1,4 +1,7 @@
 // @vitest-environment node
+
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import {
   type AnyRouter,
   createRootRoute,
@@ -11,18 +14,31 @@ import {
 } from '@tanstack/react-router'
 import { createRequestHandler, defaultRenderHandler } from '@tanstack/react-router/ssr/server'
 import { describe, expect, it } from 'vitest'
-import { isNotFoundMatch, missingRouterInternals, renderedMatches } from '~/lib/router-internals'
+import {
+  composeSsrBodyScripts,
+  getSsrBodyScriptParts,
+  isNotFoundMatch,
+  missingRouterInternals,
+  renderedMatches,
+  routerReloadKey,
+} from '~/lib/router-internals'
+import { missingServerRouterInternals } from '~/lib/router-internals.server'
 
 /**
  * The tripwire for `app/lib/router-internals.ts`: a real router, rendered on the server by the
  * installed TanStack Router, must still have every internal the adapter names. When an upgrade
  * removes or renames one, this fails and says which.
  */
-let seen: { missing: string[]; matches: number } | undefined
+let seen: { missing: string[]; matches: number; bodyScripts: number } | undefined
 
 function Probe() {
   const router = useRouter() as AnyRouter
-  seen = { missing: missingRouterInternals(router), matches: renderedMatches(router)?.length ?? -1 }
+  const parts = getSsrBodyScriptParts(renderedMatches(router) ?? [], router.ssr?.manifest, undefined)
+  seen = {
+    missing: missingRouterInternals(router),
+    matches: renderedMatches(router)?.length ?? -1,
+    bodyScripts: Array.isArray(parts) && parts.length === 2 ? composeSsrBodyScripts(parts).length : -1,
+  }
   return <h1>Home</h1>
 }
 
@@ -56,7 +72,7 @@ describe('the router internals the adapter names', () => {
   it('are all there on a server render, with the rendered matches readable', async () => {
     seen = undefined
     await get('/')
-    const probe = seen as { missing: string[]; matches: number } | undefined
+    const probe = seen as { missing: string[]; matches: number; bodyScripts: number } | undefined
     expect(probe?.missing, 'router internals an upgrade removed or renamed').toEqual([])
     expect(probe?.matches).toBeGreaterThan(0)
   })
@@ -66,5 +82,31 @@ describe('the router internals the adapter names', () => {
     const missing = await get('/no-such-page')
     expect(missing.html).toContain('<title>Not found</title>')
     expect(missing.html).toContain('Nothing here')
+  })
+})
+
+describe('the router internals beyond a render', () => {
+  it("split and compose <Scripts>'s body scripts (paint-first)", async () => {
+    seen = undefined
+    await get('/')
+    expect(
+      (seen as { bodyScripts: number } | undefined)?.bodyScripts,
+      'getSsrBodyScriptParts / composeSsrBodyScripts',
+    ).toBeGreaterThanOrEqual(0)
+  })
+
+  it("give the renderer the page's status and its stream response", () => {
+    expect(missingServerRouterInternals(), 'router internals an upgrade removed or renamed').toEqual([])
+  })
+
+  it("still key the lazy route components' reload-once as preload-recovery sets it", () => {
+    // The installed router's ES build, the one Vite bundles.
+    const source = readFileSync(
+      join(process.cwd(), 'node_modules/@tanstack/react-router/dist/esm/lazyRouteComponent.js'),
+      'utf8',
+    )
+    expect(source, "the router's reload-once key prefix (routerReloadKey)").toContain(
+      `${routerReloadKey('')}${'$'}{error.message}`,
+    )
   })
 })

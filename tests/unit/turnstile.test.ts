@@ -6,11 +6,11 @@
  */
 import * as v from 'valibot'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { deliverDueEnquiries } from '~/contact/attempts.server'
 import { submitEnquiry } from '~/contact/contact.server'
-import type { ContactEnv } from '~/contact/deliveries/types'
-import { deliverDueEnquiries } from '~/contact/delivery.server'
+import { newIdempotencyKey } from '~/contact/fields'
 import { healthReport } from '~/contact/health.server'
-import { type ContactSubmission, contactSubmissionSchema, newEnquiryKey } from '~/contact/schema'
+import { type ContactSubmission, contactSubmissionSchema } from '~/contact/schema'
 import { requeueEnquiry } from '~/contact/store.server'
 import { TURNSTILE_FIELD } from '~/contact/turnstile'
 import {
@@ -21,6 +21,7 @@ import {
   turnstileSetup,
   verifyTurnstile,
 } from '~/contact/turnstile.server'
+import type { WorkerEnv } from '~/server/runtime.server'
 import { contentSecurityPolicy } from '~/server/security-headers.server'
 import { site } from '~/site'
 import { captureConsole } from '../support/console'
@@ -84,7 +85,7 @@ afterEach(() => {
   d1.close()
 })
 
-function env(extra: Record<string, unknown> = {}): ContactEnv {
+function env(extra: Record<string, unknown> = {}): WorkerEnv {
   return contactEnv({
     CONTACT_DELIVERY: 'form-service',
     CONTACT_FORM_ENDPOINT: FORM_ENDPOINT,
@@ -105,7 +106,7 @@ function submission(token?: string): ContactSubmission {
     email: `turnstile-${counter}@example.com`,
     subject: 'general',
     message: 'Hello',
-    enquiry_key: newEnquiryKey(),
+    enquiry_key: newIdempotencyKey(),
     ...(token === undefined ? {} : { [TURNSTILE_FIELD]: token }),
   })
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { isNotice, NOTICES } from '~/admin/notices'
+import { isNotice, NOTICES } from '~/admin'
 import type { EnquiryStatus } from '~/contact/enquiry'
 
 /** A stored time as the inbox shows it, the same on the server and in the browser: `2026-11-23 12:00 UTC`. */

@@ -6,34 +6,31 @@ import {
   type ContactValues,
   clearDraft,
   EMPTY_VALUES,
-  ENQUIRY_KEY_FIELD,
   FAILURE_MESSAGE,
   type FieldErrors,
-  type FormResult,
+  type FormOutcome,
   firstInvalidField,
   HONEYPOT_FIELD,
-  isSubject,
+  IDEMPOTENCY_KEY_FIELD,
   loadDraft,
   MESSAGES,
-  newEnquiryKey,
-  SUBJECTS,
+  newIdempotencyKey,
   SUCCESS_MESSAGE,
-  type Subject,
   saveDraft,
   sendContact,
   validateContact,
 } from '~/contact'
-import { contactPage } from '~/content/contact'
-import { FORM_CONTAINER_ID } from './form-code'
+import { contactPage, FORM_CONTAINER_ID } from '~/content/contact'
+import { isSubject, SUBJECTS, type Subject } from '~/content/subjects'
 import { useTurnstile } from './use-turnstile'
 
 export interface ContactFormProps {
   /** Preselected subject, from `?subject=` on /contact. */
   defaultSubject?: Subject
   /** The result of a post made without JavaScript, from the /contact route's loader. */
-  result?: FormResult | null
+  result?: FormOutcome | null
   /** This form fill's idempotency key (renewed after each message sent); one is made when absent. */
-  enquiryKey?: string
+  idempotencyKey?: string
   /** Turnstile's site key while it is on, null while off, undefined when unknown (asked on first focus). */
   turnstileSiteKey?: string | null
 }
@@ -46,7 +43,7 @@ export const STATUS_ID = 'contact-status'
 const fieldId = (field: ContactField) => `contact-${field}`
 const errorId = (field: ContactField) => `contact-${field}-error`
 
-function initialValues(defaultSubject: Subject | undefined, result: FormResult | null | undefined): ContactValues {
+function initialValues(defaultSubject: Subject | undefined, result: FormOutcome | null | undefined): ContactValues {
   if (result && 'values' in result) {
     const values = { ...EMPTY_VALUES }
     for (const field of CONTACT_FIELDS) values[field] = result.values[field]
@@ -57,7 +54,7 @@ function initialValues(defaultSubject: Subject | undefined, result: FormResult |
 }
 
 /** The page's own words for the error codes a post without JavaScript brought back. */
-function initialErrors(result: FormResult | null | undefined): FieldErrors {
+function initialErrors(result: FormOutcome | null | undefined): FieldErrors {
   if (result?.status !== 'invalid') return {}
   const errors: FieldErrors = {}
   for (const field of CONTACT_FIELDS) {
@@ -67,7 +64,7 @@ function initialErrors(result: FormResult | null | undefined): FieldErrors {
   return errors
 }
 
-function initialStatus(result: FormResult | null | undefined): Status {
+function initialStatus(result: FormOutcome | null | undefined): Status {
   if (result?.status === 'success') return 'success'
   if (result?.status === 'failure') return 'failure'
   return 'idle'
@@ -122,10 +119,10 @@ function Field({
  * The contact form: validated in the browser with the server's schema, sent through the contact
  * server function, and a plain HTML form posting to /api/contact when no script runs.
  */
-export function ContactForm({ defaultSubject, result, enquiryKey, turnstileSiteKey }: ContactFormProps) {
+export function ContactForm({ defaultSubject, result, idempotencyKey, turnstileSiteKey }: ContactFormProps) {
   const [values, setValues] = useState<ContactValues>(() => initialValues(defaultSubject, result))
   const [errors, setErrors] = useState<FieldErrors>(() => initialErrors(result))
-  const [key, setKey] = useState(() => enquiryKey ?? newEnquiryKey())
+  const [key, setKey] = useState(() => idempotencyKey ?? newIdempotencyKey())
   const [status, setStatus] = useState<Status>(() => initialStatus(result))
   const [honeypot, setHoneypot] = useState('')
   const [enhanced, setEnhanced] = useState(false)
@@ -190,14 +187,14 @@ export function ContactForm({ defaultSubject, result, enquiryKey, turnstileSiteK
     setStatus('sending')
     const sent = await sendContact(result.output, {
       honeypot,
-      enquiryKey: key,
+      idempotencyKey: key,
       turnstileToken: await turnstile.token(),
     })
     sending.current = false
     if (sent) {
       turnstile.reset()
       // A new form fill: the next message is a new enquiry. A resend after a failure keeps the key.
-      setKey(newEnquiryKey())
+      setKey(newIdempotencyKey())
       setValues({ ...EMPTY_VALUES })
       setHoneypot('')
       clearDraft()
@@ -303,7 +300,7 @@ export function ContactForm({ defaultSubject, result, enquiryKey, turnstileSiteK
           />
         </Field>
 
-        <input type="hidden" name={ENQUIRY_KEY_FIELD} value={key} />
+        <input type="hidden" name={IDEMPOTENCY_KEY_FIELD} value={key} />
 
         {/* Honeypot: people and assistive technology never see it; bots that fill every field do. */}
         <div hidden aria-hidden="true">

@@ -1,8 +1,9 @@
 import { lazy, Suspense, use } from 'react'
-import { hasDraft } from '~/contact/draft-key'
+import { hasDraft } from '~/contact/draft'
+import { FORM_CONTAINER_ID } from '~/content/contact'
 import { usePageValue } from '~/lib/use-page-value'
 import type { ContactFormProps } from './ContactForm'
-import { FORM_CONTAINER_ID, loadContactFormCode } from './form-code'
+import { loadContactFormCode } from './form-code'
 
 /**
  * The contact form, whose code the browser fetches when the visitor first uses the form.

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { Icon } from '~/components/Icon'
-import type { Subject } from '~/contact/subjects'
+import type { Subject } from '~/content/subjects'
 import { buttonStyles } from './styles'
 
 /** A button-styled link to the contact page, preselecting a subject when one is given. */

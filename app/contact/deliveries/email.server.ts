@@ -1,7 +1,8 @@
+import type { WorkerEnv } from '~/server/runtime.server'
 import { site } from '~/site'
-import { buildPlainTextEmail, isPlainAddress } from '../email-message'
 import type { Enquiry } from '../enquiry'
-import type { ContactEnv, Delivery, DeliveryContext, DeliveryResult } from './types'
+import { buildPlainTextEmail, isPlainAddress } from './email-message'
+import type { Delivery, DeliveryContext, DeliveryOutcome } from './types'
 
 /**
  * Cloudflare Email (`send_email` binding `CONTACT_EMAIL`): the enquiry goes to the company inbox
@@ -42,7 +43,7 @@ export function enquiryEmail(enquiry: Enquiry, from: string, to: string = site.e
   })
 }
 
-function sender(env: ContactEnv): string {
+function sender(env: WorkerEnv): string {
   return env.CONTACT_EMAIL_FROM?.trim() ?? ''
 }
 
@@ -59,10 +60,10 @@ async function loadEmailMessage(): Promise<EmailMessageConstructor> {
  * cause, never an exception.
  */
 async function sendToCompany(
-  env: ContactEnv,
+  env: WorkerEnv,
   build: (from: string) => string,
   EmailMessageClass?: EmailMessageConstructor,
-): Promise<DeliveryResult> {
+): Promise<DeliveryOutcome> {
   const binding = env.CONTACT_EMAIL
   if (!binding) return { ok: false, cause: 'missing_email_binding' }
   const from = sender(env)
@@ -87,10 +88,10 @@ async function sendToCompany(
  * delivered. Reply-To is the visitor, so answering reaches them.
  */
 export function sendOperatorEmail(
-  env: ContactEnv,
+  env: WorkerEnv,
   message: { subject: string; text: string; replyTo: Pick<Enquiry, 'email' | 'name' | 'id'> },
   EmailMessageClass?: EmailMessageConstructor,
-): Promise<DeliveryResult> {
+): Promise<DeliveryOutcome> {
   const { replyTo } = message
   return sendToCompany(
     env,
@@ -111,9 +112,9 @@ export function sendOperatorEmail(
 /** The `email` delivery: the enquiry itself, to the company inbox. */
 export function sendEnquiryEmail(
   enquiry: Enquiry,
-  env: ContactEnv,
+  env: WorkerEnv,
   EmailMessageClass?: EmailMessageConstructor,
-): Promise<DeliveryResult> {
+): Promise<DeliveryOutcome> {
   return sendToCompany(env, (from) => enquiryEmail(enquiry, from), EmailMessageClass)
 }
 

@@ -1,6 +1,7 @@
 import { isLoopbackHost } from '~/server/loopback'
+import type { WorkerEnv } from '~/server/runtime.server'
 import type { Enquiry } from '../enquiry'
-import type { ContactEnv, Delivery, DeliveryContext, DeliveryResult } from './types'
+import type { Delivery, DeliveryContext, DeliveryOutcome } from './types'
 
 /**
  * The spec's call: POST the message as JSON to the form service with the server's access key,
@@ -20,11 +21,11 @@ export interface FormServicePayload {
   access_key: string
 }
 
-function accessKey(env: ContactEnv): string {
+function accessKey(env: WorkerEnv): string {
   return env.CONTACT_FORM_ACCESS_KEY?.trim() ?? ''
 }
 
-export function formEndpoint(env: ContactEnv): string {
+export function formEndpoint(env: WorkerEnv): string {
   return env.CONTACT_FORM_ENDPOINT?.trim() || DEFAULT_FORM_ENDPOINT
 }
 
@@ -88,9 +89,9 @@ function discard(response: Response) {
 
 export async function sendToFormService(
   enquiry: Enquiry,
-  env: ContactEnv,
+  env: WorkerEnv,
   timeoutMs: number = FORM_SERVICE_TIMEOUT_MS,
-): Promise<DeliveryResult> {
+): Promise<DeliveryOutcome> {
   const key = accessKey(env)
   if (!key) return { ok: false, cause: 'missing_access_key' }
   const endpoint = endpointUrl(formEndpoint(env))

@@ -1,6 +1,7 @@
+import type { WorkerEnv } from '~/server/runtime.server'
 import { email } from './email.server'
 import { formService } from './form-service.server'
-import type { ContactEnv, Delivery } from './types'
+import type { Delivery } from './types'
 
 /** Every delivery, by the name `CONTACT_DELIVERY` selects it with. A new one is a module and a line here. */
 export const DELIVERIES = {
@@ -34,7 +35,7 @@ export interface DeliveryPlan {
  * Decides, per request and per cron run, how stored enquiries are delivered. A delivery that
  * lacks its secret or binding is not attempted: the enquiries wait, pending, until it is set.
  */
-export function planDelivery(env: ContactEnv): DeliveryPlan {
+export function planDelivery(env: WorkerEnv): DeliveryPlan {
   const requested = env.CONTACT_DELIVERY?.trim() || DEFAULT_DELIVERY
   if (requested === STORE_ONLY) return { requested, delivery: null, configured: true, missing: [] }
   if (!isDeliveryName(requested)) return { requested, delivery: null, configured: false, missing: ['CONTACT_DELIVERY'] }

@@ -1,7 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { loadEnquiry, mailtoHref } from '~/admin'
 import { adminHead } from '~/admin/head'
-import { loadEnquiry } from '~/admin/inbox.functions'
-import { mailtoHref } from '~/admin/mailto'
 import {
   ActionForm,
   ActionNotice,

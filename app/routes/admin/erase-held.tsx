@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { loadHeldErasure } from '~/admin'
 import { adminHead } from '~/admin/head'
-import { loadHeldErasure } from '~/admin/inbox.functions'
 import { ActionForm, dangerButtonStyle, formatTime, linkStyle } from '~/components/admin/admin-ui'
 import { PageHero } from '~/components/sections/PageHero'
 

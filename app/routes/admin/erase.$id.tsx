@@ -1,7 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { enquiryPath, loadEnquiry } from '~/admin'
 import { adminHead } from '~/admin/head'
-import { loadEnquiry } from '~/admin/inbox.functions'
-import { enquiryPath } from '~/admin/paths'
 import { ActionForm, dangerButtonStyle, formatTime, linkStyle } from '~/components/admin/admin-ui'
 import { PageHero } from '~/components/sections/PageHero'
 

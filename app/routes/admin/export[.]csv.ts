@@ -1,13 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { type AdminEnv, handleExport } from '~/admin/inbox.server'
-import { methodNotAllowed, workerRuntime } from '~/contact/index.server'
+import { handleExport } from '~/admin/index.server'
+import { methodNotAllowed, replyResponse } from '~/server/reply'
+import { workerRuntime } from '~/server/runtime.server'
 
 /** `GET /admin/export.csv?status=…&q=…`: the enquiries of the inbox's current filter, as CSV. */
 export const Route = createFileRoute('/admin/export.csv')({
   server: {
     handlers: {
-      GET: async ({ request }) => handleExport(request, (await workerRuntime()).env as AdminEnv),
-      ANY: () => methodNotAllowed('GET'),
+      GET: async ({ request }) => handleExport(request, (await workerRuntime()).env),
+      ANY: () => replyResponse(methodNotAllowed('GET')),
     },
   },
 })

@@ -1,7 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { heldErasePath, loadInbox } from '~/admin'
 import { adminHead } from '~/admin/head'
-import { loadInbox } from '~/admin/inbox.functions'
-import { heldErasePath } from '~/admin/paths'
 import {
   ActionNotice,
   buttonStyle,
@@ -15,7 +14,7 @@ import {
 } from '~/components/admin/admin-ui'
 import { PageHero } from '~/components/sections/PageHero'
 import { ENQUIRY_STATUSES } from '~/contact/enquiry'
-import type { HeldSummary } from '~/contact/held.server'
+import type { HeldSummary } from '~/contact/index.server'
 
 interface InboxSearch {
   status?: string

@@ -1,5 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { methodNotAllowed, publicHealth, workerRuntime } from '~/contact/index.server'
+import { publicHealth } from '~/contact/index.server'
+import { methodNotAllowed, replyResponse } from '~/server/reply'
+import { workerRuntime } from '~/server/runtime.server'
 
 /**
  * `GET /api/health`: only whether the site is up and can store enquiries (`{ ok }`). Which delivery
@@ -10,7 +12,7 @@ export const Route = createFileRoute('/api/health')({
     handlers: {
       GET: async () =>
         Response.json(publicHealth((await workerRuntime()).env), { headers: { 'Cache-Control': 'no-store' } }),
-      ANY: () => methodNotAllowed('GET'),
+      ANY: () => replyResponse(methodNotAllowed('GET')),
     },
   },
 })

@@ -1,5 +1,7 @@
-import { jsonError } from '~/server/json-answer'
-import { requestIdFor } from '~/server/log.server'
+import { requestIdFor } from './log.server'
+import { refusal, replyResponse } from './reply'
+
+/** What the server-function guard's middleware (`server-fn-guard.ts`) calls, on the server only. */
 
 /** Requests for which a server function began running, i.e. Start decoded their body. */
 const started = new WeakSet<Request>()
@@ -24,6 +26,6 @@ export async function undecodableAnswer(request: Request, failure: Response | un
   const unknown = text.includes('Server function info not found')
   const requestId = requestIdFor(request)
   return unknown
-    ? jsonError('unknown_function', 404, 'No such server function.', { requestId })
-    : jsonError('malformed_body', 400, 'The request body could not be decoded.', { requestId })
+    ? replyResponse(refusal('unknown_function', 404, 'No such server function.'), requestId)
+    : replyResponse(refusal('malformed_body', 400, 'The request body could not be decoded.'), requestId)
 }

@@ -13,6 +13,11 @@ import { markStarted, serverFnStarted, undecodableAnswer } from './server-fn-gua
  * - `refuseUndecodableServerFnCalls` (request middleware) turns a 500 for a server-function
  *   request that never got that far into 400 `malformed_body` (404 `unknown_function` when the
  *   id matches no function). A 500 from a function that did run stays a 500.
+ *
+ * Two files, because `app/start.ts` (which lists the middleware) is part of the browser's bundle
+ * too: the middleware objects live here, where the browser may import them (Start strips their
+ * `.server` bodies), and what those bodies call lives in `server-fn-guard.server.ts`, which the
+ * browser's bundle may not import.
  */
 export const markServerFnStarted = createMiddleware({ type: 'function' }).server(({ next }) => {
   markStarted(getRequest())

@@ -1,8 +1,8 @@
 import { errorCause, log } from '~/server/log.server'
+import type { WorkerEnv } from '~/server/runtime.server'
 import { site } from '~/site'
 import { type EmailMessageConstructor, enquiryText, sendOperatorEmail } from './deliveries/email.server'
 import { planDelivery } from './deliveries/index.server'
-import type { ContactEnv } from './deliveries/types'
 import type { EnquiryRecord } from './enquiry'
 import {
   type AttemptRecord,
@@ -36,7 +36,7 @@ export const RUN_LIMIT = 30
 const RUN_CONCURRENCY = 5
 
 /** `CONTACT_RETRY_DELAYS` as seconds ("60,300,…"), or the default when unset or malformed. */
-export function retryDelays(env: ContactEnv): readonly number[] {
+export function retryDelays(env: WorkerEnv): readonly number[] {
   const raw = env.CONTACT_RETRY_DELAYS?.trim()
   if (!raw) return DEFAULT_RETRY_DELAYS
   const delays = raw.split(',').map((part) => Number(part.trim()))
@@ -52,7 +52,7 @@ export interface AttemptOptions {
 }
 
 /** `lease_lost`: the attempt ran, but its lease no longer held the enquiry, so its result changed nothing. */
-export type AttemptResult = 'delivered' | 'retry_scheduled' | 'gave_up' | 'not_attempted' | 'lease_lost'
+export type AttemptOutcome = 'delivered' | 'retry_scheduled' | 'gave_up' | 'not_attempted' | 'lease_lost'
 
 const at = (date: Date, plusMs = 0) => new Date(date.getTime() + plusMs).toISOString()
 
@@ -63,10 +63,10 @@ const at = (date: Date, plusMs = 0) => new Date(date.getTime() + plusMs).toISOSt
  * back, so the enquiry stays pending and due.
  */
 export async function attemptDelivery(
-  env: ContactEnv,
+  env: WorkerEnv,
   claim: Claim,
   options: AttemptOptions = {},
-): Promise<AttemptResult> {
+): Promise<AttemptOutcome> {
   const { record, token } = claim
   const now = options.now ?? (() => new Date())
   const plan = planDelivery(env)
@@ -155,7 +155,7 @@ export async function attemptDelivery(
  * reading it has the lead. False when there is no binding or sending failed.
  */
 async function notifyOperator(
-  env: ContactEnv,
+  env: WorkerEnv,
   record: EnquiryRecord,
   cause: string,
   attempts: number,
@@ -191,7 +191,7 @@ export interface RunSummary {
  * requested but its secret or binding missing, nothing is attempted and the log names what is
  * missing, on every run, until it is set.
  */
-export async function deliverDueEnquiries(env: ContactEnv, options: AttemptOptions = {}): Promise<RunSummary> {
+export async function deliverDueEnquiries(env: WorkerEnv, options: AttemptOptions = {}): Promise<RunSummary> {
   const now = options.now ?? (() => new Date())
   const summary: RunSummary = { due: 0, delivered: 0, retryScheduled: 0, gaveUp: 0, notAttempted: 0, leaseLost: 0 }
   const plan = planDelivery(env)

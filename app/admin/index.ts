@@ -1,0 +1,11 @@
+/**
+ * The operator's inbox, its front door for the browser side: what the inbox's pages and their
+ * components import. The server side's is `index.server.ts`. Each page's `head()` imports
+ * `head.ts` itself: it stays in the route tree every page loads, which must not carry the inbox's
+ * server functions.
+ */
+
+export { loadEnquiry, loadHeldErasure, loadInbox } from './inbox.functions'
+export { mailtoHref } from './mailto'
+export { ADMIN_ACTIONS, type AdminAction, isNotice, NOTICES, type Notice } from './notices'
+export { enquiryPath, heldErasePath } from './paths'

@@ -1,0 +1,157 @@
+// @vitest-environment node
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { dirname, join, relative } from 'node:path'
+import { describe, expect, it } from 'vitest'
+
+/**
+ * The folder order of docs/architecture.md ("What may import what"), kept by reading every
+ * import in app/. Floors, lowest first: a file imports its own floor or lower ones, never higher.
+ * Content (with `site.ts`) is the ground floor, so it imports only content.
+ */
+const FLOORS = [
+  ['content/', 'site.ts'],
+  ['lib/'],
+  ['server/'],
+  ['contact/', 'admin/'],
+  ['components/'],
+  ['routes/'],
+  // The Worker's entry, the middleware and the router: they put the floors below together.
+  ['server.ts', 'start.ts', 'router.tsx', 'routeTree.gen.ts'],
+] as const
+
+/**
+ * The folders other folders reach only through their front doors: `index.ts` (the browser side)
+ * and `index.server.ts` (the server side).
+ */
+const FRONT_DOORS: Record<string, string[]> = {
+  'contact/': ['contact/index.ts', 'contact/index.server.ts'],
+  'admin/': ['admin/index.ts', 'admin/index.server.ts'],
+}
+
+/**
+ * Every allowed exception, with its reason. Each is `importer -> imported` (folders end in `/`).
+ * A rule that no import needs any more fails too, so this list cannot outlive its reasons.
+ */
+const EXCEPTIONS: Record<string, string> = {
+  // Light modules, without valibot or the inbox's server functions, for code that every page's
+  // first load carries (a route's loader, search check or head, the deferred form); the front
+  // doors would bring the validation or the server functions' clients with them.
+  'routes/contact.tsx -> contact/form-state.ts': "the /contact route's loader",
+  'components/contact/DeferredContactForm.tsx -> contact/draft.ts': 'hasDraft(), before the form loads',
+  'routes/admin/ -> admin/head.ts': "the inbox routes' head(), in the route tree every page loads",
+  'routes/admin/index.tsx -> contact/enquiry.ts': "the inbox's search check (statuses), in the route tree",
+  // The enquiry record's shape: imports nothing (scripts/enquiries.ts loads it under plain Node).
+  'admin/csv.ts -> contact/enquiry.ts': 'the export of enquiry records',
+  'components/admin/admin-ui.tsx -> contact/enquiry.ts': "the inbox's status labels",
+  // The page cache must never store the inbox: which paths are the inbox's is the inbox's to say.
+  'server/html-cache.server.ts -> admin/paths.ts': 'isAdminPath, the one upward import',
+  // The document's symbols (the icon sprite, the brand mark, the illustrations) and the error page,
+  // which the renderer writes into every page: they are the components' own.
+  'server/render-page.server.tsx -> components/': 'the symbols spliced into the page, and the plain error page',
+}
+
+const APP = join(process.cwd(), 'app')
+
+function appFiles(): string[] {
+  return readdirSync(APP, { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.tsx?$/.test(file) && !file.endsWith('.d.ts'))
+    .map((file) => file.split('\\').join('/'))
+}
+
+/** The app files a source imports (static, dynamic, type-only and re-exports), as paths under app/. */
+function importsOf(file: string, source: string): string[] {
+  const specifiers = [
+    ...source.matchAll(/^\s*(?:import|export)\b[^'"]*?\bfrom\s*['"]([^'"]+)['"]/gm),
+    ...source.matchAll(/^\s*import\s*['"]([^'"]+)['"]/gm),
+    ...source.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g),
+  ].map((match) => match[1] ?? '')
+  return specifiers.flatMap((specifier) => {
+    const bare = specifier.replace(/\?.*$/, '')
+    const target = bare.startsWith('~/')
+      ? join(APP, bare.slice(2))
+      : bare.startsWith('.')
+        ? join(APP, dirname(file), bare)
+        : null
+    if (!target) return []
+    const found = [target, `${target}.ts`, `${target}.tsx`, `${target}/index.ts`].find(
+      (path) => existsSync(path) && !path.endsWith('/'),
+    )
+    return [
+      relative(APP, found ?? target)
+        .split('\\')
+        .join('/'),
+    ]
+  })
+}
+
+function floorOf(file: string): number {
+  const floor = FLOORS.findIndex((entries) =>
+    entries.some((entry) => (entry.endsWith('/') ? file.startsWith(entry) : file === entry)),
+  )
+  if (floor < 0) throw new Error(`app/${file} is on no floor: add its folder to FLOORS (and to docs/architecture.md)`)
+  return floor
+}
+
+const folderOf = (file: string) => Object.keys(FRONT_DOORS).find((folder) => file.startsWith(folder))
+
+/** The exception that allows `from -> to`, if any (a rule's side ending in `/` names a folder). */
+function exceptionFor(from: string, to: string): string | undefined {
+  const covers = (rule: string, file: string) => (rule.endsWith('/') ? file.startsWith(rule) : file === rule)
+  return Object.keys(EXCEPTIONS).find((rule) => {
+    const [ruleFrom = '', ruleTo = ''] = rule.split(' -> ')
+    return covers(ruleFrom, from) && covers(ruleTo, to)
+  })
+}
+
+/** Every import of app/ that breaks a rule, and the exceptions that were used. */
+function check(files: Map<string, string>) {
+  const broken: string[] = []
+  const used = new Set<string>()
+  for (const [file, source] of files) {
+    for (const target of importsOf(file, source)) {
+      if (!files.has(target)) continue
+      const folder = folderOf(target)
+      const throughDoor = !folder || file.startsWith(folder) || FRONT_DOORS[folder]?.includes(target)
+      const upward = floorOf(target) > floorOf(file)
+      if (throughDoor && !upward) continue
+      const exception = exceptionFor(file, target)
+      if (exception) used.add(exception)
+      else
+        broken.push(
+          `app/${file} -> app/${target}: ${upward ? 'runs up the floors' : `bypasses ${folder}'s front door`}`,
+        )
+    }
+  }
+  return { broken, used }
+}
+
+function readApp(): Map<string, string> {
+  return new Map(appFiles().map((file) => [file, readFileSync(join(APP, file), 'utf8')]))
+}
+
+describe('the import rules (docs/architecture.md, "What may import what")', () => {
+  it('hold for every import in app/, with only the exceptions named above', () => {
+    expect(check(readApp()).broken).toEqual([])
+  })
+
+  it('name no exception that no import needs', () => {
+    const { used } = check(readApp())
+    expect(Object.keys(EXCEPTIONS).filter((rule) => !used.has(rule))).toEqual([])
+  })
+
+  it('put every file of app/ on a floor', () => {
+    for (const file of appFiles()) expect(() => floorOf(file), file).not.toThrow()
+  })
+
+  it('catch an import that bypasses a front door or runs up the floors, out of content included', () => {
+    const files = readApp()
+    files.set('components/Probe.tsx', "import { storeEnquiry } from '~/contact/store.server'\n")
+    files.set('lib/probe.ts', "import { Icon } from '~/components/Icon'\n")
+    files.set('content/probe.ts', "import { slugify } from '../lib/slugify'\n")
+    expect(check(files).broken).toEqual([
+      "app/components/Probe.tsx -> app/contact/store.server.ts: bypasses contact/'s front door",
+      'app/lib/probe.ts -> app/components/Icon.tsx: runs up the floors',
+      'app/content/probe.ts -> app/lib/slugify.ts: runs up the floors',
+    ])
+  })
+})

@@ -2,7 +2,8 @@
 /**
  * The links between README.md and docs/ lead somewhere: each relative link names a file of the
  * repository, and each `#anchor` a heading of its document (GitHub's rule: lower case, spaces to
- * hyphens, punctuation dropped).
+ * hyphens, punctuation dropped). And each file they name in code (`app/…`, `scripts/…`, `tests/…`)
+ * exists, so a moved file cannot leave the docs pointing at its old home.
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join, normalize } from 'node:path'
@@ -43,5 +44,22 @@ describe('links between the docs', () => {
     const file = path === '' ? document : normalize(join(dirname(document), path))
     expect(existsSync(file), `${file} exists`).toBe(true)
     if (anchor && file.endsWith('.md')) expect([...anchorsOf(file)]).toContain(anchor)
+  })
+})
+
+const namedFiles = DOCUMENTS.flatMap((document) =>
+  [...readFileSync(document, 'utf8').matchAll(/`((?:app|scripts|tests|migrations|public|\.github)\/[\w./[\]$-]+)`/g)]
+    .map((m) => (m[1] as string).replace(/\.$/, ''))
+    .filter((path) => !path.includes('<'))
+    .map((path) => ({ document, path })),
+)
+
+describe('files the docs name', () => {
+  it('finds them', () => {
+    expect(namedFiles.length).toBeGreaterThan(100)
+  })
+
+  it('each exists', () => {
+    expect(namedFiles.filter(({ path }) => !existsSync(path)).map((f) => `${f.document}: ${f.path}`)).toEqual([])
   })
 })

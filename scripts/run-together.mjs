@@ -1,12 +1,13 @@
 // Runs groups of npm scripts at the same time; the scripts of one group run one after another.
 //
-//   node scripts/run-together.mjs test:e2e,test:engines test:drills
+//   node scripts/run-together.mjs test:e2e test:drills,test:engines
 //
-// `npm test` uses it for its two longest parts, which mostly wait (on workerd, wrangler and the
-// browsers) rather than compute: the browser suites, and the drills. The first group's output is
-// shown as it comes; each other group's is kept and shown, whole and labelled, when it ends, so
-// the two never interleave. Exits 1 when any script failed (after every group has finished, so
-// each failure is reported), 0 otherwise. Ctrl-C stops every group.
+// `npm test` uses it for its longest parts, which mostly wait (on workerd, wrangler and the
+// browsers) rather than compute: the Playwright suite beside the drills, then the engine smoke
+// suite. The first group's output is shown as it comes; each other group's is kept and shown,
+// whole and labelled, when it ends, so the two never interleave. Exits 1 when any script failed
+// (after every group has finished, so each failure is reported), 0 otherwise. Ctrl-C stops every
+// group.
 import { spawn } from 'node:child_process'
 
 const groups = process.argv.slice(2).map((arg) => arg.split(',').filter(Boolean))

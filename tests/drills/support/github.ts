@@ -76,6 +76,8 @@ export async function startGitHub(repository = 'aksharalabs/site'): Promise<GitH
     unknown.push(`${req.method} ${url.pathname}`)
     send(404, { message: 'Not Found' })
   })
+  // As the stand-in Cloudflare API: never close an idle keep-alive connection under a client.
+  server.keepAliveTimeout = 0
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
@@ -86,6 +88,10 @@ export async function startGitHub(repository = 'aksharalabs/site'): Promise<GitH
       comments.push({ id: nextId++, issue, body: text, user: { login: 'reviewer', type: 'User' } })
     },
     unknown,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
   }
 }

@@ -41,6 +41,8 @@ export function startEdge(router: EdgeRouter): Promise<Edge> {
   // Requests that arrive inside an intercepted TLS tunnel.
   const inner: Server = createServer((req, res) => router.handle(req, res, 'https'))
   inner.on('clientError', (_error, socket) => socket.destroy())
+  // Idle keep-alive connections are the client's to close (see the API server in index.ts).
+  inner.keepAliveTimeout = 0
 
   const proxy = createServer((req, res) => {
     const target = req.url ?? '/'
@@ -120,6 +122,7 @@ export function startEdge(router: EdgeRouter): Promise<Edge> {
 
   return new Promise((resolve, reject) => {
     proxy.once('error', reject)
+    proxy.keepAliveTimeout = 0
     proxy.listen(0, '127.0.0.1', () => {
       const { port } = proxy.address() as AddressInfo
       resolve({

@@ -514,6 +514,10 @@ export async function startCloudflare(options: StartOptions = {}): Promise<Cloud
       res.end(String(error))
     })
   })
+  // The API never closes an idle keep-alive connection itself (Node's default closes it after 5 s):
+  // wrangler's fetch reuses idle sockets, and on a busy machine it can pick one up just as a server
+  // closes it, which fails that call with "fetch failed". The client closes them; stop() ends the rest.
+  api.keepAliveTimeout = 0
   await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', () => resolve()))
   apiPort = (api.address() as AddressInfo).port
   const apiUrl = `http://127.0.0.1:${apiPort}/client/v4`

@@ -38,6 +38,7 @@ const NEEDS_ACCOUNT =
 const LEDGER: Record<string, Where> = {
   // The test command, and what it runs.
   'npm test': { chain: '.ci/run' },
+  'bash .ci/run': { chain: '.ci/run' }, // CI's own entry point on a fresh clone
   'npm ci': { chain: '.ci/run' },
   'npm ci && npm test': { chain: '.ci/run' },
   'CI=true npm test': { chain: '.ci/run' },

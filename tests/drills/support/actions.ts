@@ -100,12 +100,18 @@ export interface JobResult {
 // biome-ignore lint/suspicious/noExplicitAny: workflow YAML.
 type Yaml = any
 
-function runBash(script: string, cwd: string, env: Record<string, string>): Promise<{ code: number; output: string }> {
+/** A bash script (`-eo pipefail`, no profile), as a workflow step or an operator runs it: its exit code and output. */
+export function runBash(
+  script: string,
+  cwd: string,
+  env: Record<string, string>,
+  input = '',
+): Promise<{ code: number; output: string }> {
   return new Promise((resolvePromise, reject) => {
     const child = spawn('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', script], {
       cwd,
       env: env as NodeJS.ProcessEnv,
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['pipe', 'pipe', 'pipe'],
     })
     let output = ''
     child.stdout.on('data', (chunk: Buffer) => {
@@ -116,6 +122,7 @@ function runBash(script: string, cwd: string, env: Record<string, string>): Prom
     })
     child.on('error', reject)
     child.on('close', (code) => resolvePromise({ code: code ?? 1, output }))
+    child.stdin.end(input)
   })
 }
 

@@ -5,12 +5,11 @@
  * would run them: in the copy, with the pinned Node 24 and wrangler first on PATH, the account's
  * token and id in the environment, and HTTPS going through the stand-in's edge.
  */
-import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { delimiter, join } from 'node:path'
 import { type Cloudflare, type StartOptions, startCloudflare } from '../../support/cloudflare/index.ts'
-import { ArtifactStore, type JobOptions, type JobResult, runJob } from './actions'
+import { ArtifactStore, type JobOptions, type JobResult, runBash, runJob } from './actions'
 import { type GitHubStandIn, startGitHub } from './github'
 import { type Copy, copyRepository, pinDatabaseIds, REPO, replaceSamples, syncBuildConfig } from './project'
 import { runbookBlock } from './runbook'
@@ -94,23 +93,7 @@ export async function startDrill(options: StartOptions = {}): Promise<Drill> {
     delete env[name]
 
   const sh = (script: string, opts: { input?: string; env?: Record<string, string> } = {}) =>
-    new Promise<Run>((resolve, reject) => {
-      const child = spawn('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', script], {
-        cwd: copy.dir,
-        env: { ...env, ...opts.env } as NodeJS.ProcessEnv,
-        stdio: ['pipe', 'pipe', 'pipe'],
-      })
-      let output = ''
-      child.stdout.on('data', (chunk: Buffer) => {
-        output += chunk
-      })
-      child.stderr.on('data', (chunk: Buffer) => {
-        output += chunk
-      })
-      child.on('error', reject)
-      child.on('close', (code) => resolve({ code: code ?? 1, output }))
-      child.stdin.end(opts.input ?? '')
-    })
+    runBash(script, copy.dir, { ...env, ...opts.env }, opts.input)
 
   const drill: Drill = {
     cf,

@@ -111,7 +111,10 @@ export function runBash(
     const child = spawn('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', script], {
       cwd,
       env: env as NodeJS.ProcessEnv,
-      stdio: ['pipe', 'pipe', 'pipe'],
+      // No input: stdin is /dev/null, as in a workflow step. With input, a
+      // script that exits before reading it closes the pipe first (EPIPE),
+      // which is the script's business, not an error of the run.
+      stdio: [input ? 'pipe' : 'ignore', 'pipe', 'pipe'],
     })
     let output = ''
     child.stdout.on('data', (chunk: Buffer) => {
@@ -122,7 +125,12 @@ export function runBash(
     })
     child.on('error', reject)
     child.on('close', (code) => resolvePromise({ code: code ?? 1, output }))
-    child.stdin.end(input)
+    if (child.stdin) {
+      child.stdin.on('error', (error: NodeJS.ErrnoException) => {
+        if (error.code !== 'EPIPE') reject(error)
+      })
+      child.stdin.end(input)
+    }
   })
 }
 

@@ -88,11 +88,9 @@ engineSmoke(
         const plain = await plainFirefox
         return { ...firefoxPage(await plain.newPage()), close: () => plain.close() }
       },
-      // The token as a header of every request of the tab (puppeteer intercepts them to add it).
-      operator: async () => {
-        await tab.setExtraHTTPHeaders({ 'Cf-Access-Jwt-Assertion': site.token })
-        return { page, origin: site.origin }
-      },
+      // Through the stand-in for Access, as WebKit: puppeteer's own header injection over BiDi
+      // intercepts every request of the tab, and a navigation could stall behind it.
+      operator: async () => ({ page, origin: site.operatorOrigin }),
       close: async () => {
         await firefox.close()
         const plain = await plainFirefox.catch(() => undefined)

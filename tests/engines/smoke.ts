@@ -9,10 +9,10 @@
  *
  * The inbox check finds the two enquiries the form checks sent. It opens the inbox as docs/inbox.md
  * says: the token `npm run admin-token` printed goes with every request as the
- * `Cf-Access-Jwt-Assertion` header. Firefox sends it itself (puppeteer's `setExtraHTTPHeaders`);
- * WebKit's WebDriver has no way to add a header, so WebKit opens the inbox through a stand-in for
- * Cloudflare Access (tests/support/front-proxy.ts), which adds it to every request, as Access does
- * in front of the real site.
+ * `Cf-Access-Jwt-Assertion` header. Both engines open the inbox through a stand-in for Cloudflare
+ * Access (tests/support/front-proxy.ts), which adds it to every request, as Access does in front of
+ * the real site (WebKit's WebDriver has no way to add a header; puppeteer's header injection in
+ * Firefox intercepts every request of the tab).
  */
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'

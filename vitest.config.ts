@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import viteReact from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
@@ -15,5 +16,8 @@ export default defineConfig({
     include: ['tests/unit/**/*.test.{ts,tsx}'],
     setupFiles: ['tests/unit/setup.ts'],
     restoreMocks: true,
+    // Vitest's default for a run is one worker fewer than the cores: one, on a two-core machine.
+    // The files are independent, so every core works.
+    maxWorkers: availableParallelism(),
   },
 })

@@ -18,6 +18,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
+import { stepNames } from '../../scripts/test.ts'
 import { runbookBlocks } from '../drills/support/runbook'
 import { documentedCommands } from '../support/documented-commands'
 
@@ -170,7 +171,7 @@ const LEDGER: Record<string, Where> = {
 }
 
 const documented = documentedCommands()
-const testSteps = (JSON.parse(readFileSync('package.json', 'utf8')).scripts.test as string).split(' && ')
+const testSteps = stepNames().map((name) => `npm run ${name}`)
 const ciRun = readFileSync('.ci/run', 'utf8')
 const markedCommands = runbookBlocks(readFileSync('docs/operations.md', 'utf8'))
   .filter((b) => b.marked)

@@ -117,10 +117,10 @@ export function runBash(
       stdio: [input ? 'pipe' : 'ignore', 'pipe', 'pipe'],
     })
     let output = ''
-    child.stdout.on('data', (chunk: Buffer) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
       output += chunk
     })
-    child.stderr.on('data', (chunk: Buffer) => {
+    child.stderr?.on('data', (chunk: Buffer) => {
       output += chunk
     })
     child.on('error', reject)

@@ -1,0 +1,99 @@
+// `npm test`: every check, in order, stopping at the first that fails, then a table of how long
+// each took (the figures docs/testing.md, "How long it takes", is kept from).
+//
+// Each step is an npm script and can be run on its own (`npm run test:e2e`, …). The steps run one
+// after another, except that the dev-server check and the audit, which mostly wait, run beside
+// the drills; their output is printed when they end, so no two steps' lines interleave.
+import { spawn } from 'node:child_process'
+
+export type Step = string | { main: string; beside: string[] }
+
+export const STEPS: Step[] = [
+  'typecheck',
+  'lint',
+  'test:unit',
+  'build',
+  'check:deploy',
+  { main: 'test:drills', beside: ['check:dev', 'audit'] },
+  'test:e2e',
+  'test:engines',
+]
+
+interface Ran {
+  name: string
+  seconds: number
+  code: number
+}
+
+/** Runs `npm run <name>`; its output is streamed, or held and returned when `hold` is set. */
+function run(name: string, hold = false): Promise<Ran & { output: string }> {
+  const started = performance.now()
+  return new Promise((resolve) => {
+    const child = spawn('npm', ['run', name], { stdio: hold ? ['ignore', 'pipe', 'pipe'] : 'inherit' })
+    let output = ''
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk
+    })
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk
+    })
+    child.on('close', (code, signal) =>
+      resolve({ name, seconds: (performance.now() - started) / 1000, code: code ?? (signal ? 1 : 0), output }),
+    )
+  })
+}
+
+/** Runs a list of steps one after another, stopping at the first that fails. */
+async function inOrder(names: string[], hold: boolean): Promise<(Ran & { output: string })[]> {
+  const done: (Ran & { output: string })[] = []
+  for (const name of names) {
+    const ran = await run(name, hold)
+    done.push(ran)
+    if (ran.code !== 0) break
+  }
+  return done
+}
+
+/** Every step's npm script, in the order npm test starts them. */
+export const stepNames = (): string[] =>
+  STEPS.flatMap((step) => (typeof step === 'string' ? [step] : [step.main, ...step.beside]))
+
+const minutes = (seconds: number) => `${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, '0')}`
+
+async function main(): Promise<void> {
+  const started = performance.now()
+  const ran: Ran[] = []
+  let failed: Ran | undefined
+  for (const step of STEPS) {
+    if (typeof step === 'string') {
+      const result = await run(step)
+      ran.push(result)
+      if (result.code !== 0) failed = result
+    } else {
+      const [main, beside] = await Promise.all([run(step.main), inOrder(step.beside, true)])
+      ran.push(main)
+      for (const result of beside) {
+        process.stdout.write(`\n> npm run ${result.name} (beside ${step.main})\n${result.output}`)
+        ran.push(result)
+      }
+      failed = [main, ...beside].find((result) => result.code !== 0)
+    }
+    if (failed) break
+  }
+
+  const total = (performance.now() - started) / 1000
+  const width = Math.max(...ran.map((step) => step.name.length))
+  console.log('\nnpm test, step by step (wall-clock time):')
+  for (const step of ran) {
+    console.log(
+      `  ${step.name.padEnd(width)}  ${minutes(step.seconds).padStart(6)}${step.code === 0 ? '' : '  FAILED'}`,
+    )
+  }
+  console.log(`  ${'total'.padEnd(width)}  ${minutes(total).padStart(6)}`)
+  if (failed) {
+    console.error(`\nnpm test failed at: npm run ${failed.name} (exit code ${failed.code})`)
+    process.exit(failed.code || 1)
+  }
+}
+
+if (import.meta.main) await main()

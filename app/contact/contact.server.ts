@@ -1,5 +1,6 @@
 import type * as v from 'valibot'
 import { subjectLabel } from '~/content/subjects'
+import { sendReceipt } from '~/notices/notices.server'
 import { log, requestIdFor } from '~/server/log.server'
 import { isLoopbackHost } from '~/server/loopback'
 import { type Reply, refusal } from '~/server/reply'
@@ -323,6 +324,10 @@ export async function submitEnquiry(input: ContactSubmission, context: ContactCo
   })
   if (context.waitUntil) context.waitUntil(delivery)
   else await delivery
+  // The receipt to the visitor, when configured (docs/notices.md): after the answer, never part of it.
+  const receipt = sendReceipt(env, record)
+  if (context.waitUntil) context.waitUntil(receipt)
+  else await receipt
   return { kind: 'stored', enquiryId: record.id, repeat: false }
 }
 

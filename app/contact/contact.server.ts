@@ -322,12 +322,10 @@ export async function submitEnquiry(input: ContactSubmission, context: ContactCo
       cause: error instanceof StoreError ? error.code : 'attempt_error',
     })
   })
-  if (context.waitUntil) context.waitUntil(delivery)
-  else await delivery
-  // The receipt to the visitor, when configured (docs/notices.md): after the answer, never part of it.
-  const receipt = sendReceipt(env, record)
-  if (context.waitUntil) context.waitUntil(receipt)
-  else await receipt
+  // Beside it, the receipt to the visitor when configured (docs/notices.md): never part of the answer.
+  const work = Promise.all([delivery, sendReceipt(env, record)])
+  if (context.waitUntil) context.waitUntil(work)
+  else await work
   return { kind: 'stored', enquiryId: record.id, repeat: false }
 }
 

@@ -1,10 +1,12 @@
 import { randomInt } from 'node:crypto'
 import { readFileSync, rmSync } from 'node:fs'
+import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext } from '@playwright/test'
 import { signWithdrawLink } from '../../app/notices/receipt-link'
 import { site } from '../../app/site'
 import { type Enquiry, enquiry, expect, setScenario, test } from '../support/contact'
 import { expectStored, runCron, storedFrom } from '../support/enquiries'
+import { gotoHydrated } from '../support/page'
 import { FORM_SERVICE_ORIGIN, PORT_BASE, TEST_ACCESS_KEY } from '../support/servers'
 import { loggedLines, type SiteServer, startSiteServer, stateDir } from '../support/site-server'
 import { type Siteverify, startSiteverify, TEST_TURNSTILE_SECRET, TEST_TURNSTILE_SITE_KEY } from '../support/turnstile'
@@ -252,4 +254,31 @@ test('the daily digest: once a day, with each count and a link into the inbox', 
     expect(digest.text).toContain(`${site.url}/admin?status=${status}`)
   expect(digest.text).toMatch(new RegExp(`^Received in the last 24 h\\s+5\\s+${site.url}/admin$`, 'm'))
   for (const values of [first]) expect(digest.text).not.toContain(values.email)
+})
+
+test('the withdraw page is axe-clean and works by keyboard alone', async ({ page, request }) => {
+  const values = enquiry('withdraw-keys')
+  await send(request, values)
+  await expect.poll(() => mailsTo(values.email).length, { timeout: 15_000 }).toBe(1)
+  const link = new URL(mailsTo(values.email)[0]?.text.match(/https?:\/\/\S+\/withdraw\?\S+/)?.[0] ?? '')
+  const axe = async () => {
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+      .analyze()
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+  }
+  await gotoHydrated(page, `${server.origin}/withdraw?sig=forged`)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('This link does not work')
+  await axe()
+  await gotoHydrated(page, `${server.origin}/withdraw${link.search}`)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Withdraw your enquiry?')
+  await axe()
+  const button = page.getByRole('button', { name: 'Withdraw and erase' })
+  for (let i = 0; i < 40 && !(await button.evaluate((el) => el === document.activeElement)); i++)
+    await page.keyboard.press('Tab')
+  await expect(button).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your enquiry is withdrawn')
+  await axe()
+  expect(await storedFrom(persistTo, values.email)).toHaveLength(0)
 })

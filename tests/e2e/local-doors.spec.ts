@@ -201,17 +201,13 @@ test('every variable .dev.vars.example documents takes effect under npm start, a
     await setScenario(lost.email, { kind: 'status', status: 503 })
     await sendForm(page, lost, `pass-${crypto.randomUUID()}`)
     await expectStored(statePath(), lost.email, 'failed', 3, 30_000)
-    // The only give-up notice of this run (nothing else gave up), from CONTACT_EMAIL_FROM; beside
-    // it, the day's digest (the ticker's first run after 00:00 UTC) and a receipt from RECEIPT_FROM.
+    // The only give-up notice of this run (nothing else gave up), from CONTACT_EMAIL_FROM; and a
+    // receipt from RECEIPT_FROM. (Today's digest may have gone in the first test's run, on the
+    // same database: once a day. The set-up panel above shows DIGEST_HOUR_UTC read.)
     const bodies = () => emailFiles(server.output()).map((raw) => ({ raw, text: bodyText(raw) }))
     const notices = () => bodies().filter((mail) => mail.text.includes('could not be delivered after 3 attempts'))
     await expect.poll(() => notices().length, { timeout: 15_000 }).toBe(1)
     expect(notices()[0]?.raw).toMatch(/^From: .*doors@aksharalabs\.example/m)
-    await expect
-      .poll(() => bodies().filter((mail) => mail.text.includes('Received in the last 24 h')).length, {
-        timeout: 15_000,
-      })
-      .toBe(1)
     const receipt = bodies().find((mail) => mail.raw.includes(`To: ${delivered.email}`))
     expect(receipt?.raw).toMatch(/^From: .*receipts@aksharalabs\.example/m)
     expect(receipt?.text).toContain('/withdraw?id=')

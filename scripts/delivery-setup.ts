@@ -1,8 +1,9 @@
 // `npm run enquiries -- setup [--remote]`: the delivery set-up the Worker sees — the delivery in
 // effect, the names of what it lacks, whether the rate limiter and the database are bound, whether
 // Turnstile is on, which notices go (digest, alerts, receipt: app/notices/setup.ts) — computed by
-// the Worker's own code (app/contact/health.server.ts), never printing a value. Locally: wrangler.toml's vars with the local variables file over them (only
-// the names wrangler loads: declared vars and `[secrets] required`). Remote: the version that
+// the Worker's own code (app/contact/health.server.ts), never printing a value. Locally:
+// wrangler.toml's vars with the local variables file over them (only the names wrangler loads:
+// declared vars and `[secrets] required`). Remote: the version that
 // serves now (`wrangler deployments status`), with that version's vars and secrets' names
 // (`wrangler versions view`): after a rollback that is not the latest upload, which is what
 // `wrangler secret list` would describe.

@@ -20,12 +20,14 @@ import { Route as ProductsRouteImport } from './routes/products'
 import { Route as RobotsDottxtRouteImport } from './routes/robots[.]txt'
 import { Route as SitemapDotxmlRouteImport } from './routes/sitemap[.]xml'
 import { Route as TermsRouteImport } from './routes/terms'
+import { Route as WithdrawRouteImport } from './routes/withdraw'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminActionsRouteImport } from './routes/admin/actions'
 import { Route as AdminEraseHeldRouteImport } from './routes/admin/erase-held'
 import { Route as AdminExportDotcsvRouteImport } from './routes/admin/export[.]csv'
 import { Route as ApiContactRouteImport } from './routes/api/contact'
 import { Route as ApiHealthRouteImport } from './routes/api/health'
+import { Route as ApiWithdrawRouteImport } from './routes/api/withdraw'
 import { Route as ServicesIndexRouteImport } from './routes/services/index'
 import { Route as ServicesAiSolutionsRouteImport } from './routes/services/ai-solutions'
 import { Route as ServicesAiWebDevelopmentRouteImport } from './routes/services/ai-web-development'
@@ -89,6 +91,11 @@ const TermsRoute = TermsRouteImport.update({
   path: '/terms',
   getParentRoute: () => rootRouteImport,
 } as any)
+const WithdrawRoute = WithdrawRouteImport.update({
+  id: '/withdraw',
+  path: '/withdraw',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AdminIndexRoute = AdminIndexRouteImport.update({
   id: '/admin/',
   path: '/admin/',
@@ -117,6 +124,11 @@ const ApiContactRoute = ApiContactRouteImport.update({
 const ApiHealthRoute = ApiHealthRouteImport.update({
   id: '/api/health',
   path: '/api/health',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApiWithdrawRoute = ApiWithdrawRouteImport.update({
+  id: '/api/withdraw',
+  path: '/api/withdraw',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ServicesIndexRoute = ServicesIndexRouteImport.update({
@@ -168,11 +180,13 @@ export interface FileRoutesByFullPath {
   '/robots.txt': typeof RobotsDottxtRoute
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/terms': typeof TermsRoute
+  '/withdraw': typeof WithdrawRoute
   '/admin/actions': typeof AdminActionsRoute
   '/admin/erase-held': typeof AdminEraseHeldRoute
   '/admin/export.csv': typeof AdminExportDotcsvRoute
   '/api/contact': typeof ApiContactRoute
   '/api/health': typeof ApiHealthRoute
+  '/api/withdraw': typeof ApiWithdrawRoute
   '/services/ai-solutions': typeof ServicesAiSolutionsRoute
   '/services/ai-web-development': typeof ServicesAiWebDevelopmentRoute
   '/services/automation': typeof ServicesAutomationRoute
@@ -194,11 +208,13 @@ export interface FileRoutesByTo {
   '/robots.txt': typeof RobotsDottxtRoute
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/terms': typeof TermsRoute
+  '/withdraw': typeof WithdrawRoute
   '/admin/actions': typeof AdminActionsRoute
   '/admin/erase-held': typeof AdminEraseHeldRoute
   '/admin/export.csv': typeof AdminExportDotcsvRoute
   '/api/contact': typeof ApiContactRoute
   '/api/health': typeof ApiHealthRoute
+  '/api/withdraw': typeof ApiWithdrawRoute
   '/services/ai-solutions': typeof ServicesAiSolutionsRoute
   '/services/ai-web-development': typeof ServicesAiWebDevelopmentRoute
   '/services/automation': typeof ServicesAutomationRoute
@@ -221,11 +237,13 @@ export interface FileRoutesById {
   '/robots.txt': typeof RobotsDottxtRoute
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/terms': typeof TermsRoute
+  '/withdraw': typeof WithdrawRoute
   '/admin/actions': typeof AdminActionsRoute
   '/admin/erase-held': typeof AdminEraseHeldRoute
   '/admin/export.csv': typeof AdminExportDotcsvRoute
   '/api/contact': typeof ApiContactRoute
   '/api/health': typeof ApiHealthRoute
+  '/api/withdraw': typeof ApiWithdrawRoute
   '/services/ai-solutions': typeof ServicesAiSolutionsRoute
   '/services/ai-web-development': typeof ServicesAiWebDevelopmentRoute
   '/services/automation': typeof ServicesAutomationRoute
@@ -249,11 +267,13 @@ export interface FileRouteTypes {
     | '/robots.txt'
     | '/sitemap.xml'
     | '/terms'
+    | '/withdraw'
     | '/admin/actions'
     | '/admin/erase-held'
     | '/admin/export.csv'
     | '/api/contact'
     | '/api/health'
+    | '/api/withdraw'
     | '/services/ai-solutions'
     | '/services/ai-web-development'
     | '/services/automation'
@@ -275,11 +295,13 @@ export interface FileRouteTypes {
     | '/robots.txt'
     | '/sitemap.xml'
     | '/terms'
+    | '/withdraw'
     | '/admin/actions'
     | '/admin/erase-held'
     | '/admin/export.csv'
     | '/api/contact'
     | '/api/health'
+    | '/api/withdraw'
     | '/services/ai-solutions'
     | '/services/ai-web-development'
     | '/services/automation'
@@ -301,11 +323,13 @@ export interface FileRouteTypes {
     | '/robots.txt'
     | '/sitemap.xml'
     | '/terms'
+    | '/withdraw'
     | '/admin/actions'
     | '/admin/erase-held'
     | '/admin/export.csv'
     | '/api/contact'
     | '/api/health'
+    | '/api/withdraw'
     | '/services/ai-solutions'
     | '/services/ai-web-development'
     | '/services/automation'
@@ -328,11 +352,13 @@ export interface RootRouteChildren {
   RobotsDottxtRoute: typeof RobotsDottxtRoute
   SitemapDotxmlRoute: typeof SitemapDotxmlRoute
   TermsRoute: typeof TermsRoute
+  WithdrawRoute: typeof WithdrawRoute
   AdminActionsRoute: typeof AdminActionsRoute
   AdminEraseHeldRoute: typeof AdminEraseHeldRoute
   AdminExportDotcsvRoute: typeof AdminExportDotcsvRoute
   ApiContactRoute: typeof ApiContactRoute
   ApiHealthRoute: typeof ApiHealthRoute
+  ApiWithdrawRoute: typeof ApiWithdrawRoute
   ServicesAiSolutionsRoute: typeof ServicesAiSolutionsRoute
   ServicesAiWebDevelopmentRoute: typeof ServicesAiWebDevelopmentRoute
   ServicesAutomationRoute: typeof ServicesAutomationRoute
@@ -422,6 +448,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TermsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/withdraw': {
+      id: '/withdraw'
+      path: '/withdraw'
+      fullPath: '/withdraw'
+      preLoaderRoute: typeof WithdrawRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/admin/': {
       id: '/admin/'
       path: '/admin'
@@ -462,6 +495,13 @@ declare module '@tanstack/react-router' {
       path: '/api/health'
       fullPath: '/api/health'
       preLoaderRoute: typeof ApiHealthRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/withdraw': {
+      id: '/api/withdraw'
+      path: '/api/withdraw'
+      fullPath: '/api/withdraw'
+      preLoaderRoute: typeof ApiWithdrawRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/services/': {
@@ -528,11 +568,13 @@ const rootRouteChildren: RootRouteChildren = {
   RobotsDottxtRoute: RobotsDottxtRoute,
   SitemapDotxmlRoute: SitemapDotxmlRoute,
   TermsRoute: TermsRoute,
+  WithdrawRoute: WithdrawRoute,
   AdminActionsRoute: AdminActionsRoute,
   AdminEraseHeldRoute: AdminEraseHeldRoute,
   AdminExportDotcsvRoute: AdminExportDotcsvRoute,
   ApiContactRoute: ApiContactRoute,
   ApiHealthRoute: ApiHealthRoute,
+  ApiWithdrawRoute: ApiWithdrawRoute,
   ServicesAiSolutionsRoute: ServicesAiSolutionsRoute,
   ServicesAiWebDevelopmentRoute: ServicesAiWebDevelopmentRoute,
   ServicesAutomationRoute: ServicesAutomationRoute,

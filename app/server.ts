@@ -1,5 +1,6 @@
 import { createServerEntry, createStartHandler } from '@tanstack/react-start/server'
 import { deliverDueEnquiries, purgeExpiredEnquiries } from './contact/index.server'
+import { runNotices } from './notices/notices.server'
 import { errorCause, log } from './server/log.server'
 import { createPageRenderer } from './server/render-page.server'
 import type { WorkerEnv } from './server/runtime.server'
@@ -10,7 +11,7 @@ import appCss from './styles/app.css?url'
  * The Worker's entry. `fetch`: Start's request handler with a renderer that answers 500 when a
  * page fails to render. `scheduled`: the Cron Trigger (`[triggers]` in wrangler.toml), which
  * deletes enquiries past the retention period, then delivers every stored enquiry whose next
- * attempt is due.
+ * attempt is due, then sends the notices that are due (an alert, the daily digest: docs/notices.md).
  */
 export default {
   ...createServerEntry({
@@ -24,5 +25,6 @@ export default {
       log('error', { event: 'retention_error', cause: errorCause(error) })
     }
     await deliverDueEnquiries(env)
+    await runNotices(env)
   },
 }

@@ -1,8 +1,9 @@
 // `npm run enquiries -- setup [--remote]`: the delivery set-up the Worker sees — the delivery in
 // effect, the names of what it lacks, whether the rate limiter and the database are bound, whether
-// Turnstile is on — computed by the Worker's own code (app/contact/health.server.ts), never
-// printing a value. Locally: wrangler.toml's vars with the local variables file over them (only
-// the names wrangler loads: declared vars and `[secrets] required`). Remote: the version that
+// Turnstile is on, which notices go (digest, alerts, receipt: app/notices/setup.ts) — computed by
+// the Worker's own code (app/contact/health.server.ts), never printing a value. Locally:
+// wrangler.toml's vars with the local variables file over them (only the names wrangler loads:
+// declared vars and `[secrets] required`). Remote: the version that
 // serves now (`wrangler deployments status`), with that version's vars and secrets' names
 // (`wrangler versions view`): after a rollback that is not the latest upload, which is what
 // `wrangler secret list` would describe.
@@ -81,4 +82,8 @@ export async function printDeliverySetup(options: { remote: boolean; envFile?: s
   Enquiry database              ${report.store ? 'bound' : 'not bound'}
   Rate limiters                 ${report.rateLimiter ? 'bound' : 'not bound: the enquiry database counts posts instead'}
   Turnstile (spam check)        ${turnstile}`)
+  const { noticesSetup, noticesSetupLines } = await import('../app/notices/setup.ts')
+  const { site } = await import('../app/site.ts')
+  for (const line of noticesSetupLines(noticesSetup(env as Parameters<typeof noticesSetup>[0]), site.email))
+    console.log(`  ${line.label.padEnd(30)}${line.value}`)
 }

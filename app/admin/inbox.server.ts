@@ -28,9 +28,11 @@ import {
   requeueEnquiry,
   retentionDays,
 } from '~/contact/index.server'
+import { type NoticeSetupLine, noticesSetup, noticesSetupLines } from '~/notices/setup'
 import { readFormBody } from '~/server/body-limit.server'
 import { errorCause, log, requestIdFor } from '~/server/log.server'
 import type { WorkerEnv } from '~/server/runtime.server'
+import { site } from '~/site'
 import { type InboxFence, inboxFence, verifyAccess } from './access.server'
 import { enquiriesCsvStream } from './csv'
 import { ADMIN_ACTIONS, type AdminAction, HELD_ACTIONS, type Notice } from './notices'
@@ -117,6 +119,8 @@ export interface DeliverySetup {
   turnstile: 'on' | 'off' | { missing: string[] }
   /** Who may open the inbox besides passing Access. */
   fence: InboxFence
+  /** The digest, the alerts and the receipt: on, or why not (docs/notices.md). */
+  notices: NoticeSetupLine[]
 }
 
 export function deliverySetup(env: WorkerEnv): DeliverySetup {
@@ -133,6 +137,7 @@ export function deliverySetup(env: WorkerEnv): DeliverySetup {
     heldPerHour: HELD_PER_HOUR,
     turnstile: report.turnstile,
     fence: inboxFence(env),
+    notices: noticesSetupLines(noticesSetup(env), site.email),
   }
 }
 

@@ -1,5 +1,6 @@
 import type * as v from 'valibot'
 import { subjectLabel } from '~/content/subjects'
+import { sendReceipt } from '~/notices/notices.server'
 import { log, requestIdFor } from '~/server/log.server'
 import { isLoopbackHost } from '~/server/loopback'
 import { type Reply, refusal } from '~/server/reply'
@@ -321,8 +322,10 @@ export async function submitEnquiry(input: ContactSubmission, context: ContactCo
       cause: error instanceof StoreError ? error.code : 'attempt_error',
     })
   })
-  if (context.waitUntil) context.waitUntil(delivery)
-  else await delivery
+  // Beside it, the receipt to the visitor when configured (docs/notices.md): never part of the answer.
+  const work = Promise.all([delivery, sendReceipt(env, record)])
+  if (context.waitUntil) context.waitUntil(work)
+  else await work
   return { kind: 'stored', enquiryId: record.id, repeat: false }
 }
 

@@ -7,6 +7,8 @@
 
 export { attemptDelivery, deliverDueEnquiries, LEASE_MS } from './attempts.server'
 export { submitContact } from './contact.functions'
+export type { EmailMessageConstructor } from './deliveries/email.server'
+export { buildPlainTextEmail, isPlainAddress } from './deliveries/email-message'
 export {
   type DeliveryAttempt,
   ENQUIRY_STATUSES,
@@ -31,7 +33,9 @@ export { purgeExpiredEnquiries } from './retention.server'
 export { FAILURE_MESSAGE } from './status'
 export {
   attemptsOf,
+  bounded,
   claimEnquiry,
+  database,
   type EnquiryFilter,
   enquiryPages,
   eraseEnquiry,

@@ -1,5 +1,6 @@
 import { site } from '~/site'
 import { facts, retentionMonths } from './facts'
+import { receiptSection } from './privacy-receipt'
 import type { ProseSection } from './types'
 
 export interface LegalPage {
@@ -57,6 +58,7 @@ export const privacyPage: LegalPage = {
         `An enquiry is deleted from the website’s database ${facts.enquiryRetentionDays} days (${retentionMonths()} months) after we receive it. An enquiry held back as suspected spam (sent without passing the website’s automated spam check) is deleted ${facts.heldRetentionDays} days after we receive it, unless we have released it as genuine. If we work together, we keep our correspondence for the duration of that work and the period the law requires us to keep business records; enquiries that do not lead to work are deleted from our e-mail within ${retentionMonths()} months of our last contact.`,
       ],
     },
+    receiptSection,
     {
       title: 'Your rights',
       paragraphs: [

@@ -14,6 +14,8 @@ export type WorkerEnv = Partial<Env & UnlistedSecrets>
 interface UnlistedSecrets {
   /** Turnstile's secret key, for siteverify (`wrangler secret put TURNSTILE_SECRET_KEY`). */
   TURNSTILE_SECRET_KEY: string
+  /** Signs the receipt's withdraw link (`wrangler secret put RECEIPT_LINK_SECRET`); the receipt is off without it. */
+  RECEIPT_LINK_SECRET: string
 }
 
 export interface WorkerRuntime {

@@ -123,6 +123,10 @@ function everyVariable(ctx: { keys: AccessKeyServer; siteverify: Siteverify }): 
     TURNSTILE_SITE_KEY: TEST_TURNSTILE_SITE_KEY,
     TURNSTILE_SECRET_KEY: TEST_TURNSTILE_SECRET,
     TURNSTILE_VERIFY_URL: ctx.siteverify.url,
+    DIGEST_HOUR_UTC: '0',
+    ALERT_AFTER_FAILURES: '2',
+    RECEIPT_FROM: 'receipts@aksharalabs.example',
+    RECEIPT_LINK_SECRET: 'local-doors-receipt-secret-0123456789',
   }
 }
 
@@ -158,6 +162,10 @@ test('every variable .dev.vars.example documents takes effect under npm start, a
     await expect(page.getByTestId('setup-missing')).toContainText('nothing')
     // ACCESS_POLICY_ONLY_REASON: with no allow-list, the reason written for it.
     await expect(page.getByTestId('setup-fence')).toContainText(vars.ACCESS_POLICY_ONLY_REASON as string)
+    // DIGEST_HOUR_UTC, ALERT_AFTER_FAILURES, RECEIPT_FROM with RECEIPT_LINK_SECRET (docs/notices.md).
+    await expect(page.getByTestId('setup-digest')).toContainText('daily from 00:00 UTC')
+    await expect(page.getByTestId('setup-alerts')).toContainText('after 2 enquiries in a row')
+    await expect(page.getByTestId('setup-receipt')).toHaveText(`on: from ${vars.RECEIPT_FROM}, one a day per address`)
     await page.setExtraHTTPHeaders({})
 
     // Turnstile on: a post without a token is held; with the widget's token, TURNSTILE_VERIFY_URL
@@ -193,10 +201,16 @@ test('every variable .dev.vars.example documents takes effect under npm start, a
     await setScenario(lost.email, { kind: 'status', status: 503 })
     await sendForm(page, lost, `pass-${crypto.randomUUID()}`)
     await expectStored(statePath(), lost.email, 'failed', 3, 30_000)
-    // The only message of this run: nothing else gave up, and nothing else sends e-mail.
-    await expect.poll(() => emailFiles(server.output()).length, { timeout: 15_000 }).toBe(1)
-    const [notice = ''] = emailFiles(server.output())
-    expect(notice).toMatch(/^From: .*doors@aksharalabs\.example/m)
+    // The only give-up notice of this run (nothing else gave up), from CONTACT_EMAIL_FROM; and a
+    // receipt from RECEIPT_FROM. (Today's digest may have gone in the first test's run, on the
+    // same database: once a day. The set-up panel above shows DIGEST_HOUR_UTC read.)
+    const bodies = () => emailFiles(server.output()).map((raw) => ({ raw, text: bodyText(raw) }))
+    const notices = () => bodies().filter((mail) => mail.text.includes('could not be delivered after 3 attempts'))
+    await expect.poll(() => notices().length, { timeout: 15_000 }).toBe(1)
+    expect(notices()[0]?.raw).toMatch(/^From: .*doors@aksharalabs\.example/m)
+    const receipt = bodies().find((mail) => mail.raw.includes(`To: ${delivered.email}`))
+    expect(receipt?.raw).toMatch(/^From: .*receipts@aksharalabs\.example/m)
+    expect(receipt?.text).toContain('/withdraw?id=')
     for (const name of Object.keys(vars)) proven.add(name)
   } finally {
     await keys.close()
@@ -205,6 +219,11 @@ test('every variable .dev.vars.example documents takes effect under npm start, a
 })
 
 const statePath = () => join(repo.dir, '.wrangler/state')
+
+/** A message's text (its body is base64, as the site writes every message). */
+function bodyText(raw: string): string {
+  return Buffer.from((raw.split('\r\n\r\n')[1] ?? '').replace(/\s+/g, ''), 'base64').toString('utf8')
+}
 
 /** The messages wrangler's local `send_email` wrote, from the paths it printed. */
 function emailFiles(output: string): string[] {

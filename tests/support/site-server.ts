@@ -25,9 +25,12 @@ export async function startSiteServer(
   const dir = `.wrangler/e2e-${PORT_BASE}`
   mkdirSync(dir, { recursive: true })
   const envFile = `${dir}/${name}.vars`
+  // The digest and the alerts are off unless a test turns them on: each would otherwise add its
+  // own message to the ones a test reads from wrangler's local e-mail files (docs/notices.md).
+  const all = { DIGEST_HOUR_UTC: 'off', ALERT_AFTER_FAILURES: 'off', ...vars }
   writeFileSync(
     envFile,
-    `${Object.entries(vars)
+    `${Object.entries(all)
       .map(([key, value]) => `${key}=${value}`)
       .join('\n')}\n`,
   )

@@ -12,7 +12,7 @@ const FLOORS = [
   ['content/', 'site.ts'],
   ['lib/'],
   ['server/'],
-  ['contact/', 'admin/'],
+  ['contact/', 'admin/', 'notices/'],
   ['components/'],
   ['routes/'],
   // The Worker's entry, the middleware and the router: they put the floors below together.
@@ -45,6 +45,9 @@ const EXCEPTIONS: Record<string, string> = {
   'components/admin/admin-ui.tsx -> contact/enquiry.ts': "the inbox's status labels",
   // The page cache must never store the inbox: which paths are the inbox's is the inbox's to say.
   'server/html-cache.server.ts -> admin/paths.ts': 'isAdminPath, the one upward import',
+  // The notices' set-up is computed under plain Node too (npm run enquiries -- setup), where the
+  // contact flow's front door cannot load (build-time constants): the address check, directly.
+  'notices/setup.ts -> contact/deliveries/email-message.ts': 'isPlainAddress, under plain Node',
   // The document's symbols (the icon sprite, the brand mark, the illustrations) and the error page,
   // which the renderer writes into every page: they are the components' own.
   'server/render-page.server.tsx -> components/': 'the symbols spliced into the page, and the plain error page',

@@ -189,6 +189,17 @@ describe('the checks catch what an operator would get wrong', () => {
     expect(hygieneProblems(standIn)).toEqual([expect.stringMatching(/TURNSTILE_VERIFY_URL is for tests/)])
   })
 
+  it('flags the receipt turned on without its link secret required', () => {
+    expect(hygieneProblems(clone()).join('\n')).not.toMatch(/RECEIPT/)
+    const half = clone()
+    half.vars.RECEIPT_FROM = 'hello@aksharalabs.in'
+    expect(hygieneProblems(half)).toEqual([
+      expect.stringMatching(/RECEIPT_FROM is set but \[secrets\] required does not list RECEIPT_LINK_SECRET/),
+    ])
+    half.secrets.required.push('RECEIPT_LINK_SECRET')
+    expect(hygieneProblems(half)).toEqual([])
+  })
+
   it('flags a stand-in Access key server left in the file, in production and in previews', () => {
     expect(hygieneProblems(clone()).join('\n')).not.toMatch(/ACCESS_CERTS_URL/)
     const standIn = clone()

@@ -40,6 +40,14 @@ describe('the operator command shows the delivery set-up', () => {
     expect(out).not.toContain(key)
   }, 60_000)
 
+  it('says which notices go: the digest and alerts on with the binding, the receipt off until configured', () => {
+    const out = setup({ DIGEST_HOUR_UTC: '6', ALERT_AFTER_FAILURES: 'off', RECEIPT_FROM: 'hello@aksharalabs.in' })
+    expect(out).toMatch(/Daily digest\s+on: to \S+, daily from 06:00 UTC/)
+    expect(out).toMatch(/Delivery alerts\s+off: ALERT_AFTER_FAILURES is off/)
+    // The secret is not declared in wrangler.toml, so wrangler would not load it: off, by name.
+    expect(out).toMatch(/Receipt to the sender\s+off: RECEIPT_LINK_SECRET is not set/)
+  }, 60_000)
+
   it('reports Turnstile off, naming the secret, while wrangler would not load it (not in [secrets] required)', () => {
     const out = setup({ TURNSTILE_SITE_KEY: '1x00000000000000000000AA', TURNSTILE_SECRET_KEY: 'secret-value-1' })
     expect(out).toMatch(/Turnstile \(spam check\)\s+off: TURNSTILE_SECRET_KEY is not set/)

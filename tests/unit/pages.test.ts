@@ -27,7 +27,8 @@ function pageRoutes() {
 }
 
 /** The operator's inbox: pages, but behind Cloudflare Access and never indexed (app/admin/). */
-const isPrivate = (path: string) => path === '/admin' || path.startsWith('/admin/')
+// The inbox, and the withdraw page a receipt's link leads to (noindex, not in the sitemap).
+const isPrivate = (path: string) => path === '/admin' || path.startsWith('/admin/') || path === '/withdraw'
 
 describe('the page list (app/content/pages.ts)', () => {
   it('finds the route files, including server routes and the private inbox', () => {

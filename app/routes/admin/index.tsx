@@ -12,6 +12,7 @@ import {
   STATUS_LABELS,
   StatusLabel,
 } from '~/components/admin/admin-ui'
+import { NoticesSetupRows } from '~/components/admin/NoticesSetup'
 import { PageHero } from '~/components/sections/PageHero'
 import { ENQUIRY_STATUSES } from '~/contact/enquiry'
 import type { HeldSummary } from '~/contact/index.server'
@@ -103,6 +104,7 @@ function InboxPage() {
             <dd data-testid="setup-held">
               kept for {setup.heldRetentionDays} days unless released; at most {setup.heldPerHour} from one hour
             </dd>
+            <NoticesSetupRows lines={setup.notices} />
           </dl>
         </div>
       </section>

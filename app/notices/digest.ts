@@ -1,0 +1,79 @@
+/**
+ * The daily digest, pure: when it is due, the cut-off for "overdue", and its text. No imports, so
+ * the unit tests run it as it is; `notices.server.ts` counts and sends.
+ */
+
+/** The hour (UTC) the digest goes at, when `DIGEST_HOUR_UTC` is unset or empty. */
+export const DEFAULT_DIGEST_HOUR_UTC = 7
+
+/** `DIGEST_HOUR_UTC` as an hour 0–23; unset or empty: the default; `off` or anything else: null (no digest). */
+export function digestHour(raw: string | undefined): number | null {
+  const value = raw?.trim()
+  if (!value) return DEFAULT_DIGEST_HOUR_UTC
+  if (!/^\d{1,2}$/.test(value)) return null
+  const hour = Number(value)
+  return hour <= 23 ? hour : null
+}
+
+/** The UTC day of a time, `2026-11-24`. */
+export function utcDay(date: Date): string {
+  return date.toISOString().slice(0, 10)
+}
+
+/** The day whose digest is due at `now`, or null before the hour. Sent once a day (the caller claims the day). */
+export function digestDueDay(now: Date, hour: number): string | null {
+  return now.getUTCHours() >= hour ? utcDay(now) : null
+}
+
+/**
+ * One business day before `now` (Monday to Friday, in UTC): on a Monday, the Friday before; on a
+ * weekend day, Friday at the same time. An enquiry still waiting for delivery since before then is
+ * overdue, until the inbox's own reply-by target replaces this rule.
+ */
+export function oneBusinessDayBefore(now: Date): Date {
+  const day = new Date(now.getTime())
+  const step = () => day.setUTCDate(day.getUTCDate() - 1)
+  step()
+  while (day.getUTCDay() === 0 || day.getUTCDay() === 6) step()
+  return day
+}
+
+export interface DigestCounts {
+  /** Enquiries received in the 24 hours before the digest. */
+  received: number
+  /** Enquiries delivered in those 24 hours. */
+  delivered: number
+  /** Held now, waiting for an operator to release or erase them. */
+  held: number
+  /** Failing now: failed, or pending after at least one failed attempt. */
+  failing: number
+  /** Pending or failed since before one business day ago. */
+  overdue: number
+}
+
+/** The digest's subject and text: each count with the inbox view that lists it. */
+export function digestMessage(
+  counts: DigestCounts,
+  options: { siteName: string; inboxUrl: string; day: string },
+): { subject: string; text: string } {
+  const link = (status?: string) => (status ? `${options.inboxUrl}?status=${status}` : options.inboxUrl)
+  const row = (label: string, n: number, url: string) => `${label.padEnd(28)}${String(n).padStart(5)}   ${url}`
+  const text = [
+    `The ${options.siteName} website's enquiries on ${options.day} (UTC).`,
+    '',
+    row('Received in the last 24 h', counts.received, link()),
+    row('Delivered in the last 24 h', counts.delivered, link('delivered')),
+    row('Held (spam check), waiting', counts.held, link('held')),
+    row('Failing delivery now', counts.failing, link('failed')),
+    row('Overdue', counts.overdue, link('pending')),
+    '',
+    'Overdue: still waiting for delivery (pending or failed) since before one business day ago.',
+    'Failing: failed, or pending after a failed attempt; the pending ones are retried on schedule.',
+    '',
+  ].join('\n')
+  const attention = counts.failing + counts.overdue + counts.held
+  return {
+    subject: `Enquiries ${options.day}: ${counts.received} received${attention ? `, ${attention} need a look` : ''} — ${options.siteName}`,
+    text,
+  }
+}

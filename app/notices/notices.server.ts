@@ -1,0 +1,296 @@
+import {
+  bounded,
+  buildPlainTextEmail,
+  database,
+  type EmailMessageConstructor,
+  type EnquiryRecord,
+  eraseEnquiry,
+  getEnquiry,
+  isPlainAddress,
+} from '~/contact/index.server'
+import { errorCause, log } from '~/server/log.server'
+import type { WorkerEnv } from '~/server/runtime.server'
+import { site } from '~/site'
+import { type AttemptRow, alertDue, alertMessage, failureStreak } from './alert'
+import { type DigestCounts, digestDueDay, digestMessage, oneBusinessDayBefore, utcDay } from './digest'
+import { enquiryReference, receiptMessage } from './receipt'
+import { checkWithdrawLink, type LinkCheck, recipientHash, signWithdrawLink, withdrawUrl } from './receipt-link'
+import { noticesSetup } from './setup'
+
+/**
+ * The notices: the daily digest and the delivery alerts to the company (run by the Cron Trigger
+ * after its deliveries), and the receipt to the prospect (sent after the visitor's answer). What
+ * has been sent is kept in D1 (migrations/0008_notices.sql), claimed with one statement each, so
+ * every notice goes once however many Worker instances run. A notice that fails is logged and
+ * never changes anything else: not the enquiry, not what the visitor was told.
+ */
+
+const inboxUrl = () => `${site.url.replace(/\/+$/, '')}/admin`
+
+async function loadEmailMessage(): Promise<EmailMessageConstructor> {
+  const { EmailMessage } = await import('cloudflare:email')
+  return EmailMessage
+}
+
+/** One plain-text message through the `send_email` binding. True when sent. */
+async function sendMail(
+  env: WorkerEnv,
+  message: { from: string; fromName: string; to: string; toName?: string; subject: string; text: string; id: string },
+  EmailMessageClass?: EmailMessageConstructor,
+): Promise<boolean> {
+  const binding = env.CONTACT_EMAIL
+  if (!binding || !isPlainAddress(message.from) || !isPlainAddress(message.to)) return false
+  const raw = buildPlainTextEmail({
+    from: { address: message.from, name: message.fromName },
+    to: { address: message.to, name: message.toName },
+    subject: message.subject,
+    text: message.text,
+    date: new Date(),
+    messageId: message.id,
+  })
+  const Message = EmailMessageClass ?? (await loadEmailMessage())
+  await binding.send(new Message(message.from, message.to, raw))
+  return true
+}
+
+const toCompany = (env: WorkerEnv, subject: string, text: string, id: string) =>
+  sendMail(env, {
+    from: env.CONTACT_EMAIL_FROM?.trim() ?? '',
+    fromName: `${site.name} website`,
+    to: site.email,
+    toName: site.name,
+    subject,
+    text,
+    id,
+  })
+
+/** The counts of the digest at `now`. */
+export async function digestCounts(db: D1Database | undefined, now: Date): Promise<DigestCounts> {
+  const since = new Date(now.getTime() - 86_400_000).toISOString()
+  const overdueBefore = oneBusinessDayBefore(now).toISOString()
+  // Overdue: waiting for delivery since before one business day ago. The inbox's reply-by target
+  // (a `reply_by` column, once there) is the better rule and replaces this one then.
+  const row = await bounded(
+    database(db)
+      .prepare(
+        `SELECT
+           (SELECT COUNT(*) FROM enquiries WHERE received_at >= ?1) AS received,
+           (SELECT COUNT(*) FROM enquiries WHERE delivered_at >= ?1) AS delivered,
+           (SELECT COUNT(*) FROM enquiries WHERE status = 'held') AS held,
+           (SELECT COUNT(*) FROM enquiries WHERE status = 'failed' OR (status = 'pending' AND attempts > 0)) AS failing,
+           (SELECT COUNT(*) FROM enquiries WHERE status IN ('pending', 'failed') AND received_at < ?2) AS overdue`,
+      )
+      .bind(since, overdueBefore)
+      .first<DigestCounts>(),
+  )
+  return row ?? { received: 0, delivered: 0, held: 0, failing: 0, overdue: 0 }
+}
+
+/** The digest, once a day from DIGEST_HOUR_UTC on. 'sent', 'not_due' (before the hour, or already sent today), or 'off'. */
+export async function sendDigest(env: WorkerEnv, now: Date): Promise<'sent' | 'not_due' | 'off' | 'failed'> {
+  const setup = noticesSetup(env).digest
+  if (!setup.on) return 'off'
+  const day = digestDueDay(now, setup.hourUtc)
+  if (!day) return 'not_due'
+  const db = database(env.ENQUIRIES)
+  const claimed = await bounded(
+    db
+      .prepare(
+        `INSERT INTO notices (kind, key, sent_at) VALUES ('digest', ?1, ?2) ON CONFLICT DO NOTHING RETURNING key`,
+      )
+      .bind(day, now.toISOString())
+      .first<{ key: string }>(),
+  )
+  if (!claimed) return 'not_due'
+  const counts = await digestCounts(env.ENQUIRIES, now)
+  const message = digestMessage(counts, { siteName: site.name, inboxUrl: inboxUrl(), day })
+  try {
+    await toCompany(env, message.subject, message.text, `digest.${day}`)
+  } catch (error) {
+    // Given back, so the next run tries again.
+    await bounded(db.prepare(`DELETE FROM notices WHERE kind = 'digest' AND key = ?1`).bind(day).run())
+    log('error', { event: 'notice', notice: 'digest', outcome: 'failed', cause: errorCause(error) })
+    return 'failed'
+  }
+  log('info', { event: 'notice', notice: 'digest', outcome: 'sent', day, ...counts })
+  return 'sent'
+}
+
+/** The alert, when the latest enquiries failed for one cause in a row; at most one per cause an hour. */
+export async function sendAlert(env: WorkerEnv, now: Date): Promise<'sent' | 'none' | 'off' | 'failed'> {
+  const setup = noticesSetup(env).alerts
+  if (!setup.on) return 'off'
+  const db = database(env.ENQUIRIES)
+  const { results } = await bounded(
+    db
+      .prepare(
+        `SELECT enquiry_id AS enquiryId, attempted_at AS attemptedAt, outcome, cause
+         FROM enquiry_attempts ORDER BY attempted_at DESC LIMIT 200`,
+      )
+      .all<AttemptRow>(),
+  )
+  const streak = failureStreak(results, setup.after)
+  if (!streak) return 'none'
+  const last = await bounded(
+    db
+      .prepare(`SELECT sent_at FROM notices WHERE kind = 'alert' AND key = ?1`)
+      .bind(streak.cause)
+      .first<{ sent_at: string }>(),
+  )
+  const lastSentAt = last?.sent_at ?? null
+  if (!alertDue(streak, lastSentAt, now)) return 'none'
+  // Compare-and-set: only the run that saw the same last alert claims the next.
+  const claimed = await bounded(
+    db
+      .prepare(
+        `INSERT INTO notices (kind, key, sent_at) VALUES ('alert', ?1, ?2)
+         ON CONFLICT (kind, key) DO UPDATE SET sent_at = excluded.sent_at WHERE notices.sent_at = ?3
+         RETURNING key`,
+      )
+      .bind(streak.cause, now.toISOString(), lastSentAt)
+      .first<{ key: string }>(),
+  )
+  if (!claimed) return 'none'
+  const message = alertMessage(streak, { siteName: site.name, inboxUrl: inboxUrl(), now })
+  try {
+    await toCompany(env, message.subject, message.text, `alert.${now.getTime()}`)
+  } catch (error) {
+    log('error', { event: 'notice', notice: 'alert', outcome: 'failed', cause: errorCause(error) })
+    return 'failed'
+  }
+  log('warn', {
+    event: 'notice',
+    notice: 'alert',
+    outcome: 'sent',
+    cause: streak.cause,
+    enquiries: streak.enquiryIds.length,
+  })
+  return 'sent'
+}
+
+/** Deletes what the notices no longer need: receipt days before yesterday, digest days over 30 days old. */
+async function purgeNotices(env: WorkerEnv, now: Date): Promise<void> {
+  const db = database(env.ENQUIRIES)
+  const yesterday = utcDay(new Date(now.getTime() - 86_400_000))
+  const monthAgo = utcDay(new Date(now.getTime() - 30 * 86_400_000))
+  await bounded(
+    db.batch([
+      db.prepare('DELETE FROM receipt_days WHERE day < ?1').bind(yesterday),
+      db.prepare(`DELETE FROM notices WHERE kind = 'digest' AND key < ?1`).bind(monthAgo),
+    ]),
+  )
+}
+
+/** The Cron Trigger's part: the alert first (it is urgent), then the digest, then the clean-up. Each on its own. */
+export async function runNotices(env: WorkerEnv, now = new Date()): Promise<void> {
+  const steps: [string, () => Promise<unknown>][] = [
+    ['alert', () => sendAlert(env, now)],
+    ['digest', () => sendDigest(env, now)],
+    ['purge', () => purgeNotices(env, now)],
+  ]
+  for (const [notice, step] of steps) {
+    try {
+      await step()
+    } catch (error) {
+      log('error', { event: 'notice', notice, outcome: 'error', cause: errorCause(error) })
+    }
+  }
+}
+
+/**
+ * The receipt for an enquiry just stored and not held: to the address the visitor gave, from
+ * RECEIPT_FROM, at most one a day per address. Off unless configured. Never throws: the visitor's
+ * answer does not depend on it.
+ */
+export async function sendReceipt(env: WorkerEnv, record: EnquiryRecord, now = new Date()): Promise<string> {
+  const outcome = await receiptOutcome(env, record, now).catch((error) => {
+    log('error', {
+      event: 'notice',
+      notice: 'receipt',
+      outcome: 'failed',
+      enquiryId: record.id,
+      cause: errorCause(error),
+    })
+    return 'failed'
+  })
+  if (outcome !== 'off') log('info', { event: 'notice', notice: 'receipt', outcome, enquiryId: record.id })
+  return outcome
+}
+
+async function receiptOutcome(env: WorkerEnv, record: EnquiryRecord, now: Date): Promise<string> {
+  const setup = noticesSetup(env).receipt
+  if (!setup.on) return 'off'
+  if (record.status === 'held') return 'held'
+  if (!isPlainAddress(record.email)) return 'no_address'
+  const secret = env.RECEIPT_LINK_SECRET as string
+  const db = database(env.ENQUIRIES)
+  const claimed = await bounded(
+    db
+      .prepare(
+        'INSERT INTO receipt_days (recipient_hash, day, sent_at) VALUES (?1, ?2, ?3) ON CONFLICT DO NOTHING RETURNING day',
+      )
+      .bind(await recipientHash(secret, record.email), utcDay(now), now.toISOString())
+      .first<{ day: string }>(),
+  )
+  if (!claimed) return 'daily_limit'
+  const link = await signWithdrawLink(secret, record.id, now)
+  const message = receiptMessage({
+    siteName: site.name,
+    enquiryId: record.id,
+    name: record.name,
+    receivedAt: record.receivedAt,
+    withdrawUrl: withdrawUrl(site.url, link),
+    linkUntil: new Date(link.until * 1000),
+    contactEmail: site.email,
+  })
+  await sendMail(env, {
+    from: setup.from,
+    fromName: site.name,
+    to: record.email,
+    subject: message.subject,
+    text: message.text,
+    id: `receipt.${enquiryReference(record.id)}`,
+  })
+  return 'sent'
+}
+
+export type WithdrawState =
+  | { state: 'confirm'; reference: string; receivedAt: string }
+  | { state: 'gone' }
+  | { state: 'invalid' }
+  | { state: 'expired' }
+
+async function checkLink(
+  env: WorkerEnv,
+  fields: { id: string; until: string; sig: string },
+  now: Date,
+): Promise<LinkCheck> {
+  if (!noticesSetup(env).receipt.on) return { ok: false, reason: 'invalid' }
+  return checkWithdrawLink(env.RECEIPT_LINK_SECRET ?? '', fields, now)
+}
+
+/** What the withdraw page shows for a link: the confirmation, or why nothing can be done. */
+export async function withdrawState(
+  env: WorkerEnv,
+  fields: { id: string; until: string; sig: string },
+  now = new Date(),
+): Promise<WithdrawState> {
+  const check = await checkLink(env, fields, now)
+  if (!check.ok) return { state: check.reason }
+  const record = await getEnquiry(env.ENQUIRIES, check.id)
+  if (!record) return { state: 'gone' }
+  return { state: 'confirm', reference: enquiryReference(record.id), receivedAt: record.receivedAt }
+}
+
+/** The withdrawal: with a valid link, the enquiry and its history are erased. */
+export async function withdrawEnquiry(
+  env: WorkerEnv,
+  fields: { id: string; until: string; sig: string },
+  now = new Date(),
+): Promise<'erased' | 'gone' | 'invalid' | 'expired'> {
+  const check = await checkLink(env, fields, now)
+  if (!check.ok) return check.reason
+  const erased = await eraseEnquiry(env.ENQUIRIES, check.id)
+  log('info', { event: 'withdraw', outcome: erased ? 'erased' : 'gone', enquiryId: check.id })
+  return erased ? 'erased' : 'gone'
+}

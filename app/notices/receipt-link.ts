@@ -1,0 +1,86 @@
+/**
+ * The receipt's withdraw link: `/withdraw?id=<enquiry id>&until=<Unix seconds>&sig=<HMAC>`, signed
+ * with HMAC-SHA-256 under `RECEIPT_LINK_SECRET`, valid for `RECEIPT_LINK_DAYS`. Web Crypto only, so
+ * the Worker, the unit tests and the end-to-end tests sign and check links with the same code.
+ */
+
+/** How long a receipt's link works. */
+export const RECEIPT_LINK_DAYS = 30
+/** A shorter secret is treated as unset (the receipt stays off). */
+export const MIN_SECRET_LENGTH = 32
+
+export const WITHDRAW_PATH = '/withdraw'
+
+export interface WithdrawLink {
+  id: string
+  /** Unix time in seconds after which the link does nothing. */
+  until: number
+  sig: string
+}
+
+const encoder = new TextEncoder()
+
+function base64url(bytes: ArrayBuffer): string {
+  let binary = ''
+  for (const byte of new Uint8Array(bytes)) binary += String.fromCharCode(byte)
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+}
+
+async function hmac(secret: string, text: string): Promise<string> {
+  const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+  ])
+  return base64url(await crypto.subtle.sign('HMAC', key, encoder.encode(text)))
+}
+
+/** What is signed: the purpose, the enquiry and the expiry, so a signature fits no other use. */
+const signed = (id: string, until: number) => `withdraw\n${id}\n${until}`
+
+export async function signWithdrawLink(
+  secret: string,
+  id: string,
+  now: Date,
+  days = RECEIPT_LINK_DAYS,
+): Promise<WithdrawLink> {
+  const until = Math.floor(now.getTime() / 1000) + days * 86_400
+  return { id, until, sig: await hmac(secret, signed(id, until)) }
+}
+
+/** The link as an absolute URL on `origin`. */
+export function withdrawUrl(origin: string, link: WithdrawLink): string {
+  const query = new URLSearchParams({ id: link.id, until: String(link.until), sig: link.sig })
+  return `${origin.replace(/\/+$/, '')}${WITHDRAW_PATH}?${query}`
+}
+
+export type LinkCheck = { ok: true; id: string } | { ok: false; reason: 'invalid' | 'expired' }
+
+/** The fields of a link from a query or a form, as strings (the router may hand over numbers). */
+export function linkFields(input: Record<string, unknown>): { id: string; until: string; sig: string } {
+  const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '')
+  return { id: text(input.id).slice(0, 100), until: text(input.until).slice(0, 20), sig: text(input.sig).slice(0, 100) }
+}
+
+/**
+ * Checks a link: its signature under `secret` (compared in constant time) and its expiry. A link
+ * whose signature fails is `invalid` whatever its expiry says; a signed one past it is `expired`.
+ */
+export async function checkWithdrawLink(
+  secret: string,
+  fields: { id: string; until: string; sig: string },
+  now: Date,
+): Promise<LinkCheck> {
+  if (secret.length < MIN_SECRET_LENGTH) return { ok: false, reason: 'invalid' }
+  if (!/^[\w-]{1,80}$/.test(fields.id) || !/^\d{1,12}$/.test(fields.until) || !/^[\w-]{43}$/.test(fields.sig))
+    return { ok: false, reason: 'invalid' }
+  const expected = await hmac(secret, signed(fields.id, Number(fields.until)))
+  let diff = 0
+  for (let i = 0; i < expected.length; i++) diff |= expected.charCodeAt(i) ^ fields.sig.charCodeAt(i)
+  if (diff !== 0) return { ok: false, reason: 'invalid' }
+  if (Number(fields.until) * 1000 <= now.getTime()) return { ok: false, reason: 'expired' }
+  return { ok: true, id: fields.id }
+}
+
+/** The recipient's key for the one-receipt-a-day rule: an HMAC of the lower-cased address, never the address. */
+export function recipientHash(secret: string, address: string): Promise<string> {
+  return hmac(secret, `recipient\n${address.trim().toLowerCase()}`)
+}

@@ -1,4 +1,5 @@
 import { createServerEntry, createStartHandler } from '@tanstack/react-start/server'
+import { purgeAuditTrail } from './admin/index.server'
 import { deliverDueEnquiries, purgeExpiredEnquiries } from './contact/index.server'
 import { errorCause, log } from './server/log.server'
 import { createPageRenderer } from './server/render-page.server'
@@ -9,7 +10,7 @@ import appCss from './styles/app.css?url'
 /**
  * The Worker's entry. `fetch`: Start's request handler with a renderer that answers 500 when a
  * page fails to render. `scheduled`: the Cron Trigger (`[triggers]` in wrangler.toml), which
- * deletes enquiries past the retention period, then delivers every stored enquiry whose next
+ * deletes enquiries past the retention period and audit lines past theirs, then delivers every stored enquiry whose next
  * attempt is due.
  */
 export default {
@@ -22,6 +23,11 @@ export default {
     } catch (error) {
       // Deliveries go on; the next run tries the purge again.
       log('error', { event: 'retention_error', cause: errorCause(error) })
+    }
+    try {
+      await purgeAuditTrail(env)
+    } catch (error) {
+      log('error', { event: 'audit_retention_error', cause: errorCause(error) })
     }
     await deliverDueEnquiries(env)
   },

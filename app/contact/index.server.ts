@@ -31,7 +31,9 @@ export { purgeExpiredEnquiries } from './retention.server'
 export { FAILURE_MESSAGE } from './status'
 export {
   attemptsOf,
+  bounded,
   claimEnquiry,
+  database,
   type EnquiryFilter,
   enquiryPages,
   eraseEnquiry,

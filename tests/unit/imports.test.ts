@@ -45,6 +45,9 @@ const EXCEPTIONS: Record<string, string> = {
   'components/admin/admin-ui.tsx -> contact/enquiry.ts': "the inbox's status labels",
   // The page cache must never store the inbox: which paths are the inbox's is the inbox's to say.
   'server/html-cache.server.ts -> admin/paths.ts': 'isAdminPath, the one upward import',
+  // The root draws the desk's shell instead of the brochure's on the inbox's paths; the front door
+  // would bring the inbox's server functions into every page's first load.
+  'routes/__root.tsx -> admin/paths.ts': 'isAdminPath, to choose the shell',
   // The document's symbols (the icon sprite, the brand mark, the illustrations) and the error page,
   // which the renderer writes into every page: they are the components' own.
   'server/render-page.server.tsx -> components/': 'the symbols spliced into the page, and the plain error page',

@@ -49,7 +49,7 @@ function ActivityPage() {
                 {lines.map((line) => (
                   <tr key={line.seq} className="border-b border-line align-top" data-audit={line.seq}>
                     <td className="py-2 pr-4 whitespace-nowrap text-muted">{formatTime(line.at)}</td>
-                    <td className="py-2 pr-4 break-all text-muted">{line.operator}</td>
+                    <td className="py-2 pr-4 whitespace-nowrap text-muted">{line.operator}</td>
                     <td className="py-2 pr-4">{auditLabel(line.action)}</td>
                     <td className="py-2 pr-4 text-muted">
                       {line.enquiryId === null ? (

@@ -1,11 +1,14 @@
+import { readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
 import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test'
 import { type AccessKeys, accessKeysFrom, TEST_OPERATOR } from '../support/access-keys'
 import { type Enquiry, enquiry, expect, setScenario, test, uniqueClientAddress } from '../support/contact'
-import { executeSql, expectStored, storedFrom } from '../support/enquiries'
+import { executeSql, expectStored, runCron, storedFrom } from '../support/enquiries'
 import { gotoHydrated } from '../support/page'
-import { ACCESS_KEY_FILE, SITE_ORIGIN, SITE_PORT } from '../support/servers'
-import { stateDir } from '../support/site-server'
+import { ACCESS_KEY_FILE, SITE_ORIGIN, SITE_PORT, siteOutput } from '../support/servers'
+import { jsonLogLines, stateDir } from '../support/site-server'
 
 /**
  * The operator's desk: the audit trail of every action (on each enquiry and on /admin/activity,
@@ -128,6 +131,37 @@ test('the audit trail: each action leaves a line on the enquiry and on the activ
   })
   expect(edit.status()).toBe(400)
   await context.close()
+})
+
+/** The audit lines of one operator, read straight from the test server's local D1 file (read-only). */
+function auditLinesOf(operator: string): { at: string }[] {
+  const dir = join(persistTo, 'v3', 'd1', 'miniflare-D1DatabaseObject')
+  const file = readdirSync(dir).find((name) => name.endsWith('.sqlite') && name !== 'metadata.sqlite')
+  const db = new DatabaseSync(join(dir, file as string), { readOnly: true })
+  try {
+    return db.prepare('SELECT at FROM audit_log WHERE operator = ? ORDER BY at').all(operator) as { at: string }[]
+  } finally {
+    db.close()
+  }
+}
+
+test('the scheduled run deletes audit lines older than 400 days, and only those', async () => {
+  const operator = `retention-${crypto.randomUUID().slice(0, 8)}@aksharalabs.in`
+  const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString()
+  await executeSql(
+    persistTo,
+    `INSERT INTO audit_log (at, operator, action) VALUES ('${daysAgo(401)}', '${operator}', 'open'), ('${daysAgo(399)}', '${operator}', 'open')`,
+  )
+  expect(auditLinesOf(operator)).toHaveLength(2)
+  await runCron(origin)
+  await expect.poll(() => auditLinesOf(operator).length, { timeout: WAIT_MS }).toBe(1)
+  // The one kept is the younger.
+  expect(Date.parse(auditLinesOf(operator)[0]?.at ?? '')).toBeGreaterThan(Date.now() - 400 * 86_400_000)
+  await expect
+    .poll(() =>
+      jsonLogLines(siteOutput()).some((line) => line.event === 'audit_retention' && line.auditRetentionDays === 400),
+    )
+    .toBe(true)
 })
 
 test('bulk erasure of held enquiries is in the activity page, with its selection', async ({ browser, request }) => {

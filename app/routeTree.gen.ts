@@ -11,6 +11,7 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AboutRouteImport } from './routes/about'
+import { Route as AdminRouteRouteImport } from './routes/admin/route'
 import { Route as ComingSoonRouteImport } from './routes/coming-soon'
 import { Route as ContactRouteImport } from './routes/contact'
 import { Route as LlmsFullDottxtRouteImport } from './routes/llms-full[.]txt'
@@ -23,6 +24,7 @@ import { Route as TermsRouteImport } from './routes/terms'
 import { Route as WithdrawRouteImport } from './routes/withdraw'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminActionsRouteImport } from './routes/admin/actions'
+import { Route as AdminActivityRouteImport } from './routes/admin/activity'
 import { Route as AdminEraseHeldRouteImport } from './routes/admin/erase-held'
 import { Route as AdminExportDotcsvRouteImport } from './routes/admin/export[.]csv'
 import { Route as ApiContactRouteImport } from './routes/api/contact'
@@ -35,6 +37,9 @@ import { Route as ServicesAutomationRouteImport } from './routes/services/automa
 import { Route as ServicesDevopsRouteImport } from './routes/services/devops'
 import { Route as AdminEnquiriesIdRouteImport } from './routes/admin/enquiries.$id'
 import { Route as AdminEraseIdRouteImport } from './routes/admin/erase.$id'
+import { Route as AdminPersonIndexRouteImport } from './routes/admin/person/index'
+import { Route as AdminPersonEraseRouteImport } from './routes/admin/person/erase'
+import { Route as AdminPersonExportDotjsonRouteImport } from './routes/admin/person/export[.]json'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -44,6 +49,11 @@ const IndexRoute = IndexRouteImport.update({
 const AboutRoute = AboutRouteImport.update({
   id: '/about',
   path: '/about',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminRouteRoute = AdminRouteRouteImport.update({
+  id: '/admin',
+  path: '/admin',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ComingSoonRoute = ComingSoonRouteImport.update({
@@ -97,24 +107,29 @@ const WithdrawRoute = WithdrawRouteImport.update({
   getParentRoute: () => rootRouteImport,
 } as any)
 const AdminIndexRoute = AdminIndexRouteImport.update({
-  id: '/admin/',
-  path: '/admin/',
-  getParentRoute: () => rootRouteImport,
+  id: '/',
+  path: '/',
+  getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminActionsRoute = AdminActionsRouteImport.update({
-  id: '/admin/actions',
-  path: '/admin/actions',
-  getParentRoute: () => rootRouteImport,
+  id: '/actions',
+  path: '/actions',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminActivityRoute = AdminActivityRouteImport.update({
+  id: '/activity',
+  path: '/activity',
+  getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminEraseHeldRoute = AdminEraseHeldRouteImport.update({
-  id: '/admin/erase-held',
-  path: '/admin/erase-held',
-  getParentRoute: () => rootRouteImport,
+  id: '/erase-held',
+  path: '/erase-held',
+  getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminExportDotcsvRoute = AdminExportDotcsvRouteImport.update({
-  id: '/admin/export.csv',
-  path: '/admin/export.csv',
-  getParentRoute: () => rootRouteImport,
+  id: '/export.csv',
+  path: '/export.csv',
+  getParentRoute: () => AdminRouteRoute,
 } as any)
 const ApiContactRoute = ApiContactRouteImport.update({
   id: '/api/contact',
@@ -158,18 +173,35 @@ const ServicesDevopsRoute = ServicesDevopsRouteImport.update({
   getParentRoute: () => rootRouteImport,
 } as any)
 const AdminEnquiriesIdRoute = AdminEnquiriesIdRouteImport.update({
-  id: '/admin/enquiries/$id',
-  path: '/admin/enquiries/$id',
-  getParentRoute: () => rootRouteImport,
+  id: '/enquiries/$id',
+  path: '/enquiries/$id',
+  getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminEraseIdRoute = AdminEraseIdRouteImport.update({
-  id: '/admin/erase/$id',
-  path: '/admin/erase/$id',
-  getParentRoute: () => rootRouteImport,
+  id: '/erase/$id',
+  path: '/erase/$id',
+  getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminPersonIndexRoute = AdminPersonIndexRouteImport.update({
+  id: '/person/',
+  path: '/person/',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminPersonEraseRoute = AdminPersonEraseRouteImport.update({
+  id: '/person/erase',
+  path: '/person/erase',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminPersonExportDotjsonRoute =
+  AdminPersonExportDotjsonRouteImport.update({
+    id: '/person/export.json',
+    path: '/person/export.json',
+    getParentRoute: () => AdminRouteRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/admin': typeof AdminRouteRouteWithChildren
   '/about': typeof AboutRoute
   '/coming-soon': typeof ComingSoonRoute
   '/contact': typeof ContactRoute
@@ -182,6 +214,7 @@ export interface FileRoutesByFullPath {
   '/terms': typeof TermsRoute
   '/withdraw': typeof WithdrawRoute
   '/admin/actions': typeof AdminActionsRoute
+  '/admin/activity': typeof AdminActivityRoute
   '/admin/erase-held': typeof AdminEraseHeldRoute
   '/admin/export.csv': typeof AdminExportDotcsvRoute
   '/api/contact': typeof ApiContactRoute
@@ -195,6 +228,9 @@ export interface FileRoutesByFullPath {
   '/services/': typeof ServicesIndexRoute
   '/admin/enquiries/$id': typeof AdminEnquiriesIdRoute
   '/admin/erase/$id': typeof AdminEraseIdRoute
+  '/admin/person/erase': typeof AdminPersonEraseRoute
+  '/admin/person/export.json': typeof AdminPersonExportDotjsonRoute
+  '/admin/person/': typeof AdminPersonIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -210,6 +246,7 @@ export interface FileRoutesByTo {
   '/terms': typeof TermsRoute
   '/withdraw': typeof WithdrawRoute
   '/admin/actions': typeof AdminActionsRoute
+  '/admin/activity': typeof AdminActivityRoute
   '/admin/erase-held': typeof AdminEraseHeldRoute
   '/admin/export.csv': typeof AdminExportDotcsvRoute
   '/api/contact': typeof ApiContactRoute
@@ -223,10 +260,14 @@ export interface FileRoutesByTo {
   '/services': typeof ServicesIndexRoute
   '/admin/enquiries/$id': typeof AdminEnquiriesIdRoute
   '/admin/erase/$id': typeof AdminEraseIdRoute
+  '/admin/person/erase': typeof AdminPersonEraseRoute
+  '/admin/person/export.json': typeof AdminPersonExportDotjsonRoute
+  '/admin/person': typeof AdminPersonIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/admin': typeof AdminRouteRouteWithChildren
   '/about': typeof AboutRoute
   '/coming-soon': typeof ComingSoonRoute
   '/contact': typeof ContactRoute
@@ -239,6 +280,7 @@ export interface FileRoutesById {
   '/terms': typeof TermsRoute
   '/withdraw': typeof WithdrawRoute
   '/admin/actions': typeof AdminActionsRoute
+  '/admin/activity': typeof AdminActivityRoute
   '/admin/erase-held': typeof AdminEraseHeldRoute
   '/admin/export.csv': typeof AdminExportDotcsvRoute
   '/api/contact': typeof ApiContactRoute
@@ -252,11 +294,15 @@ export interface FileRoutesById {
   '/services/': typeof ServicesIndexRoute
   '/admin/enquiries/$id': typeof AdminEnquiriesIdRoute
   '/admin/erase/$id': typeof AdminEraseIdRoute
+  '/admin/person/erase': typeof AdminPersonEraseRoute
+  '/admin/person/export.json': typeof AdminPersonExportDotjsonRoute
+  '/admin/person/': typeof AdminPersonIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/admin'
     | '/about'
     | '/coming-soon'
     | '/contact'
@@ -269,6 +315,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/withdraw'
     | '/admin/actions'
+    | '/admin/activity'
     | '/admin/erase-held'
     | '/admin/export.csv'
     | '/api/contact'
@@ -282,6 +329,9 @@ export interface FileRouteTypes {
     | '/services/'
     | '/admin/enquiries/$id'
     | '/admin/erase/$id'
+    | '/admin/person/erase'
+    | '/admin/person/export.json'
+    | '/admin/person/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -297,6 +347,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/withdraw'
     | '/admin/actions'
+    | '/admin/activity'
     | '/admin/erase-held'
     | '/admin/export.csv'
     | '/api/contact'
@@ -310,9 +361,13 @@ export interface FileRouteTypes {
     | '/services'
     | '/admin/enquiries/$id'
     | '/admin/erase/$id'
+    | '/admin/person/erase'
+    | '/admin/person/export.json'
+    | '/admin/person'
   id:
     | '__root__'
     | '/'
+    | '/admin'
     | '/about'
     | '/coming-soon'
     | '/contact'
@@ -325,6 +380,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/withdraw'
     | '/admin/actions'
+    | '/admin/activity'
     | '/admin/erase-held'
     | '/admin/export.csv'
     | '/api/contact'
@@ -338,10 +394,14 @@ export interface FileRouteTypes {
     | '/services/'
     | '/admin/enquiries/$id'
     | '/admin/erase/$id'
+    | '/admin/person/erase'
+    | '/admin/person/export.json'
+    | '/admin/person/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AdminRouteRoute: typeof AdminRouteRouteWithChildren
   AboutRoute: typeof AboutRoute
   ComingSoonRoute: typeof ComingSoonRoute
   ContactRoute: typeof ContactRoute
@@ -353,9 +413,6 @@ export interface RootRouteChildren {
   SitemapDotxmlRoute: typeof SitemapDotxmlRoute
   TermsRoute: typeof TermsRoute
   WithdrawRoute: typeof WithdrawRoute
-  AdminActionsRoute: typeof AdminActionsRoute
-  AdminEraseHeldRoute: typeof AdminEraseHeldRoute
-  AdminExportDotcsvRoute: typeof AdminExportDotcsvRoute
   ApiContactRoute: typeof ApiContactRoute
   ApiHealthRoute: typeof ApiHealthRoute
   ApiWithdrawRoute: typeof ApiWithdrawRoute
@@ -363,10 +420,7 @@ export interface RootRouteChildren {
   ServicesAiWebDevelopmentRoute: typeof ServicesAiWebDevelopmentRoute
   ServicesAutomationRoute: typeof ServicesAutomationRoute
   ServicesDevopsRoute: typeof ServicesDevopsRoute
-  AdminIndexRoute: typeof AdminIndexRoute
   ServicesIndexRoute: typeof ServicesIndexRoute
-  AdminEnquiriesIdRoute: typeof AdminEnquiriesIdRoute
-  AdminEraseIdRoute: typeof AdminEraseIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -383,6 +437,13 @@ declare module '@tanstack/react-router' {
       path: '/about'
       fullPath: '/about'
       preLoaderRoute: typeof AboutRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin': {
+      id: '/admin'
+      path: '/admin'
+      fullPath: '/admin'
+      preLoaderRoute: typeof AdminRouteRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/coming-soon': {
@@ -457,31 +518,38 @@ declare module '@tanstack/react-router' {
     }
     '/admin/': {
       id: '/admin/'
-      path: '/admin'
+      path: '/'
       fullPath: '/admin/'
       preLoaderRoute: typeof AdminIndexRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof AdminRouteRoute
     }
     '/admin/actions': {
       id: '/admin/actions'
-      path: '/admin/actions'
+      path: '/actions'
       fullPath: '/admin/actions'
       preLoaderRoute: typeof AdminActionsRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/activity': {
+      id: '/admin/activity'
+      path: '/activity'
+      fullPath: '/admin/activity'
+      preLoaderRoute: typeof AdminActivityRouteImport
+      parentRoute: typeof AdminRouteRoute
     }
     '/admin/erase-held': {
       id: '/admin/erase-held'
-      path: '/admin/erase-held'
+      path: '/erase-held'
       fullPath: '/admin/erase-held'
       preLoaderRoute: typeof AdminEraseHeldRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof AdminRouteRoute
     }
     '/admin/export.csv': {
       id: '/admin/export.csv'
-      path: '/admin/export.csv'
+      path: '/export.csv'
       fullPath: '/admin/export.csv'
       preLoaderRoute: typeof AdminExportDotcsvRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof AdminRouteRoute
     }
     '/api/contact': {
       id: '/api/contact'
@@ -541,23 +609,75 @@ declare module '@tanstack/react-router' {
     }
     '/admin/enquiries/$id': {
       id: '/admin/enquiries/$id'
-      path: '/admin/enquiries/$id'
+      path: '/enquiries/$id'
       fullPath: '/admin/enquiries/$id'
       preLoaderRoute: typeof AdminEnquiriesIdRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof AdminRouteRoute
     }
     '/admin/erase/$id': {
       id: '/admin/erase/$id'
-      path: '/admin/erase/$id'
+      path: '/erase/$id'
       fullPath: '/admin/erase/$id'
       preLoaderRoute: typeof AdminEraseIdRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/person/': {
+      id: '/admin/person/'
+      path: '/person'
+      fullPath: '/admin/person/'
+      preLoaderRoute: typeof AdminPersonIndexRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/person/erase': {
+      id: '/admin/person/erase'
+      path: '/person/erase'
+      fullPath: '/admin/person/erase'
+      preLoaderRoute: typeof AdminPersonEraseRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/person/export.json': {
+      id: '/admin/person/export.json'
+      path: '/person/export.json'
+      fullPath: '/admin/person/export.json'
+      preLoaderRoute: typeof AdminPersonExportDotjsonRouteImport
+      parentRoute: typeof AdminRouteRoute
     }
   }
 }
 
+interface AdminRouteRouteChildren {
+  AdminActionsRoute: typeof AdminActionsRoute
+  AdminActivityRoute: typeof AdminActivityRoute
+  AdminEraseHeldRoute: typeof AdminEraseHeldRoute
+  AdminExportDotcsvRoute: typeof AdminExportDotcsvRoute
+  AdminIndexRoute: typeof AdminIndexRoute
+  AdminEnquiriesIdRoute: typeof AdminEnquiriesIdRoute
+  AdminEraseIdRoute: typeof AdminEraseIdRoute
+  AdminPersonEraseRoute: typeof AdminPersonEraseRoute
+  AdminPersonExportDotjsonRoute: typeof AdminPersonExportDotjsonRoute
+  AdminPersonIndexRoute: typeof AdminPersonIndexRoute
+}
+
+const AdminRouteRouteChildren: AdminRouteRouteChildren = {
+  AdminActionsRoute: AdminActionsRoute,
+  AdminActivityRoute: AdminActivityRoute,
+  AdminEraseHeldRoute: AdminEraseHeldRoute,
+  AdminExportDotcsvRoute: AdminExportDotcsvRoute,
+  AdminIndexRoute: AdminIndexRoute,
+  AdminEnquiriesIdRoute: AdminEnquiriesIdRoute,
+  AdminEraseIdRoute: AdminEraseIdRoute,
+  AdminPersonEraseRoute: AdminPersonEraseRoute,
+  AdminPersonExportDotjsonRoute: AdminPersonExportDotjsonRoute,
+  AdminPersonIndexRoute: AdminPersonIndexRoute,
+}
+
+const AdminRouteRouteWithChildren = AdminRouteRoute._addFileChildren(
+  AdminRouteRouteChildren,
+)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AdminRouteRoute: AdminRouteRouteWithChildren,
   AboutRoute: AboutRoute,
   ComingSoonRoute: ComingSoonRoute,
   ContactRoute: ContactRoute,
@@ -569,9 +689,6 @@ const rootRouteChildren: RootRouteChildren = {
   SitemapDotxmlRoute: SitemapDotxmlRoute,
   TermsRoute: TermsRoute,
   WithdrawRoute: WithdrawRoute,
-  AdminActionsRoute: AdminActionsRoute,
-  AdminEraseHeldRoute: AdminEraseHeldRoute,
-  AdminExportDotcsvRoute: AdminExportDotcsvRoute,
   ApiContactRoute: ApiContactRoute,
   ApiHealthRoute: ApiHealthRoute,
   ApiWithdrawRoute: ApiWithdrawRoute,
@@ -579,10 +696,7 @@ const rootRouteChildren: RootRouteChildren = {
   ServicesAiWebDevelopmentRoute: ServicesAiWebDevelopmentRoute,
   ServicesAutomationRoute: ServicesAutomationRoute,
   ServicesDevopsRoute: ServicesDevopsRoute,
-  AdminIndexRoute: AdminIndexRoute,
   ServicesIndexRoute: ServicesIndexRoute,
-  AdminEnquiriesIdRoute: AdminEnquiriesIdRoute,
-  AdminEraseIdRoute: AdminEraseIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,4 +1,5 @@
 import { createServerEntry, createStartHandler } from '@tanstack/react-start/server'
+import { purgeAuditTrail } from './admin/index.server'
 import { deliverDueEnquiries, purgeExpiredEnquiries } from './contact/index.server'
 import { runNotices } from './notices/notices.server'
 import { errorCause, log } from './server/log.server'
@@ -10,8 +11,9 @@ import appCss from './styles/app.css?url'
 /**
  * The Worker's entry. `fetch`: Start's request handler with a renderer that answers 500 when a
  * page fails to render. `scheduled`: the Cron Trigger (`[triggers]` in wrangler.toml), which
- * deletes enquiries past the retention period, then delivers every stored enquiry whose next
- * attempt is due, then sends the notices that are due (an alert, the daily digest: docs/notices.md).
+ * deletes enquiries past the retention period and audit lines past theirs, then delivers every
+ * stored enquiry whose next attempt is due, then sends the notices that are due (an alert, the
+ * daily digest: docs/notices.md).
  */
 export default {
   ...createServerEntry({
@@ -23,6 +25,11 @@ export default {
     } catch (error) {
       // Deliveries go on; the next run tries the purge again.
       log('error', { event: 'retention_error', cause: errorCause(error) })
+    }
+    try {
+      await purgeAuditTrail(env)
+    } catch (error) {
+      log('error', { event: 'audit_retention_error', cause: errorCause(error) })
     }
     await deliverDueEnquiries(env)
     await runNotices(env)

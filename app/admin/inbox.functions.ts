@@ -3,7 +3,9 @@ import { createServerFn } from '@tanstack/react-start'
 import { getRequest } from '@tanstack/react-start/server'
 import { parseHeldSelection } from '~/contact/index.server'
 import { type WorkerEnv, workerEnv } from '~/server/runtime.server'
+import { auditOf, recordOpen } from './audit.server'
 import { enquiryDetail, heldErasure, inboxData, operatorFor, parseInboxQuery } from './inbox.server'
+import { signedIn } from './signed-in.server'
 
 /**
  * The inbox pages' data. Each call checks the Access token itself: these functions also answer at
@@ -22,9 +24,12 @@ export const loadInbox = createServerFn({ method: 'GET' })
 export const loadEnquiry = createServerFn({ method: 'GET' })
   .validator((input: unknown) => String((input as { id?: unknown })?.id ?? ''))
   .handler(async ({ data }) => {
-    const detail = await enquiryDetail(await requireOperator(), data)
+    const { env, operator } = await signedIn()
+    const detail = await enquiryDetail(env, data)
     if (!detail) throw notFound()
-    return detail
+    // Every read of an enquiry is in its audit trail (or the page is not shown).
+    await recordOpen(env.ENQUIRIES, operator.email, detail.record.id)
+    return { ...detail, audit: await auditOf(env.ENQUIRIES, detail.record.id) }
   })
 
 /** The confirmation page of a bulk erasure of held enquiries: how many, up to when. */

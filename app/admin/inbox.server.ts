@@ -34,9 +34,11 @@ import { errorCause, log, requestIdFor } from '~/server/log.server'
 import type { WorkerEnv } from '~/server/runtime.server'
 import { site } from '~/site'
 import { type InboxFence, inboxFence, verifyAccess } from './access.server'
+import { recordAudit } from './audit.server'
 import { enquiriesCsvStream } from './csv'
 import { ADMIN_ACTIONS, type AdminAction, HELD_ACTIONS, type Notice } from './notices'
 import { enquiryPath, heldErasePath } from './paths'
+import { erasePersonAction } from './person.server'
 
 /** Headers on every /admin answer: never stored by anything, never indexed. */
 export const ADMIN_HEADERS: Readonly<Record<string, string>> = {
@@ -214,6 +216,10 @@ export async function handleAdminAction(request: Request, env: WorkerEnv): Promi
   const action = form.get('action')
   const id = form.get('id')
   if (action === 'erase-held') return eraseHeldAction(form, env, request, operator)
+  if (action === 'erase-person') {
+    const answer = await erasePersonAction(form, env, request, operator)
+    return 'redirect' in answer ? seeOther(answer.redirect) : problem(answer.status, answer.message)
+  }
   if (typeof action !== 'string' || !(ADMIN_ACTIONS as readonly string[]).includes(action))
     return problem(400, `Unknown action: use one of ${[...ADMIN_ACTIONS, ...HELD_ACTIONS].join(', ')}.`)
   if (!isEnquiryId(id)) return problem(400, 'No valid enquiry id.')
@@ -221,6 +227,14 @@ export async function handleAdminAction(request: Request, env: WorkerEnv): Promi
   try {
     const record = await getEnquiry(env.ENQUIRIES, id)
     if (!record) return problem(404, 'No such enquiry (it may have been erased).')
+    // The audit line first: an action that cannot be recorded is not done (the 503 below).
+    if (action !== 'erase' || form.get('confirm') === record.id)
+      await recordAudit(env.ENQUIRIES, {
+        operator: operator.email,
+        action,
+        enquiryId: id,
+        detail: `was ${record.status}`,
+      })
     const notice = await act(action as AdminAction, record, form, env, request, operator)
     adminLog(request, operator, action, { enquiryId: id, result: notice })
     if (notice === 'confirm-erase') return seeOther(`/admin/erase/${encodeURIComponent(id)}`)
@@ -315,6 +329,11 @@ async function eraseHeldAction(
   if (form.get('confirm') !== 'held' || typeof until !== 'string' || Number.isNaN(Date.parse(until)))
     return seeOther(heldErasePath(selection))
   try {
+    await recordAudit(env.ENQUIRIES, {
+      operator: operator.email,
+      action: 'erase-held',
+      detail: `day ${selection.day ?? 'any'}, reason ${selection.reason ?? 'any'}, up to ${until}`,
+    })
     const erased = await eraseHeld(env.ENQUIRIES, selection, until)
     const notice: Notice = erased > 0 ? 'held-erased' : 'held-none'
     adminLog(request, operator, 'erase-held', {
@@ -345,6 +364,12 @@ export async function handleExport(request: Request, env: WorkerEnv): Promise<Re
   if (!operator) return forbidden()
   const query = parseInboxQuery(Object.fromEntries(new URL(request.url).searchParams))
   try {
+    // Never the search text in the line: it may be a person's name or address.
+    await recordAudit(env.ENQUIRIES, {
+      operator: operator.email,
+      action: 'export',
+      detail: `status ${query.status ?? 'all'}${query.q ? ', with a search' : ''}`,
+    })
     const pages = enquiryPages(env.ENQUIRIES, filterOf(query), { pageSize: EXPORT_PAGE_SIZE, limit: EXPORT_LIMIT })
     // The first page, read now; the stream hands it over first, then reads on.
     let first: IteratorResult<EnquiryRecord[], void> | undefined = await pages.next()

@@ -4,5 +4,7 @@
  * `inbox.server.ts`.
  */
 
+export { type AuditRecord, purgeAuditTrail, recordAudit } from './audit.server'
 export { ADMIN_HEADERS, forbidden, handleAdminAction, handleExport, operatorFor } from './inbox.server'
 export { isAdminPath } from './paths'
+export { handlePersonExport } from './person-export.server'

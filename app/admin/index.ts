@@ -5,6 +5,8 @@
  * server functions.
  */
 
+export { type ActivityLine, AUDIT_LABELS, type AuditLine, auditLabel } from './audit'
+export { loadActivity, loadOperator, loadPerson, loadPersonErasure } from './desk.functions'
 export { loadEnquiry, loadHeldErasure, loadInbox } from './inbox.functions'
 export { mailtoHref } from './mailto'
 export { ADMIN_ACTIONS, type AdminAction, isNotice, NOTICES, type Notice } from './notices'

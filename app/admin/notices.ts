@@ -22,6 +22,11 @@ export const NOTICES = {
   'confirm-erase': { tone: 'info', text: 'Confirm the erasure.' },
   'held-erased': { tone: 'success', text: 'The held enquiries were erased, with their delivery history.' },
   'held-none': { tone: 'info', text: 'There were no held enquiries to erase.' },
+  'person-erased': {
+    tone: 'success',
+    text: 'Their enquiries and delivery history were erased. Copies in the company mailbox and the form service are not touched.',
+  },
+  'person-none': { tone: 'info', text: 'There was nothing of theirs to erase.' },
 } as const satisfies Record<string, { tone: 'success' | 'info' | 'danger'; text: string }>
 
 export type Notice = keyof typeof NOTICES

@@ -16,6 +16,12 @@ export const facts = {
    * releases it, then purged: much sooner than a real one, so a flood cannot fill the database.
    */
   heldRetentionDays: 14,
+  /**
+   * Days a line of the inbox's audit trail (who opened, exported, released or erased which
+   * enquiry) is kept, then purged. The database refuses to delete a younger line
+   * (migrations/0006_audit.sql names the same number).
+   */
+  auditRetentionDays: 400,
   /** Longest time Workers Logs keeps a log line, in days. */
   logRetentionDays: 7,
   /** The law the terms are governed by (sample until confirmed). */

@@ -56,13 +56,14 @@ export const privacyPage: LegalPage = {
       title: 'How long we keep it',
       paragraphs: [
         `An enquiry is deleted from the website’s database ${facts.enquiryRetentionDays} days (${retentionMonths()} months) after we receive it. An enquiry held back as suspected spam (sent without passing the website’s automated spam check) is deleted ${facts.heldRetentionDays} days after we receive it, unless we have released it as genuine. If we work together, we keep our correspondence for the duration of that work and the period the law requires us to keep business records; enquiries that do not lead to work are deleted from our e-mail within ${retentionMonths()} months of our last contact.`,
+        `When someone at our company opens, exports or erases an enquiry, the website records who did it and when, with the enquiry’s reference number but nothing you wrote. These records are kept for ${facts.auditRetentionDays} days, then deleted, and are kept when the enquiry itself is erased.`,
       ],
     },
     receiptSection,
     {
       title: 'Your rights',
       paragraphs: [
-        `You can ask us for a copy of the personal data we hold about you, ask us to correct it or delete it, or withdraw your consent to being contacted. Write to ${site.email}; we will answer within 30 days. If the law that applies to you, for example India’s Digital Personal Data Protection Act, 2023 or the EU General Data Protection Regulation, gives you further rights, we will honour them, and you may also complain to the authority responsible for data protection where you live.`,
+        `You can ask us for a copy of the personal data we hold about you, ask us to correct it or delete it, or withdraw your consent to being contacted. Write to ${site.email}; we will answer within 30 days. Tell us the e-mail address you used in the contact form: we find every enquiry sent from it, and send you a copy of everything the website holds about it, or erase all of it. We may first write to that address to check that the request is yours. Copies already delivered to our e-mail we find and delete there. If the law that applies to you, for example India’s Digital Personal Data Protection Act, 2023 or the EU General Data Protection Regulation, gives you further rights, we will honour them, and you may also complain to the authority responsible for data protection where you live.`,
       ],
     },
     {

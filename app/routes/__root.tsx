@@ -1,6 +1,7 @@
 /// <reference types="vite/client" />
-import { createRootRoute, Outlet } from '@tanstack/react-router'
+import { createRootRoute, Outlet, useRouterState } from '@tanstack/react-router'
 import { type ReactNode, useEffect } from 'react'
+import { isAdminPath } from '~/admin/paths'
 import { Background } from '~/components/Background'
 import { completeIconSymbols } from '~/components/icon-sprite'
 import { LazyNotFound } from '~/components/lazy-pages'
@@ -69,6 +70,9 @@ function RootDocument({ children }: { children: ReactNode }) {
     loadInterForNextPages()
     completeIconSymbols()
   }, [])
+  // The operator's desk (/admin…) draws its own shell (app/routes/admin/route.tsx): no brochure
+  // header, footer or shapes around it.
+  const desk = useRouterState({ select: (s) => isAdminPath(s.location.pathname) })
 
   return (
     <html lang="en">
@@ -82,12 +86,18 @@ function RootDocument({ children }: { children: ReactNode }) {
         >
           Skip to content
         </a>
-        <Background />
-        <SiteHeader />
-        <main id="main" tabIndex={-1} className="flex-1 outline-none">
-          <PageTransition>{children}</PageTransition>
-        </main>
-        <SiteFooter />
+        {desk ? (
+          children
+        ) : (
+          <>
+            <Background />
+            <SiteHeader />
+            <main id="main" tabIndex={-1} className="flex-1 outline-none">
+              <PageTransition>{children}</PageTransition>
+            </main>
+            <SiteFooter />
+          </>
+        )}
         <PaintFirstScripts />
       </body>
     </html>

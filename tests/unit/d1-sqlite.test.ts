@@ -7,12 +7,14 @@ describe('the SQLite stand-in for D1', () => {
     const d1 = sqliteD1()
     const tables = d1.query<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
     expect(tables.map((t) => t.name)).toEqual([
+      'audit_log',
       'contact_rate',
       'contact_rate_keys',
       'enquiries',
       'enquiry_attempts',
       'notices',
       'receipt_days',
+      'sqlite_sequence',
     ])
     await expect(
       d1.db

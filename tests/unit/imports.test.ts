@@ -48,6 +48,9 @@ const EXCEPTIONS: Record<string, string> = {
   // The notices' set-up is computed under plain Node too (npm run enquiries -- setup), where the
   // contact flow's front door cannot load (build-time constants): the address check, directly.
   'notices/setup.ts -> contact/deliveries/email-message.ts': 'isPlainAddress, under plain Node',
+  // The root draws the desk's shell instead of the brochure's on the inbox's paths; the front door
+  // would bring the inbox's server functions into every page's first load.
+  'routes/__root.tsx -> admin/paths.ts': 'isAdminPath, to choose the shell',
   // The document's symbols (the icon sprite, the brand mark, the illustrations) and the error page,
   // which the renderer writes into every page: they are the components' own.
   'server/render-page.server.tsx -> components/': 'the symbols spliced into the page, and the plain error page',

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { loadEnquiry, mailtoHref } from '~/admin'
 import { adminHead } from '~/admin/head'
+import { AuditTrail } from '~/components/admin/AuditTrail'
 import {
   ActionForm,
   ActionNotice,
@@ -36,7 +37,7 @@ function ReplyLink({ address }: { address: string }) {
 }
 
 function EnquiryPage() {
-  const { record, attempts } = Route.useLoaderData()
+  const { record, attempts, audit } = Route.useLoaderData()
   const { notice } = Route.useSearch()
   const canRetry = record.status === 'pending' || record.status === 'failed'
 
@@ -163,6 +164,7 @@ function EnquiryPage() {
           </div>
         ) : null}
       </section>
+      <AuditTrail lines={audit} />
     </>
   )
 }

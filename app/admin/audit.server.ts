@@ -1,0 +1,150 @@
+import { bounded, database } from '~/contact/index.server'
+import { facts } from '~/content/facts'
+import { log } from '~/server/log.server'
+import type { WorkerEnv } from '~/server/runtime.server'
+import type { ActivityLine, AuditLine } from './audit'
+
+/**
+ * The inbox's audit trail: one line per operator action, in D1's `audit_log` (migrations/0006_audit.sql),
+ * which the database itself keeps append-only (a trigger refuses every UPDATE, and every DELETE of a
+ * line younger than the retention). Nothing in the inbox edits or deletes it; the Cron Trigger's
+ * purge deletes lines older than `facts.auditRetentionDays`.
+ *
+ * A line holds who (the operator's e-mail), when, the action, the enquiry's id (or null for an
+ * action on many) and a short detail that never holds what a visitor wrote: erasing an enquiry
+ * keeps its lines, which then name only its id.
+ *
+ * Lines are written before the action they record, and an action whose line cannot be written is
+ * not done (the operator gets a 503 and nothing changes): no action goes unaudited. A line
+ * therefore records what an operator asked for; the enquiry's delivery history and status show
+ * what came of it.
+ */
+
+/** The longest detail kept: a few words, a count, a filter. */
+export const AUDIT_DETAIL_MAX = 200
+
+/** One action to record. `enquiryIds`: one line each (an action on several enquiries, each named). */
+export interface AuditRecord {
+  operator: string
+  action: string
+  enquiryId?: string | null
+  enquiryIds?: readonly string[]
+  detail?: string
+}
+
+interface Row {
+  seq: number
+  at: string
+  operator: string
+  action: string
+  enquiry_id: string | null
+  detail: string
+}
+
+const toLine = (row: Row): AuditLine => ({
+  seq: row.seq,
+  at: row.at,
+  operator: row.operator,
+  action: row.action,
+  enquiryId: row.enquiry_id,
+  detail: row.detail,
+})
+
+const INSERT = 'INSERT INTO audit_log (at, operator, action, enquiry_id, detail) VALUES (?1, ?2, ?3, ?4, ?5)'
+
+/**
+ * Appends the action's line (or one line per id in `enquiryIds`, in one batch: all or none).
+ * Throws (a StoreError) when the database does not take them: the caller then does not act.
+ */
+export async function recordAudit(db: D1Database | undefined, record: AuditRecord, now = new Date()): Promise<void> {
+  const d1 = database(db)
+  const at = now.toISOString()
+  const detail = (record.detail ?? '').slice(0, AUDIT_DETAIL_MAX)
+  const ids = record.enquiryIds?.length ? record.enquiryIds : [record.enquiryId ?? null]
+  const statements = ids.map((id) => d1.prepare(INSERT).bind(at, record.operator, record.action, id, detail))
+  await bounded<unknown>(statements.length === 1 ? (statements[0] as D1PreparedStatement).run() : d1.batch(statements))
+}
+
+/** An operator's own `open` of an enquiry is not written again within this time of their last line on it. */
+export const OPEN_QUIET_MS = 60_000
+
+/**
+ * Records that `operator` opened an enquiry's page, unless their last line on it is under a minute
+ * old (the page they come back to after an action, a reload): the trail stays readable, and every
+ * first look is in it. Throws as `recordAudit` does.
+ */
+export async function recordOpen(
+  db: D1Database | undefined,
+  operator: string,
+  enquiryId: string,
+  now = new Date(),
+): Promise<void> {
+  const at = now.toISOString()
+  const since = new Date(now.getTime() - OPEN_QUIET_MS).toISOString()
+  await bounded(
+    database(db)
+      .prepare(
+        `INSERT INTO audit_log (at, operator, action, enquiry_id, detail)
+         SELECT ?1, ?2, 'open', ?3, '' WHERE NOT EXISTS
+           (SELECT 1 FROM audit_log WHERE enquiry_id = ?3 AND operator = ?2 AND at > ?4)`,
+      )
+      .bind(at, operator, enquiryId, since)
+      .run(),
+  )
+}
+
+/** An enquiry's lines, oldest first (at most `limit`, the newest ones). */
+export async function auditOf(db: D1Database | undefined, enquiryId: string, limit = 200): Promise<AuditLine[]> {
+  const { results } = await bounded(
+    database(db)
+      .prepare(
+        `SELECT * FROM (SELECT seq, at, operator, action, enquiry_id, detail FROM audit_log
+           WHERE enquiry_id = ?1 ORDER BY seq DESC LIMIT ?2) ORDER BY seq`,
+      )
+      .bind(enquiryId, limit)
+      .all<Row>(),
+  )
+  return results.map(toLine)
+}
+
+/** One page of the whole trail, newest first, and how many lines there are. */
+export async function activityPage(
+  db: D1Database | undefined,
+  page: { limit: number; offset: number },
+): Promise<{ lines: ActivityLine[]; total: number }> {
+  const d1 = database(db)
+  const [rows, count] = await bounded(
+    d1.batch([
+      d1
+        .prepare(
+          `SELECT a.seq, a.at, a.operator, a.action, a.enquiry_id, a.detail, e.id IS NOT NULL AS stored
+           FROM audit_log a LEFT JOIN enquiries e ON e.id = a.enquiry_id
+           ORDER BY a.seq DESC LIMIT ?1 OFFSET ?2`,
+        )
+        .bind(page.limit, page.offset),
+      d1.prepare('SELECT COUNT(*) AS n FROM audit_log'),
+    ]),
+  )
+  const lines = ((rows?.results ?? []) as (Row & { stored: number })[]).map((row) => ({
+    ...toLine(row),
+    enquiryStored: row.stored === 1,
+  }))
+  const total = ((count?.results ?? [])[0] as { n: number } | undefined)?.n ?? 0
+  return { lines, total }
+}
+
+/** Deletes the lines older than the audit trail's retention (the only delete the database allows). Returns how many. */
+export async function purgeAudit(db: D1Database | undefined, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - facts.auditRetentionDays * 86_400_000).toISOString()
+  const { results } = await bounded(
+    database(db).prepare('DELETE FROM audit_log WHERE at < ?1 RETURNING seq').bind(cutoff).all<{ seq: number }>(),
+  )
+  return results.length
+}
+
+/** The Cron Trigger's part: deletes the lines past the retention, with one log line (the count) when any were. */
+export async function purgeAuditTrail(env: WorkerEnv, now = new Date()): Promise<number> {
+  const deleted = await purgeAudit(env.ENQUIRIES, now)
+  if (deleted > 0) log('info', { event: 'audit_retention', deleted, auditRetentionDays: facts.auditRetentionDays })
+  return deleted
+}

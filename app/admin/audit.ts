@@ -1,0 +1,32 @@
+/** The audit trail's shapes and words, for the pages (the store is `audit.server.ts`). */
+
+/** Labels of the actions the trail records; an action not listed is shown by its code. */
+export const AUDIT_LABELS: Readonly<Record<string, string>> = {
+  open: 'Opened',
+  export: 'Exported CSV',
+  handled: 'Marked handled',
+  retry: 'Retried delivery',
+  release: 'Released',
+  erase: 'Erased',
+  'erase-held': 'Erased held enquiries',
+  'person-search': 'Looked up a person',
+  'person-export': 'Exported a person’s data',
+  'person-erase': 'Erased a person’s data',
+}
+
+/** The words for an action's code (the code itself when it has none). */
+export const auditLabel = (action: string): string => AUDIT_LABELS[action] ?? action
+
+export interface AuditLine {
+  seq: number
+  at: string
+  operator: string
+  action: string
+  enquiryId: string | null
+  detail: string
+}
+
+/** A line on the activity page, and whether its enquiry is still stored. */
+export interface ActivityLine extends AuditLine {
+  enquiryStored: boolean
+}

@@ -1,0 +1,79 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { loadPersonErasure } from '~/admin'
+import { adminHead } from '~/admin/head'
+import { ActionForm, dangerButtonStyle, formatTime, linkStyle } from '~/components/admin/admin-ui'
+import { OutsideReach } from '~/components/admin/OutsideReach'
+import { PageHero } from '~/components/sections/PageHero'
+
+/**
+ * `/admin/person/erase?email=…`: the confirmation step before everything held about one address is
+ * erased. One form post; an enquiry received after this page was shown is kept.
+ */
+export const Route = createFileRoute('/admin/person/erase')({
+  validateSearch: (search: Record<string, unknown>): { email?: string } => ({
+    email: search.email === undefined ? undefined : String(search.email),
+  }),
+  loaderDeps: ({ search }) => ({ email: search.email }),
+  loader: ({ deps }) => loadPersonErasure({ data: deps }),
+  head: () => adminHead('Erase a person’s data'),
+  component: ErasePersonPage,
+})
+
+function ErasePersonPage() {
+  const { email, enquiries } = Route.useLoaderData()
+  const back = email ? `/admin/person?email=${encodeURIComponent(email)}` : '/admin/person'
+  const count = enquiries.length
+  return (
+    <>
+      <PageHero
+        breadcrumb={
+          <p>
+            <a href={back} className={linkStyle}>
+              Back to the request
+            </a>
+          </p>
+        }
+        eyebrow="Erase a person’s data"
+        title={count === 0 || !email ? 'Nothing to erase' : `Erase everything held for ${email}?`}
+        lead={
+          count > 0 ? (
+            <p>
+              This deletes {count === 1 ? 'their enquiry' : `their ${count} enquiries`} and the delivery history from
+              the database. It cannot be undone. The audit trail keeps a line for each, with its id only.
+            </p>
+          ) : (
+            <p>No enquiry from this address is stored.</p>
+          )
+        }
+      />
+      {count > 0 && email ? (
+        <div className="container-page mt-6">
+          <ul className="list-disc space-y-1 pl-6 text-muted" data-testid="person-erase-list">
+            {enquiries.map((row) => (
+              <li key={row.id}>
+                {row.id}, received {formatTime(row.receivedAt)}, {row.subjectLabel}
+              </li>
+            ))}
+          </ul>
+          <OutsideReach />
+        </div>
+      ) : null}
+      <div className="container-page mt-8 flex flex-wrap items-center gap-6">
+        {count > 0 && email ? (
+          <ActionForm
+            action="erase-person"
+            id=""
+            extra={{ email, ids: enquiries.map((row) => row.id).join(','), confirm: 'person' }}
+          >
+            <button type="submit" className={dangerButtonStyle}>
+              Erase permanently
+            </button>
+          </ActionForm>
+        ) : null}
+        <a href={back} className={linkStyle}>
+          Cancel
+        </a>
+      </div>
+    </>
+  )
+}

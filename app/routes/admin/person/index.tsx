@@ -1,0 +1,145 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { enquiryPath, loadPerson } from '~/admin'
+import { adminHead } from '~/admin/head'
+import {
+  ActionNotice,
+  buttonStyle,
+  ColumnHeads,
+  controlStyle,
+  dangerButtonStyle,
+  formatTime,
+  linkStyle,
+  quietButtonStyle,
+  StatusLabel,
+} from '~/components/admin/admin-ui'
+import { OutsideReach } from '~/components/admin/OutsideReach'
+import { PageHero } from '~/components/sections/PageHero'
+
+/**
+ * `/admin/person?email=…`: a request by person. Finds one address's enquiries (exact, ignoring
+ * case), downloads everything held about it as one JSON file, or erases it after a confirmation page.
+ */
+export const Route = createFileRoute('/admin/person/')({
+  validateSearch: (search: Record<string, unknown>): { email?: string; notice?: string } => ({
+    email: search.email === undefined ? undefined : String(search.email),
+    notice: search.notice === undefined ? undefined : String(search.notice),
+  }),
+  loaderDeps: ({ search }) => ({ email: search.email }),
+  loader: ({ deps }) => loadPerson({ data: deps }),
+  head: () => adminHead('Requests by person'),
+  component: PersonPage,
+})
+
+function PersonPage() {
+  const { asked, email, enquiries } = Route.useLoaderData()
+  const { notice } = Route.useSearch()
+  const query = email ? `?email=${encodeURIComponent(email)}` : ''
+  return (
+    <>
+      <PageHero
+        eyebrow="Desk"
+        title="Requests by person"
+        lead={
+          <p>
+            When someone asks what we hold about them, or asks us to erase it: find their enquiries by e-mail address,
+            then download it all or erase it all.
+          </p>
+        }
+      />
+      <div className="container-page">
+        <ActionNotice code={notice} />
+      </div>
+      <section aria-labelledby="person-search-title" className="container-page mt-8">
+        <h2 id="person-search-title" className="sr-only">
+          Find a person
+        </h2>
+        <form method="get" action="/admin/person" className="flex flex-wrap items-end gap-4">
+          <div className="flex min-w-64 flex-1 flex-col gap-1.5">
+            <label htmlFor="person-email" className="text-sm font-medium text-fg">
+              E-mail address (exact)
+            </label>
+            <input
+              id="person-email"
+              name="email"
+              type="email"
+              required
+              maxLength={254}
+              autoComplete="off"
+              defaultValue={asked ?? ''}
+              className={controlStyle}
+            />
+          </div>
+          <button type="submit" className={buttonStyle}>
+            Find
+          </button>
+        </form>
+        {asked !== null && !email ? (
+          <p className="mt-4 text-danger" role="alert">
+            That is not an e-mail address. Enter it as the person wrote it, such as name@example.com.
+          </p>
+        ) : null}
+      </section>
+
+      {email ? (
+        <section aria-labelledby="person-title" className="container-page mt-8">
+          <h2 id="person-title" className="text-h3 font-semibold text-fg">
+            {enquiries.length === 0
+              ? `Nothing held for ${email}`
+              : `${enquiries.length} enquir${enquiries.length === 1 ? 'y' : 'ies'} from ${email}`}
+          </h2>
+          {enquiries.length > 0 ? (
+            <>
+              <div className="mt-3 overflow-x-auto">
+                <table className="w-full min-w-[36rem] border-collapse text-left">
+                  <caption className="sr-only">Their enquiries, newest first</caption>
+                  <ColumnHeads names={['Received', 'Name', 'Subject', 'Status', 'Delivered']} />
+                  <tbody>
+                    {enquiries.map((row) => (
+                      <tr key={row.id} className="border-b border-line align-top" data-enquiry={row.id}>
+                        <td className="py-2 pr-4 whitespace-nowrap text-muted">{formatTime(row.receivedAt)}</td>
+                        <td className="py-2 pr-4">
+                          <a href={enquiryPath(row.id)} className={linkStyle}>
+                            {row.name}
+                          </a>
+                        </td>
+                        <td className="py-2 pr-4 text-muted">{row.subjectLabel}</td>
+                        <td className="py-2 pr-4">
+                          <StatusLabel status={row.status} />
+                        </td>
+                        <td className="py-2 pr-4 text-muted">
+                          {row.deliveredAt ? `${formatTime(row.deliveredAt)} to ${row.deliveredBy ?? '—'}` : 'no'}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              <div className="mt-6 flex flex-wrap items-center gap-4">
+                <a href={`/admin/person/export.json${query}`} className={quietButtonStyle} download>
+                  Download all as JSON
+                </a>
+                <a href={`/admin/person/erase${query}`} className={dangerButtonStyle}>
+                  Erase all…
+                </a>
+              </div>
+            </>
+          ) : null}
+          <OutsideReach />
+        </section>
+      ) : null}
+
+      <section aria-labelledby="person-how-title" className="container-page mt-10">
+        <h2 id="person-how-title" className="text-h3 font-semibold text-fg">
+          How to answer
+        </h2>
+        <ul className="mt-3 list-disc space-y-1 pl-6 text-muted">
+          <li>Check that the request comes from that address (reply to it and ask them to confirm).</li>
+          <li>
+            For a copy, send them the downloaded file. For an erasure, erase here, then delete their mail by hand.
+          </li>
+          <li>The privacy page promises an answer within 30 days. Both steps are in the activity page.</li>
+        </ul>
+      </section>
+    </>
+  )
+}

@@ -1,0 +1,202 @@
+// @vitest-environment node
+/**
+ * The inbox's audit trail and requests by person, on a real SQLite database with the project's
+ * migrations: the trail is append-only in the database itself, an action whose line cannot be
+ * written is not done, and a person's data is found, exported and erased by address.
+ */
+import { readFileSync } from 'node:fs'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { auditOf, purgeAudit, recordAudit, recordOpen } from '~/admin/audit.server'
+import { handleAdminAction } from '~/admin/inbox.server'
+import { parsePersonEmail, personEnquiries } from '~/admin/person.server'
+import { handlePersonExport } from '~/admin/person-export.server'
+import type { Enquiry } from '~/contact/enquiry'
+import { eraseEnquiry, storeEnquiry } from '~/contact/store.server'
+import { facts } from '~/content/facts'
+import { privacyPage } from '~/content/legal'
+import type { WorkerEnv } from '~/server/runtime.server'
+import { site } from '~/site'
+import { type AccessKeyServer, startAccessKeys, TEST_OPERATOR } from '../support/access-keys'
+import { captureConsole } from '../support/console'
+import { type SqliteD1, sqliteD1 } from '../support/d1-sqlite'
+
+let keys: AccessKeyServer
+let token: string
+let d1: SqliteD1
+
+beforeAll(async () => {
+  keys = await startAccessKeys()
+  token = await keys.sign()
+})
+afterAll(() => keys.close())
+beforeEach(() => {
+  d1 = sqliteD1()
+  captureConsole()
+})
+afterEach(() => d1.close())
+
+const env = (): WorkerEnv => ({ ENQUIRIES: d1.db, ...keys.vars() }) as WorkerEnv
+
+let counter = 0
+async function stored(fields: Partial<Enquiry> = {}): Promise<string> {
+  counter++
+  const id = `audit-${counter}`
+  await storeEnquiry(
+    d1.db,
+    {
+      id,
+      receivedAt: new Date(Date.now() - counter * 1000).toISOString(),
+      name: `Person ${counter}`,
+      email: `person-${counter}@example.com`,
+      company: '',
+      subject: 'general',
+      subjectLabel: 'General',
+      message: 'A private message',
+      ...fields,
+    },
+    `key-${id}`,
+    { heldReason: 'turnstile_missing' },
+  )
+  return id
+}
+
+const lines = () => d1.query<{ seq: number; action: string; enquiry_id: string | null }>('SELECT * FROM audit_log')
+
+function post(fields: Record<string, string>): Promise<Response> {
+  return handleAdminAction(
+    new Request('https://aksharalabs.in/admin/actions', {
+      method: 'POST',
+      headers: { 'Cf-Access-Jwt-Assertion': token, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields).toString(),
+    }),
+    env(),
+  )
+}
+
+describe('the audit trail is append-only in the database', () => {
+  it('refuses to change a line, or to delete one younger than the retention', async () => {
+    await recordAudit(d1.db, { operator: TEST_OPERATOR, action: 'open', enquiryId: 'x' })
+    expect(() => d1.sqlite.exec(`UPDATE audit_log SET operator = 'someone@else.example'`)).toThrow(/append-only/)
+    expect(() => d1.sqlite.exec(`UPDATE audit_log SET at = '2000-01-01T00:00:00.000Z'`)).toThrow(/append-only/)
+    expect(() => d1.sqlite.exec('DELETE FROM audit_log')).toThrow(/append-only/)
+    // Through the D1 binding as well.
+    await expect(d1.db.prepare('DELETE FROM audit_log').run()).rejects.toThrow(/append-only/)
+    expect(lines()).toHaveLength(1)
+    expect(lines()[0]).toMatchObject({ action: 'open', enquiry_id: 'x', operator: TEST_OPERATOR })
+  })
+
+  it('the cron purge deletes only lines older than the retention, which the migration and the privacy page state', async () => {
+    const old = new Date(Date.now() - (facts.auditRetentionDays + 1) * 86_400_000)
+    const young = new Date(Date.now() - (facts.auditRetentionDays - 1) * 86_400_000)
+    await recordAudit(d1.db, { operator: TEST_OPERATOR, action: 'open', enquiryId: 'old' }, old)
+    await recordAudit(d1.db, { operator: TEST_OPERATOR, action: 'open', enquiryId: 'young' }, young)
+    expect(await purgeAudit(d1.db)).toBe(1)
+    expect(lines().map((line) => line.enquiry_id)).toEqual(['young'])
+
+    const migration = readFileSync(new URL('../../migrations/0006_audit.sql', import.meta.url), 'utf8')
+    expect(migration).toContain(`'now', '-${facts.auditRetentionDays} days'`)
+    const text = privacyPage.sections.flatMap((section) => section.paragraphs).join(' ')
+    expect(text).toContain(`${facts.auditRetentionDays} days`)
+    expect(text).toContain(site.email)
+  })
+
+  it('an enquiry erased keeps its lines, with its id only', async () => {
+    const id = await stored()
+    await recordOpen(d1.db, TEST_OPERATOR, id)
+    await eraseEnquiry(d1.db, id)
+    const trail = await auditOf(d1.db, id)
+    expect(trail).toHaveLength(1)
+    expect(JSON.stringify(trail)).not.toContain('A private message')
+    expect(JSON.stringify(trail)).not.toContain('@example.com')
+  })
+
+  it('an open is written once a minute per operator and enquiry', async () => {
+    const t = Date.parse('2026-11-24T09:00:00.000Z')
+    await recordOpen(d1.db, TEST_OPERATOR, 'e', new Date(t))
+    await recordOpen(d1.db, TEST_OPERATOR, 'e', new Date(t + 30_000))
+    await recordOpen(d1.db, 'other@aksharalabs.in', 'e', new Date(t + 30_000))
+    await recordOpen(d1.db, TEST_OPERATOR, 'e', new Date(t + 61_000))
+    expect(await auditOf(d1.db, 'e')).toHaveLength(3)
+  })
+})
+
+describe('every action is recorded, or not done', () => {
+  it('mark handled and erase each leave a line naming the operator and the enquiry; an unconfirmed erase none', async () => {
+    const id = await stored()
+    expect((await post({ action: 'handled', id })).status).toBe(303)
+    // Erase without the confirmation: only the confirmation page, no line.
+    await post({ action: 'erase', id })
+    await post({ action: 'erase', id, confirm: id })
+    expect((await auditOf(d1.db, id)).map((line) => [line.action, line.operator, line.detail])).toEqual([
+      ['handled', TEST_OPERATOR, 'was held'],
+      ['erase', TEST_OPERATOR, 'was handled'],
+    ])
+  })
+
+  it('when the line cannot be written, the action answers 503 and changes nothing', async () => {
+    const id = await stored()
+    d1.failNext(undefined, /INSERT INTO audit_log/)
+    const answer = await post({ action: 'erase', id, confirm: id })
+    expect(answer.status).toBe(503)
+    expect(d1.row('SELECT id FROM enquiries WHERE id = ?1', id)).toBeTruthy()
+    expect(lines()).toHaveLength(0)
+  })
+})
+
+describe('requests by person', () => {
+  it('finds the address exactly, ignoring case; the export holds every enquiry and its history; erase-all erases what the page showed', async () => {
+    const a = await stored({ email: 'Asha.Rao@Example.com', message: 'First' })
+    const b = await stored({ email: 'asha.rao@example.com', message: 'Second' })
+    const other = await stored({ email: 'rao@example.com' })
+    expect(parsePersonEmail('  ASHA.RAO@example.COM ')).toBe('asha.rao@example.com')
+    expect(parsePersonEmail('not an address')).toBeNull()
+    expect((await personEnquiries(d1.db, 'asha.rao@example.com')).map((row) => row.id).sort()).toEqual([a, b].sort())
+    d1.sqlite.exec(
+      `INSERT INTO enquiry_attempts (enquiry_id, attempt, attempted_at, delivery, outcome, cause) VALUES ('${a}', 1, '2026-11-24T00:00:00.000Z', 'form-service', 'failed', 'upstream_status')`,
+    )
+
+    const exported = await handlePersonExport(
+      new Request('https://aksharalabs.in/admin/person/export.json?email=ASHA.RAO%40example.com', {
+        headers: { 'Cf-Access-Jwt-Assertion': token },
+      }),
+      env(),
+    )
+    expect(exported.status).toBe(200)
+    expect(exported.headers.get('Content-Disposition')).toMatch(/^attachment; filename="person-export-[\d-]+\.json"$/)
+    const data = (await exported.json()) as { email: string; enquiries: Record<string, unknown>[] }
+    expect(data.email).toBe('asha.rao@example.com')
+    expect(data.enquiries.map((row) => row.message).sort()).toEqual(['First', 'Second'])
+    const first = data.enquiries.find((row) => row.id === a)
+    expect(first?.attempts).toEqual([
+      {
+        attempt: 1,
+        attempted_at: '2026-11-24T00:00:00.000Z',
+        delivery: 'form-service',
+        outcome: 'failed',
+        cause: 'upstream_status',
+      },
+    ])
+    expect(first).not.toHaveProperty('lease_token')
+    expect(first).not.toHaveProperty('idempotency_key')
+    expect((await auditOf(d1.db, a)).map((line) => line.action)).toEqual(['person-export'])
+
+    // Erase: only the ids the confirmation page listed (b came later, say), and only this address's.
+    const answer = await post({
+      action: 'erase-person',
+      id: '',
+      email: 'asha.rao@example.com',
+      ids: `${a},${other}`,
+      confirm: 'person',
+    })
+    expect(answer.status).toBe(303)
+    expect(answer.headers.get('Location')).toBe('/admin/person?email=asha.rao%40example.com&notice=person-erased')
+    expect(d1.query('SELECT id FROM enquiries ORDER BY id').map((row) => row.id)).toEqual([b, other].sort())
+    expect(d1.query('SELECT * FROM enquiry_attempts WHERE enquiry_id = ?1', a)).toHaveLength(0)
+    expect((await auditOf(d1.db, a)).map((line) => line.action)).toEqual(['person-export', 'person-erase'])
+
+    // Without the confirmation: to the confirmation page, nothing erased.
+    const unconfirmed = await post({ action: 'erase-person', id: '', email: 'asha.rao@example.com', ids: b })
+    expect(unconfirmed.headers.get('Location')).toBe('/admin/person/erase?email=asha.rao%40example.com')
+    expect(d1.row('SELECT id FROM enquiries WHERE id = ?1', b)).toBeTruthy()
+  })
+})

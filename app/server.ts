@@ -1,7 +1,7 @@
 import { createServerEntry, createStartHandler } from '@tanstack/react-start/server'
 import { deliverDueEnquiries, purgeExpiredEnquiries } from './contact/index.server'
+import { createPageRenderer } from './document/render-page.server'
 import { errorCause, log } from './server/log.server'
-import { createPageRenderer } from './server/render-page.server'
 import type { WorkerEnv } from './server/runtime.server'
 import { site } from './site'
 import appCss from './styles/app.css?url'

@@ -1,5 +1,5 @@
+import { BRAND_MARK_ID } from '~/document/brand-mark'
 import { site } from '~/site'
-import { BRAND_MARK_ID } from './brand-mark'
 
 /**
  * Brand mark (a stylised "A" whose crossbar is a sound wave) and name. The mark is the favicon's

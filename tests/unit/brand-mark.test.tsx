@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import { BRAND_MARK_ID, withBrandMark } from '~/components/brand-mark'
 import { Logo } from '~/components/Logo'
+import { BRAND_MARK_ID, withBrandMark } from '~/document/brand-mark'
 
 const page = (body: string) => `<!DOCTYPE html><html><head></head><body>${body}</body></html>`
 

@@ -3,9 +3,9 @@ import { render } from '@testing-library/react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { Icon } from '~/components/Icon'
-import { completeIconSymbols, ICON_SPRITE_ID, withIconSymbols } from '~/components/icon-sprite'
 import { IconTile } from '~/components/sections/IconTile'
 import { ICON_NAMES } from '~/content/types'
+import { completeIconSymbols, ICON_SPRITE_ID, withIconSymbols } from '~/document/icon-sprite'
 import { iconSprite, SPRITE_FILE } from '../../scripts/icon-sprite'
 
 const sprite = readFileSync(SPRITE_FILE, 'utf8')
@@ -30,7 +30,7 @@ describe('icons', () => {
   })
 
   it('the committed sprite is what `npm run icons` makes from the names and lucide: one symbol each', async () => {
-    expect(sprite, 'app/components/icons.svg is out of date: run `npm run icons`').toBe(await iconSprite())
+    expect(sprite, 'app/document/icons.svg is out of date: run `npm run icons`').toBe(await iconSprite())
     expect(symbolIds(sprite)).toEqual(ICON_NAMES.map((name) => `icon-${name}`))
     for (const name of ICON_NAMES)
       expect(sprite).toMatch(

@@ -1,10 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import {
-  illustrationSymbol,
-  illustrationSymbolId,
-  withIllustrationSymbols,
-} from '~/components/sections/illustration-symbols'
+import { illustrationSymbol, illustrationSymbolId, withIllustrationSymbols } from '~/document/illustration-symbols'
 
 // The files as the server has them: every SVG under public/images, by its path on the site.
 const files: Record<string, string> = Object.fromEntries(

@@ -12,6 +12,8 @@ const FLOORS = [
   ['content/', 'site.ts'],
   ['lib/'],
   ['server/'],
+  // The document's tricks: the renderer, the first-paint loader, fonts, the page's symbols.
+  ['document/'],
   ['contact/', 'admin/'],
   ['components/'],
   ['routes/'],
@@ -45,9 +47,6 @@ const EXCEPTIONS: Record<string, string> = {
   'components/admin/admin-ui.tsx -> contact/enquiry.ts': "the inbox's status labels",
   // The page cache must never store the inbox: which paths are the inbox's is the inbox's to say.
   'server/html-cache.server.ts -> admin/paths.ts': 'isAdminPath, the one upward import',
-  // The document's symbols (the icon sprite, the brand mark, the illustrations) and the error page,
-  // which the renderer writes into every page: they are the components' own.
-  'server/render-page.server.tsx -> components/': 'the symbols spliced into the page, and the plain error page',
 }
 
 const APP = join(process.cwd(), 'app')

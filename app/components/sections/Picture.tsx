@@ -1,6 +1,6 @@
 import type { Illustration } from '~/content/types'
-import { usePageValue } from '~/lib/use-page-value'
-import { illustrationSymbolId } from './illustration-symbols'
+import { illustrationSymbolId } from '~/document/illustration-symbols'
+import { usePageValue } from '~/document/use-page-value'
 
 /**
  * An illustration from public/images. Width and height (or the viewBox) reserve its space, so

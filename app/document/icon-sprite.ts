@@ -1,6 +1,6 @@
 import { ICON_ID_PREFIX } from '~/content/types'
-import { beforeBodyEnd } from '~/lib/before-body-end'
-import { fetchLater } from '~/lib/fetch-later'
+import { beforeBodyEnd } from './before-body-end'
+import { fetchLater } from './fetch-later'
 import spriteUrl from './icons.svg?url&no-inline'
 
 /**

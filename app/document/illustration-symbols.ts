@@ -11,7 +11,7 @@
  * Illustrations further down stay `<img loading="lazy">`, and a page reached by an in-site
  * navigation, which has no such symbol, draws the file with `<img>` as before.
  */
-import { beforeBodyEnd } from '~/lib/before-body-end'
+import { beforeBodyEnd } from './before-body-end'
 
 export const ILLUSTRATION_ID_PREFIX = 'illustration-'
 

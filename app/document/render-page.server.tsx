@@ -5,15 +5,15 @@ import {
   transformReadableStreamWithRouter,
 } from '@tanstack/react-router/ssr/server'
 import { renderToReadableStream, renderToStaticMarkup } from 'react-dom/server'
-import { withBrandMark } from '~/components/brand-mark'
-import { withIconSymbols } from '~/components/icon-sprite'
-import ICON_SPRITE from '~/components/icons.svg?raw'
-import { PlainErrorPage } from '~/components/PlainErrorPage'
-import { withIllustrationSymbols } from '~/components/sections/illustration-symbols'
 import { errorPages } from '~/content/error-pages'
 import { cleanUpServerRender, keepInitialHydrationScripts, markInnermostMatchFailed } from '~/lib/router-internals'
 import { createSsrStreamResponse, getSsrStatus } from '~/lib/router-internals.server'
-import { errorCause, log, requestIdFor } from './log.server'
+import { errorCause, log, requestIdFor } from '~/server/log.server'
+import { withBrandMark } from './brand-mark'
+import { withIconSymbols } from './icon-sprite'
+import ICON_SPRITE from './icons.svg?raw'
+import { withIllustrationSymbols } from './illustration-symbols'
+import { PlainErrorPage } from './PlainErrorPage'
 
 /** The illustrations' SVG files (public/images), by their path on the site: `/images/…`. */
 const ILLUSTRATIONS = Object.fromEntries(

@@ -5,7 +5,7 @@
  * draws `<use href="#brand-mark">`, so the logo paints with the page and costs no request.
  */
 // A relative path with its extension: scripts/brand-assets.ts, run by plain Node, imports this module.
-import { beforeBodyEnd } from '../lib/before-body-end.ts'
+import { beforeBodyEnd } from './before-body-end.ts'
 
 export const BRAND_MARK_ID = 'brand-mark'
 

@@ -1,6 +1,6 @@
 // The icon sprite: one SVG file with a <symbol> per icon the site draws (ICON_NAMES in
 // app/content/types.ts), drawn from lucide-react's own icon data, so no icon's drawing is in any
-// script (app/document/icon-sprite.ts says how pages get the symbols). `npm run icons` writes it
+// script (app/document/page-symbols.server.ts says how pages get the symbols). `npm run icons` writes it
 // to app/document/icons.svg; tests/unit/icon.test.tsx fails when the committed file no longer
 // matches the names or lucide.
 import { readFileSync, writeFileSync } from 'node:fs'

@@ -1,15 +1,11 @@
 /**
  * The brand mark, a stylised "A" whose crossbar is a sound wave, drawn in a 40 × 40 box. One
- * drawing for the favicon (`scripts/brand-assets.ts` writes public/favicon.svg from it) and for the
- * logo on every page: the server adds it to the page as a symbol (`withBrandMark`), and <Logo>
- * draws `<use href="#brand-mark">`, so the logo paints with the page and costs no request.
+ * drawing for the favicon (`scripts/brand-assets.ts`, run by plain Node, writes public/favicon.svg
+ * from it, so this module imports nothing) and for the logo on every page: the server adds it to
+ * the page as a symbol (page-symbols.server.ts), and <Logo> draws `<use href="#brand-mark">`, so
+ * the logo paints with the page and costs no request.
  */
-// A relative path with its extension: scripts/brand-assets.ts, run by plain Node, imports this module.
-import { beforeBodyEnd } from './before-body-end.ts'
-
 export const BRAND_MARK_ID = 'brand-mark'
-
-const GRADIENT_ID = `${BRAND_MARK_ID}-gradient`
 
 /** The mark's colour, a diagonal gradient from the brand's cyan to its violet. */
 export function brandMarkGradient(id: string): string {
@@ -19,17 +15,4 @@ export function brandMarkGradient(id: string): string {
 /** The mark's shapes, stroked with the gradient `gradientId`. */
 export function brandMarkShapes(gradientId: string): string {
   return `<rect x="1" y="1" width="38" height="38" rx="11" fill="#141c33" stroke="url(#${gradientId})" stroke-width="2"/><path d="M11 30 L20 9 L29 30" fill="none" stroke="url(#${gradientId})" stroke-width="3.2" stroke-linecap="round" stroke-linejoin="round"/><path d="M13.5 23 h3 l1.5 -3 l2 5 l2 -4 l1.5 2 h3" fill="none" stroke="#eef1f8" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"/>`
-}
-
-/**
- * The page's HTML with the mark's symbol before `</body>`, when the page draws it. Its `<svg>` is
- * 0 × 0 rather than `display="none"`: browsers do not paint a gradient defined inside an element
- * that is not displayed.
- */
-export function withBrandMark(html: string): string {
-  if (!html.includes(`href="#${BRAND_MARK_ID}"`)) return html
-  return beforeBodyEnd(
-    html,
-    `<svg xmlns="http://www.w3.org/2000/svg" width="0" height="0" aria-hidden="true" focusable="false"><defs>${brandMarkGradient(GRADIENT_ID)}</defs><symbol id="${BRAND_MARK_ID}" viewBox="0 0 40 40">${brandMarkShapes(GRADIENT_ID)}</symbol></svg>`,
-  )
 }

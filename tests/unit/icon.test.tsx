@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { Icon } from '~/components/Icon'
 import { IconTile } from '~/components/sections/IconTile'
 import { ICON_NAMES } from '~/content/types'
-import { completeIconSymbols, ICON_SPRITE_ID, withIconSymbols } from '~/document/icon-sprite'
+import { completeIconSymbols, ICON_SPRITE_ID } from '~/document/page-symbols'
+import { withPageSymbols } from '~/document/page-symbols.server'
 import { iconSprite, SPRITE_FILE } from '../../scripts/icon-sprite'
 
 const sprite = readFileSync(SPRITE_FILE, 'utf8')
@@ -47,7 +48,7 @@ describe('icons', () => {
       </main>,
     )
     const page = `<!DOCTYPE html><html><head></head><body>${body}<script>x()</script></body></html>`
-    const served = withIconSymbols(page, sprite)
+    const served = withPageSymbols(page)
     expect(
       served.startsWith(
         `<!DOCTYPE html><html><head></head><body>${body}<script>x()</script><svg id="${ICON_SPRITE_ID}"`,
@@ -58,14 +59,14 @@ describe('icons', () => {
     expect(served).toMatch(/<svg id="icon-symbols"[^>]*aria-hidden="true" display="none">/)
 
     const plain = '<!DOCTYPE html><html><body><p>No icons.</p></body></html>'
-    expect(withIconSymbols(plain, sprite)).toBe(plain)
+    expect(withPageSymbols(plain)).toBe(plain)
   })
 
   it('in the browser, the sprite file completes the page’s symbols once, without doubling any', async () => {
-    document.body.innerHTML = withIconSymbols(
-      `<body>${renderToStaticMarkup(<Icon name="cloud" />)}</body>`,
-      sprite,
-    ).replace(/^<body>|<\/body>$/g, '')
+    document.body.innerHTML = withPageSymbols(`<body>${renderToStaticMarkup(<Icon name="cloud" />)}</body>`).replace(
+      /^<body>|<\/body>$/g,
+      '',
+    )
     const fetchSprite = vi.fn(async () => new Response(sprite))
     vi.stubGlobal('fetch', fetchSprite)
     await completeIconSymbols()

@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { afterEach, describe, expect, it } from 'vitest'
 import { Picture } from '~/components/sections/Picture'
 import { services } from '~/content/services'
-import { illustrationSymbolId } from '~/document/illustration-symbols'
+import { illustrationSymbolId } from '~/document/page-symbols'
 
 const image = services[0]?.image ?? { src: '/images/x.svg', alt: 'x', width: 480, height: 360 }
 

@@ -45,8 +45,6 @@ const EXCEPTIONS: Record<string, string> = {
   // The enquiry record's shape: imports nothing (scripts/enquiries.ts loads it under plain Node).
   'admin/csv.ts -> contact/enquiry.ts': 'the export of enquiry records',
   'components/admin/admin-ui.tsx -> contact/enquiry.ts': "the inbox's status labels",
-  // The page cache must never store the inbox: which paths are the inbox's is the inbox's to say.
-  'server/html-cache.server.ts -> admin/paths.ts': 'isAdminPath, the one upward import',
 }
 
 const APP = join(process.cwd(), 'app')

@@ -145,10 +145,15 @@ describe('the import rules (docs/architecture.md, "What may import what")', () =
     files.set('components/Probe.tsx', "import { storeEnquiry } from '~/contact/store.server'\n")
     files.set('lib/probe.ts', "import { Icon } from '~/components/Icon'\n")
     files.set('content/probe.ts', "import { slugify } from '../lib/slugify'\n")
+    // The arrows the document's folder took away: the renderer into components/, the page cache into admin/.
+    files.set('document/probe.ts', "import { PageHero } from '~/components/sections/PageHero'\n")
+    files.set('server/probe.ts', "import { isAdminPath } from '~/admin/paths'\n")
     expect(check(files).broken).toEqual([
       "app/components/Probe.tsx -> app/contact/store.server.ts: bypasses contact/'s front door",
       'app/lib/probe.ts -> app/components/Icon.tsx: runs up the floors',
       'app/content/probe.ts -> app/lib/slugify.ts: runs up the floors',
+      'app/document/probe.ts -> app/components/sections/PageHero.tsx: runs up the floors',
+      'app/server/probe.ts -> app/admin/paths.ts: runs up the floors',
     ])
   })
 })

@@ -1,7 +1,7 @@
 import { createRouter } from '@tanstack/react-router'
 import { getGlobalStartContext } from '@tanstack/react-start'
 import { LazyErrorPage, LazyNotFound } from './components/lazy-pages'
-import './lib/preload-recovery'
+import './document/preload-recovery'
 import { routeTree } from './routeTree.gen'
 
 /** The CSP nonce of the request being rendered (server only; the browser needs none). */

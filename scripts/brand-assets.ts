@@ -5,7 +5,7 @@
 // (the company's name, the theme colour) without rendering it again.
 import { createHash } from 'node:crypto'
 import { crc32 } from 'node:zlib'
-import { brandMarkGradient, brandMarkShapes } from '../app/components/brand-mark.ts'
+import { brandMarkGradient, brandMarkShapes } from '../app/document/brand-mark.ts'
 import { site } from '../app/site.ts'
 
 /** Text or an attribute value, safe inside XML and HTML. */

@@ -1,7 +1,7 @@
 // The icon sprite: one SVG file with a <symbol> per icon the site draws (ICON_NAMES in
 // app/content/types.ts), drawn from lucide-react's own icon data, so no icon's drawing is in any
-// script (app/components/icon-sprite.ts says how pages get the symbols). `npm run icons` writes it
-// to app/components/icons.svg; tests/unit/icon.test.tsx fails when the committed file no longer
+// script (app/document/page-symbols.server.ts says how pages get the symbols). `npm run icons` writes it
+// to app/document/icons.svg; tests/unit/icon.test.tsx fails when the committed file no longer
 // matches the names or lucide.
 import { readFileSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
@@ -9,7 +9,7 @@ import { ICON_ID_PREFIX, ICON_NAMES } from '../app/content/types.ts'
 import { escapeXml } from './brand-assets.ts'
 
 /** Relative to the project's root, where npm runs scripts and tests. */
-export const SPRITE_FILE = 'app/components/icons.svg'
+export const SPRITE_FILE = 'app/document/icons.svg'
 
 type IconNode = [tag: string, attributes: Record<string, string | number>][]
 

@@ -8,7 +8,7 @@ export interface IconProps {
 
 /**
  * The icon a name stands for: decorative (aria-hidden), drawn as lucide draws it (a 24×24 outline
- * in the text colour) from its symbol in the page (see icon-sprite.ts for how the symbols get there).
+ * in the text colour) from its symbol in the page (see app/document/page-symbols.server.ts for how the symbols get there).
  */
 export function Icon({ name, className, strokeWidth = 2 }: IconProps) {
   return (

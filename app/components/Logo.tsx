@@ -1,9 +1,9 @@
+import { BRAND_MARK_ID } from '~/document/brand-mark'
 import { site } from '~/site'
-import { BRAND_MARK_ID } from './brand-mark'
 
 /**
  * Brand mark (a stylised "A" whose crossbar is a sound wave) and name. The mark is the favicon's
- * drawing, which the server adds to the page as a symbol (`withBrandMark`): it paints with the
+ * drawing, which the server adds to the page as a symbol (app/document/page-symbols.server.ts): it paints with the
  * page, needs no request of its own, and the JavaScript every page loads does not carry its paths.
  */
 export function Logo() {

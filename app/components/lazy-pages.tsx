@@ -1,10 +1,10 @@
 import type { ErrorComponentProps } from '@tanstack/react-router'
 import { type ComponentType, lazy, type ReactElement, Suspense } from 'react'
-import { PlainErrorPage } from './PlainErrorPage'
+import { PlainErrorPage } from '~/document/PlainErrorPage'
 
 /**
  * The 404 and error pages, loaded only when one is shown, so the JavaScript every page loads does
- * not carry them. The server renders them in full before it sends a byte (server/render-page), so
+ * not carry them. The server renders them in full before it sends a byte (document/render-page.server.tsx), so
  * a visitor without JavaScript sees the whole page; in the browser they hydrate once their chunk
  * has arrived. If that chunk cannot be loaded (the visitor went offline, a deploy removed it), the
  * plain version (PlainErrorPage) is shown instead of a blank page.

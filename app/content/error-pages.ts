@@ -1,6 +1,6 @@
 /**
  * The words of the 404 and error pages, read by the designed page (components/ErrorPage.tsx), by
- * its plain version (components/PlainErrorPage.tsx: shown when the designed page's code cannot be
+ * its plain version (document/PlainErrorPage.tsx: shown when the designed page's code cannot be
  * loaded, and the body of the document the server sends when the layout itself fails) and by the
  * 404 page's title tag.
  */

@@ -4,7 +4,7 @@ import type { ServicePath } from './pages'
 /**
  * Every icon the site draws, by its lucide name: those content names (content imports no icon) and
  * the interface's own (arrows, the menu, the form's states). Each is a symbol in one sprite file
- * (components/icons.svg, written by `npm run icons`), and components/Icon.tsx draws a name from it.
+ * (document/icons.svg, written by `npm run icons`), and components/Icon.tsx draws a name from it.
  */
 export const ICON_NAMES = [
   'activity',

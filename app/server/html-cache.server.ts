@@ -1,4 +1,4 @@
-import { isAdminPath } from '~/admin/paths'
+import { isAdminPath } from './admin-path'
 
 /**
  * A small in-memory cache of server-rendered pages, per Worker isolate. A page that is the same

@@ -3,7 +3,7 @@ import { gotoHydrated, requestedUrls } from '../support/page'
 import { decodePngs } from '../support/pixels'
 
 // The illustration above the fold is drawn from a symbol the server puts in the page
-// (app/components/sections/illustration-symbols.ts): it must look like its file, cost no request,
+// (app/document/page-symbols.server.ts): it must look like its file, cost no request,
 // and still be there on a page reached by an in-site navigation (which has no such symbol).
 
 const ABOVE_THE_FOLD = [

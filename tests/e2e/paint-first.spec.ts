@@ -5,7 +5,7 @@ import { enhancedContactForm as enhanced, gotoHydrated, requestedUrls } from '..
 import { PAGES } from '../support/routes'
 
 /**
- * The page paints before its client code starts (app/lib/paint-first.tsx), and a visitor who acts
+ * The page paints before its client code starts (app/document/paint-first.tsx), and a visitor who acts
  * before that code has arrived gets the same result as after.
  */
 

@@ -272,7 +272,7 @@ test('icons named in content are in the server HTML, drawn from symbols in the p
   page,
   request,
 }) => {
-  // The server adds the symbols each page draws (components/icon-sprite.ts); no script draws icons.
+  // The server adds the symbols each page draws (app/document/page-symbols.server.ts); no script draws icons.
   const html = await (await request.get('/about')).text()
   expect(html).toContain('href="#icon-lightbulb"')
   expect(html).toMatch(/<svg id="icon-symbols"[^>]*><symbol id="icon-[^"]+"/)

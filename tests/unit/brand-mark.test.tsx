@@ -1,7 +1,8 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import { BRAND_MARK_ID, withBrandMark } from '~/components/brand-mark'
 import { Logo } from '~/components/Logo'
+import { BRAND_MARK_ID } from '~/document/brand-mark'
+import { withPageSymbols } from '~/document/page-symbols.server'
 
 const page = (body: string) => `<!DOCTYPE html><html><head></head><body>${body}</body></html>`
 
@@ -14,7 +15,7 @@ describe('the logo', () => {
   })
 
   it('the server adds the mark, with its gradient, once, to a page that draws it', () => {
-    const html = withBrandMark(page(renderToStaticMarkup(<Logo />)))
+    const html = withPageSymbols(page(renderToStaticMarkup(<Logo />)))
     expect(html.match(new RegExp(`<symbol id="${BRAND_MARK_ID}"`, 'g'))).toHaveLength(1)
     expect(html).toMatch(/<linearGradient id="brand-mark-gradient"/)
     expect(html).toContain('stroke="url(#brand-mark-gradient)"')
@@ -26,6 +27,6 @@ describe('the logo', () => {
 
   it('a page without the logo gets nothing', () => {
     const html = page('<main>Plain</main>')
-    expect(withBrandMark(html)).toBe(html)
+    expect(withPageSymbols(html)).toBe(html)
   })
 })

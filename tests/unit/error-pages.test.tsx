@@ -10,8 +10,8 @@ import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { ErrorPage } from '~/components/ErrorPage'
-import { PlainErrorPage } from '~/components/PlainErrorPage'
 import { type ErrorKind, errorPages } from '~/content/error-pages'
+import { PlainErrorPage } from '~/document/PlainErrorPage'
 
 const KINDS = Object.keys(errorPages) as ErrorKind[]
 

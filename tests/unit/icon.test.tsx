@@ -3,9 +3,10 @@ import { render } from '@testing-library/react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { Icon } from '~/components/Icon'
-import { completeIconSymbols, ICON_SPRITE_ID, withIconSymbols } from '~/components/icon-sprite'
 import { IconTile } from '~/components/sections/IconTile'
 import { ICON_NAMES } from '~/content/types'
+import { completeIconSymbols, ICON_SPRITE_ID } from '~/document/page-symbols'
+import { withPageSymbols } from '~/document/page-symbols.server'
 import { iconSprite, SPRITE_FILE } from '../../scripts/icon-sprite'
 
 const sprite = readFileSync(SPRITE_FILE, 'utf8')
@@ -30,7 +31,7 @@ describe('icons', () => {
   })
 
   it('the committed sprite is what `npm run icons` makes from the names and lucide: one symbol each', async () => {
-    expect(sprite, 'app/components/icons.svg is out of date: run `npm run icons`').toBe(await iconSprite())
+    expect(sprite, 'app/document/icons.svg is out of date: run `npm run icons`').toBe(await iconSprite())
     expect(symbolIds(sprite)).toEqual(ICON_NAMES.map((name) => `icon-${name}`))
     for (const name of ICON_NAMES)
       expect(sprite).toMatch(
@@ -47,7 +48,7 @@ describe('icons', () => {
       </main>,
     )
     const page = `<!DOCTYPE html><html><head></head><body>${body}<script>x()</script></body></html>`
-    const served = withIconSymbols(page, sprite)
+    const served = withPageSymbols(page)
     expect(
       served.startsWith(
         `<!DOCTYPE html><html><head></head><body>${body}<script>x()</script><svg id="${ICON_SPRITE_ID}"`,
@@ -58,14 +59,14 @@ describe('icons', () => {
     expect(served).toMatch(/<svg id="icon-symbols"[^>]*aria-hidden="true" display="none">/)
 
     const plain = '<!DOCTYPE html><html><body><p>No icons.</p></body></html>'
-    expect(withIconSymbols(plain, sprite)).toBe(plain)
+    expect(withPageSymbols(plain)).toBe(plain)
   })
 
   it('in the browser, the sprite file completes the page’s symbols once, without doubling any', async () => {
-    document.body.innerHTML = withIconSymbols(
-      `<body>${renderToStaticMarkup(<Icon name="cloud" />)}</body>`,
-      sprite,
-    ).replace(/^<body>|<\/body>$/g, '')
+    document.body.innerHTML = withPageSymbols(`<body>${renderToStaticMarkup(<Icon name="cloud" />)}</body>`).replace(
+      /^<body>|<\/body>$/g,
+      '',
+    )
     const fetchSprite = vi.fn(async () => new Response(sprite))
     vi.stubGlobal('fetch', fetchSprite)
     await completeIconSymbols()

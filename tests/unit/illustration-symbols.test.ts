@@ -1,10 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import {
-  illustrationSymbol,
-  illustrationSymbolId,
-  withIllustrationSymbols,
-} from '~/components/sections/illustration-symbols'
+import { illustrationSymbolId } from '~/document/page-symbols'
+import { illustrationSymbol, withPageSymbols } from '~/document/page-symbols.server'
 
 // The files as the server has them: every SVG under public/images, by its path on the site.
 const files: Record<string, string> = Object.fromEntries(
@@ -40,16 +37,16 @@ describe('illustration symbols', () => {
   }
 
   it('the page gets the symbols of the illustrations it draws, and only those, in one hidden holder before </body>', () => {
-    const html = withIllustrationSymbols(page(`<main>${uses('/images/services/devops.svg')}</main>`), files)
+    const html = withPageSymbols(page(`<main>${uses('/images/services/devops.svg')}</main>`))
     expect(html.match(/<symbol id="illustration-[a-z-]+"/g)).toEqual(['<symbol id="illustration-devops"'])
     expect(html).toMatch(/<\/main><svg [^>]*display="none"><symbol id="illustration-devops"[\s\S]*<\/svg><\/body>/)
   })
 
   it('a page that draws none, or one with no file, is left as it is', () => {
     const plain = page('<main><img src="/images/services/devops.svg" alt="x"></main>')
-    expect(withIllustrationSymbols(plain, files)).toBe(plain)
+    expect(withPageSymbols(plain)).toBe(plain)
     const unknown = page(`<main>${uses('/images/nowhere.svg')}</main>`)
-    expect(withIllustrationSymbols(unknown, files)).toBe(unknown)
+    expect(withPageSymbols(unknown)).toBe(unknown)
   })
 
   it('a file that is not an SVG with a viewBox is refused by name', () => {

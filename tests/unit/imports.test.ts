@@ -12,6 +12,8 @@ const FLOORS = [
   ['content/', 'site.ts'],
   ['lib/'],
   ['server/'],
+  // The document's tricks: the renderer, the first-paint loader, fonts, the page's symbols.
+  ['document/'],
   ['contact/', 'admin/', 'notices/'],
   ['components/'],
   ['routes/'],
@@ -43,17 +45,9 @@ const EXCEPTIONS: Record<string, string> = {
   // The enquiry record's shape: imports nothing (scripts/enquiries.ts loads it under plain Node).
   'admin/csv.ts -> contact/enquiry.ts': 'the export of enquiry records',
   'components/admin/admin-ui.tsx -> contact/enquiry.ts': "the inbox's status labels",
-  // The page cache must never store the inbox: which paths are the inbox's is the inbox's to say.
-  'server/html-cache.server.ts -> admin/paths.ts': 'isAdminPath, the one upward import',
   // The notices' set-up is computed under plain Node too (npm run enquiries -- setup), where the
   // contact flow's front door cannot load (build-time constants): the address check, directly.
   'notices/setup.ts -> contact/deliveries/email-message.ts': 'isPlainAddress, under plain Node',
-  // The root draws the desk's shell instead of the brochure's on the inbox's paths; the front door
-  // would bring the inbox's server functions into every page's first load.
-  'routes/__root.tsx -> admin/paths.ts': 'isAdminPath, to choose the shell',
-  // The document's symbols (the icon sprite, the brand mark, the illustrations) and the error page,
-  // which the renderer writes into every page: they are the components' own.
-  'server/render-page.server.tsx -> components/': 'the symbols spliced into the page, and the plain error page',
 }
 
 const APP = join(process.cwd(), 'app')
@@ -154,10 +148,15 @@ describe('the import rules (docs/architecture.md, "What may import what")', () =
     files.set('components/Probe.tsx', "import { storeEnquiry } from '~/contact/store.server'\n")
     files.set('lib/probe.ts', "import { Icon } from '~/components/Icon'\n")
     files.set('content/probe.ts', "import { slugify } from '../lib/slugify'\n")
+    // The arrows the document's folder took away: the renderer into components/, the page cache into admin/.
+    files.set('document/probe.ts', "import { PageHero } from '~/components/sections/PageHero'\n")
+    files.set('server/probe.ts', "import { isAdminPath } from '~/admin/paths'\n")
     expect(check(files).broken).toEqual([
       "app/components/Probe.tsx -> app/contact/store.server.ts: bypasses contact/'s front door",
       'app/lib/probe.ts -> app/components/Icon.tsx: runs up the floors',
       'app/content/probe.ts -> app/lib/slugify.ts: runs up the floors',
+      'app/document/probe.ts -> app/components/sections/PageHero.tsx: runs up the floors',
+      'app/server/probe.ts -> app/admin/paths.ts: runs up the floors',
     ])
   })
 })

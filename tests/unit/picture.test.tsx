@@ -1,9 +1,9 @@
 import { render, screen } from '@testing-library/react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { afterEach, describe, expect, it } from 'vitest'
-import { illustrationSymbolId } from '~/components/sections/illustration-symbols'
 import { Picture } from '~/components/sections/Picture'
 import { services } from '~/content/services'
+import { illustrationSymbolId } from '~/document/page-symbols'
 
 const image = services[0]?.image ?? { src: '/images/x.svg', alt: 'x', width: 480, height: 360 }
 

@@ -1,11 +1,11 @@
 /**
- * The reload after a chunk fails to load (app/lib/preload-recovery.ts): once, never in a loop, and
+ * The reload after a chunk fails to load (app/document/preload-recovery.ts): once, never in a loop, and
  * never while the visitor is leaving the page. The reload itself on the built site:
  * tests/e2e/ops-reload.spec.ts; a link followed while a chunk is on its way, in Firefox and WebKit:
  * tests/engines/smoke.ts.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { installPreloadRecovery, LEAVING_MS } from '~/lib/preload-recovery'
+import { installPreloadRecovery, LEAVING_MS } from '~/document/preload-recovery'
 
 interface FakePage {
   window: EventTarget

@@ -11,7 +11,7 @@ import {
 import { createRequestHandler } from '@tanstack/react-router/ssr/server'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { errorPages } from '~/content/error-pages'
-import { createPageRenderer } from '~/server/render-page.server'
+import { createPageRenderer } from '~/document/render-page.server'
 
 /**
  * The page renderer with a real router and React's real server renderer: a small route tree

@@ -1,7 +1,7 @@
 import { lazy, Suspense, use } from 'react'
 import { hasDraft } from '~/contact/draft'
 import { FORM_CONTAINER_ID } from '~/content/contact'
-import { usePageValue } from '~/lib/use-page-value'
+import { usePageValue } from '~/document/use-page-value'
 import type { ContactFormProps } from './ContactForm'
 import { loadContactFormCode } from './form-code'
 

@@ -1,13 +1,13 @@
 import type { Illustration } from '~/content/types'
-import { usePageValue } from '~/lib/use-page-value'
-import { illustrationSymbolId } from './illustration-symbols'
+import { illustrationSymbolId } from '~/document/page-symbols'
+import { usePageValue } from '~/document/use-page-value'
 
 /**
  * An illustration from public/images. Width and height (or the viewBox) reserve its space, so
  * nothing shifts.
  *
  * Above the fold (`priority`; on a phone it is often the largest thing in view) it is drawn from
- * its symbol in the page, which the server adds (see illustration-symbols.ts): it paints with the
+ * its symbol in the page, which the server adds (see app/document/page-symbols.server.ts): it paints with the
  * page's first paint and costs no request. A page reached by an in-site navigation has no such
  * symbol, so there it is the file, loaded at once and ahead of other images. Elsewhere it is the
  * file, loaded lazily.

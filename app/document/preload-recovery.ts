@@ -1,4 +1,4 @@
-import { routerReloadKey } from './router-internals'
+import { routerReloadKey } from '~/lib/router-internals'
 
 /**
  * After a deploy, a page opened before it may ask for a script chunk that no longer exists (each

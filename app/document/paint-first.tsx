@@ -19,7 +19,7 @@
  * imports by adding a link for each one it does not find, adds none while the page hydrates.
  *
  * The router internals it needs (the rendered matches, the bootstrap scripts) come from
- * `./router-internals`, the one adapter, whose tripwire test names any that an upgrade removes.
+ * `~/lib/router-internals`, the one adapter, whose tripwire test names any that an upgrade removes.
  * The shapes of public values it relies on — modulepreload tags from `useTags()` have
  * `attrs.rel === 'modulepreload'`; the entry is a manifest script with `attrs.type === 'module'`
  * and a string `attrs.src` — are checked by tests/e2e/paint-first.spec.ts (no modulepreload and
@@ -33,7 +33,7 @@ import {
   getSsrBodyScriptParts,
   renderedMatches,
   takeInitialHydrationScripts,
-} from './router-internals'
+} from '~/lib/router-internals'
 
 const isModulePreload = (tag: RouterManagedTag) => tag.tag === 'link' && tag.attrs?.rel === 'modulepreload'
 

@@ -5,22 +5,12 @@ import {
   transformReadableStreamWithRouter,
 } from '@tanstack/react-router/ssr/server'
 import { renderToReadableStream, renderToStaticMarkup } from 'react-dom/server'
-import { withBrandMark } from '~/components/brand-mark'
-import { withIconSymbols } from '~/components/icon-sprite'
-import ICON_SPRITE from '~/components/icons.svg?raw'
-import { PlainErrorPage } from '~/components/PlainErrorPage'
-import { withIllustrationSymbols } from '~/components/sections/illustration-symbols'
 import { errorPages } from '~/content/error-pages'
 import { cleanUpServerRender, keepInitialHydrationScripts, markInnermostMatchFailed } from '~/lib/router-internals'
 import { createSsrStreamResponse, getSsrStatus } from '~/lib/router-internals.server'
-import { errorCause, log, requestIdFor } from './log.server'
-
-/** The illustrations' SVG files (public/images), by their path on the site: `/images/…`. */
-const ILLUSTRATIONS = Object.fromEntries(
-  Object.entries(
-    import.meta.glob<string>('../../public/images/**/*.svg', { query: '?raw', import: 'default', eager: true }),
-  ).map(([file, svg]) => [file.slice(file.indexOf('/images/')), svg]),
-)
+import { errorCause, log, requestIdFor } from '~/server/log.server'
+import { PlainErrorPage } from './PlainErrorPage'
+import { withPageSymbols } from './page-symbols.server'
 
 type Rendered = { ok: true; stream: ReadableStream<Uint8Array> } | { ok: false; error: unknown }
 
@@ -80,18 +70,17 @@ async function render(router: AnyRouter, signal: AbortSignal): Promise<Rendered>
 
 function respond(router: AnyRouter, stream: ReadableStream<Uint8Array>, status: number, headers: Headers) {
   const body = transformReadableStreamWithRouter(router, stream, { rendererSafePoint: 'script-close' }).pipeThrough(
-    pageSymbols(),
+    addPageSymbols(),
   )
   return createSsrStreamResponse(router, new Response(body, { status, headers }))
 }
 
 /**
- * Adds the symbols of the icons the page draws (`withIconSymbols`), of the logo's mark
- * (`withBrandMark`) and of its illustrations above the fold (`withIllustrationSymbols`) to its
- * end. The page is already rendered in full when it is sent, so holding its text until the end
- * costs nothing.
+ * Adds the symbols the page draws (its icons, the logo's mark, its illustrations above the fold)
+ * to its end: `withPageSymbols` (page-symbols.server.ts). The page is already rendered in full
+ * when it is sent, so holding its text until the end costs nothing.
  */
-function pageSymbols(): TransformStream<Uint8Array, Uint8Array> {
+function addPageSymbols(): TransformStream<Uint8Array, Uint8Array> {
   const decoder = new TextDecoder()
   let html = ''
   return new TransformStream({
@@ -100,11 +89,7 @@ function pageSymbols(): TransformStream<Uint8Array, Uint8Array> {
     },
     flush(controller) {
       html += decoder.decode()
-      controller.enqueue(
-        new TextEncoder().encode(
-          withIllustrationSymbols(withBrandMark(withIconSymbols(html, ICON_SPRITE)), ILLUSTRATIONS),
-        ),
-      )
+      controller.enqueue(new TextEncoder().encode(withPageSymbols(html)))
     },
   })
 }

@@ -24,6 +24,7 @@ import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminActionsRouteImport } from './routes/admin/actions'
 import { Route as AdminEraseHeldRouteImport } from './routes/admin/erase-held'
 import { Route as AdminExportDotcsvRouteImport } from './routes/admin/export[.]csv'
+import { Route as AdminSourcesRouteImport } from './routes/admin/sources'
 import { Route as ApiContactRouteImport } from './routes/api/contact'
 import { Route as ApiHealthRouteImport } from './routes/api/health'
 import { Route as ServicesIndexRouteImport } from './routes/services/index'
@@ -109,6 +110,11 @@ const AdminExportDotcsvRoute = AdminExportDotcsvRouteImport.update({
   path: '/admin/export.csv',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminSourcesRoute = AdminSourcesRouteImport.update({
+  id: '/admin/sources',
+  path: '/admin/sources',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ApiContactRoute = ApiContactRouteImport.update({
   id: '/api/contact',
   path: '/api/contact',
@@ -171,6 +177,7 @@ export interface FileRoutesByFullPath {
   '/admin/actions': typeof AdminActionsRoute
   '/admin/erase-held': typeof AdminEraseHeldRoute
   '/admin/export.csv': typeof AdminExportDotcsvRoute
+  '/admin/sources': typeof AdminSourcesRoute
   '/api/contact': typeof ApiContactRoute
   '/api/health': typeof ApiHealthRoute
   '/services/ai-solutions': typeof ServicesAiSolutionsRoute
@@ -197,6 +204,7 @@ export interface FileRoutesByTo {
   '/admin/actions': typeof AdminActionsRoute
   '/admin/erase-held': typeof AdminEraseHeldRoute
   '/admin/export.csv': typeof AdminExportDotcsvRoute
+  '/admin/sources': typeof AdminSourcesRoute
   '/api/contact': typeof ApiContactRoute
   '/api/health': typeof ApiHealthRoute
   '/services/ai-solutions': typeof ServicesAiSolutionsRoute
@@ -224,6 +232,7 @@ export interface FileRoutesById {
   '/admin/actions': typeof AdminActionsRoute
   '/admin/erase-held': typeof AdminEraseHeldRoute
   '/admin/export.csv': typeof AdminExportDotcsvRoute
+  '/admin/sources': typeof AdminSourcesRoute
   '/api/contact': typeof ApiContactRoute
   '/api/health': typeof ApiHealthRoute
   '/services/ai-solutions': typeof ServicesAiSolutionsRoute
@@ -252,6 +261,7 @@ export interface FileRouteTypes {
     | '/admin/actions'
     | '/admin/erase-held'
     | '/admin/export.csv'
+    | '/admin/sources'
     | '/api/contact'
     | '/api/health'
     | '/services/ai-solutions'
@@ -278,6 +288,7 @@ export interface FileRouteTypes {
     | '/admin/actions'
     | '/admin/erase-held'
     | '/admin/export.csv'
+    | '/admin/sources'
     | '/api/contact'
     | '/api/health'
     | '/services/ai-solutions'
@@ -304,6 +315,7 @@ export interface FileRouteTypes {
     | '/admin/actions'
     | '/admin/erase-held'
     | '/admin/export.csv'
+    | '/admin/sources'
     | '/api/contact'
     | '/api/health'
     | '/services/ai-solutions'
@@ -331,6 +343,7 @@ export interface RootRouteChildren {
   AdminActionsRoute: typeof AdminActionsRoute
   AdminEraseHeldRoute: typeof AdminEraseHeldRoute
   AdminExportDotcsvRoute: typeof AdminExportDotcsvRoute
+  AdminSourcesRoute: typeof AdminSourcesRoute
   ApiContactRoute: typeof ApiContactRoute
   ApiHealthRoute: typeof ApiHealthRoute
   ServicesAiSolutionsRoute: typeof ServicesAiSolutionsRoute
@@ -450,6 +463,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminExportDotcsvRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin/sources': {
+      id: '/admin/sources'
+      path: '/admin/sources'
+      fullPath: '/admin/sources'
+      preLoaderRoute: typeof AdminSourcesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/api/contact': {
       id: '/api/contact'
       path: '/api/contact'
@@ -531,6 +551,7 @@ const rootRouteChildren: RootRouteChildren = {
   AdminActionsRoute: AdminActionsRoute,
   AdminEraseHeldRoute: AdminEraseHeldRoute,
   AdminExportDotcsvRoute: AdminExportDotcsvRoute,
+  AdminSourcesRoute: AdminSourcesRoute,
   ApiContactRoute: ApiContactRoute,
   ApiHealthRoute: ApiHealthRoute,
   ServicesAiSolutionsRoute: ServicesAiSolutionsRoute,

@@ -14,6 +14,7 @@ import { PaintFirstHead, PaintFirstScripts } from '~/lib/paint-first'
 import { isNotFoundMatch } from '~/lib/router-internals'
 import { seo } from '~/lib/seo'
 import { ldJson, organizationJsonLd } from '~/lib/structured-data'
+import { rememberVisit } from '~/lib/visit-source'
 import { site } from '~/site'
 import appCss from '~/styles/app.css?url'
 
@@ -68,6 +69,8 @@ function RootDocument({ children }: { children: ReactNode }) {
     loadMotionOnFirstInteraction()
     loadInterForNextPages()
     completeIconSymbols()
+    // Where this visit came from, kept for the tab (sessionStorage) and sent only with an enquiry.
+    rememberVisit()
   }, [])
 
   return (

@@ -195,6 +195,8 @@ describe('ContactForm', () => {
           message: 'Please call me.',
           website: '',
           enquiry_key: FORM_KEY,
+          // The page the form was sent from (no visit kept in this tab: nothing else of its source).
+          source_page: '/',
         },
       })
     })

@@ -43,6 +43,7 @@ const EXCEPTIONS: Record<string, string> = {
   // The enquiry record's shape: imports nothing (scripts/enquiries.ts loads it under plain Node).
   'admin/csv.ts -> contact/enquiry.ts': 'the export of enquiry records',
   'components/admin/admin-ui.tsx -> contact/enquiry.ts': "the inbox's status labels",
+  'components/admin/LeadSourceDetails.tsx -> contact/enquiry.ts': "an enquiry's source on its page",
   // The page cache must never store the inbox: which paths are the inbox's is the inbox's to say.
   'server/html-cache.server.ts -> admin/paths.ts': 'isAdminPath, the one upward import',
   // The document's symbols (the icon sprite, the brand mark, the illustrations) and the error page,

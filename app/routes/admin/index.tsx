@@ -12,6 +12,7 @@ import {
   STATUS_LABELS,
   StatusLabel,
 } from '~/components/admin/admin-ui'
+import { SourcesLink } from '~/components/admin/SourcesLink'
 import { PageHero } from '~/components/sections/PageHero'
 import { ENQUIRY_STATUSES } from '~/contact/enquiry'
 import type { HeldSummary } from '~/contact/index.server'
@@ -59,6 +60,7 @@ function InboxPage() {
   return (
     <>
       <PageHero eyebrow="Inbox" title="Enquiries" lead={<p>Every enquiry the contact form stored, newest first.</p>} />
+      <SourcesLink />
       <div className="container-page mt-8">
         <ActionNotice code={notice} />
       </div>

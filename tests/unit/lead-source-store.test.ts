@@ -16,7 +16,7 @@ import { getEnquiry } from '~/contact/store.server'
 import type { WorkerEnv } from '~/server/runtime.server'
 import { captureConsole } from '../support/console'
 import { type SqliteD1, sqliteD1 } from '../support/d1-sqlite'
-import { contactEnv, FakeEmailMessage, fakeRateLimiter } from '../support/fake-env'
+import { contactEnv, FakeEmailMessage, fakeRateLimiter, waitUntilCollector } from '../support/fake-env'
 
 vi.mock('cloudflare:email', () => ({ EmailMessage: FakeEmailMessage }))
 
@@ -166,6 +166,7 @@ describe('the stored source', () => {
   })
 
   it('arrives from the form posted without JavaScript, through its hidden fields', async () => {
+    const work = waitUntilCollector()
     const body = new URLSearchParams({
       ...MESSAGE,
       enquiry_key: 'no-js-form-key-0123456789',
@@ -181,8 +182,9 @@ describe('the stored source', () => {
         body,
         headers: { 'CF-Connecting-IP': '198.51.100.8', 'Sec-Fetch-Mode': 'navigate' },
       }),
-      { env: env() },
+      { env: env(), waitUntil: work.waitUntil },
     )
+    await work.settle()
     expect(response.status).toBe(303)
     const stored = d1.row<Record<string, unknown>>(
       'SELECT source_page, first_page, referrer_host, utm_source, utm_medium, utm_campaign FROM enquiries',

@@ -8,14 +8,6 @@ import { contactPageSource, landingSource, referrerHost, rememberVisit, VISIT_KE
 import { rememberedVisit, sourceToSend } from '~/lib/visit-source-send'
 
 const SITE = 'https://aksharalabs.in'
-const _MESSAGE = {
-  name: 'Ravi Kumar',
-  email: 'ravi@example.com',
-  company: '',
-  subject: 'devops',
-  message: 'We would like help with our pipelines.',
-}
-
 describe('the referrer, reduced to its host', () => {
   it('keeps only the lower-case host name of another site, never its path or query', () => {
     expect(referrerHost('https://WWW.Google.com/search?q=pumps+automation', 'aksharalabs.in')).toBe('www.google.com')
@@ -74,7 +66,8 @@ describe('the contact page without JavaScript (its own request)', () => {
 
 describe('the tab’s record (sessionStorage)', () => {
   const setReferrer = (value: string) => Object.defineProperty(document, 'referrer', { value, configurable: true })
-  const goTo = (url: string) => window.happyDOM.setURL(url)
+  // happy-dom's own door for the page's address (what a navigation would change).
+  const goTo = (url: string) => (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(url)
 
   beforeEach(() => {
     sessionStorage.clear()

@@ -218,3 +218,22 @@ describe('the stored source', () => {
     ])
   })
 })
+
+describe('the privacy page', () => {
+  it('states what is recorded about where an enquiry came from, and that no cookie is used', async () => {
+    const { privacyPage } = await import('~/content/legal')
+    const section = privacyPage.sections.find((s) => s.title === 'Where an enquiry came from')
+    const text = section?.paragraphs.join(' ') ?? ''
+    for (const words of [
+      'the page you sent the form from',
+      'the first page',
+      'never the address',
+      'utm_source',
+      'utm_medium',
+      'utm_campaign',
+      'No cookie',
+      'session storage',
+    ])
+      expect(text, words).toContain(words)
+  })
+})

@@ -40,17 +40,23 @@ export function referrerHost(referrer: string | null | undefined, ownHost: strin
   }
 }
 
+/**
+ * Longer values are not kept at all: the server would drop them anyway (`SOURCE_LIMITS`), and a
+ * long one in the form's hidden fields could push a post past the body limit.
+ */
+const MAX_KEPT = 200
+
 function utmOf(search: URLSearchParams, values: SourceValues): SourceValues {
   for (const key of UTM) {
     const value = search.get(key)
-    if (value) values[key] = value
+    if (value && value.length <= MAX_KEPT) values[key] = value
   }
   return values
 }
 
 /** The source of a visit that begins at `url`, reached from `referrer` (a page address or empty). */
 export function landingSource(url: URL, referrer: string | null | undefined): SourceValues {
-  const values: SourceValues = { source_first_page: url.pathname }
+  const values: SourceValues = url.pathname.length <= MAX_KEPT ? { source_first_page: url.pathname } : {}
   const host = referrerHost(referrer, url.host)
   if (host) values.source_referrer = host
   return utmOf(url.searchParams, values)
@@ -69,8 +75,9 @@ export function contactPageSource(url: URL, referrer: string | null | undefined)
   } catch {
     // Not an address: as if there were none.
   }
-  if (!sameSite) return { ...landingSource(url, referrer), source_page: url.pathname }
-  const values = utmOf(url.searchParams, { source_page: url.pathname })
+  const page: SourceValues = url.pathname.length <= MAX_KEPT ? { source_page: url.pathname } : {}
+  if (!sameSite) return { ...landingSource(url, referrer), ...page }
+  const values = utmOf(url.searchParams, page)
   return UTM.some((key) => values[key]) ? values : utmOf(sameSite.searchParams, values)
 }
 

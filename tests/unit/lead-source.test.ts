@@ -37,6 +37,17 @@ describe("a visit's first page", () => {
 })
 
 describe('the contact page without JavaScript (its own request)', () => {
+  it('keeps no value too long for the server to accept, so the form post stays small', () => {
+    const long = 'x'.repeat(5000)
+    const url = new URL(`${SITE}/contact?utm_source=${long}&utm_medium=email`)
+    expect(contactPageSource(url, null)).toEqual({
+      source_page: '/contact',
+      source_first_page: '/contact',
+      utm_medium: 'email',
+    })
+    expect(contactPageSource(new URL(`${SITE}/${long}`), null)).toEqual({})
+  })
+
   it('is the landing page when the referrer is another site: all of it is known', () => {
     const url = new URL(`${SITE}/contact?utm_source=partner`)
     expect(contactPageSource(url, 'https://partner.example/post')).toEqual({

@@ -27,6 +27,7 @@ import { Route as AdminActionsRouteImport } from './routes/admin/actions'
 import { Route as AdminActivityRouteImport } from './routes/admin/activity'
 import { Route as AdminEraseHeldRouteImport } from './routes/admin/erase-held'
 import { Route as AdminExportDotcsvRouteImport } from './routes/admin/export[.]csv'
+import { Route as AdminSourcesRouteImport } from './routes/admin/sources'
 import { Route as ApiContactRouteImport } from './routes/api/contact'
 import { Route as ApiHealthRouteImport } from './routes/api/health'
 import { Route as ApiWithdrawRouteImport } from './routes/api/withdraw'
@@ -131,6 +132,11 @@ const AdminExportDotcsvRoute = AdminExportDotcsvRouteImport.update({
   path: '/export.csv',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminSourcesRoute = AdminSourcesRouteImport.update({
+  id: '/sources',
+  path: '/sources',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const ApiContactRoute = ApiContactRouteImport.update({
   id: '/api/contact',
   path: '/api/contact',
@@ -217,6 +223,7 @@ export interface FileRoutesByFullPath {
   '/admin/activity': typeof AdminActivityRoute
   '/admin/erase-held': typeof AdminEraseHeldRoute
   '/admin/export.csv': typeof AdminExportDotcsvRoute
+  '/admin/sources': typeof AdminSourcesRoute
   '/api/contact': typeof ApiContactRoute
   '/api/health': typeof ApiHealthRoute
   '/api/withdraw': typeof ApiWithdrawRoute
@@ -249,6 +256,7 @@ export interface FileRoutesByTo {
   '/admin/activity': typeof AdminActivityRoute
   '/admin/erase-held': typeof AdminEraseHeldRoute
   '/admin/export.csv': typeof AdminExportDotcsvRoute
+  '/admin/sources': typeof AdminSourcesRoute
   '/api/contact': typeof ApiContactRoute
   '/api/health': typeof ApiHealthRoute
   '/api/withdraw': typeof ApiWithdrawRoute
@@ -283,6 +291,7 @@ export interface FileRoutesById {
   '/admin/activity': typeof AdminActivityRoute
   '/admin/erase-held': typeof AdminEraseHeldRoute
   '/admin/export.csv': typeof AdminExportDotcsvRoute
+  '/admin/sources': typeof AdminSourcesRoute
   '/api/contact': typeof ApiContactRoute
   '/api/health': typeof ApiHealthRoute
   '/api/withdraw': typeof ApiWithdrawRoute
@@ -318,6 +327,7 @@ export interface FileRouteTypes {
     | '/admin/activity'
     | '/admin/erase-held'
     | '/admin/export.csv'
+    | '/admin/sources'
     | '/api/contact'
     | '/api/health'
     | '/api/withdraw'
@@ -350,6 +360,7 @@ export interface FileRouteTypes {
     | '/admin/activity'
     | '/admin/erase-held'
     | '/admin/export.csv'
+    | '/admin/sources'
     | '/api/contact'
     | '/api/health'
     | '/api/withdraw'
@@ -383,6 +394,7 @@ export interface FileRouteTypes {
     | '/admin/activity'
     | '/admin/erase-held'
     | '/admin/export.csv'
+    | '/admin/sources'
     | '/api/contact'
     | '/api/health'
     | '/api/withdraw'
@@ -551,6 +563,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminExportDotcsvRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/sources': {
+      id: '/admin/sources'
+      path: '/sources'
+      fullPath: '/admin/sources'
+      preLoaderRoute: typeof AdminSourcesRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/api/contact': {
       id: '/api/contact'
       path: '/api/contact'
@@ -650,6 +669,7 @@ interface AdminRouteRouteChildren {
   AdminActivityRoute: typeof AdminActivityRoute
   AdminEraseHeldRoute: typeof AdminEraseHeldRoute
   AdminExportDotcsvRoute: typeof AdminExportDotcsvRoute
+  AdminSourcesRoute: typeof AdminSourcesRoute
   AdminIndexRoute: typeof AdminIndexRoute
   AdminEnquiriesIdRoute: typeof AdminEnquiriesIdRoute
   AdminEraseIdRoute: typeof AdminEraseIdRoute
@@ -663,6 +683,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminActivityRoute: AdminActivityRoute,
   AdminEraseHeldRoute: AdminEraseHeldRoute,
   AdminExportDotcsvRoute: AdminExportDotcsvRoute,
+  AdminSourcesRoute: AdminSourcesRoute,
   AdminIndexRoute: AdminIndexRoute,
   AdminEnquiriesIdRoute: AdminEnquiriesIdRoute,
   AdminEraseIdRoute: AdminEraseIdRoute,

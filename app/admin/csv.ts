@@ -1,4 +1,4 @@
-import type { EnquiryRecord } from '~/contact/enquiry'
+import type { EnquiryRecord, LeadSource } from '~/contact/enquiry'
 
 /**
  * The inbox's CSV export: UTF-8 with a byte-order mark (so spreadsheet programs read it as
@@ -22,6 +22,23 @@ export const CSV_COLUMNS = [
   ['handledBy', 'Handled by'],
 ] as const satisfies readonly (readonly [keyof EnquiryRecord, string])[]
 
+/** Where the lead came from (migration 0007), after the columns above; empty where not recorded. */
+export const CSV_SOURCE_COLUMNS = [
+  ['page', 'Sent from page'],
+  ['firstPage', 'First page'],
+  ['referrerHost', 'Referrer'],
+  ['utmSource', 'UTM source'],
+  ['utmMedium', 'UTM medium'],
+  ['utmCampaign', 'UTM campaign'],
+] as const satisfies readonly (readonly [keyof LeadSource, string])[]
+
+const HEADER = [...CSV_COLUMNS, ...CSV_SOURCE_COLUMNS].map(([, title]) => title)
+
+/** One record's cells, in the header's order. */
+function csvValues(record: EnquiryRecord): (string | number | null | undefined)[] {
+  return [...CSV_COLUMNS.map(([key]) => record[key]), ...CSV_SOURCE_COLUMNS.map(([key]) => record.source?.[key])]
+}
+
 const FORMULA_START = /^[=+\-@\t\r]/
 
 /** One cell: neutralised if it would start a formula, quoted, inner quotes doubled. */
@@ -37,9 +54,7 @@ export function csvRow(values: readonly (string | number | null | undefined)[]):
 
 /** The whole file, BOM first. */
 export function enquiriesCsv(records: readonly EnquiryRecord[]): string {
-  return `\uFEFF${csvRow(CSV_COLUMNS.map(([, title]) => title))}${records
-    .map((record) => csvRow(CSV_COLUMNS.map(([key]) => record[key])))
-    .join('')}`
+  return `\uFEFF${csvRow(HEADER)}${records.map((record) => csvRow(csvValues(record))).join('')}`
 }
 
 /**
@@ -59,7 +74,7 @@ export function enquiriesCsvStream(
     async pull(controller) {
       if (!started) {
         started = true
-        controller.enqueue(encoder.encode(`\uFEFF${csvRow(CSV_COLUMNS.map(([, title]) => title))}`))
+        controller.enqueue(encoder.encode(`\uFEFF${csvRow(HEADER)}`))
         return
       }
       try {
@@ -70,9 +85,7 @@ export function enquiriesCsvStream(
           return
         }
         rows += page.value.length
-        controller.enqueue(
-          encoder.encode(page.value.map((record) => csvRow(CSV_COLUMNS.map(([key]) => record[key]))).join('')),
-        )
+        controller.enqueue(encoder.encode(page.value.map((record) => csvRow(csvValues(record))).join('')))
       } catch (error) {
         controller.error(error)
         onEnd(rows, error)

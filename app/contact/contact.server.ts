@@ -11,6 +11,7 @@ import { type Enquiry, formatEnquiry } from './enquiry'
 import { CONTACT_FIELDS, HONEYPOT_FIELD, IDEMPOTENCY_KEY_FIELD } from './fields'
 import { type ClientKeys, countPost, HELD_PER_HOUR } from './limits.server'
 import { type ContactSubmission, fieldErrorsFrom } from './schema'
+import { isEmptySource, recordSource, submittedSource } from './source.server'
 import { type ContactErrorCode, FAILURE_MESSAGE } from './status'
 import { newEnquiryId, newLeaseToken, StoreError, storeEnquiry } from './store.server'
 import { TURNSTILE_FIELD } from './turnstile'
@@ -283,6 +284,8 @@ export async function submitEnquiry(input: ContactSubmission, context: ContactCo
     return { kind: 'stored', enquiryId: record.id, repeat: true }
   }
 
+  await keepSource(env, record.id, input, requestId)
+
   const plan = planDelivery(env)
   log('info', {
     event: 'contact',
@@ -327,6 +330,25 @@ export async function submitEnquiry(input: ContactSubmission, context: ContactCo
   if (context.waitUntil) context.waitUntil(work)
   else await work
   return { kind: 'stored', enquiryId: record.id, repeat: false }
+}
+
+/**
+ * Writes where the lead came from beside the stored enquiry. Never a reason to fail: the enquiry is
+ * stored, and one log line says when its source could not be written.
+ */
+async function keepSource(env: WorkerEnv, id: string, input: ContactSubmission, requestId: string): Promise<void> {
+  const source = submittedSource(input)
+  if (isEmptySource(source)) return
+  try {
+    await recordSource(env.ENQUIRIES, id, source)
+  } catch (error) {
+    log('error', {
+      event: 'contact_source',
+      requestId,
+      enquiryId: id,
+      cause: error instanceof StoreError ? error.code : 'source_error',
+    })
+  }
 }
 
 /**

@@ -44,6 +44,21 @@ export interface EnquiryRecord extends Enquiry {
   /** When an operator marked it handled, and who. */
   handledAt: string | null
   handledBy: string | null
+  /** Where the lead came from (migration 0007); absent or null fields were not recorded. */
+  source?: LeadSource
+}
+
+/** Where a lead came from, as stored: each field null when it was not recorded. */
+export interface LeadSource {
+  /** The page the form was sent from (a path on this site). */
+  page: string | null
+  /** The first page of the visit on this site. */
+  firstPage: string | null
+  /** The host of the other site that linked to the visit (never the full address). */
+  referrerHost: string | null
+  utmSource: string | null
+  utmMedium: string | null
+  utmCampaign: string | null
 }
 
 /** One delivery attempt, for an enquiry's history. */

@@ -1,5 +1,6 @@
 import { appendResponseHeader, getCookies, getRequest, setResponseHeader } from '@tanstack/react-start/server'
 import * as v from 'valibot'
+import { contactPageSource, SOURCE_FIELDS, type SourceValues } from '~/lib/visit-source'
 import { readFormBody } from '~/server/body-limit.server'
 import { requestIdFor } from '~/server/log.server'
 import { refusal, replyResponse } from '~/server/reply'
@@ -70,7 +71,7 @@ export async function handleFormPost(request: Request, runtime: WorkerRuntime): 
   const { form } = body
 
   const raw: Record<string, string> = {}
-  for (const field of [...CONTACT_FIELDS, HONEYPOT_FIELD, IDEMPOTENCY_KEY_FIELD, TURNSTILE_FIELD]) {
+  for (const field of [...CONTACT_FIELDS, HONEYPOT_FIELD, IDEMPOTENCY_KEY_FIELD, TURNSTILE_FIELD, ...SOURCE_FIELDS]) {
     const value = form.get(field)
     if (typeof value === 'string') raw[field] = value
   }
@@ -120,6 +121,16 @@ export function takeFormOutcome(): FormOutcome | null {
   setResponseHeader('Cache-Control', 'no-store')
   for (const cookie of clear) appendResponseHeader('Set-Cookie', cookie)
   return readFormOutcome(cookies)
+}
+
+/**
+ * For the contact page as the server renders it: where this visit came from, as far as the page's
+ * own request tells (its address and its `Referer`), for the form's hidden fields, so a post
+ * without JavaScript carries it too. Nothing is stored until the form is sent.
+ */
+export function formSource(): SourceValues {
+  const request = getRequest()
+  return contactPageSource(new URL(request.url), request.headers.get('Referer'))
 }
 
 function isHttps(request: Request): boolean {

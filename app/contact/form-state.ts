@@ -1,4 +1,5 @@
 import { createIsomorphicFn } from '@tanstack/react-start'
+import type { SourceValues } from '~/lib/visit-source'
 import { workerEnv } from '~/server/runtime.server'
 import { newIdempotencyKey } from './fields'
 import type { FormOutcome } from './status'
@@ -14,6 +15,11 @@ export interface ContactFormState {
    * navigation (the browser does not know: the form asks the server when it is first focused).
    */
   turnstileSiteKey: string | null | undefined
+  /**
+   * Where the visit came from, as the contact page's request tells it (server render only): the
+   * form's hidden fields, for a post without JavaScript. With JavaScript the tab's own record is sent.
+   */
+  source: SourceValues
 }
 
 /**
@@ -22,19 +28,22 @@ export interface ContactFormState {
  * every page loads: no valibot, no server module but in the `.server()` half, which Start strips.
  */
 export const loadContactForm = createIsomorphicFn()
-  .server(
-    async (): Promise<ContactFormState> => ({
-      // Loaded when called: the round trip's module carries the whole submission path, which the
-      // page's render needs only for this cookie.
-      result: (await import('./form-post.server')).takeFormOutcome(),
+  .server(async (): Promise<ContactFormState> => {
+    // Loaded when called: the round trip's module carries the whole submission path, which the
+    // page's render needs only for this cookie.
+    const roundTrip = await import('./form-post.server')
+    return {
+      result: roundTrip.takeFormOutcome(),
       idempotencyKey: newIdempotencyKey(),
       turnstileSiteKey: turnstileSiteKey(await workerEnv()),
-    }),
-  )
+      source: roundTrip.formSource(),
+    }
+  })
   .client(
     async (): Promise<ContactFormState> => ({
       result: null,
       idempotencyKey: newIdempotencyKey(),
       turnstileSiteKey: undefined,
+      source: {},
     }),
   )

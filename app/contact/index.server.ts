@@ -30,6 +30,7 @@ export { RELEASE_FROM, RETRY_FROM } from './lease'
 export { HELD_PER_HOUR } from './limits.server'
 export { heldRetentionDays, retentionDays } from './retention'
 export { purgeExpiredEnquiries } from './retention.server'
+export { NO_FIRST_PAGE, NO_SOURCE, type SourceCount, type SourceReport, sourceReport } from './source.server'
 export { FAILURE_MESSAGE } from './status'
 export {
   attemptsOf,

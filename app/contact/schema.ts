@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { SUBJECT_VALUES } from '~/content/subjects'
+import { SOURCE_FIELDS, type SourceField } from '~/lib/visit-source'
 import {
   CONTACT_FIELDS,
   type ContactField,
@@ -105,6 +106,62 @@ export const contactSchema = v.object({
 })
 
 /**
+ * Caps on a lead's source (`~/lib/visit-source`): a page is a path on this site, a referrer a host
+ * name, a UTM value short plain text.
+ */
+export const SOURCE_LIMITS = { path: 200, host: 253, utm: 100, utmBytes: 300 } as const
+
+/** A path on this site as a URL gives it: `/` then URL-safe characters, never `//` (another host) or `\\`. */
+const SAME_SITE_PATH = /^\/(?![/\\])[A-Za-z0-9\-._~!$&'()*+,;=:@%/]*$/
+/** A DNS host name (letters, digits, hyphens; IDNs arrive as `xn--`), lower case. */
+const HOST_NAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/
+
+/** A same-site path, or undefined for anything else (a full URL, `//host`, a query, too long). */
+export function sameSitePath(value: unknown): string | undefined {
+  if (typeof value !== 'string' || value.length > SOURCE_LIMITS.path) return undefined
+  return SAME_SITE_PATH.test(value) ? value : undefined
+}
+
+/** A host name, lower-cased, or undefined for anything else (a URL, a port, an address in brackets). */
+export function hostName(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined
+  const host = value.trim().toLowerCase().replace(/\.$/, '')
+  return HOST_NAME.test(host) ? host : undefined
+}
+
+/** A UTM value: trimmed, one line, no control or bidirectional characters, within the caps; else undefined. */
+export function utmValue(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined
+  const text = value.trim()
+  if (text === '' || SINGLE_LINE_FORBIDDEN.test(text) || /[<>]/.test(text)) return undefined
+  const ok = v.safeParse(
+    v.pipe(v.string(), v.maxGraphemes(SOURCE_LIMITS.utm), v.maxBytes(SOURCE_LIMITS.utmBytes)),
+    text,
+  ).success
+  return ok ? text : undefined
+}
+
+const SOURCE_RULES: Record<SourceField, (value: unknown) => string | undefined> = {
+  source_page: sameSitePath,
+  source_first_page: sameSitePath,
+  source_referrer: hostName,
+  utm_source: utmValue,
+  utm_medium: utmValue,
+  utm_campaign: utmValue,
+}
+
+/** The source fields: a value that breaks its rule is dropped, never a reason to refuse the enquiry. */
+const sourceEntries = Object.fromEntries(
+  SOURCE_FIELDS.map((field) => [field, v.optional(v.pipe(v.unknown(), v.transform(SOURCE_RULES[field])))]),
+) as Record<
+  SourceField,
+  v.OptionalSchema<
+    v.SchemaWithPipe<readonly [v.UnknownSchema, v.TransformAction<unknown, string | undefined>]>,
+    undefined
+  >
+>
+
+/**
  * What the contact endpoints accept: the message, the honeypot, the idempotency key and the
  * Turnstile token. Keys not
  * listed here (an `access_key` sent by a client, for instance) are dropped by the schema. A post
@@ -128,6 +185,8 @@ export const contactSubmissionSchema = v.object({
       v.transform((token) => (token.length > 0 && token.length <= TURNSTILE_TOKEN_MAX ? token : undefined)),
     ),
   ),
+  // Where the lead came from (see SOURCE_RULES): each value checked and capped, a bad one dropped.
+  ...sourceEntries,
 })
 
 /** A validated contact message: trimmed, every rule met. */

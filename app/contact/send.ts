@@ -1,3 +1,4 @@
+import type { SourceValues } from '~/lib/visit-source'
 import { submitContact } from './contact.functions'
 import { HONEYPOT_FIELD, IDEMPOTENCY_KEY_FIELD } from './fields'
 import type { ContactMessage } from './schema'
@@ -10,11 +11,12 @@ import { TURNSTILE_FIELD } from './turnstile'
  */
 export async function sendContact(
   message: ContactMessage,
-  extra: { honeypot?: string; idempotencyKey?: string; turnstileToken?: string } = {},
+  extra: { honeypot?: string; idempotencyKey?: string; turnstileToken?: string; source?: SourceValues } = {},
 ): Promise<boolean> {
   try {
     const answer = await submitContact({
       data: {
+        ...extra.source,
         ...message,
         [HONEYPOT_FIELD]: extra.honeypot ?? '',
         [IDEMPOTENCY_KEY_FIELD]: extra.idempotencyKey,

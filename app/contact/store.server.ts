@@ -2,6 +2,7 @@ import { isSubject, subjectLabel } from '~/content/subjects'
 import type { DeliveryAttempt, Enquiry, EnquiryRecord, EnquiryStatus } from './enquiry'
 import { isEnquiryStatus } from './enquiry'
 import { LIVE_LEASE_SQL, noLiveLease, type RequeueFrom, requeueSql } from './lease'
+import { SOURCE_COLUMNS, type SourceRow, sourceOf } from './source-columns'
 
 /**
  * The system of record: enquiries in D1 (binding `ENQUIRIES`, schema in `migrations/`).
@@ -40,7 +41,7 @@ export function database(db: D1Database | undefined): D1Database {
   return db
 }
 
-interface Row {
+interface Row extends SourceRow {
   id: string
   received_at: string
   name: string
@@ -60,7 +61,8 @@ interface Row {
 }
 
 const COLUMNS =
-  'id, received_at, name, email, company, subject, message, status, attempts, next_attempt_at, last_cause, delivered_at, delivered_by, held_reason, handled_at, handled_by'
+  'id, received_at, name, email, company, subject, message, status, attempts, next_attempt_at, last_cause, delivered_at, delivered_by, held_reason, handled_at, handled_by, ' +
+  SOURCE_COLUMNS
 
 function toRecord(row: Row): EnquiryRecord {
   return {
@@ -81,6 +83,7 @@ function toRecord(row: Row): EnquiryRecord {
     heldReason: row.held_reason,
     handledAt: row.handled_at,
     handledBy: row.handled_by,
+    source: sourceOf(row),
   }
 }
 

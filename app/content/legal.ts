@@ -33,6 +33,13 @@ export const privacyPage: LegalPage = {
       ],
     },
     {
+      title: 'Where an enquiry came from',
+      paragraphs: [
+        'With an enquiry we also record how you reached us, so that we can tell which pages and campaigns bring us work: the page you sent the form from, the first page you opened on this website in that visit, the name of the website whose link brought you here (for example www.google.com, never the address of the page itself), and the campaign labels of that link (utm_source, utm_medium and utm_campaign), if it had any.',
+        'No cookie is used for this. While you browse, your browser keeps these details for that tab only (in its session storage, which it clears when the tab is closed). They leave your device only with an enquiry you send, are stored with it and are deleted with it.',
+      ],
+    },
+    {
       title: 'What we do not collect',
       paragraphs: [
         'This website has no accounts, sets no advertising or tracking cookies and uses no third-party analytics. We do not buy personal data, and we never sell or rent yours.',

@@ -14,6 +14,7 @@ import { PaintFirstHead, PaintFirstScripts } from '~/document/paint-first'
 import { isNotFoundMatch } from '~/lib/router-internals'
 import { seo } from '~/lib/seo'
 import { ldJson, organizationJsonLd } from '~/lib/structured-data'
+import { rememberVisit } from '~/lib/visit-source'
 import { isAdminPath } from '~/server/admin-path'
 import { site } from '~/site'
 import appCss from '~/styles/app.css?url'
@@ -69,6 +70,8 @@ function RootDocument({ children }: { children: ReactNode }) {
     loadMotionOnFirstInteraction()
     loadInterForNextPages()
     completeIconSymbols()
+    // Where this visit came from, kept for the tab (sessionStorage) and sent only with an enquiry.
+    rememberVisit()
   }, [])
   // The operator's desk (/admin…) draws its own shell (app/routes/admin/route.tsx): no brochure
   // header, footer or shapes around it.

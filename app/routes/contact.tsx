@@ -25,7 +25,7 @@ export const Route = createFileRoute('/contact')({
 
 function ContactPage() {
   const { subject } = Route.useSearch()
-  const { result, idempotencyKey, turnstileSiteKey } = Route.useLoaderData()
+  const { result, idempotencyKey, turnstileSiteKey, source } = Route.useLoaderData()
   return (
     <>
       <PageHero title={contactPage.title} lead={<p>{contactPage.intro}</p>} />
@@ -36,6 +36,7 @@ function ContactPage() {
             result={result}
             idempotencyKey={idempotencyKey}
             turnstileSiteKey={turnstileSiteKey}
+            source={source}
           />
         </div>
         <ContactAside />

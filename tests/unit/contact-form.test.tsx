@@ -7,6 +7,7 @@ import { IDEMPOTENCY_KEY_FIELD, IDEMPOTENCY_KEY_PATTERN } from '~/contact/fields
 import { MESSAGES } from '~/contact/schema'
 import { type ContactReplyBody, FAILURE_MESSAGE, SUCCESS_MESSAGE } from '~/contact/status'
 import { TURNSTILE_FIELD, TURNSTILE_SCRIPT_URL } from '~/contact/turnstile'
+import { VISIT_KEY } from '~/lib/visit-source'
 
 // The server call, mocked at the module boundary: the form and its client code are real.
 const submitContact = vi.hoisted(() => vi.fn())
@@ -195,7 +196,53 @@ describe('ContactForm', () => {
           message: 'Please call me.',
           website: '',
           enquiry_key: FORM_KEY,
+          // The page the form was sent from (no visit kept in this tab: nothing else of its source).
+          source_page: '/',
         },
+      })
+    })
+
+    it('sends where the visit came from as the tab kept it, with the page the form is on', async () => {
+      submitContact.mockResolvedValue(okAnswer())
+      sessionStorage.setItem(
+        VISIT_KEY,
+        JSON.stringify({
+          source_first_page: '/services/devops',
+          source_referrer: 'www.google.com',
+          utm_source: 'news',
+        }),
+      )
+      const user = userEvent.setup()
+      // The server's view of the page (no JavaScript) is only the fallback: the tab's record wins.
+      render(
+        <ContactForm idempotencyKey={FORM_KEY} source={{ source_page: '/contact', source_first_page: '/contact' }} />,
+      )
+      await fillValid(user)
+      await user.click(submitButton())
+      await waitFor(() => expect(submitContact).toHaveBeenCalledTimes(1))
+      expect(submitContact.mock.calls[0]?.[0]?.data).toMatchObject({
+        source_page: '/',
+        source_first_page: '/services/devops',
+        source_referrer: 'www.google.com',
+        utm_source: 'news',
+      })
+      sessionStorage.removeItem(VISIT_KEY)
+    })
+
+    it('carries the server’s view of the source in hidden fields, for a post without JavaScript', () => {
+      const { container } = render(
+        <ContactForm source={{ source_page: '/contact', source_referrer: 'partner.example', utm_medium: 'social' }} />,
+      )
+      const hidden = Object.fromEntries(
+        [...container.querySelectorAll<HTMLInputElement>('input[type="hidden"]')].map((input) => [
+          input.name,
+          input.value,
+        ]),
+      )
+      expect(hidden).toMatchObject({
+        source_page: '/contact',
+        source_referrer: 'partner.example',
+        utm_medium: 'social',
       })
     })
 

@@ -48,6 +48,7 @@ const EXCEPTIONS: Record<string, string> = {
   // The notices' set-up is computed under plain Node too (npm run enquiries -- setup), where the
   // contact flow's front door cannot load (build-time constants): the address check, directly.
   'notices/setup.ts -> contact/deliveries/email-message.ts': 'isPlainAddress, under plain Node',
+  'components/admin/LeadSourceDetails.tsx -> contact/enquiry.ts': "an enquiry's source on its page",
 }
 
 const APP = join(process.cwd(), 'app')

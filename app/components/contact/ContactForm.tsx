@@ -22,6 +22,8 @@ import {
 } from '~/contact'
 import { contactPage, FORM_CONTAINER_ID } from '~/content/contact'
 import { isSubject, SUBJECTS, type Subject } from '~/content/subjects'
+import type { SourceValues } from '~/lib/visit-source'
+import { sourceToSend } from '~/lib/visit-source-send'
 import { useTurnstile } from './use-turnstile'
 
 export interface ContactFormProps {
@@ -33,6 +35,8 @@ export interface ContactFormProps {
   idempotencyKey?: string
   /** Turnstile's site key while it is on, null while off, undefined when unknown (asked on first focus). */
   turnstileSiteKey?: string | null
+  /** Where the visit came from as the server saw it: hidden fields for a post without JavaScript. */
+  source?: SourceValues
 }
 
 type Status = 'idle' | 'sending' | 'success' | 'failure'
@@ -119,7 +123,7 @@ function Field({
  * The contact form: validated in the browser with the server's schema, sent through the contact
  * server function, and a plain HTML form posting to /api/contact when no script runs.
  */
-export function ContactForm({ defaultSubject, result, idempotencyKey, turnstileSiteKey }: ContactFormProps) {
+export function ContactForm({ defaultSubject, result, idempotencyKey, turnstileSiteKey, source }: ContactFormProps) {
   const [values, setValues] = useState<ContactValues>(() => initialValues(defaultSubject, result))
   const [errors, setErrors] = useState<FieldErrors>(() => initialErrors(result))
   const [key, setKey] = useState(() => idempotencyKey ?? newIdempotencyKey())
@@ -189,6 +193,7 @@ export function ContactForm({ defaultSubject, result, idempotencyKey, turnstileS
       honeypot,
       idempotencyKey: key,
       turnstileToken: await turnstile.token(),
+      source: sourceToSend(source),
     })
     sending.current = false
     if (sent) {
@@ -301,6 +306,10 @@ export function ContactForm({ defaultSubject, result, idempotencyKey, turnstileS
         </Field>
 
         <input type="hidden" name={IDEMPOTENCY_KEY_FIELD} value={key} />
+        {/* Where the visit came from (no cookie): posted without JavaScript; with it, the tab's record is sent. */}
+        {Object.entries(source ?? {}).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
 
         {/* Honeypot: people and assistive technology never see it; bots that fill every field do. */}
         <div hidden aria-hidden="true">

@@ -13,6 +13,7 @@ import {
   quietButtonStyle,
   StatusLabel,
 } from '~/components/admin/admin-ui'
+import { LeadSourceDetails } from '~/components/admin/LeadSourceDetails'
 import { PageHero } from '~/components/sections/PageHero'
 
 /** `/admin/enquiries/<id>`: one enquiry in full, its delivery history, and what an operator can do with it. */
@@ -134,6 +135,8 @@ function EnquiryPage() {
           </div>
         </section>
       </div>
+
+      <LeadSourceDetails source={record.source} />
 
       <section aria-labelledby="history-title" className="container-page mt-10">
         <h2 id="history-title" className="text-h3 font-semibold text-fg">

@@ -13,6 +13,7 @@ import {
   StatusLabel,
 } from '~/components/admin/admin-ui'
 import { NoticesSetupRows } from '~/components/admin/NoticesSetup'
+import { SourcesLink } from '~/components/admin/SourcesLink'
 import { PageHero } from '~/components/sections/PageHero'
 import { ENQUIRY_STATUSES } from '~/contact/enquiry'
 import type { HeldSummary } from '~/contact/index.server'
@@ -60,6 +61,7 @@ function InboxPage() {
   return (
     <>
       <PageHero eyebrow="Inbox" title="Enquiries" lead={<p>Every enquiry the contact form stored, newest first.</p>} />
+      <SourcesLink />
       <div className="container-page mt-8">
         <ActionNotice code={notice} />
       </div>

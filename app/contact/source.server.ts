@@ -1,0 +1,98 @@
+import type { LeadSource } from './enquiry'
+import type { ContactSubmission } from './schema'
+import { bounded, database } from './store.server'
+
+/**
+ * A lead's source in D1 (migration 0007): written once, just after the enquiry is stored, by
+ * `recordSource`; read with the enquiry (see `source-columns.ts`); counted for the inbox by
+ * `sourceReport`. Only the values `schema.ts` let through are written; a write that fails leaves
+ * the enquiry stored without its source.
+ */
+
+/** The source a validated submission carries, each field null when absent. */
+export function submittedSource(input: Partial<ContactSubmission>): LeadSource {
+  return {
+    page: input.source_page ?? null,
+    firstPage: input.source_first_page ?? null,
+    referrerHost: input.source_referrer ?? null,
+    utmSource: input.utm_source ?? null,
+    utmMedium: input.utm_medium ?? null,
+    utmCampaign: input.utm_campaign ?? null,
+  }
+}
+
+export function isEmptySource(source: LeadSource): boolean {
+  return Object.values(source).every((value) => value === null)
+}
+
+/** Writes the source of a newly stored enquiry. */
+export async function recordSource(db: D1Database | undefined, id: string, source: LeadSource): Promise<void> {
+  await bounded(
+    database(db)
+      .prepare(
+        `UPDATE enquiries SET source_page = ?2, first_page = ?3, referrer_host = ?4, utm_source = ?5, utm_medium = ?6, utm_campaign = ?7
+         WHERE id = ?1`,
+      )
+      .bind(
+        id,
+        source.page,
+        source.firstPage,
+        source.referrerHost,
+        source.utmSource,
+        source.utmMedium,
+        source.utmCampaign,
+      )
+      .run(),
+  )
+}
+
+/** How many enquiries came from each source and each first page since a time. */
+export interface SourceCount {
+  label: string
+  count: number
+}
+
+export interface SourceReport {
+  days: number
+  total: number
+  /** By referrer: the UTM source when there is one, else the referring host, else "direct or unknown". */
+  bySource: SourceCount[]
+  byFirstPage: SourceCount[]
+}
+
+/** Labels for enquiries without the value, shown as they are. */
+export const NO_SOURCE = 'Direct or not recorded'
+export const NO_FIRST_PAGE = 'Not recorded'
+
+/** The counts of enquiries received since `since` (ISO time), by source and by first page, largest first (at most `limit` each). */
+export async function sourceReport(
+  db: D1Database | undefined,
+  since: string,
+  days: number,
+  limit = 20,
+): Promise<SourceReport> {
+  const d1 = database(db)
+  const [bySource, byFirstPage, total] = await bounded(
+    d1.batch([
+      d1
+        .prepare(
+          `SELECT COALESCE(utm_source, referrer_host, ?2) AS label, COUNT(*) AS count FROM enquiries
+           WHERE received_at >= ?1 GROUP BY label ORDER BY count DESC, label LIMIT ?3`,
+        )
+        .bind(since, NO_SOURCE, limit),
+      d1
+        .prepare(
+          `SELECT COALESCE(first_page, ?2) AS label, COUNT(*) AS count FROM enquiries
+           WHERE received_at >= ?1 GROUP BY label ORDER BY count DESC, label LIMIT ?3`,
+        )
+        .bind(since, NO_FIRST_PAGE, limit),
+      d1.prepare('SELECT COUNT(*) AS count FROM enquiries WHERE received_at >= ?1').bind(since),
+    ]),
+  )
+  return {
+    days,
+    total: ((total?.results ?? [])[0] as { count: number } | undefined)?.count ?? 0,
+    bySource: (bySource?.results ?? []) as SourceCount[],
+    byFirstPage: (byFirstPage?.results ?? []) as SourceCount[],
+  }
+}

@@ -1,3 +1,5 @@
+import { TRIAGE_NOTICES } from './triage'
+
 /** The inbox's actions, and the notices an action leaves for the page it returns to. */
 export const ADMIN_ACTIONS = ['handled', 'retry', 'release', 'erase'] as const
 export type AdminAction = (typeof ADMIN_ACTIONS)[number]
@@ -22,6 +24,7 @@ export const NOTICES = {
   'confirm-erase': { tone: 'info', text: 'Confirm the erasure.' },
   'held-erased': { tone: 'success', text: 'The held enquiries were erased, with their delivery history.' },
   'held-none': { tone: 'info', text: 'There were no held enquiries to erase.' },
+  ...TRIAGE_NOTICES,
 } as const satisfies Record<string, { tone: 'success' | 'info' | 'danger'; text: string }>
 
 export type Notice = keyof typeof NOTICES

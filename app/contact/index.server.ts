@@ -31,6 +31,8 @@ export { purgeExpiredEnquiries } from './retention.server'
 export { FAILURE_MESSAGE } from './status'
 export {
   attemptsOf,
+  bounded,
+  database,
   claimEnquiry,
   type EnquiryFilter,
   enquiryPages,

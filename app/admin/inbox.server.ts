@@ -36,7 +36,14 @@ import { enquiriesCsvStream } from './csv'
 import { ADMIN_ACTIONS, type AdminAction, HELD_ACTIONS, type Notice } from './notices'
 import { enquiryPath, heldErasePath } from './paths'
 import { isTriageActionName, parseTriageQuery, TRIAGE_ACTIONS, type TriageQuery, triageFilter } from './triage'
-import { fillReplyBy, handleTriageAction, openTriage, type TriageDetail, type TriageListData, triageList } from './triage.server'
+import {
+  fillReplyBy,
+  handleTriageAction,
+  openTriage,
+  type TriageDetail,
+  type TriageListData,
+  triageList,
+} from './triage.server'
 
 /** Headers on every /admin answer: never stored by anything, never indexed. */
 export const ADMIN_HEADERS: Readonly<Record<string, string>> = {
@@ -236,7 +243,10 @@ export async function handleAdminAction(request: Request, env: WorkerEnv): Promi
     return 'location' in answer ? seeOther(answer.location) : problem(answer.status, answer.message)
   }
   if (typeof action !== 'string' || !(ADMIN_ACTIONS as readonly string[]).includes(action))
-    return problem(400, `Unknown action: use one of ${[...ADMIN_ACTIONS, ...HELD_ACTIONS, ...TRIAGE_ACTIONS].join(', ')}.`)
+    return problem(
+      400,
+      `Unknown action: use one of ${[...ADMIN_ACTIONS, ...HELD_ACTIONS, ...TRIAGE_ACTIONS].join(', ')}.`,
+    )
   if (!isEnquiryId(id)) return problem(400, 'No valid enquiry id.')
 
   try {
@@ -366,7 +376,10 @@ export async function handleExport(request: Request, env: WorkerEnv): Promise<Re
   if (!operator) return forbidden()
   const query = parseInboxQuery(Object.fromEntries(new URL(request.url).searchParams))
   try {
-    const pages = enquiryPages(env.ENQUIRIES, filterOf(query, operator), { pageSize: EXPORT_PAGE_SIZE, limit: EXPORT_LIMIT })
+    const pages = enquiryPages(env.ENQUIRIES, filterOf(query, operator), {
+      pageSize: EXPORT_PAGE_SIZE,
+      limit: EXPORT_LIMIT,
+    })
     // The first page, read now; the stream hands it over first, then reads on.
     let first: IteratorResult<EnquiryRecord[], void> | undefined = await pages.next()
     const body = enquiriesCsvStream(

@@ -32,8 +32,8 @@ export { FAILURE_MESSAGE } from './status'
 export {
   attemptsOf,
   bounded,
-  database,
   claimEnquiry,
+  database,
   type EnquiryFilter,
   enquiryPages,
   eraseEnquiry,

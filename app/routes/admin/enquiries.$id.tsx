@@ -12,6 +12,7 @@ import {
   quietButtonStyle,
   StatusLabel,
 } from '~/components/admin/admin-ui'
+import { TriagePanel } from '~/components/admin/triage-panel'
 import { PageHero } from '~/components/sections/PageHero'
 
 /** `/admin/enquiries/<id>`: one enquiry in full, its delivery history, and what an operator can do with it. */
@@ -36,7 +37,7 @@ function ReplyLink({ address }: { address: string }) {
 }
 
 function EnquiryPage() {
-  const { record, attempts } = Route.useLoaderData()
+  const { record, attempts, triage } = Route.useLoaderData()
   const { notice } = Route.useSearch()
   const canRetry = record.status === 'pending' || record.status === 'failed'
 
@@ -133,6 +134,8 @@ function EnquiryPage() {
           </div>
         </section>
       </div>
+
+      {triage ? <TriagePanel id={record.id} triage={triage} /> : null}
 
       <section aria-labelledby="history-title" className="container-page mt-10">
         <h2 id="history-title" className="text-h3 font-semibold text-fg">

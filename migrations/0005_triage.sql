@@ -35,3 +35,10 @@ CREATE TABLE enquiry_notes (
 );
 
 CREATE INDEX enquiry_notes_enquiry ON enquiry_notes (enquiry_id, created_at);
+
+-- The operators the inbox has seen (their e-mail, lower case, and when last), so an enquiry can be
+-- assigned to any of them when ACCESS_ALLOWED_EMAILS does not list them. Written as they open it.
+CREATE TABLE inbox_operators (
+  email TEXT PRIMARY KEY NOT NULL,
+  seen_at TEXT NOT NULL
+);

@@ -153,7 +153,11 @@ export interface TriageListData {
 
 export async function triageList(env: WorkerEnv, operator: Operator, ids: readonly string[]): Promise<TriageListData> {
   const now = new Date().toISOString()
-  const [counts, rows] = await Promise.all([triageCounts(env, operator.email, now), triageOf(env, ids)])
+  const [counts, rows] = await Promise.all([
+    triageCounts(env, operator.email, now),
+    triageOf(env, ids),
+    seeOperator(env, operator.email, now),
+  ])
   return { me: operator.email, counts, setup: replyBySetup(env), rows }
 }
 
@@ -176,10 +180,22 @@ export async function notesOf(env: WorkerEnv, id: string): Promise<TriageNote[]>
   return results.map((row) => ({ author: row.author, at: row.at, text: row.text }))
 }
 
+/** Records that an operator opened the inbox (once they are in it, they can be assigned enquiries). */
+export async function seeOperator(env: WorkerEnv, email: string, now: string): Promise<void> {
+  await bounded(
+    database(env.ENQUIRIES)
+      .prepare(
+        'INSERT INTO inbox_operators (email, seen_at) VALUES (lower(?1), ?2) ON CONFLICT (email) DO UPDATE SET seen_at = excluded.seen_at',
+      )
+      .bind(email, now)
+      .run(),
+  )
+}
+
 /**
  * Whom an enquiry may be assigned to: the addresses in ACCESS_ALLOWED_EMAILS when it is set (only
- * they can open the inbox); otherwise every operator the inbox has seen act (owners, note authors,
- * whoever marked one handled) and the operator asking. Sorted, lower case.
+ * they can open the inbox); otherwise every operator the inbox has seen (`inbox_operators`, and
+ * whoever marked one handled before triage existed) and the operator asking. Sorted, lower case.
  */
 export async function knownOperators(env: WorkerEnv, me: string): Promise<string[]> {
   const allowed = (env.ACCESS_ALLOWED_EMAILS ?? '')
@@ -190,10 +206,9 @@ export async function knownOperators(env: WorkerEnv, me: string): Promise<string
   const { results } = await bounded(
     database(env.ENQUIRIES)
       .prepare(
-        `SELECT lower(owner) AS email FROM enquiries WHERE owner IS NOT NULL
-         UNION SELECT lower(author) FROM enquiry_notes
+        `SELECT email FROM inbox_operators
          UNION SELECT lower(handled_by) FROM enquiries WHERE handled_by IS NOT NULL
-         LIMIT 100`,
+         LIMIT 200`,
       )
       .all<{ email: string }>(),
   )
@@ -212,7 +227,7 @@ export interface TriageDetail extends TriageView {
  * the target holds), then its triage is read.
  */
 export async function openTriage(env: WorkerEnv, id: string, operator: Operator): Promise<TriageDetail | null> {
-  await fillReplyBy(env)
+  await Promise.all([fillReplyBy(env), seeOperator(env, operator.email, new Date().toISOString())])
   const d1 = database(env.ENQUIRIES)
   await bounded(d1.prepare(`UPDATE enquiries SET triage = 'open' WHERE id = ?1 AND triage = 'new'`).bind(id).run())
   const row = await bounded(

@@ -234,14 +234,15 @@ export function isOverdue(state: TriageState, replyByAt: string | null, now: str
 
 /** The triage part of the inbox's query string: `state`, `owner` (me | none) and `overdue=yes`. */
 export interface TriageQuery {
-  state?: TriageState
+  /** One state, or `active`: every state but closed. */
+  state?: TriageState | 'active'
   owner?: 'me' | 'none'
   overdue?: true
 }
 
 export function parseTriageQuery(input: Record<string, unknown>): TriageQuery {
   const query: TriageQuery = {}
-  if (isTriageState(input.state)) query.state = input.state
+  if (isTriageState(input.state) || input.state === 'active') query.state = input.state
   if (input.owner === 'me' || input.owner === 'none') query.owner = input.owner
   if (input.overdue === 'yes' || input.overdue === true) query.overdue = true
   return query
@@ -257,7 +258,7 @@ export function triageParams(query: TriageQuery): { state?: string; owner?: stri
  * or null for nobody; `overdueAt` the time against which reply-by has passed.
  */
 export interface TriageFilter {
-  state?: TriageState
+  state?: TriageState | 'active'
   owner?: string | null
   overdueAt?: string
 }

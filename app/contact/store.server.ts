@@ -371,7 +371,7 @@ export interface EnquiryFilter {
   /** Matched as a substring (case-insensitive for ASCII); `%`, `_` and `\` match themselves. */
   search?: string
   /**
-   * Triage (migrations/0005_triage.sql, app/admin/triage.ts): one state; one owner's e-mail, or
+   * Triage (migrations/0005_triage.sql, app/admin/triage.ts): one state (`active`: not closed); one owner's e-mail, or
    * null for nobody; overdue at a time (new or open, and its reply-by passed).
    */
   triage?: { state?: string; owner?: string | null; overdueAt?: string }
@@ -401,7 +401,8 @@ function whereClause(filter: EnquiryFilter): { sql: string; params: string[] } {
 
 function triageConditions(triage: EnquiryFilter['triage'], params: string[]): string[] {
   const conditions: string[] = []
-  if (triage?.state) {
+  if (triage?.state === 'active') conditions.push(`triage != 'closed'`)
+  else if (triage?.state) {
     params.push(triage.state)
     conditions.push(`triage = ?${params.length}`)
   }

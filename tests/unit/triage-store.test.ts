@@ -63,7 +63,8 @@ describe('triage in D1', () => {
     const held = await stored(d1.db, '2026-11-27T20:00:00.000Z', true)
     const recent = await stored(d1.db, '2026-11-30T10:00:00.000Z')
     expect(await fillReplyBy(env)).toBe(2)
-    const replyBy = (id: string) => d1.row<{ reply_by: string | null }>('SELECT reply_by FROM enquiries WHERE id = ?', id)
+    const replyBy = (id: string) =>
+      d1.row<{ reply_by: string | null }>('SELECT reply_by FROM enquiries WHERE id = ?', id)
     expect(replyBy(friday)?.reply_by).toBe('2026-11-30T04:00:00.000Z')
     expect(replyBy(held)?.reply_by).toBeNull()
     expect(await fillReplyBy(env)).toBe(0)
@@ -87,7 +88,7 @@ describe('triage in D1', () => {
 
     const opened = await openTriage(env, id, ASHA)
     expect(opened).toMatchObject({ state: 'open', owner: null, replyBy: '2026-11-24T10:00:00.000Z', notes: [] })
-    // Without an allow-list, only operators seen acting can be assigned: Bharat is not one yet.
+    // Without an allow-list, only operators the inbox has seen can be assigned: Bharat is not one yet.
     expect(await applyTriageAction(env, ASHA, id, { kind: 'assign', owner: BHARAT.email })).toBe(
       'triage-unknown-operator',
     )
@@ -95,8 +96,9 @@ describe('triage in D1', () => {
     expect(await applyTriageAction(env, ASHA, id, { kind: 'assign', owner: 'ASHA@aksharalabs.in' })).toBe(
       'triage-assigned',
     )
-    expect(await applyTriageAction(env, BHARAT, id, { kind: 'note', text: 'Called them.' }, '2026-11-23T11:00:00.000Z'))
-      .toBe('triage-noted')
+    expect(
+      await applyTriageAction(env, BHARAT, id, { kind: 'note', text: 'Called them.' }, '2026-11-23T11:00:00.000Z'),
+    ).toBe('triage-noted')
     expect(await applyTriageAction(env, ASHA, id, { kind: 'close', outcome: 'won' })).toBe('triage-closed')
     expect(await applyTriageAction(env, BHARAT, id, { kind: 'take' })).toBe('triage-refused')
 

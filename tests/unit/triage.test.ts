@@ -94,11 +94,17 @@ describe('triage moves', () => {
       })
     const won = facts('closed', { outcome: 'won' })
     expect(transition(won, { kind: 'close', outcome: 'won' }, ME)).toEqual({ ok: false, notice: 'triage-unchanged' })
-    expect(transition(won, { kind: 'close', outcome: 'spam' }, ME)).toMatchObject({ ok: true, next: { outcome: 'spam' } })
+    expect(transition(won, { kind: 'close', outcome: 'spam' }, ME)).toMatchObject({
+      ok: true,
+      next: { outcome: 'spam' },
+    })
   })
 
   it('a note is always allowed and makes a new enquiry open', () => {
-    expect(transition(facts('new'), { kind: 'note', text: 'x' }, ME)).toMatchObject({ ok: true, next: { state: 'open' } })
+    expect(transition(facts('new'), { kind: 'note', text: 'x' }, ME)).toMatchObject({
+      ok: true,
+      next: { state: 'open' },
+    })
     expect(transition(facts('closed', { outcome: 'won' }), { kind: 'note', text: 'x' }, ME)).toMatchObject({
       ok: true,
       next: { state: 'closed', outcome: 'won' },

@@ -47,12 +47,17 @@ export function TriageCounts({ triage, query }: { triage: TriageListData; query:
           />
         ))}
         <Count label="Overdue" count={counts.overdue} href="/admin?overdue=yes" current={only({ overdue: true })} />
-        <Count label="Mine" count={counts.mine} href="/admin?owner=me" current={only({ owner: 'me' })} />
+        <Count
+          label="Mine"
+          count={counts.mine}
+          href="/admin?state=active&owner=me"
+          current={only({ state: 'active', owner: 'me' })}
+        />
         <Count
           label="Unassigned"
           count={counts.unassigned}
-          href="/admin?owner=none"
-          current={only({ owner: 'none' })}
+          href="/admin?state=active&owner=none"
+          current={only({ state: 'active', owner: 'none' })}
         />
       </ul>
       <p className="mt-3 text-sm text-muted" data-testid="triage-reply-by">
@@ -74,6 +79,7 @@ export function TriageFilterFields({ query }: { query: TriageQuery }) {
         </label>
         <select id="filter-triage" name="state" defaultValue={query.state ?? ''} className={controlStyle}>
           <option value="">All</option>
+          <option value="active">Not closed</option>
           {TRIAGE_STATES.map((state) => (
             <option key={state} value={state}>
               {TRIAGE_LABELS[state]}

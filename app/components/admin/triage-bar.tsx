@@ -75,7 +75,7 @@ export function TriageFilterFields({ query }: { query: TriageQuery }) {
     <>
       <div className="flex flex-col gap-1.5">
         <label htmlFor="filter-triage" className="text-sm font-medium text-fg">
-          Triage
+          Triage state
         </label>
         <select id="filter-triage" name="state" defaultValue={query.state ?? ''} className={controlStyle}>
           <option value="">All</option>

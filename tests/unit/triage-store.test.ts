@@ -153,6 +153,11 @@ describe('triage in D1', () => {
     expect(mine.total).toBe(1)
     const nobody = await listEnquiries(d1.db, { triage: { owner: null } }, { limit: 5, offset: 0 })
     expect(nobody.total).toBe(0)
+    // "Not closed": every state but closed.
+    const active = { triage: { state: 'active' } }
+    expect((await listEnquiries(d1.db, active, { limit: 5, offset: 0 })).total).toBe(1)
+    expect(await applyTriageAction(env, BHARAT, id, { kind: 'close', outcome: 'spam' })).toBe('triage-closed')
+    expect((await listEnquiries(d1.db, active, { limit: 5, offset: 0 })).total).toBe(0)
     d1.close()
   })
 })

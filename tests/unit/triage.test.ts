@@ -140,6 +140,7 @@ describe('triage forms', () => {
       overdue: true,
     })
     expect(parseTriageQuery({ state: 'pending', owner: 'someone@x.in', overdue: '1' })).toEqual({})
+    expect(parseTriageQuery({ state: 'active', owner: 'none' })).toEqual({ state: 'active', owner: 'none' })
     expect(triageFilter({}, ME, '2026-11-24T00:00:00.000Z')).toBeUndefined()
     expect(triageFilter({ owner: 'me', overdue: true }, ME, '2026-11-24T00:00:00.000Z')).toEqual({
       owner: ME,

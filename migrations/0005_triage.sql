@@ -27,7 +27,7 @@ CREATE INDEX enquiries_owner ON enquiries (owner) WHERE owner IS NOT NULL;
 -- Internal notes on an enquiry: who wrote it (the operator's e-mail), when, and what (2,000
 -- characters at most). Never shown to the visitor; erased with the enquiry (the cascade).
 CREATE TABLE enquiry_notes (
-  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  id INTEGER PRIMARY KEY,
   enquiry_id TEXT NOT NULL REFERENCES enquiries (id) ON DELETE CASCADE,
   author TEXT NOT NULL,
   created_at TEXT NOT NULL,

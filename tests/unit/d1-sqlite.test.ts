@@ -6,7 +6,14 @@ describe('the SQLite stand-in for D1', () => {
   it('has the migrated tables, with foreign keys enforced', async () => {
     const d1 = sqliteD1()
     const tables = d1.query<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
-    expect(tables.map((t) => t.name)).toEqual(['contact_rate', 'contact_rate_keys', 'enquiries', 'enquiry_attempts'])
+    expect(tables.map((t) => t.name)).toEqual([
+      'contact_rate',
+      'contact_rate_keys',
+      'enquiries',
+      'enquiry_attempts',
+      'enquiry_notes',
+      'inbox_operators',
+    ])
     await expect(
       d1.db
         .prepare(

@@ -12,6 +12,11 @@ export const AUDIT_LABELS: Readonly<Record<string, string>> = {
   'person-search': 'Looked up a person',
   'person-export': 'Exported a person’s data',
   'person-erase': 'Erased a person’s data',
+  'triage-take': 'Took it',
+  'triage-assign': 'Assigned',
+  'triage-state': 'Changed its state',
+  'triage-close': 'Closed',
+  'triage-note': 'Added a note',
 }
 
 /** The words for an action's code (the code itself when it has none). */

@@ -1,10 +1,9 @@
 import { notFound } from '@tanstack/react-router'
 import { createServerFn } from '@tanstack/react-start'
-import { getRequest } from '@tanstack/react-start/server'
 import { parseHeldSelection } from '~/contact/index.server'
-import { type WorkerEnv, workerEnv } from '~/server/runtime.server'
+import type { WorkerEnv } from '~/server/runtime.server'
 import { auditOf, recordOpen } from './audit.server'
-import { enquiryDetail, heldErasure, inboxData, operatorFor, parseInboxQuery } from './inbox.server'
+import { enquiryDetail, heldErasure, inboxData, parseInboxQuery } from './inbox.server'
 import { signedIn } from './signed-in.server'
 
 /**
@@ -12,20 +11,21 @@ import { signedIn } from './signed-in.server'
  * `/_serverFn/…`, outside `/admin`, where the request middleware's gate does not apply.
  */
 async function requireOperator(): Promise<WorkerEnv> {
-  const env = await workerEnv()
-  if (!(await operatorFor(getRequest(), env))) throw new Response('Not allowed', { status: 403 })
-  return env
+  return (await signedIn()).env
 }
 
 export const loadInbox = createServerFn({ method: 'GET' })
   .validator((input: unknown) => parseInboxQuery((input ?? {}) as Record<string, unknown>))
-  .handler(async ({ data }) => inboxData(await requireOperator(), data))
+  .handler(async ({ data }) => {
+    const { env, operator } = await signedIn()
+    return inboxData(env, data, operator)
+  })
 
 export const loadEnquiry = createServerFn({ method: 'GET' })
   .validator((input: unknown) => String((input as { id?: unknown })?.id ?? ''))
   .handler(async ({ data }) => {
     const { env, operator } = await signedIn()
-    const detail = await enquiryDetail(env, data)
+    const detail = await enquiryDetail(env, data, operator)
     if (!detail) throw notFound()
     // Every read of an enquiry is in its audit trail (or the page is not shown).
     await recordOpen(env.ENQUIRIES, operator.email, detail.record.id)

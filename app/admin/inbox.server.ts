@@ -39,6 +39,15 @@ import { enquiriesCsvStream } from './csv'
 import { ADMIN_ACTIONS, type AdminAction, HELD_ACTIONS, type Notice } from './notices'
 import { enquiryPath, heldErasePath } from './paths'
 import { erasePersonAction } from './person.server'
+import { isTriageActionName, parseTriageQuery, TRIAGE_ACTIONS, type TriageQuery, triageFilter } from './triage'
+import {
+  fillReplyBy,
+  handleTriageAction,
+  openTriage,
+  type TriageDetail,
+  type TriageListData,
+  triageList,
+} from './triage.server'
 
 /** Headers on every /admin answer: never stored by anything, never indexed. */
 export const ADMIN_HEADERS: Readonly<Record<string, string>> = {
@@ -84,7 +93,7 @@ export function forbidden(): Response {
 }
 
 /** Filter and page from a query string (or the router's search object); anything malformed is dropped. */
-export interface InboxQuery {
+export interface InboxQuery extends TriageQuery {
   status?: EnquiryStatus
   q?: string
   page: number
@@ -95,11 +104,20 @@ export function parseInboxQuery(input: Record<string, unknown>): InboxQuery {
   const rawQ = input.q === undefined || input.q === null ? '' : String(input.q)
   const q = rawQ.trim().slice(0, SEARCH_MAX) || undefined
   const page = Number(input.page)
-  return { status, q, page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1 }
+  return {
+    status,
+    q,
+    page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
+    ...parseTriageQuery(input),
+  }
 }
 
-function filterOf(query: InboxQuery): EnquiryFilter {
-  return { status: query.status, search: query.q }
+function filterOf(query: InboxQuery, operator: Operator): EnquiryFilter {
+  return {
+    status: query.status,
+    search: query.q,
+    triage: triageFilter(query, operator.email, new Date().toISOString()),
+  }
 }
 
 /** What an operator needs to know about delivery: never a secret's value. */
@@ -151,27 +169,37 @@ export interface InboxData {
   setup: DeliverySetup
   /** In the held view: the held enquiries by day and by reason, for the bulk erasure. */
   held: HeldSummary | null
+  /** The triage counts, the reply-by target and each listed enquiry's triage (triage.server.ts). */
+  triage: TriageListData
 }
 
-export async function inboxData(env: WorkerEnv, query: InboxQuery): Promise<InboxData> {
-  const { records, total } = await listEnquiries(env.ENQUIRIES, filterOf(query), {
+export async function inboxData(env: WorkerEnv, query: InboxQuery, operator: Operator): Promise<InboxData> {
+  await fillReplyBy(env)
+  const { records, total } = await listEnquiries(env.ENQUIRIES, filterOf(query, operator), {
     limit: PAGE_SIZE,
     offset: (query.page - 1) * PAGE_SIZE,
   })
   const held = query.status === 'held' ? await heldSummary(env.ENQUIRIES) : null
-  return { query, records, total, pageSize: PAGE_SIZE, setup: deliverySetup(env), held }
+  const triage = await triageList(
+    env,
+    operator,
+    records.map((record) => record.id),
+  )
+  return { query, records, total, pageSize: PAGE_SIZE, setup: deliverySetup(env), held, triage }
 }
 
 export interface EnquiryDetail {
   record: EnquiryRecord
   attempts: DeliveryAttempt[]
+  /** Its triage; opening its page makes a new one open (triage.server.ts). */
+  triage: TriageDetail | null
 }
 
-export async function enquiryDetail(env: WorkerEnv, id: string): Promise<EnquiryDetail | null> {
+export async function enquiryDetail(env: WorkerEnv, id: string, operator: Operator): Promise<EnquiryDetail | null> {
   if (!isEnquiryId(id)) return null
   const record = await getEnquiry(env.ENQUIRIES, id)
   if (!record) return null
-  return { record, attempts: await attemptsOf(env.ENQUIRIES, id) }
+  return { record, attempts: await attemptsOf(env.ENQUIRIES, id), triage: await openTriage(env, id, operator) }
 }
 
 /** An enquiry id's shape (`20261123-…`), so nothing else reaches a query. */
@@ -220,8 +248,16 @@ export async function handleAdminAction(request: Request, env: WorkerEnv): Promi
     const answer = await erasePersonAction(form, env, request, operator)
     return 'redirect' in answer ? seeOther(answer.redirect) : problem(answer.status, answer.message)
   }
+  if (isTriageActionName(action)) {
+    if (!isEnquiryId(id)) return problem(400, 'No valid enquiry id.')
+    const answer = await handleTriageAction(action, id, form, env, request, operator)
+    return 'location' in answer ? seeOther(answer.location) : problem(answer.status, answer.message)
+  }
   if (typeof action !== 'string' || !(ADMIN_ACTIONS as readonly string[]).includes(action))
-    return problem(400, `Unknown action: use one of ${[...ADMIN_ACTIONS, ...HELD_ACTIONS].join(', ')}.`)
+    return problem(
+      400,
+      `Unknown action: use one of ${[...ADMIN_ACTIONS, ...HELD_ACTIONS, ...TRIAGE_ACTIONS].join(', ')}.`,
+    )
   if (!isEnquiryId(id)) return problem(400, 'No valid enquiry id.')
 
   try {
@@ -370,7 +406,10 @@ export async function handleExport(request: Request, env: WorkerEnv): Promise<Re
       action: 'export',
       detail: `status ${query.status ?? 'all'}${query.q ? ', with a search' : ''}`,
     })
-    const pages = enquiryPages(env.ENQUIRIES, filterOf(query), { pageSize: EXPORT_PAGE_SIZE, limit: EXPORT_LIMIT })
+    const pages = enquiryPages(env.ENQUIRIES, filterOf(query, operator), {
+      pageSize: EXPORT_PAGE_SIZE,
+      limit: EXPORT_LIMIT,
+    })
     // The first page, read now; the stream hands it over first, then reads on.
     let first: IteratorResult<EnquiryRecord[], void> | undefined = await pages.next()
     const body = enquiriesCsvStream(

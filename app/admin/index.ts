@@ -12,3 +12,16 @@ export { mailtoHref } from './mailto'
 export { ADMIN_ACTIONS, type AdminAction, isNotice, NOTICES, type Notice } from './notices'
 export { enquiryPath, heldErasePath } from './paths'
 export { loadSources } from './sources.functions'
+export {
+  allowedStates,
+  NOTE_MAX,
+  OUTCOME_LABELS,
+  OUTCOMES,
+  type Outcome,
+  TRIAGE_LABELS,
+  TRIAGE_STATES,
+  type TriageQuery,
+  type TriageState,
+  triageParams,
+} from './triage'
+export type { TriageCounts, TriageDetail, TriageListData, TriageNote, TriageView } from './triage.server'

@@ -1,3 +1,5 @@
+import { TRIAGE_NOTICES } from './triage'
+
 /** The inbox's actions, and the notices an action leaves for the page it returns to. */
 export const ADMIN_ACTIONS = ['handled', 'retry', 'release', 'erase'] as const
 export type AdminAction = (typeof ADMIN_ACTIONS)[number]
@@ -27,6 +29,7 @@ export const NOTICES = {
     text: 'Their enquiries and delivery history were erased. Copies in the company mailbox and the form service are not touched.',
   },
   'person-none': { tone: 'info', text: 'There was nothing of theirs to erase.' },
+  ...TRIAGE_NOTICES,
 } as const satisfies Record<string, { tone: 'success' | 'info' | 'danger'; text: string }>
 
 export type Notice = keyof typeof NOTICES

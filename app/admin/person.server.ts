@@ -12,7 +12,10 @@ import { recordAudit } from './audit.server'
  */
 
 /** The tables that hold rows about an enquiry (by `enquiry_id`), exported and erased with it. A new one is one line here. */
-export const PERSON_TABLES = [{ key: 'attempts', table: 'enquiry_attempts', orderBy: 'attempt' }] as const
+export const PERSON_TABLES = [
+  { key: 'attempts', table: 'enquiry_attempts', orderBy: 'attempt' },
+  { key: 'notes', table: 'enquiry_notes', orderBy: 'created_at' },
+] as const
 
 /** Columns of an enquiry that say nothing about the person (the form's repeat key, a delivery's lease): not exported. */
 const INTERNAL_COLUMNS = new Set(['idempotency_key', 'lease_token', 'lease_until'])

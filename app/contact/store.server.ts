@@ -373,6 +373,11 @@ export interface EnquiryFilter {
   status?: EnquiryStatus
   /** Matched as a substring (case-insensitive for ASCII); `%`, `_` and `\` match themselves. */
   search?: string
+  /**
+   * Triage (migrations/0005_triage.sql, app/admin/triage.ts): one state (`active`: not closed); one owner's e-mail, or
+   * null for nobody; overdue at a time (new or open, and its reply-by passed).
+   */
+  triage?: { state?: string; owner?: string | null; overdueAt?: string }
 }
 
 /** `text` as a LIKE pattern that matches it anywhere, its wildcards escaped (with `ESCAPE '\'`). */
@@ -393,7 +398,27 @@ function whereClause(filter: EnquiryFilter): { sql: string; params: string[] } {
     const p = `?${params.length}`
     conditions.push(`(name LIKE ${p} ESCAPE '\\' OR email LIKE ${p} ESCAPE '\\' OR company LIKE ${p} ESCAPE '\\')`)
   }
+  conditions.push(...triageConditions(filter.triage, params))
   return { sql: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', params }
+}
+
+function triageConditions(triage: EnquiryFilter['triage'], params: string[]): string[] {
+  const conditions: string[] = []
+  if (triage?.state === 'active') conditions.push(`triage != 'closed'`)
+  else if (triage?.state) {
+    params.push(triage.state)
+    conditions.push(`triage = ?${params.length}`)
+  }
+  if (triage?.owner === null) conditions.push('owner IS NULL')
+  else if (triage?.owner) {
+    params.push(triage.owner.toLowerCase())
+    conditions.push(`lower(owner) = ?${params.length}`)
+  }
+  if (triage?.overdueAt) {
+    params.push(triage.overdueAt)
+    conditions.push(`triage IN ('new', 'open') AND reply_by < ?${params.length}`)
+  }
+  return conditions
 }
 
 /** One page of enquiries matching `filter`, newest first, and how many match in all. */

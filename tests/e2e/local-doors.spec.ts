@@ -120,6 +120,7 @@ function everyVariable(ctx: { keys: AccessKeyServer; siteverify: Siteverify }): 
     ...ctx.keys.vars(),
     ACCESS_POLICY_ONLY_REASON: 'Access admits only the three owners by e-mail.',
     ENQUIRY_RETENTION_DAYS: '30',
+    INBOX_REPLY_BY_HOURS: '30',
     TURNSTILE_SITE_KEY: TEST_TURNSTILE_SITE_KEY,
     TURNSTILE_SECRET_KEY: TEST_TURNSTILE_SECRET,
     TURNSTILE_VERIFY_URL: ctx.siteverify.url,
@@ -166,6 +167,8 @@ test('every variable .dev.vars.example documents takes effect under npm start, a
     await expect(page.getByTestId('setup-digest')).toContainText('daily from 00:00 UTC')
     await expect(page.getByTestId('setup-alerts')).toContainText('after 2 enquiries in a row')
     await expect(page.getByTestId('setup-receipt')).toHaveText(`on: from ${vars.RECEIPT_FROM}, one a day per address`)
+    // INBOX_REPLY_BY_HOURS: the inbox's reply-by target.
+    await expect(page.getByTestId('triage-reply-by')).toContainText('Reply within 30 weekday hours')
     await page.setExtraHTTPHeaders({})
 
     // Turnstile on: a post without a token is held; with the widget's token, TURNSTILE_VERIFY_URL

@@ -12,6 +12,8 @@ describe('the SQLite stand-in for D1', () => {
       'contact_rate_keys',
       'enquiries',
       'enquiry_attempts',
+      'enquiry_notes',
+      'inbox_operators',
       'notices',
       'receipt_days',
       'sqlite_sequence',

@@ -14,6 +14,7 @@ import {
   StatusLabel,
 } from '~/components/admin/admin-ui'
 import { LeadSourceDetails } from '~/components/admin/LeadSourceDetails'
+import { TriagePanel } from '~/components/admin/triage-panel'
 import { PageHero } from '~/components/sections/PageHero'
 
 /** `/admin/enquiries/<id>`: one enquiry in full, its delivery history, and what an operator can do with it. */
@@ -38,7 +39,7 @@ function ReplyLink({ address }: { address: string }) {
 }
 
 function EnquiryPage() {
-  const { record, attempts, audit } = Route.useLoaderData()
+  const { record, attempts, audit, triage } = Route.useLoaderData()
   const { notice } = Route.useSearch()
   const canRetry = record.status === 'pending' || record.status === 'failed'
 
@@ -135,6 +136,8 @@ function EnquiryPage() {
           </div>
         </section>
       </div>
+
+      {triage ? <TriagePanel id={record.id} triage={triage} /> : null}
 
       <LeadSourceDetails source={record.source} />
 

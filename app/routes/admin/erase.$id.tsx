@@ -28,8 +28,8 @@ function ErasePage() {
         lead={
           <p>
             This deletes the enquiry received {formatTime(record.receivedAt)} from {record.name} ({record.email}) and
-            its delivery history ({attempts.length} attempt{attempts.length === 1 ? '' : 's'}) from the database. It
-            cannot be undone. Copies already delivered to the company mailbox are not touched.
+            its delivery history ({attempts.length} attempt{attempts.length === 1 ? '' : 's'}) and notes from the
+            database. It cannot be undone. Copies already delivered to the company mailbox are not touched.
           </p>
         }
       />

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { heldErasePath, loadInbox } from '~/admin'
+import { heldErasePath, loadInbox, triageParams } from '~/admin'
 import { adminHead } from '~/admin/head'
 import {
   ActionNotice,
@@ -14,6 +14,7 @@ import {
 } from '~/components/admin/admin-ui'
 import { NoticesSetupRows } from '~/components/admin/NoticesSetup'
 import { SourcesLink } from '~/components/admin/SourcesLink'
+import { TriageCell, TriageCounts, TriageFilterFields } from '~/components/admin/triage-bar'
 import { PageHero } from '~/components/sections/PageHero'
 import { ENQUIRY_STATUSES } from '~/contact/enquiry'
 import type { HeldSummary } from '~/contact/index.server'
@@ -23,6 +24,10 @@ interface InboxSearch {
   q?: string
   page?: number
   notice?: string
+  /** Triage filters (app/admin/triage.ts): kept as strings, checked by the loader. */
+  state?: string
+  owner?: string
+  overdue?: string
 }
 
 /**
@@ -35,8 +40,18 @@ export const Route = createFileRoute('/admin/')({
     q: search.q === undefined ? undefined : String(search.q),
     page: search.page === undefined ? undefined : Number(search.page),
     notice: search.notice === undefined ? undefined : String(search.notice),
+    state: search.state === undefined ? undefined : String(search.state),
+    owner: search.owner === undefined ? undefined : String(search.owner),
+    overdue: search.overdue === undefined ? undefined : String(search.overdue),
   }),
-  loaderDeps: ({ search }) => ({ status: search.status, q: search.q, page: search.page }),
+  loaderDeps: ({ search }) => ({
+    status: search.status,
+    q: search.q,
+    page: search.page,
+    state: search.state,
+    owner: search.owner,
+    overdue: search.overdue,
+  }),
   loader: ({ deps }) => loadInbox({ data: deps }),
   head: () => adminHead('Enquiries'),
   component: InboxPage,
@@ -51,10 +66,10 @@ function queryString(params: Record<string, string | number | undefined>): strin
 }
 
 function InboxPage() {
-  const { query, records, total, pageSize, setup, held } = Route.useLoaderData()
+  const { query, records, total, pageSize, setup, held, triage } = Route.useLoaderData()
   const { notice } = Route.useSearch()
   const pages = Math.max(1, Math.ceil(total / pageSize))
-  const filter = { status: query.status, q: query.q }
+  const filter = { status: query.status, q: query.q, ...triageParams(query) }
   const first = total === 0 ? 0 : (query.page - 1) * pageSize + 1
   const last = Math.min(total, query.page * pageSize)
 
@@ -65,6 +80,7 @@ function InboxPage() {
       <div className="container-page mt-8">
         <ActionNotice code={notice} />
       </div>
+      <TriageCounts triage={triage} query={query} />
 
       <section aria-labelledby="setup-title" className="container-page mt-10">
         <div className="glass p-6">
@@ -135,6 +151,7 @@ function InboxPage() {
               ))}
             </select>
           </div>
+          <TriageFilterFields query={query} />
           <div className="flex min-w-64 flex-1 flex-col gap-1.5">
             <label htmlFor="filter-q" className="text-sm font-medium text-fg">
               Name, e-mail or company
@@ -164,7 +181,7 @@ function InboxPage() {
           <div className="mt-4 overflow-x-auto">
             <table className="w-full min-w-[48rem] border-collapse text-left">
               <caption className="sr-only">Enquiries, newest first</caption>
-              <ColumnHeads names={['Received', 'Name', 'E-mail', 'Company', 'Subject', 'Status']} />
+              <ColumnHeads names={['Received', 'Name', 'E-mail', 'Company', 'Subject', 'Status', 'Triage']} />
               <tbody>
                 {records.map((record) => (
                   <tr key={record.id} className="border-b border-line align-top" data-enquiry={record.id}>
@@ -179,6 +196,9 @@ function InboxPage() {
                     <td className="py-3 pr-4 text-muted">{record.subjectLabel}</td>
                     <td className="py-3 pr-4">
                       <StatusLabel status={record.status} />
+                    </td>
+                    <td className="py-3 pr-4">
+                      <TriageCell triage={triage.rows[record.id]} me={triage.me} />
                     </td>
                   </tr>
                 ))}

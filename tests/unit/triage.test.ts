@@ -1,0 +1,199 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest'
+import {
+  allowedStates,
+  isOverdue,
+  NOTE_MAX,
+  parseTriageAction,
+  parseTriageQuery,
+  replyBy,
+  replyByHours,
+  type TriageFacts,
+  transition,
+  triageFilter,
+} from '../../app/admin/triage'
+
+const ME = 'asha@aksharalabs.in'
+const OTHER = 'bharat@aksharalabs.in'
+const facts = (state: TriageFacts['state'], extra: Partial<TriageFacts> = {}): TriageFacts => ({
+  state,
+  outcome: null,
+  owner: null,
+  ...extra,
+})
+
+describe('triage moves', () => {
+  it('taking an enquiry makes it mine, and a new one open; taking it again changes nothing', () => {
+    expect(transition(facts('new'), { kind: 'take' }, ME)).toEqual({
+      ok: true,
+      next: { state: 'open', outcome: null, owner: ME },
+      notice: 'triage-taken',
+    })
+    expect(transition(facts('replied', { owner: OTHER }), { kind: 'take' }, ME)).toMatchObject({
+      ok: true,
+      next: { state: 'replied', owner: ME },
+    })
+    // E-mail addresses compare without case.
+    expect(transition(facts('open', { owner: ME.toUpperCase() }), { kind: 'take' }, ME)).toEqual({
+      ok: false,
+      notice: 'triage-unchanged',
+    })
+  })
+
+  it('assigns to another operator or to nobody, never on a closed enquiry', () => {
+    expect(transition(facts('open', { owner: ME }), { kind: 'assign', owner: OTHER }, ME)).toMatchObject({
+      ok: true,
+      next: { owner: OTHER },
+      notice: 'triage-assigned',
+    })
+    expect(transition(facts('open', { owner: ME }), { kind: 'assign', owner: null }, ME)).toMatchObject({
+      ok: true,
+      next: { owner: null },
+      notice: 'triage-unassigned',
+    })
+    expect(transition(facts('open'), { kind: 'assign', owner: null }, ME)).toEqual({
+      ok: false,
+      notice: 'triage-unchanged',
+    })
+    const closed = facts('closed', { outcome: 'won', owner: ME })
+    expect(transition(closed, { kind: 'assign', owner: OTHER }, ME)).toEqual({ ok: false, notice: 'triage-refused' })
+    expect(transition(closed, { kind: 'take' }, OTHER)).toEqual({ ok: false, notice: 'triage-refused' })
+  })
+
+  it('replied from new or open; a closed one is reopened first, and reopening clears its outcome', () => {
+    expect(transition(facts('open'), { kind: 'state', state: 'replied' }, ME)).toMatchObject({
+      ok: true,
+      next: { state: 'replied' },
+    })
+    expect(transition(facts('new'), { kind: 'state', state: 'replied' }, ME)).toMatchObject({ ok: true })
+    const closed = facts('closed', { outcome: 'lost', owner: ME })
+    expect(transition(closed, { kind: 'state', state: 'replied' }, ME)).toEqual({
+      ok: false,
+      notice: 'triage-refused',
+    })
+    expect(transition(closed, { kind: 'state', state: 'open' }, ME)).toEqual({
+      ok: true,
+      next: { state: 'open', outcome: null, owner: ME },
+      notice: 'triage-open',
+    })
+    expect(transition(facts('replied'), { kind: 'state', state: 'replied' }, ME)).toEqual({
+      ok: false,
+      notice: 'triage-unchanged',
+    })
+    expect(allowedStates('open')).toEqual(['replied'])
+    expect(allowedStates('replied')).toEqual(['open'])
+    expect(allowedStates('closed')).toEqual(['open'])
+    expect(allowedStates('new')).toEqual(['open', 'replied'])
+  })
+
+  it('closes from any state with an outcome, and may change the outcome of a closed one', () => {
+    for (const state of ['new', 'open', 'replied'] as const)
+      expect(transition(facts(state), { kind: 'close', outcome: 'not_a_fit' }, ME)).toMatchObject({
+        ok: true,
+        next: { state: 'closed', outcome: 'not_a_fit' },
+      })
+    const won = facts('closed', { outcome: 'won' })
+    expect(transition(won, { kind: 'close', outcome: 'won' }, ME)).toEqual({ ok: false, notice: 'triage-unchanged' })
+    expect(transition(won, { kind: 'close', outcome: 'spam' }, ME)).toMatchObject({
+      ok: true,
+      next: { outcome: 'spam' },
+    })
+  })
+
+  it('a note is always allowed and makes a new enquiry open', () => {
+    expect(transition(facts('new'), { kind: 'note', text: 'x' }, ME)).toMatchObject({
+      ok: true,
+      next: { state: 'open' },
+    })
+    expect(transition(facts('closed', { outcome: 'won' }), { kind: 'note', text: 'x' }, ME)).toMatchObject({
+      ok: true,
+      next: { state: 'closed', outcome: 'won' },
+    })
+  })
+})
+
+describe('triage forms', () => {
+  const form = (fields: Record<string, string>) => ({ get: (name: string) => fields[name] ?? null })
+
+  it('reads each action, and says what is wrong with a bad one', () => {
+    expect(parseTriageAction('triage-take', form({}))).toEqual({ kind: 'take' })
+    expect(parseTriageAction('triage-assign', form({ owner: ` ${OTHER} ` }))).toEqual({ kind: 'assign', owner: OTHER })
+    expect(parseTriageAction('triage-assign', form({ owner: '' }))).toEqual({ kind: 'assign', owner: null })
+    expect(parseTriageAction('triage-state', form({ state: 'replied' }))).toEqual({ kind: 'state', state: 'replied' })
+    expect(parseTriageAction('triage-state', form({ state: 'new' }))).toEqual({ error: 'triage-refused' })
+    expect(parseTriageAction('triage-state', form({ state: 'closed' }))).toEqual({ error: 'triage-refused' })
+    expect(parseTriageAction('triage-close', form({ outcome: 'spam' }))).toEqual({ kind: 'close', outcome: 'spam' })
+    expect(parseTriageAction('triage-close', form({}))).toEqual({ error: 'triage-refused' })
+    expect(parseTriageAction('triage-note', form({ text: '  \r\n ' }))).toEqual({ error: 'triage-empty-note' })
+    expect(parseTriageAction('triage-note', form({ text: 'Called.\r\nWill send a quote.' }))).toEqual({
+      kind: 'note',
+      text: 'Called.\nWill send a quote.',
+    })
+    const long = parseTriageAction('triage-note', form({ text: 'a'.repeat(NOTE_MAX + 50) }))
+    expect(long).toEqual({ kind: 'note', text: 'a'.repeat(NOTE_MAX) })
+  })
+
+  it('reads the list filters from the query string; anything else is dropped', () => {
+    expect(parseTriageQuery({ state: 'open', owner: 'me', overdue: 'yes' })).toEqual({
+      state: 'open',
+      owner: 'me',
+      overdue: true,
+    })
+    expect(parseTriageQuery({ state: 'pending', owner: 'someone@x.in', overdue: '1' })).toEqual({})
+    expect(parseTriageQuery({ state: 'active', owner: 'none' })).toEqual({ state: 'active', owner: 'none' })
+    expect(triageFilter({}, ME, '2026-11-24T00:00:00.000Z')).toBeUndefined()
+    expect(triageFilter({ owner: 'me', overdue: true }, ME, '2026-11-24T00:00:00.000Z')).toEqual({
+      owner: ME,
+      overdueAt: '2026-11-24T00:00:00.000Z',
+    })
+    expect(triageFilter({ owner: 'none', state: 'new' }, ME, 'now')).toEqual({ owner: null, state: 'new' })
+  })
+})
+
+describe('reply-by', () => {
+  // 2026-11-23 is a Monday.
+  it('is one business day by default: the same time on the next weekday', () => {
+    expect(replyBy('2026-11-23T10:00:00.000Z', 24)).toBe('2026-11-24T10:00:00.000Z') // Mon → Tue
+    expect(replyBy('2026-11-26T16:30:00.000Z', 24)).toBe('2026-11-27T16:30:00.000Z') // Thu → Fri
+    expect(replyBy('2026-11-27T10:00:00.000Z', 24)).toBe('2026-11-30T10:00:00.000Z') // Fri → Mon
+    expect(replyBy('2026-11-27T23:59:00.000Z', 24)).toBe('2026-11-30T23:59:00.000Z') // late Fri → late Mon
+  })
+
+  it('does not count the weekend: one received on Saturday or Sunday is due at the end of Monday', () => {
+    expect(replyBy('2026-11-28T10:00:00.000Z', 24)).toBe('2026-12-01T00:00:00.000Z') // Sat
+    expect(replyBy('2026-11-29T23:00:00.000Z', 24)).toBe('2026-12-01T00:00:00.000Z') // Sun
+    expect(replyBy('2026-11-28T00:00:00.000Z', 4)).toBe('2026-11-30T04:00:00.000Z')
+  })
+
+  it('counts other targets in weekday hours, across weekends', () => {
+    expect(replyBy('2026-11-27T20:00:00.000Z', 8)).toBe('2026-11-30T04:00:00.000Z') // Fri 20:00 + 8 h
+    expect(replyBy('2026-11-23T10:00:00.000Z', 120)).toBe('2026-11-30T10:00:00.000Z') // a working week
+    expect(replyBy('2026-11-23T10:00:00.000Z', 48)).toBe('2026-11-25T10:00:00.000Z')
+    expect(replyBy('2026-11-26T10:00:00.000Z', 48)).toBe('2026-11-30T10:00:00.000Z') // Thu → Mon
+  })
+
+  it('reads INBOX_REPLY_BY_HOURS: a whole number from 1 to 480, else the default, said to be invalid', () => {
+    expect(replyByHours(undefined)).toEqual({ hours: 24, invalid: false })
+    expect(replyByHours('')).toEqual({ hours: 24, invalid: false })
+    expect(replyByHours(' 8 ')).toEqual({ hours: 8, invalid: false })
+    expect(replyByHours('480')).toEqual({ hours: 480, invalid: false })
+    for (const bad of ['0', '481', '1.5', '-3', 'a day', '1e2'])
+      expect(replyByHours(bad), bad).toEqual({ hours: 24, invalid: true })
+  })
+})
+
+describe('overdue', () => {
+  const due = '2026-11-24T10:00:00.000Z'
+  it('is a new or open enquiry past its reply-by', () => {
+    expect(isOverdue('new', due, '2026-11-24T10:00:01.000Z')).toBe(true)
+    expect(isOverdue('open', due, '2026-11-25T00:00:00.000Z')).toBe(true)
+    expect(isOverdue('open', due, due)).toBe(false)
+    expect(isOverdue('open', due, '2026-11-24T09:00:00.000Z')).toBe(false)
+  })
+
+  it('is never a replied or closed one, nor one without a target', () => {
+    expect(isOverdue('replied', due, '2027-01-01T00:00:00.000Z')).toBe(false)
+    expect(isOverdue('closed', due, '2027-01-01T00:00:00.000Z')).toBe(false)
+    expect(isOverdue('open', null, '2027-01-01T00:00:00.000Z')).toBe(false)
+  })
+})

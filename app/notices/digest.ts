@@ -25,19 +25,6 @@ export function digestDueDay(now: Date, hour: number): string | null {
   return now.getUTCHours() >= hour ? utcDay(now) : null
 }
 
-/**
- * One business day before `now` (Monday to Friday, in UTC): on a Monday, the Friday before; on a
- * weekend day, Friday at the same time. An enquiry still waiting for delivery since before then is
- * overdue, until the inbox's own reply-by target replaces this rule.
- */
-export function oneBusinessDayBefore(now: Date): Date {
-  const day = new Date(now.getTime())
-  const step = () => day.setUTCDate(day.getUTCDate() - 1)
-  step()
-  while (day.getUTCDay() === 0 || day.getUTCDay() === 6) step()
-  return day
-}
-
 export interface DigestCounts {
   /** Enquiries received in the 24 hours before the digest. */
   received: number
@@ -47,7 +34,7 @@ export interface DigestCounts {
   held: number
   /** Failing now: failed, or pending after at least one failed attempt. */
   failing: number
-  /** Pending or failed since before one business day ago. */
+  /** New or open, past its reply-by time (the inbox's overdue mark). */
   overdue: number
 }
 
@@ -65,9 +52,9 @@ export function digestMessage(
     row('Delivered in the last 24 h', counts.delivered, link('delivered')),
     row('Held (spam check), waiting', counts.held, link('held')),
     row('Failing delivery now', counts.failing, link('failed')),
-    row('Overdue', counts.overdue, link('pending')),
+    row('Overdue', counts.overdue, `${options.inboxUrl}?overdue=yes`),
     '',
-    'Overdue: still waiting for delivery (pending or failed) since before one business day ago.',
+    'Overdue: nobody has replied to it or closed it by its reply-by time (one business day unless set otherwise).',
     'Failing: failed, or pending after a failed attempt; the pending ones are retried on schedule.',
     '',
   ].join('\n')

@@ -1,3 +1,4 @@
+import { fillReplyBy } from '~/admin/index.server'
 import {
   bounded,
   buildPlainTextEmail,
@@ -12,7 +13,7 @@ import { errorCause, log } from '~/server/log.server'
 import type { WorkerEnv } from '~/server/runtime.server'
 import { site } from '~/site'
 import { type AttemptRow, alertDue, alertMessage, failureStreak } from './alert'
-import { type DigestCounts, digestDueDay, digestMessage, oneBusinessDayBefore, utcDay } from './digest'
+import { type DigestCounts, digestDueDay, digestMessage, utcDay } from './digest'
 import { enquiryReference, receiptMessage } from './receipt'
 import { checkWithdrawLink, type LinkCheck, recipientHash, signWithdrawLink, withdrawUrl } from './receipt-link'
 import { noticesSetup } from './setup'
@@ -67,9 +68,7 @@ const toCompany = (env: WorkerEnv, subject: string, text: string, id: string) =>
 /** The counts of the digest at `now`. */
 export async function digestCounts(db: D1Database | undefined, now: Date): Promise<DigestCounts> {
   const since = new Date(now.getTime() - 86_400_000).toISOString()
-  const overdueBefore = oneBusinessDayBefore(now).toISOString()
-  // Overdue: waiting for delivery since before one business day ago. The inbox's reply-by target
-  // (a `reply_by` column, once there) is the better rule and replaces this one then.
+  // Overdue as the inbox counts it: new or open, and its reply-by time (INBOX_REPLY_BY_HOURS) passed.
   const row = await bounded(
     database(db)
       .prepare(
@@ -78,9 +77,9 @@ export async function digestCounts(db: D1Database | undefined, now: Date): Promi
            (SELECT COUNT(*) FROM enquiries WHERE delivered_at >= ?1) AS delivered,
            (SELECT COUNT(*) FROM enquiries WHERE status = 'held') AS held,
            (SELECT COUNT(*) FROM enquiries WHERE status = 'failed' OR (status = 'pending' AND attempts > 0)) AS failing,
-           (SELECT COUNT(*) FROM enquiries WHERE status IN ('pending', 'failed') AND received_at < ?2) AS overdue`,
+           (SELECT COUNT(*) FROM enquiries WHERE triage IN ('new', 'open') AND reply_by < ?2) AS overdue`,
       )
-      .bind(since, overdueBefore)
+      .bind(since, now.toISOString())
       .first<DigestCounts>(),
   )
   return row ?? { received: 0, delivered: 0, held: 0, failing: 0, overdue: 0 }
@@ -102,6 +101,8 @@ export async function sendDigest(env: WorkerEnv, now: Date): Promise<'sent' | 'n
       .first<{ key: string }>(),
   )
   if (!claimed) return 'not_due'
+  // Enquiries no operator has read yet get their reply-by time first, as the inbox gives it.
+  await fillReplyBy(env)
   const counts = await digestCounts(env.ENQUIRIES, now)
   const message = digestMessage(counts, { siteName: site.name, inboxUrl: inboxUrl(), day })
   try {

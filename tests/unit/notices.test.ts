@@ -8,7 +8,7 @@ import {
   alertMessage,
   failureStreak,
 } from '../../app/notices/alert'
-import { digestDueDay, digestHour, digestMessage, oneBusinessDayBefore } from '../../app/notices/digest'
+import { digestDueDay, digestHour, digestMessage } from '../../app/notices/digest'
 import { enquiryReference, greetingName, receiptMessage } from '../../app/notices/receipt'
 import {
   checkWithdrawLink,
@@ -99,13 +99,6 @@ describe('the daily digest', () => {
     expect(digestDueDay(new Date('2026-11-24T23:59:00Z'), 7)).toBe('2026-11-24')
   })
 
-  it('counts overdue from one business day back, skipping the weekend', () => {
-    // Tuesday → Monday; Monday → Friday; Sunday → Friday.
-    expect(oneBusinessDayBefore(new Date('2026-11-24T10:00:00Z')).toISOString()).toBe('2026-11-23T10:00:00.000Z')
-    expect(oneBusinessDayBefore(new Date('2026-11-23T10:00:00Z')).toISOString()).toBe('2026-11-20T10:00:00.000Z')
-    expect(oneBusinessDayBefore(new Date('2026-11-22T10:00:00Z')).toISOString()).toBe('2026-11-20T10:00:00.000Z')
-  })
-
   it('gives each count with the inbox view that lists it', () => {
     const { subject, text } = digestMessage(
       { received: 4, delivered: 2, held: 1, failing: 3, overdue: 2 },
@@ -118,7 +111,7 @@ describe('the daily digest', () => {
     expect(line('Delivered')).toBe('Delivered in the last 24 h 2 https://aksharalabs.example/admin?status=delivered')
     expect(line('Held')).toBe('Held (spam check), waiting 1 https://aksharalabs.example/admin?status=held')
     expect(line('Failing')).toBe('Failing delivery now 3 https://aksharalabs.example/admin?status=failed')
-    expect(line('Overdue')).toBe('Overdue 2 https://aksharalabs.example/admin?status=pending')
+    expect(line('Overdue')).toBe('Overdue 2 https://aksharalabs.example/admin?overdue=yes')
     const quiet = digestMessage(
       { received: 0, delivered: 0, held: 0, failing: 0, overdue: 0 },
       { siteName: 'Akshara Labs', inboxUrl: 'https://x.example/admin', day: '2026-11-24' },

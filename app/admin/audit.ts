@@ -17,6 +17,7 @@ export const AUDIT_LABELS: Readonly<Record<string, string>> = {
   'triage-state': 'Changed its state',
   'triage-close': 'Closed',
   'triage-note': 'Added a note',
+  withdraw: 'Withdrawn by the person who wrote (receipt link)',
 }
 
 /** The words for an action's code (the code itself when it has none). */

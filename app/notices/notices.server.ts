@@ -1,4 +1,4 @@
-import { fillReplyBy } from '~/admin/index.server'
+import { fillReplyBy, recordAudit } from '~/admin/index.server'
 import {
   bounded,
   buildPlainTextEmail,
@@ -284,6 +284,9 @@ export async function withdrawState(
 }
 
 /** The withdrawal: with a valid link, the enquiry and its history are erased. */
+/** Who the audit trail names for a withdrawal through the receipt's link. */
+export const WITHDRAWN_BY = 'the person who wrote (receipt link)'
+
 export async function withdrawEnquiry(
   env: WorkerEnv,
   fields: { id: string; until: string; sig: string },
@@ -291,6 +294,8 @@ export async function withdrawEnquiry(
 ): Promise<'erased' | 'gone' | 'invalid' | 'expired'> {
   const check = await checkLink(env, fields, now)
   if (!check.ok) return check.reason
+  // In the audit trail like an operator's erasure (first; nothing is erased if it cannot be written).
+  await recordAudit(env.ENQUIRIES, { operator: WITHDRAWN_BY, action: 'withdraw', enquiryId: check.id })
   const erased = await eraseEnquiry(env.ENQUIRIES, check.id)
   log('info', { event: 'withdraw', outcome: erased ? 'erased' : 'gone', enquiryId: check.id })
   return erased ? 'erased' : 'gone'

@@ -205,6 +205,10 @@ describe('the receipt in the database', () => {
     })
     expect(await withdrawEnquiry(env(), fields, now)).toBe('erased')
     expect(d1.query('SELECT id FROM enquiries WHERE id = ?', id)).toEqual([])
+    // The audit trail keeps the withdrawal, with the enquiry's id and no personal data.
+    expect(d1.query('SELECT operator, action, enquiry_id FROM audit_log WHERE enquiry_id = ?', id)).toEqual([
+      { operator: 'the person who wrote (receipt link)', action: 'withdraw', enquiry_id: id },
+    ])
     expect(await withdrawEnquiry(env(), fields, now)).toBe('gone')
   })
 })

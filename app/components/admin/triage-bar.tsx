@@ -119,9 +119,10 @@ export function TriageCell({ triage, me }: { triage: TriageView | undefined; me:
   if (!triage) return <span className="text-muted">—</span>
   const mine = (triage.owner ?? '').toLowerCase() === me.toLowerCase()
   return (
-    <div className="flex flex-col items-start gap-1">
-      <TriageLabel triage={triage} />
-      <span className="text-sm break-all text-muted" data-testid="list-owner">
+    // One line where the column allows (25 rows fit a laptop screen: docs/inbox.md, "The desk").
+    <div className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
+      <TriageLabel triage={triage} compact />
+      <span className="break-all text-muted" data-testid="list-owner">
         {triage.owner ? (mine ? 'you' : triage.owner) : 'nobody'}
       </span>
       {triage.overdue ? <OverdueMark /> : null}

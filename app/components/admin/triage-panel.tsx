@@ -22,14 +22,22 @@ export function OverdueMark() {
 }
 
 /** An enquiry's triage state, with the outcome when closed. */
-export function TriageLabel({ triage }: { triage: Pick<TriageView, 'state' | 'outcome'> }) {
+export function TriageLabel({
+  triage,
+  compact = false,
+}: {
+  triage: Pick<TriageView, 'state' | 'outcome'>
+  /** In the list: a closed enquiry without an outcome is just "Closed", so a row stays one line. */
+  compact?: boolean
+}) {
+  const outcome = triage.outcome ? OUTCOME_LABELS[triage.outcome] : compact ? '' : 'no outcome recorded'
   return (
     <span
-      className="inline-block rounded-full border border-line-strong px-2.5 py-0.5 text-sm font-medium text-fg"
+      className="inline-block rounded-full border border-line-strong px-2.5 py-0.5 text-sm font-medium whitespace-nowrap text-fg"
       data-testid="triage-state"
     >
       {TRIAGE_LABELS[triage.state]}
-      {triage.state === 'closed' ? `: ${triage.outcome ? OUTCOME_LABELS[triage.outcome] : 'no outcome recorded'}` : ''}
+      {triage.state === 'closed' && outcome ? `: ${outcome}` : ''}
     </span>
   )
 }

@@ -4,7 +4,7 @@ import { DatabaseSync } from 'node:sqlite'
 import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test'
 import { type AccessKeys, accessKeysFrom, TEST_OPERATOR } from '../support/access-keys'
-import { type Enquiry, enquiry, expect, setScenario, test, uniqueClientAddress } from '../support/contact'
+import { type Enquiry, enquiry, expect, postEnquiry, setScenario, test } from '../support/contact'
 import { executeSql, expectStored, runCron, storedFrom } from '../support/enquiries'
 import { gotoHydrated } from '../support/page'
 import { ACCESS_KEY_FILE, SITE_ORIGIN, SITE_PORT, siteOutput } from '../support/servers'
@@ -30,13 +30,7 @@ test.beforeAll(async () => {
 
 const tokenHeader = () => ({ 'Cf-Access-Jwt-Assertion': token })
 
-async function submit(request: APIRequestContext, values: Enquiry): Promise<void> {
-  const answer = await request.post(`${origin}/api/contact`, {
-    form: { ...values, enquiry_key: `desk-${crypto.randomUUID()}` },
-    headers: { Origin: origin, 'CF-Connecting-IP': uniqueClientAddress() },
-  })
-  expect(answer.status()).toBe(200)
-}
+const submit = (request: APIRequestContext, values: Enquiry) => postEnquiry(request, origin, values, 'desk')
 
 async function operatorPage(
   browser: Browser,

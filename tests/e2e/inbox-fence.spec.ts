@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test'
 import { type AccessKeys, accessKeysFrom, TEST_OPERATOR, TEST_OPERATOR_ID } from '../support/access-keys'
-import { type Enquiry, enquiry, expect, receivedFrom, setScenario, test, uniqueClientAddress } from '../support/contact'
+import { type Enquiry, enquiry, expect, postEnquiry, receivedFrom, setScenario, test } from '../support/contact'
 import {
   executeSql,
   expectStored,
@@ -30,13 +30,7 @@ test.beforeAll(async () => {
   token = await keys.sign({ expiresIn: 4 * 3600 })
 })
 
-async function submit(request: APIRequestContext, values: Enquiry): Promise<void> {
-  const answer = await request.post(`${origin}/api/contact`, {
-    form: { ...values, enquiry_key: `fence-${crypto.randomUUID()}` },
-    headers: { Origin: origin, 'CF-Connecting-IP': uniqueClientAddress() },
-  })
-  expect(answer.status()).toBe(200)
-}
+const submit = (request: APIRequestContext, values: Enquiry) => postEnquiry(request, origin, values, 'fence')
 
 /** An operator's press of an action button: the form post the page makes, and the notice it leads to. */
 async function press(request: APIRequestContext, action: string, id: string): Promise<string | null> {

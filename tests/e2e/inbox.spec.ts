@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test'
 import { type AccessKeys, accessKeysFrom, TEST_OPERATOR, TEST_OPERATOR_ID } from '../support/access-keys'
-import { type Enquiry, enquiry, expect, receivedFrom, setScenario, test, uniqueClientAddress } from '../support/contact'
+import { type Enquiry, enquiry, expect, postEnquiry, receivedFrom, setScenario, test } from '../support/contact'
 import { executeSql, expectStored, runCron, storedFrom } from '../support/enquiries'
 import { gotoHydrated } from '../support/page'
 import {
@@ -36,13 +36,7 @@ test.beforeAll(async () => {
 const tokenHeader = () => ({ 'Cf-Access-Jwt-Assertion': token })
 
 /** Sends an enquiry through the contact form's endpoint, as a browser without JavaScript does. */
-async function submit(request: APIRequestContext, values: Enquiry): Promise<void> {
-  const answer = await request.post(`${origin}/api/contact`, {
-    form: { ...values, enquiry_key: `inbox-${crypto.randomUUID()}` },
-    headers: { Origin: origin, 'CF-Connecting-IP': uniqueClientAddress() },
-  })
-  expect(answer.status()).toBe(200)
-}
+const submit = (request: APIRequestContext, values: Enquiry) => postEnquiry(request, origin, values, 'inbox')
 
 async function operatorPage(
   browser: Browser,

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { type APIResponse, test as base, expect, type Page } from '@playwright/test'
+import { type APIRequestContext, type APIResponse, test as base, expect, type Page } from '@playwright/test'
 import { fromCrossJSON } from 'seroval'
 import type { ReceivedRequest, Scenario } from './form-service'
 import { FORM_SERVICE_ORIGIN } from './servers'
@@ -63,6 +63,18 @@ export function enquiry(label: string, overrides: Partial<Enquiry> = {}): Enquir
     message: `We need CI/CD for 40 services.\nSecond line: ${label}.`,
     ...overrides,
   }
+}
+
+/**
+ * Sends an enquiry to the site at `origin` as a browser without JavaScript does (the form's post to
+ * `/api/contact`, from a client address of its own), and expects it accepted.
+ */
+export async function postEnquiry(request: APIRequestContext, origin: string, values: Enquiry, label: string) {
+  const answer = await request.post(`${origin}/api/contact`, {
+    form: { ...values, enquiry_key: `${label}-${crypto.randomUUID()}` },
+    headers: { Origin: origin, 'CF-Connecting-IP': uniqueClientAddress() },
+  })
+  expect(answer.status()).toBe(200)
 }
 
 export const form = (page: Page) => ({

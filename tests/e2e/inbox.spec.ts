@@ -198,12 +198,18 @@ test('the list is newest first, filters by status, searches, pages a detail with
   expect(html).toContain('1–25 of 27')
   expect(html).toContain(`Paged ${manyTag} 26`)
   expect(html).not.toContain(`Paged ${manyTag} 1<`)
+  // The pager: on the first page, where it is and the older page's link, with the search kept.
+  expect(html).toContain('Page <!-- -->1<!-- --> of <!-- -->2')
+  expect(html).toMatch(/<a href="\/admin\?[^"]*page=2[^"]*"[^>]*rel="next">Older<\/a>/)
+  expect(html).not.toContain('rel="prev"')
   const page2 = await (
     await request.get(`${origin}/admin?q=Paged%20${manyTag}&page=2`, { headers: tokenHeader() })
   ).text()
   expect(page2).toContain('26–27 of 27')
   expect(page2).toContain(`Paged ${manyTag} 1<`)
   expect(page2).toContain(`Paged ${manyTag} 0<`)
+  expect(page2).toMatch(/<a href="\/admin\?[^"]*"[^>]*rel="prev">Newer<\/a>/)
+  expect(page2).not.toContain('rel="next"')
 })
 
 test('the CSV export holds the current filter, as UTF-8 with formula cells neutralised', async ({ request }) => {

@@ -85,6 +85,28 @@ export function ActionForm({
 }
 
 /** A table's column headings, in the inbox's style. */
+/** Newer / "Page n of m" / Older, for a list shown a page at a time; `href` gives a page's address. */
+export function Pager({ page, pages, href }: { page: number; pages: number; href: (page: number) => string }) {
+  if (pages <= 1) return null
+  return (
+    <nav aria-label="Pages" className="mt-6 flex items-center gap-4">
+      {page > 1 ? (
+        <a href={href(page - 1)} className={linkStyle} rel="prev">
+          Newer
+        </a>
+      ) : null}
+      <span className="text-muted">
+        Page {page} of {pages}
+      </span>
+      {page < pages ? (
+        <a href={href(page + 1)} className={linkStyle} rel="next">
+          Older
+        </a>
+      ) : null}
+    </nav>
+  )
+}
+
 export function ColumnHeads({ names }: { names: readonly string[] }) {
   return (
     <thead>

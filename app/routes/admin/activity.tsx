@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { auditLabel, enquiryPath, loadActivity } from '~/admin'
 import { adminHead } from '~/admin/head'
-import { ColumnHeads, formatTime, linkStyle } from '~/components/admin/admin-ui'
+import { ColumnHeads, formatTime, linkStyle, Pager } from '~/components/admin/admin-ui'
 import { PageHero } from '~/components/sections/PageHero'
 import { facts } from '~/content/facts'
 
@@ -71,23 +71,7 @@ function ActivityPage() {
             </table>
           </div>
         ) : null}
-        {pages > 1 ? (
-          <nav aria-label="Pages" className="mt-6 flex items-center gap-4">
-            {page > 1 ? (
-              <a href={`/admin/activity?page=${page - 1}`} className={linkStyle} rel="prev">
-                Newer
-              </a>
-            ) : null}
-            <span className="text-muted">
-              Page {page} of {pages}
-            </span>
-            {page < pages ? (
-              <a href={`/admin/activity?page=${page + 1}`} className={linkStyle} rel="next">
-                Older
-              </a>
-            ) : null}
-          </nav>
-        ) : null}
+        <Pager page={page} pages={pages} href={(n) => `/admin/activity?page=${n}`} />
       </section>
     </>
   )

@@ -8,6 +8,7 @@ import {
   controlStyle,
   formatTime,
   linkStyle,
+  Pager,
   quietButtonStyle,
   STATUS_LABELS,
   StatusLabel,
@@ -206,23 +207,7 @@ function InboxPage() {
             </table>
           </div>
         ) : null}
-        {pages > 1 ? (
-          <nav aria-label="Pages" className="mt-6 flex items-center gap-4">
-            {query.page > 1 ? (
-              <a href={`/admin${queryString({ ...filter, page: query.page - 1 })}`} className={linkStyle} rel="prev">
-                Newer
-              </a>
-            ) : null}
-            <span className="text-muted">
-              Page {query.page} of {pages}
-            </span>
-            {query.page < pages ? (
-              <a href={`/admin${queryString({ ...filter, page: query.page + 1 })}`} className={linkStyle} rel="next">
-                Older
-              </a>
-            ) : null}
-          </nav>
-        ) : null}
+        <Pager page={query.page} pages={pages} href={(n) => `/admin${queryString({ ...filter, page: n })}`} />
       </section>
     </>
   )

@@ -5,7 +5,7 @@ import { DatabaseSync } from 'node:sqlite'
 import { promisify } from 'node:util'
 import { expect } from '@playwright/test'
 import type { EnquiryRecord } from '../../app/contact/enquiry'
-import { D1_EXECUTE_ENV, d1ExecuteArgs, ENQUIRY_COLUMNS } from '../../scripts/d1-execute'
+import { ENQUIRY_COLUMNS } from '../../scripts/d1-execute'
 
 const run = promisify(execFile)
 
@@ -127,7 +127,21 @@ export async function operatorCommandResult(
   }
 }
 
-/** Runs SQL on a test server's local enquiry database through wrangler (to set up a case, e.g. back-date a row). */
+/**
+ * Runs SQL on a test server's local enquiry database (to set up a case, e.g. back-date a row),
+ * written straight to the database file while the server runs. The server and the other test
+ * worker write the same file; SQLite's busy timeout makes this write wait for theirs, where
+ * `wrangler d1 execute --local` gives up at once with `SQLITE_BUSY`. The operator's own SQL door
+ * (`npm run enquiries`, through wrangler) is proven in contact-ops.spec.ts and faults.spec.ts.
+ */
 export async function executeSql(persistTo: string, sql: string): Promise<void> {
-  await run('npm', d1ExecuteArgs(sql, { persistTo }), { env: { ...process.env, ...D1_EXECUTE_ENV } })
+  const file = localDatabaseFile(persistTo)
+  if (!file) throw new Error(`no local D1 database under ${persistTo}: store an enquiry first`)
+  const db = new DatabaseSync(file)
+  try {
+    db.exec('PRAGMA busy_timeout = 10000')
+    db.exec(sql)
+  } finally {
+    db.close()
+  }
 }

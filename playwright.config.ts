@@ -53,7 +53,14 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL: SITE_ORIGIN,
-    trace: 'retain-on-failure',
+    // No trace by default: recording one for every test was a fifth of the browser tests' CPU, and
+    // a CI log cannot hand one back. To chase a failure: `npx playwright test <file> --trace on`.
+    trace: 'off',
+    // The visitor asks for reduced motion unless a test says otherwise: headless Chromium draws the
+    // background's 18 running animations in software, a third of the suite's CPU, while few tests
+    // are about motion. Those that are, and the console and CSP checks across every page, use the
+    // default ('no-preference'): motion.spec.ts, paint-first.spec.ts, shell.spec.ts, security.spec.ts.
+    reducedMotion: 'reduce',
     launchOptions: { executablePath, args: CHROMIUM_ARGS },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],

@@ -1,6 +1,10 @@
 import { expect, type Page, test } from '@playwright/test'
 import { gotoHydrated, requestedUrls } from '../support/page'
 
+// Motion is this file's subject: the visitor here has no reduced-motion preference (the
+// suite's default is reduced, playwright.config.ts).
+test.use({ reducedMotion: 'no-preference' })
+
 const motionRequests = (page: Page) =>
   requestedUrls(page, (request) => /\/assets\/(MotionFrame|motion-features)-/.test(request.url()))
 

@@ -4,6 +4,10 @@ import { enquiry, expect, expectFields, fillForm, form, receivedFrom, test } fro
 import { enhancedContactForm as enhanced, gotoHydrated, requestedUrls } from '../support/page'
 import { PAGES } from '../support/routes'
 
+// Motion is this file's subject: the visitor here has no reduced-motion preference (the
+// suite's default is reduced, playwright.config.ts).
+test.use({ reducedMotion: 'no-preference' })
+
 /**
  * The page paints before its client code starts (app/document/paint-first.tsx), and a visitor who acts
  * before that code has arrived gets the same result as after.

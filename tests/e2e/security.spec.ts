@@ -133,19 +133,23 @@ test('every response names its request id', async ({ request }) => {
   expect(a.headers()['x-request-id']).not.toBe(b.headers()['x-request-id'])
 })
 
-test('no page reports a Content-Security-Policy violation, with or without navigation', async ({ page }) => {
-  // Thirteen full page loads, each waited on until hydrated (which starts after its first paint).
-  test.slow()
-  const violations = await recordCspViolations(page)
-  const problems = collectProblems(page)
-  for (const { path } of PAGES) await gotoHydrated(page, path)
-  await gotoHydrated(page, '/')
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Services' }).click()
-  await expect(page).toHaveURL('/services')
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact' }).click()
-  await expect(page).toHaveURL('/contact')
-  expect(violations).toEqual([])
-  expect(problems).toEqual([])
+test.describe('with the motion a visitor sees by default', () => {
+  test.use({ reducedMotion: 'no-preference' })
+
+  test('no page reports a Content-Security-Policy violation, with or without navigation', async ({ page }) => {
+    // Thirteen full page loads, each waited on until hydrated (which starts after its first paint).
+    test.slow()
+    const violations = await recordCspViolations(page)
+    const problems = collectProblems(page)
+    for (const { path } of PAGES) await gotoHydrated(page, path)
+    await gotoHydrated(page, '/')
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Services' }).click()
+    await expect(page).toHaveURL('/services')
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact' }).click()
+    await expect(page).toHaveURL('/contact')
+    expect(violations).toEqual([])
+    expect(problems).toEqual([])
+  })
 })
 
 test('the site cannot be framed by another origin', async ({ request }) => {

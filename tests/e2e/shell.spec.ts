@@ -254,18 +254,22 @@ test('a skip link moves focus to the main content', async ({ page }) => {
   await expect(page.locator('main')).toBeFocused()
 })
 
-test('no page logs a console error, warning or hydration mismatch', async ({ page }) => {
-  // Twelve full page loads, each waited on until hydrated (which starts after its first paint).
-  test.slow()
-  const problems = collectProblems(page)
-  for (const { path } of PAGES) {
-    await gotoHydrated(page, path)
-  }
-  // Client-side navigation too: the page fades in again.
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }).click()
-  await expect(page).toHaveURL('/about')
-  await expect(page.locator('main > div')).toHaveClass(/animate-page-in/)
-  expect(problems).toEqual([])
+test.describe('with the motion a visitor sees by default', () => {
+  test.use({ reducedMotion: 'no-preference' })
+
+  test('no page logs a console error, warning or hydration mismatch', async ({ page }) => {
+    // Twelve full page loads, each waited on until hydrated (which starts after its first paint).
+    test.slow()
+    const problems = collectProblems(page)
+    for (const { path } of PAGES) {
+      await gotoHydrated(page, path)
+    }
+    // Client-side navigation too: the page fades in again.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }).click()
+    await expect(page).toHaveURL('/about')
+    await expect(page.locator('main > div')).toHaveClass(/animate-page-in/)
+    expect(problems).toEqual([])
+  })
 })
 
 test('icons named in content are in the server HTML, drawn from symbols in the page, and come with a client-side navigation', async ({

@@ -91,13 +91,23 @@ test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
 
   for (const { path } of PAGES) {
-    test(`${path} is rendered on the server with the spec's text`, async ({ page }) => {
+    test(`${path} is rendered on the server with the spec's text, one h1, and no heading level skipped`, async ({
+      page,
+    }) => {
       await page.goto(path)
       const main = page.getByRole('main')
       for (const text of SPEC_STRINGS[path]) {
         await expect(main, text).toContainText(text)
       }
       await expect(page.locator('h1')).toHaveCount(1)
+      const levels = await main
+        .locator('h1, h2, h3, h4, h5, h6')
+        .evaluateAll((hs) => hs.map((h) => Number(h.tagName.slice(1))))
+      expect(levels[0]).toBe(1)
+      expect(levels.filter((l) => l === 1)).toHaveLength(1)
+      for (let i = 1; i < levels.length; i++) {
+        expect((levels[i] ?? 0) - (levels[i - 1] ?? 0), `h${levels[i - 1]} then h${levels[i]}`).toBeLessThan(2)
+      }
     })
   }
 
@@ -117,23 +127,6 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveURL(new RegExp(`${target}$`))
     await expect(page.locator(target).getByRole('heading', { name: 'Core Features' })).toBeInViewport()
   })
-})
-
-test.describe('headings', () => {
-  for (const { path } of PAGES) {
-    test(`${path} has one h1 and never skips a heading level`, async ({ page }) => {
-      await page.goto(path)
-      const levels = await page
-        .getByRole('main')
-        .locator('h1, h2, h3, h4, h5, h6')
-        .evaluateAll((hs) => hs.map((h) => Number(h.tagName.slice(1))))
-      expect(levels[0]).toBe(1)
-      expect(levels.filter((l) => l === 1)).toHaveLength(1)
-      for (let i = 1; i < levels.length; i++) {
-        expect((levels[i] ?? 0) - (levels[i - 1] ?? 0), `h${levels[i - 1]} then h${levels[i]}`).toBeLessThan(2)
-      }
-    })
-  }
 })
 
 test.describe('counts on the pages', () => {

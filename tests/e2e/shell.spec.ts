@@ -9,8 +9,10 @@ import { PAGES } from '../support/routes'
 test.describe('every page is rendered on the server', () => {
   test.use({ javaScriptEnabled: false })
 
-  for (const { path } of PAGES) {
-    test(`${path} answers 200 with a complete page without JavaScript`, async ({ page }) => {
+  for (const { path, section } of PAGES) {
+    test(`${path} answers 200 with a complete page without JavaScript, the header marking ${section ?? 'no'} link as current`, async ({
+      page,
+    }) => {
       const response = await page.goto(path)
       expect(response?.status()).toBe(200)
       expect(response?.headers()['content-type']).toContain('text/html')
@@ -23,6 +25,13 @@ test.describe('every page is rendered on the server', () => {
       expect(title).toContain(site.name)
       const canonical = await page.locator('link[rel="canonical"]').getAttribute('href')
       expect(canonical).toBe(new URL(path, `${site.url}/`).toString())
+      const current = page.getByRole('navigation', { name: 'Main' }).locator('a[aria-current="page"]')
+      if (section) {
+        await expect(current).toHaveCount(1)
+        await expect(current).toHaveText(section)
+      } else {
+        await expect(current).toHaveCount(0)
+      }
     })
   }
 
@@ -118,20 +127,8 @@ test('the Worker that serves the site renders pages with the 500-on-error render
 })
 
 test.describe('header', () => {
-  for (const { path, section } of PAGES) {
-    test(`on ${path} the ${section ?? 'no'} link is marked as current`, async ({ page }) => {
-      await page.goto(path)
-      const nav = page.getByRole('navigation', { name: 'Main' })
-      const current = nav.locator('a[aria-current="page"]')
-      if (section) {
-        await expect(current).toHaveCount(1)
-        await expect(current).toHaveText(section)
-      } else {
-        await expect(current).toHaveCount(0)
-      }
-    })
-  }
-
+  // Which link is current on each page: checked in the server's HTML above ("every page is
+  // rendered on the server"); here, that it follows a client-side navigation.
   test('the logo goes home and Get Started opens the contact page', async ({ page }) => {
     await gotoHydrated(page, '/about')
     await page

@@ -122,7 +122,7 @@ function row(id: string, at: string, status: string, heldReason: string | null):
 
 async function insert(rows: string[]) {
   await executeSql(
-    persistTo,
+    origin,
     `INSERT INTO enquiries (id, idempotency_key, received_at, name, email, company, subject, message, status, held_reason) VALUES ${rows.join(', ')}`,
   )
 }

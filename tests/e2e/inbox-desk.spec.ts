@@ -85,7 +85,7 @@ test('the audit trail: each action leaves a line on the enquiry and on the activ
 
   // Release: a held one (a Turnstile miss, say).
   await executeSql(
-    persistTo,
+    origin,
     `UPDATE enquiries SET status = 'held', held_reason = 'turnstile_missing' WHERE id = '${row.id}'`,
   )
   await page.goto(`${origin}/admin/enquiries/${row.id}`)
@@ -143,7 +143,7 @@ test('the scheduled run deletes audit lines older than 400 days, and only those'
   const operator = `retention-${crypto.randomUUID().slice(0, 8)}@aksharalabs.in`
   const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString()
   await executeSql(
-    persistTo,
+    origin,
     `INSERT INTO audit_log (at, operator, action) VALUES ('${daysAgo(401)}', '${operator}', 'open'), ('${daysAgo(399)}', '${operator}', 'open')`,
   )
   expect(auditLinesOf(operator)).toHaveLength(2)
@@ -163,7 +163,7 @@ test('bulk erasure of held enquiries is in the activity page, with its selection
   const values = enquiry('desk-held', { name: `Held ${crypto.randomUUID().slice(0, 8)}` })
   await submit(request, values)
   const row = await expectStored(persistTo, values.email, 'delivered', undefined, WAIT_MS)
-  await executeSql(persistTo, `UPDATE enquiries SET status = 'held', held_reason = '${reason}' WHERE id = '${row.id}'`)
+  await executeSql(origin, `UPDATE enquiries SET status = 'held', held_reason = '${reason}' WHERE id = '${row.id}'`)
   const { context, page } = await operatorPage(browser)
   await page.goto(`${origin}/admin/erase-held?reason=${reason}`)
   await page.getByRole('button', { name: 'Erase permanently' }).click()
@@ -257,7 +257,7 @@ test('the desk’s shell: its own header with the sections and the operator, non
       `('desk-${tag}-${i}', 'desk-${tag}-${i}', '2026-01-02T00:00:${String(i).padStart(2, '0')}.000Z', 'Dense ${tag} ${i}', 'dense@example.com', 'Company', 'general', 'x', 'handled')`,
   )
   await executeSql(
-    persistTo,
+    origin,
     `INSERT INTO enquiries (id, idempotency_key, received_at, name, email, company, subject, message, status) VALUES ${rows.join(', ')}`,
   )
 

@@ -101,7 +101,7 @@ test('`npm run enquiries -- retry` while an attempt holds the enquiry says busy,
   // An attempt under way, as one in a Worker cut off mid-send leaves it: its token, its lease's end.
   const leaseUntil = new Date(Date.now() + 120_000).toISOString()
   await executeSql(
-    persistTo,
+    origin,
     `UPDATE enquiries SET lease_token = 'an-attempt-under-way', lease_until = '${leaseUntil}', next_attempt_at = '${leaseUntil}' WHERE id = '${row.id}'`,
   )
   const busy = await operatorCommandResult('retry', row.id, '--persist-to', persistTo, '--url', origin)
@@ -117,7 +117,7 @@ test('`npm run enquiries -- retry` while an attempt holds the enquiry says busy,
 
   // The lease runs out (the attempt never reported back): a retry goes through, and delivers once.
   const past = new Date(Date.now() - 1_000).toISOString()
-  await executeSql(persistTo, `UPDATE enquiries SET lease_until = '${past}' WHERE id = '${row.id}'`)
+  await executeSql(origin, `UPDATE enquiries SET lease_until = '${past}' WHERE id = '${row.id}'`)
   expect(await press(request, 'retry', row.id)).toBe('delivered')
   await expectStored(persistTo, values.email, 'delivered', 2, WAIT_MS)
   expect(await receivedFrom(values.email)).toHaveLength(2)

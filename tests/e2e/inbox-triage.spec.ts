@@ -262,7 +262,7 @@ test('the overdue mark: past its reply-by, with words, in the list, the filter, 
   // the inbox writes it from the time received, as for every new enquiry.
   const receivedAt = new Date(Date.now() - 10 * 86_400_000).toISOString()
   await executeSql(
-    persistTo,
+    origin,
     `UPDATE enquiries SET received_at = '${receivedAt}', reply_by = NULL WHERE id = '${lateRow.id}'`,
   )
   const { page, context } = await operator(browser, 'overdue')
@@ -301,7 +301,7 @@ test('the overdue mark: past its reply-by, with words, in the list, the filter, 
 test('the triage parts have no WCAG 2.2 A/AA violations and work from the keyboard', async ({ browser, request }) => {
   const values = enquiry('triage-axe', { name: `Axe ${crypto.randomUUID().slice(0, 8)}` })
   const stored = await submit(request, values)
-  await executeSql(persistTo, `UPDATE enquiries SET reply_by = '2000-01-03T00:00:00.000Z' WHERE id = '${stored.id}'`)
+  await executeSql(origin, `UPDATE enquiries SET reply_by = '2000-01-03T00:00:00.000Z' WHERE id = '${stored.id}'`)
   const { page, context } = await operator(browser, 'keys')
 
   // From the keyboard only: take it, write a note, close it.

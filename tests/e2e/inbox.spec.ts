@@ -190,7 +190,7 @@ test('the list is newest first, filters by status, searches, pages a detail with
       `('page-${manyTag}-${i}', 'page-${manyTag}-${i}', '2026-01-01T00:00:${String(i).padStart(2, '0')}.000Z', 'Paged ${manyTag} ${i}', 'paged@example.com', '', 'general', 'x', 'handled')`,
   )
   await executeSql(
-    persistTo,
+    origin,
     `INSERT INTO enquiries (id, idempotency_key, received_at, name, email, company, subject, message, status) VALUES ${rows.join(', ')}`,
   )
   const paged = await request.get(`${origin}/admin?q=Paged%20${manyTag}`, { headers: tokenHeader() })
@@ -312,7 +312,7 @@ test('a held enquiry is not delivered by the scheduled run; released, it is deli
   await submit(request, values)
   const stored = await expectStored(persistTo, values.email, 'pending', 1, WAIT_MS)
   await executeSql(
-    persistTo,
+    origin,
     `UPDATE enquiries SET status = 'held', held_reason = 'turnstile_missing', next_attempt_at = '2000-01-01T00:00:00.000Z' WHERE id = '${stored.id}'`,
   )
   await setScenario(values.email, { kind: 'success' })
@@ -385,7 +385,7 @@ test('retention: a scheduled run deletes enquiries older than the period, and ke
   await expectStored(persistTo, recent.email, 'delivered', undefined, WAIT_MS)
   // Received 731 days ago: past the 730 days the privacy page states.
   const longAgo = new Date(Date.now() - 731 * 86_400_000).toISOString()
-  await executeSql(persistTo, `UPDATE enquiries SET received_at = '${longAgo}' WHERE id = '${oldRow.id}'`)
+  await executeSql(origin, `UPDATE enquiries SET received_at = '${longAgo}' WHERE id = '${oldRow.id}'`)
   await runCron(origin)
   await expect.poll(async () => (await storedFrom(persistTo, old.email)).length, { timeout: WAIT_MS }).toBe(0)
   expect(await storedFrom(persistTo, recent.email)).toHaveLength(1)

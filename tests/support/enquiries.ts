@@ -128,20 +128,28 @@ export async function operatorCommandResult(
 }
 
 /**
- * Runs SQL on a test server's local enquiry database (to set up a case, e.g. back-date a row),
- * written straight to the database file while the server runs. The server and the other test
- * worker write the same file; SQLite's busy timeout makes this write wait for theirs, where
- * `wrangler d1 execute --local` gives up at once with `SQLITE_BUSY`. The operator's own SQL door
- * (`npm run enquiries`, through wrangler) is proven in contact-ops.spec.ts and faults.spec.ts.
+ * Runs SQL on a test server's enquiry database (to set up a case, e.g. back-date a row), inside
+ * the server's own workerd, through the local explorer's D1 API that wrangler's local server
+ * serves (miniflare, `/cdn-cgi/local/explorer/api/d1/database/:id/raw`, the shape of Cloudflare's
+ * D1 API). The server's own queries and this one take turns in one D1 object. A second process
+ * writing the file (`wrangler d1 execute --local`, or SQLite opened on it) makes workerd's queries
+ * that meet its lock fail at once with `SQLITE_BUSY`: a visitor's post answered 503, an inbox page
+ * 500, in whichever test runs beside it. Any change of that API fails here, loudly. The operator's
+ * own SQL door (`npm run enquiries`, through wrangler) is proven in contact-ops.spec.ts and
+ * faults.spec.ts.
  */
-export async function executeSql(persistTo: string, sql: string): Promise<void> {
-  const file = localDatabaseFile(persistTo)
-  if (!file) throw new Error(`no local D1 database under ${persistTo}: store an enquiry first`)
-  const db = new DatabaseSync(file)
-  try {
-    db.exec('PRAGMA busy_timeout = 10000')
-    db.exec(sql)
-  } finally {
-    db.close()
-  }
+export async function executeSql(origin: string, sql: string): Promise<void> {
+  const api = `${origin}/cdn-cgi/local/explorer/api/d1/database`
+  const listed = await fetch(api)
+  const databases = (await listed.json()) as { result?: { name: string; uuid: string }[] }
+  const database = databases.result?.find((candidate) => candidate.name === 'ENQUIRIES')
+  if (!listed.ok || !database) throw new Error(`no ENQUIRIES database in ${api}: ${JSON.stringify(databases)}`)
+  const answer = await fetch(`${api}/${database.uuid}/raw`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ sql }),
+  })
+  const body = (await answer.json()) as { success?: boolean; result?: { success?: boolean }[] }
+  if (!answer.ok || !body.success || !body.result?.every((statement) => statement.success))
+    throw new Error(`SQL through ${api} failed (${answer.status}): ${JSON.stringify(body)}\n${sql.slice(0, 200)}`)
 }

@@ -1,10 +1,36 @@
-import type { Page, Request } from '@playwright/test'
+import type { Locator, Page, Request } from '@playwright/test'
 
 /** Goes to a path and waits until React has hydrated, so clicks are handled by the app. */
 export async function gotoHydrated(page: Page, path: string) {
   const response = await page.goto(path)
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
   return response
+}
+
+/**
+ * Waits until React has hydrated `target`, for a part of the page that hydrates after the rest: the
+ * 404 and error pages are loaded lazily, inside a Suspense boundary of their own
+ * (components/lazy-pages.tsx), so `gotoHydrated` can return while a click on them is still the
+ * browser's own (a link then reloads the page). It relies on an internal of react-dom 19: every
+ * element React owns carries a `__reactFiber$<id>` property. If an upgrade renames it, this fails at
+ * once, because the hydrated `<html>` element no longer carries it either.
+ */
+export async function waitUntilHydrated(page: Page, target: Locator) {
+  const internalHolds = await page.evaluate(() =>
+    Object.keys(document.documentElement).some((key) => key.startsWith('__reactFiber$')),
+  )
+  if (!internalHolds)
+    throw new Error(
+      'react-dom no longer marks the elements it owns with __reactFiber$: waitUntilHydrated needs a new sign',
+    )
+  await target.evaluate(
+    (element) =>
+      new Promise<void>((resolve) => {
+        const check = () =>
+          Object.keys(element).some((key) => key.startsWith('__reactFiber$')) ? resolve() : requestAnimationFrame(check)
+        check()
+      }),
+  )
 }
 
 /** Collects console errors and warnings, and uncaught exceptions, for the lifetime of the page. */

@@ -3,8 +3,13 @@ import type { Locator, Page, Request } from '@playwright/test'
 /** Goes to a path and waits until React has hydrated, so clicks are handled by the app. */
 export async function gotoHydrated(page: Page, path: string) {
   const response = await page.goto(path)
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+  await waitForHydration(page)
   return response
+}
+
+/** Waits until the page now shown (after a form post's redirect, say) has hydrated. */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
 }
 
 /**

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
 import { shareCardPath } from '../../app/lib/seo'
 import { site } from '../../app/site'
-import { collectProblems, gotoHydrated, requestedUrls, waitUntilHydrated } from '../support/page'
+import { collectProblems, gotoHydrated, requestedUrls, waitUntilReactOwns } from '../support/page'
 import { decodePngs } from '../support/pixels'
 import { PAGES } from '../support/routes'
 
@@ -79,7 +79,7 @@ test('the 404 page comes alive in the browser: its links navigate without a relo
   await gotoHydrated(page, '/this-page-does-not-exist')
   await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible()
   const link = page.getByRole('main').getByRole('link', { name: 'Services' }).first()
-  await waitUntilHydrated(page, link)
+  await waitUntilReactOwns(page, link)
   await page.evaluate(() => {
     ;(window as unknown as { samePage: boolean }).samePage = true
   })

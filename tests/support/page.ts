@@ -20,13 +20,13 @@ export async function waitForHydration(page: Page) {
  * element React owns carries a `__reactFiber$<id>` property. If an upgrade renames it, this fails at
  * once, because the hydrated `<html>` element no longer carries it either.
  */
-export async function waitUntilHydrated(page: Page, target: Locator) {
+export async function waitUntilReactOwns(page: Page, target: Locator) {
   const internalHolds = await page.evaluate(() =>
     Object.keys(document.documentElement).some((key) => key.startsWith('__reactFiber$')),
   )
   if (!internalHolds)
     throw new Error(
-      'react-dom no longer marks the elements it owns with __reactFiber$: waitUntilHydrated needs a new sign',
+      'react-dom no longer marks the elements it owns with __reactFiber$: waitUntilReactOwns needs a new sign',
     )
   await target.evaluate(
     (element) =>

@@ -88,7 +88,7 @@ test('the audit trail: each action leaves a line on the enquiry and on the activ
     origin,
     `UPDATE enquiries SET status = 'held', held_reason = 'turnstile_missing' WHERE id = '${row.id}'`,
   )
-  await page.goto(`${origin}/admin/enquiries/${row.id}`)
+  await gotoHydrated(page, `${origin}/admin/enquiries/${row.id}`)
   await page.getByRole('button', { name: 'Release and deliver' }).click()
   await expect(page.getByRole('status')).toContainText('Delivered now.')
   expect((await trailOf(page, row.id)).at(-1)).toMatch(/Released .* \(was held\)$/)
@@ -165,7 +165,7 @@ test('bulk erasure of held enquiries is in the activity page, with its selection
   const row = await expectStored(persistTo, values.email, 'delivered', undefined, WAIT_MS)
   await executeSql(origin, `UPDATE enquiries SET status = 'held', held_reason = '${reason}' WHERE id = '${row.id}'`)
   const { context, page } = await operatorPage(browser)
-  await page.goto(`${origin}/admin/erase-held?reason=${reason}`)
+  await gotoHydrated(page, `${origin}/admin/erase-held?reason=${reason}`)
   await page.getByRole('button', { name: 'Erase permanently' }).click()
   await expect(page.getByRole('status')).toContainText('held enquiries were erased')
   await page.goto(`${origin}/admin/activity`)

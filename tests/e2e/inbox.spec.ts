@@ -3,7 +3,7 @@ import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwrig
 import { type AccessKeys, accessKeysFrom, TEST_OPERATOR, TEST_OPERATOR_ID } from '../support/access-keys'
 import { type Enquiry, enquiry, expect, postEnquiry, receivedFrom, setScenario, test } from '../support/contact'
 import { executeSql, expectStored, runCron, storedFrom } from '../support/enquiries'
-import { gotoHydrated } from '../support/page'
+import { gotoHydrated, waitForHydration } from '../support/page'
 import {
   ACCESS_KEY_FILE,
   NO_KEY_SITE_ORIGIN,
@@ -356,6 +356,8 @@ test('erase, after a confirmation step: gone from the inbox, the CSV and the dat
   expect(await storedFrom(persistTo, values.email)).toHaveLength(1)
 
   await page.getByRole('link', { name: 'Erase…' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Erase the enquiry from ${values.name}?`)
+  await waitForHydration(page)
   await page.getByRole('button', { name: 'Erase permanently' }).click()
   await expect(page).toHaveURL(`${origin}/admin?notice=erased`)
   await expect(page.getByRole('status')).toContainText('erased')

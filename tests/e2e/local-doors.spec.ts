@@ -290,8 +290,9 @@ test('npm run dev reads the same .dev.vars (ACCESS_ALLOWED_EMAILS among them) an
     const operator = await request.get(`${devOrigin}/admin`, {
       headers: { 'Cf-Access-Jwt-Assertion': await keys.sign({ email: TEST_OPERATOR }) },
     })
-    expect(operator.status()).toBe(200)
-    expect(await operator.text()).toContain('the 1 address in ACCESS_ALLOWED_EMAILS')
+    const operatorPage = await operator.text()
+    expect(operator.status(), `${operatorPage.slice(0, 2000)}\n${dev.output().slice(-4000)}`).toBe(200)
+    expect(operatorPage).toContain('the 1 address in ACCESS_ALLOWED_EMAILS')
     const stranger = await request.get(`${devOrigin}/admin`, {
       headers: { 'Cf-Access-Jwt-Assertion': await keys.sign({ email: 'someone-else@aksharalabs.in' }) },
     })

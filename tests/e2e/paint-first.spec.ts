@@ -32,6 +32,22 @@ async function holdClientCode(page: Page): Promise<() => Promise<void>> {
 
 const hydrated = (page: Page) => page.evaluate(() => document.documentElement.dataset.hydrated === 'true')
 
+/** Like holdClientCode, but the returned function lets the held code through, so the page then hydrates. */
+async function delayClientCode(page: Page): Promise<() => Promise<void>> {
+  const held: Route[] = []
+  let released = false
+  await page.route(/\/assets\/index-[^/]+\.js$/, (route) => (released ? route.continue() : held.push(route)))
+  return async () => {
+    released = true
+    for (const route of held.splice(0)) await route.continue()
+  }
+}
+
+const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY))
+/** Resolves after the browser has drawn two more frames: what hydration does to the page is done by then. */
+const twoFrames = (page: Page) =>
+  page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))))
+
 test.describe('the client code starts after the first paint', () => {
   for (const { path } of PAGES) {
     test(`${path}: the HTML preloads no script and names no script file`, async ({ request }) => {
@@ -159,6 +175,38 @@ test.describe('before the client code has arrived', () => {
     expect(await receivedFrom(values.email)).toHaveLength(1)
     expect(await hydrated(page)).toBe(false)
     await release()
+  })
+})
+
+test.describe('where the page is scrolled', () => {
+  test('a visitor who scrolled down before the code arrived stays there when the page hydrates', async ({ page }) => {
+    const release = await delayClientCode(page)
+    await page.goto('/services/devops', { waitUntil: 'domcontentloaded' })
+    await page.getByRole('heading', { level: 1 }).waitFor()
+    await page.mouse.move(640, 360)
+    await page.mouse.wheel(0, 900)
+    await expect.poll(() => scrollY(page)).toBeGreaterThan(600)
+    const scrolled = await scrollY(page)
+    expect(await hydrated(page)).toBe(false)
+    await release()
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+    await twoFrames(page)
+    expect(await scrollY(page)).toBe(scrolled)
+  })
+
+  test('a link opens the next page at its top, and Back returns to where the visitor was', async ({ page }) => {
+    await gotoHydrated(page, '/services')
+    const footer = page.getByRole('contentinfo')
+    await footer.scrollIntoViewIfNeeded()
+    const left = await scrollY(page)
+    expect(left).toBeGreaterThan(300)
+    await footer.getByRole('link', { name: 'About', exact: true }).click()
+    await expect(page).toHaveURL('/about')
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await expect.poll(() => scrollY(page)).toBe(0)
+    await page.goBack()
+    await expect(page).toHaveURL('/services')
+    await expect.poll(() => scrollY(page)).toBe(left)
   })
 })
 

@@ -1,4 +1,5 @@
 import type { EnquiryRecord, LeadSource } from '~/contact/enquiry'
+import { isOutcome, isOverdue, isTriageState, OUTCOME_LABELS, TRIAGE_LABELS } from './triage'
 
 /**
  * The inbox's CSV export: UTF-8 with a byte-order mark (so spreadsheet programs read it as
@@ -32,11 +33,36 @@ export const CSV_SOURCE_COLUMNS = [
   ['utmCampaign', 'UTM campaign'],
 ] as const satisfies readonly (readonly [keyof LeadSource, string])[]
 
-const HEADER = [...CSV_COLUMNS, ...CSV_SOURCE_COLUMNS].map(([, title]) => title)
+/** What the operators are doing with it (migration 0005), between the delivery and the source columns. */
+export const CSV_TRIAGE_COLUMNS = ['Triage', 'Outcome', 'Owner', 'Reply by', 'Overdue'] as const
+
+const HEADER = [
+  ...CSV_COLUMNS.map(([, title]) => title),
+  ...CSV_TRIAGE_COLUMNS,
+  ...CSV_SOURCE_COLUMNS.map(([, title]) => title),
+]
+
+/** The triage cells, as the inbox shows them: the state's and outcome's labels, and overdue at `now`. */
+function triageValues(record: EnquiryRecord, now: string): string[] {
+  const triage = record.triage
+  if (!triage || !isTriageState(triage.state)) return ['', '', '', '', '']
+  const outcome = triage.state === 'closed' && isOutcome(triage.outcome) ? OUTCOME_LABELS[triage.outcome] : ''
+  return [
+    TRIAGE_LABELS[triage.state],
+    outcome,
+    triage.owner ?? '',
+    triage.replyBy ?? '',
+    isOverdue(triage.state, triage.replyBy, now) ? 'yes' : '',
+  ]
+}
 
 /** One record's cells, in the header's order. */
-function csvValues(record: EnquiryRecord): (string | number | null | undefined)[] {
-  return [...CSV_COLUMNS.map(([key]) => record[key]), ...CSV_SOURCE_COLUMNS.map(([key]) => record.source?.[key])]
+function csvValues(record: EnquiryRecord, now: string): (string | number | null | undefined)[] {
+  return [
+    ...CSV_COLUMNS.map(([key]) => record[key]),
+    ...triageValues(record, now),
+    ...CSV_SOURCE_COLUMNS.map(([key]) => record.source?.[key]),
+  ]
 }
 
 const FORMULA_START = /^[=+\-@\t\r]/
@@ -52,9 +78,9 @@ export function csvRow(values: readonly (string | number | null | undefined)[]):
   return `${values.map(csvCell).join(',')}\r\n`
 }
 
-/** The whole file, BOM first. */
-export function enquiriesCsv(records: readonly EnquiryRecord[]): string {
-  return `\uFEFF${csvRow(HEADER)}${records.map((record) => csvRow(csvValues(record))).join('')}`
+/** The whole file, BOM first; overdue as of `now`. */
+export function enquiriesCsv(records: readonly EnquiryRecord[], now = new Date().toISOString()): string {
+  return `\uFEFF${csvRow(HEADER)}${records.map((record) => csvRow(csvValues(record, now))).join('')}`
 }
 
 /**
@@ -66,6 +92,7 @@ export function enquiriesCsv(records: readonly EnquiryRecord[]): string {
 export function enquiriesCsvStream(
   pages: AsyncIterator<readonly EnquiryRecord[]>,
   onEnd: (rows: number, error?: unknown) => void = () => {},
+  now = new Date().toISOString(),
 ): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder()
   let rows = 0
@@ -85,7 +112,7 @@ export function enquiriesCsvStream(
           return
         }
         rows += page.value.length
-        controller.enqueue(encoder.encode(page.value.map((record) => csvRow(csvValues(record))).join('')))
+        controller.enqueue(encoder.encode(page.value.map((record) => csvRow(csvValues(record, now))).join('')))
       } catch (error) {
         controller.error(error)
         onEnd(rows, error)

@@ -46,6 +46,20 @@ export interface EnquiryRecord extends Enquiry {
   handledBy: string | null
   /** Where the lead came from (migration 0007); absent or null fields were not recorded. */
   source?: LeadSource
+  /** What the operators are doing with it (migration 0005; its rules: app/admin/triage.ts). */
+  triage?: EnquiryTriage
+}
+
+/** An enquiry's triage as stored: the inbox reads the state and outcome through app/admin/triage.ts. */
+export interface EnquiryTriage {
+  /** new | open | replied | closed */
+  state: string
+  /** won | lost | not_a_fit | spam, once closed */
+  outcome: string | null
+  /** The operator who has it (their e-mail), or null. */
+  owner: string | null
+  /** When a reply is due (ISO 8601 UTC), or null. */
+  replyBy: string | null
 }
 
 /** Where a lead came from, as stored: each field null when it was not recorded. */

@@ -58,10 +58,14 @@ interface Row extends SourceRow {
   held_reason: string | null
   handled_at: string | null
   handled_by: string | null
+  triage: string
+  outcome: string | null
+  owner: string | null
+  reply_by: string | null
 }
 
 const COLUMNS =
-  'id, received_at, name, email, company, subject, message, status, attempts, next_attempt_at, last_cause, delivered_at, delivered_by, held_reason, handled_at, handled_by, ' +
+  'id, received_at, name, email, company, subject, message, status, attempts, next_attempt_at, last_cause, delivered_at, delivered_by, held_reason, handled_at, handled_by, triage, outcome, owner, reply_by, ' +
   SOURCE_COLUMNS
 
 function toRecord(row: Row): EnquiryRecord {
@@ -84,6 +88,7 @@ function toRecord(row: Row): EnquiryRecord {
     handledAt: row.handled_at,
     handledBy: row.handled_by,
     source: sourceOf(row),
+    triage: { state: row.triage, outcome: row.outcome, owner: row.owner, replyBy: row.reply_by },
   }
 }
 

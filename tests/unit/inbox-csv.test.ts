@@ -166,3 +166,63 @@ describe('the export’s pages, read from D1', () => {
     d1.close()
   })
 })
+
+describe('the export’s triage columns', () => {
+  /** A CSV line's cells, unquoted (for lines whose cells hold no line break). */
+  const cells = (line: string) =>
+    [...line.matchAll(/"((?:[^"]|"")*)"/g)].map((match) => match[1]?.replaceAll('""', '"'))
+
+  it('carry each enquiry’s triage as the inbox shows it: state, outcome, owner, reply-by, and overdue when the file is made', async () => {
+    const d1 = sqliteD1()
+    const people = ['Won Lead', 'Late Lead', 'New Lead'] as const
+    for (const [i, name] of people.entries()) {
+      const receivedAt = new Date(Date.UTC(2026, 10, 23, 10, i)).toISOString()
+      await storeEnquiry(
+        d1.db,
+        {
+          id: `20261123-t${i}`,
+          receivedAt,
+          name,
+          email: `t${i}@example.com`,
+          company: '',
+          subject: 'general',
+          subjectLabel: 'General',
+          message: 'Hello',
+        },
+        `triage-key-${i}`,
+        { nextAttemptAt: receivedAt },
+      )
+    }
+    d1.sqlite.exec(`UPDATE enquiries SET triage = 'closed', outcome = 'won', owner = 'asha@aksharalabs.in',
+      reply_by = '2026-11-24T10:00:00.000Z' WHERE id = '20261123-t0'`)
+    d1.sqlite.exec(`UPDATE enquiries SET triage = 'open', owner = 'ravi@aksharalabs.in',
+      reply_by = '2026-11-24T10:01:00.000Z' WHERE id = '20261123-t1'`)
+
+    const records = []
+    for await (const page of enquiryPages(d1.db, {}, { pageSize: 10, limit: 10 })) records.push(...page)
+    const [header, ...lines] = enquiriesCsv(records, '2026-11-25T09:00:00.000Z').slice(1).split('\r\n')
+    const titles = cells(header ?? '')
+    const at = titles.indexOf('Triage')
+    expect(titles.slice(at - 1, at + 6)).toEqual([
+      'Handled by',
+      'Triage',
+      'Outcome',
+      'Owner',
+      'Reply by',
+      'Overdue',
+      'Sent from page',
+    ])
+    const triageOf = (name: string) => {
+      const line = lines.find((text) => text.includes(`"${name}"`)) ?? ''
+      return cells(line).slice(at, at + 5)
+    }
+    expect(triageOf('Won Lead')).toEqual(['Closed', 'Won', 'asha@aksharalabs.in', '2026-11-24T10:00:00.000Z', ''])
+    expect(triageOf('Late Lead')).toEqual(['Open', '', 'ravi@aksharalabs.in', '2026-11-24T10:01:00.000Z', 'yes'])
+    expect(triageOf('New Lead')).toEqual(['New', '', '', '', ''])
+    // The same enquiry, before its reply-by: not overdue.
+    const early = enquiriesCsv(records, '2026-11-24T09:00:00.000Z').split('\r\n')
+    const late = early.find((text) => text.includes('"Late Lead"')) ?? ''
+    expect(cells(late).slice(at, at + 5)).toEqual(['Open', '', 'ravi@aksharalabs.in', '2026-11-24T10:01:00.000Z', ''])
+    d1.close()
+  })
+})

@@ -58,7 +58,11 @@ async function inOrder(names: string[], hold: boolean): Promise<(Ran & { output:
 export const stepNames = (): string[] =>
   STEPS.flatMap((step) => (typeof step === 'string' ? [step] : [step.main, ...step.beside]))
 
-const minutes = (seconds: number) => `${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, '0')}`
+/** A wall-clock time as m:ss, rounded to the second (659.6 s is 11:00, not 10:60). */
+export function minutes(seconds: number): string {
+  const whole = Math.round(seconds)
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`
+}
 
 async function main(): Promise<void> {
   const started = performance.now()

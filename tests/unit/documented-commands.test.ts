@@ -18,7 +18,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { stepNames } from '../../scripts/test.ts'
+import { minutes, stepNames } from '../../scripts/test.ts'
 import { runbookBlocks } from '../drills/support/runbook'
 import { documentedCommands } from '../support/documented-commands'
 
@@ -223,5 +223,11 @@ describe('every command the docs tell a person to run is run by a test as writte
     } else {
       expect(where.byHand.length).toBeGreaterThan(20)
     }
+  })
+})
+
+describe('npm test’s summary of its steps', () => {
+  it('writes each wall-clock time as m:ss, rounded to the second', () => {
+    expect([0, 4.4, 59.6, 61, 659.6, 662].map(minutes)).toEqual(['0:00', '0:04', '1:00', '1:01', '11:00', '11:02'])
   })
 })

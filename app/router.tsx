@@ -13,6 +13,26 @@ function requestNonce(): string | undefined {
   }
 }
 
+/**
+ * Search params as the address bar and a GET form have them: every value a string. The router's
+ * default reads them as JSON, so a value that looks like a number (a receipt link's `until=`, a
+ * search for `12345678`) read back as a number, which the routes' search checks turn into a string
+ * again, which the default then writes in quotes (`until=%221764…%22`): the server answered the
+ * link as sent with a 307 to that form, and the browser's address changed as the page hydrated.
+ * Every route's `validateSearch` reads strings (and `Number()`s a page), so plain params lose nothing.
+ */
+export function parseSearch(searchStr: string): Record<string, string> {
+  return Object.fromEntries(new URLSearchParams(searchStr))
+}
+
+export function stringifySearch(search: Record<string, unknown>): string {
+  const params = new URLSearchParams()
+  for (const [key, value] of Object.entries(search))
+    if (value !== undefined && value !== null) params.set(key, String(value))
+  const text = params.toString()
+  return text ? `?${text}` : ''
+}
+
 export function getRouter() {
   // Scroll restoration is the router's for the pages it renders itself: it opens a page a link led
   // to at its top, and one that Back led to where the visitor left it. The page the browser loaded
@@ -29,6 +49,8 @@ export function getRouter() {
     routeTree,
     defaultPreload: 'intent',
     defaultPreloadStaleTime: 0,
+    parseSearch,
+    stringifySearch,
     scrollRestoration: (): boolean => router.isServer || navigated,
     defaultErrorComponent: LazyErrorPage,
     defaultNotFoundComponent: LazyNotFound,

@@ -147,6 +147,10 @@ test('the receipt’s link withdraws and erases the enquiry, without JavaScript;
   const link = new URL(receiptText.match(/https?:\/\/\S+\/withdraw\?\S+/)?.[0] ?? '')
   const id = link.searchParams.get('id') as string
   const local = (params: URLSearchParams) => `${server.origin}/withdraw?${params}`
+  // The link as the receipt has it is answered with the page itself: no redirect to another form of it.
+  const asSent = await request.get(local(link.searchParams), { maxRedirects: 0 })
+  expect(asSent.status()).toBe(200)
+  expect(await asSent.text()).toContain('Withdraw your enquiry?')
   const context = await browser.newContext({ javaScriptEnabled: false })
   const page = await context.newPage()
   try {

@@ -1,6 +1,7 @@
 // Which names a local variables file (.dev.vars, or ENV_FILE) sets, and what `npm start` must do
 // so that each of them takes effect. Names only: no value is read into anything printed.
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { basename, dirname, join } from 'node:path'
 
 const ASSIGNMENT = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=/
 
@@ -45,4 +46,21 @@ export function localVariables(envFile, configFile, exampleFile) {
     addSecrets: names.filter((name) => !declared.has(name) && documented.has(name)),
     unknown: names.filter((name) => !declared.has(name) && !documented.has(name)),
   }
+}
+
+/**
+ * Writes a configuration to serve beside the build (its paths are relative to the build's folder),
+ * without restarting the other servers wrangler runs from that folder. wrangler watches the folder
+ * for the Worker's modules and reloads on any change to a file in it (not on a new file, and not
+ * under `.wrangler/`): a reload cuts off every request under way. So the file is written only when
+ * its content differs, and whole: first under the folder's `.wrangler/`, then renamed into place,
+ * so the watcher sees a new file appear rather than one being written.
+ */
+export function writeBesideBuild(path, text) {
+  if (existsSync(path) && readFileSync(path, 'utf8') === text) return
+  const staging = join(dirname(path), '.wrangler', 'staging')
+  mkdirSync(staging, { recursive: true })
+  const temporary = join(staging, `${basename(path)}.${process.pid}`)
+  writeFileSync(temporary, text)
+  renameSync(temporary, path)
 }

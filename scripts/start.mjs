@@ -13,10 +13,10 @@
 //   CONFIG        the built Worker's configuration to serve (default dist/server/wrangler.json); the
 //                 tests serve a copy beside it with Turnstile's secret listed in secrets.required
 import { spawn, spawnSync } from 'node:child_process'
-import { createWriteStream, existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { createWriteStream, existsSync, readFileSync } from 'node:fs'
 import { basename, dirname, join, resolve } from 'node:path'
 import { startCronTicker } from './cron-ticker.mjs'
-import { localVariables } from './local-vars.mjs'
+import { localVariables, writeBesideBuild } from './local-vars.mjs'
 
 const port = process.env.PORT || '8787'
 const host = process.env.HOST || 'localhost'
@@ -39,7 +39,11 @@ if (!Number.isFinite(cronInterval) || cronInterval < 0) {
 // dist/server/.dev.vars only the secrets `[secrets] required` lists, and wrangler loads from an env
 // file only the names the configuration declares; so the file is passed as it is, and a secret it
 // sets that the configuration does not declare (TURNSTILE_SECRET_KEY) is declared in a copy of the
-// built configuration served instead (dist/server/wrangler.local.json). Names are printed, never values.
+// built configuration served instead (dist/server/wrangler.local-<port>.json). Names are printed,
+// never values. The copy sits beside the build (its paths are relative to it), where wrangler
+// reloads every server it runs from dist/server when a file changes: so each port has its own
+// copy, written only when its content changes, and whole (writeBesideBuild), and starting one
+// server never restarts another mid-request.
 const envFile = process.env.ENV_FILE
   ? resolve(process.env.ENV_FILE)
   : existsSync('.dev.vars')
@@ -50,8 +54,8 @@ let config = builtConfig
 if (local.addSecrets.length) {
   const built = JSON.parse(readFileSync(builtConfig, 'utf8'))
   built.secrets = { ...built.secrets, required: [...(built.secrets?.required ?? []), ...local.addSecrets] }
-  config = join(dirname(builtConfig), basename(builtConfig, '.json').concat('.local.json'))
-  writeFileSync(config, JSON.stringify(built, null, 2))
+  config = join(dirname(builtConfig), `${basename(builtConfig, '.json')}.local-${port}.json`)
+  writeBesideBuild(config, JSON.stringify(built, null, 2))
 }
 if (envFile) {
   console.log(`  Variables from ${process.env.ENV_FILE ? envFile : '.dev.vars'}: ${local.names.join(', ') || 'none'}`)

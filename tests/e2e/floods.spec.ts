@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { readFileSync, rmSync } from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test'
 import { FAILURE_MESSAGE, SUCCESS_MESSAGE } from '../../app/contact/status'
@@ -21,7 +21,7 @@ import {
 import { executeSql, expectStored, runCron, storedEnquiries, storedFrom } from '../support/enquiries'
 import { gotoContactForm, gotoHydrated } from '../support/page'
 import { FORM_SERVICE_ORIGIN, PORT_BASE, TEST_ACCESS_KEY } from '../support/servers'
-import { jsonLogLines, type SiteServer, startSiteServer, stateDir } from '../support/site-server'
+import { jsonLogLines, type SiteServer, startSiteServer, stateDir, writeServedConfig } from '../support/site-server'
 import {
   routeTurnstileWidget,
   type Siteverify,
@@ -59,7 +59,7 @@ test.beforeAll(async () => {
   const built = JSON.parse(readFileSync('dist/server/wrangler.json', 'utf8'))
   built.secrets = { required: [...(built.secrets?.required ?? []), 'TURNSTILE_SECRET_KEY'] }
   built.ratelimits = []
-  writeFileSync(CONFIG, JSON.stringify(built))
+  writeServedConfig(CONFIG, built)
   // A database of its own, empty: the hourly cap counts every held enquiry of the last hour.
   rmSync(persistTo, { recursive: true, force: true })
   server = await startSiteServer(

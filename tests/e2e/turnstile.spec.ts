@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import type { Browser, Page } from '@playwright/test'
 import { SUCCESS_MESSAGE } from '../../app/contact/status'
 import { type AccessKeyServer, startAccessKeys } from '../support/access-keys'
@@ -15,7 +15,7 @@ import {
 import { expectStored, runCron } from '../support/enquiries'
 import { enhancedContactForm, gotoContactForm, gotoHydrated, requestedUrls } from '../support/page'
 import { FORM_SERVICE_ORIGIN, PORT_BASE, TEST_ACCESS_KEY } from '../support/servers'
-import { type SiteServer, startSiteServer, stateDir } from '../support/site-server'
+import { type SiteServer, startSiteServer, stateDir, writeServedConfig } from '../support/site-server'
 import {
   routeTurnstileWidget,
   type Siteverify,
@@ -47,7 +47,7 @@ test.beforeAll(async () => {
   keys = await startAccessKeys()
   const built = JSON.parse(readFileSync('dist/server/wrangler.json', 'utf8'))
   built.secrets = { required: [...(built.secrets?.required ?? []), 'TURNSTILE_SECRET_KEY'] }
-  writeFileSync(CONFIG, JSON.stringify(built))
+  writeServedConfig(CONFIG, built)
   server = await startSiteServer(
     'turnstile',
     PORT,

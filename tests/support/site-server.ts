@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { expect } from '@playwright/test'
+import { writeBesideBuild } from '../../scripts/local-vars.mjs'
 import { PORT_BASE } from './servers'
 
 export interface SiteServer {
@@ -49,6 +50,15 @@ export async function startSiteServer(
       console.warn(`The ${name} server did not start within 50 s; starting it again. Its output:\n${tail}`)
     }
   }
+}
+
+/**
+ * Writes a configuration for a private server beside the build (`CONFIG=` for `npm start`), as
+ * `npm start` writes its own: only when its content changes, and whole, so that no other test
+ * server is restarted mid-request (scripts/local-vars.mjs, writeBesideBuild).
+ */
+export function writeServedConfig(path: string, config: unknown): void {
+  writeBesideBuild(path, JSON.stringify(config))
 }
 
 /** Where a test server on `port` keeps its local state (the D1 enquiry database among it). */

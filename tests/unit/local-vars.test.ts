@@ -1,8 +1,8 @@
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { assignedNames, documentedNames, localVariables } from '../../scripts/local-vars.mjs'
+import { assignedNames, documentedNames, localVariables, writeBesideBuild } from '../../scripts/local-vars.mjs'
 
 describe('what npm start loads from .dev.vars', () => {
   it('reads the names a dotenv file assigns, not its comments', () => {
@@ -37,5 +37,23 @@ describe('what npm start loads from .dev.vars', () => {
       unknown: ['ACESS_AUD'],
     })
     expect(localVariables(join(dir, 'missing'), config, example)).toEqual({ names: [], addSecrets: [], unknown: [] })
+  })
+})
+
+describe('a configuration written beside the build', () => {
+  it('is written whole when new or changed, left alone (not even touched) when the same, and leaves nothing else beside it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'beside-build-'))
+    const path = join(dir, 'wrangler.local-8787.json')
+    writeBesideBuild(path, '{"a":1}')
+    expect(readFileSync(path, 'utf8')).toBe('{"a":1}')
+    const written = statSync(path).mtimeMs
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    writeBesideBuild(path, '{"a":1}')
+    expect(statSync(path).mtimeMs).toBe(written)
+    writeBesideBuild(path, '{"a":2}')
+    expect(readFileSync(path, 'utf8')).toBe('{"a":2}')
+    // Only the file itself, and the staging folder wrangler's watcher ignores (now empty).
+    expect(readdirSync(dir).sort()).toEqual(['.wrangler', 'wrangler.local-8787.json'])
+    expect(readdirSync(join(dir, '.wrangler', 'staging'))).toEqual([])
   })
 })

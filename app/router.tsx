@@ -39,10 +39,9 @@ export function getRouter() {
   // is the browser's: the visitor may have scrolled it, or pressed something on it, while its code
   // was on the way, and the router would scroll it to the top once it hydrated (its first
   // `onRendered`), under the visitor's pointer. So the router restores only once a navigation of
-  // its own has changed the path; a change of the same page's URL when it hydrates (the router
-  // writes a search value that looks like a number in quotes) is no such navigation. On the server
-  // the option stays on, so the page still carries the router's inline script, which puts a page
-  // reloaded from an entry the router made where the visitor left it.
+  // its own has changed the path; a change of the same page's search or hash is no such
+  // navigation. On the server the option stays on, so the page still carries the router's inline
+  // script, which puts a page reloaded from an entry the router made where the visitor left it.
   let navigated = false
   const router = createRouter({
     ssr: { nonce: requestNonce() },

@@ -1,5 +1,5 @@
 import type { EnquiryRecord, LeadSource } from '~/contact/enquiry'
-import { isOutcome, isOverdue, isTriageState, OUTCOME_LABELS, TRIAGE_LABELS } from './triage'
+import { OUTCOME_LABELS, TRIAGE_LABELS, triageView } from './triage'
 
 /**
  * The inbox's CSV export: UTF-8 with a byte-order mark (so spreadsheet programs read it as
@@ -42,17 +42,16 @@ const HEADER = [
   ...CSV_SOURCE_COLUMNS.map(([, title]) => title),
 ]
 
-/** The triage cells, as the inbox shows them: the state's and outcome's labels, and overdue at `now`. */
+/** The triage cells, as the inbox shows them (`triageView`): the state's and outcome's labels, and overdue at `now`. */
 function triageValues(record: EnquiryRecord, now: string): string[] {
-  const triage = record.triage
-  if (!triage || !isTriageState(triage.state)) return ['', '', '', '', '']
-  const outcome = triage.state === 'closed' && isOutcome(triage.outcome) ? OUTCOME_LABELS[triage.outcome] : ''
+  if (!record.triage) return ['', '', '', '', '']
+  const view = triageView(record.triage, now)
   return [
-    TRIAGE_LABELS[triage.state],
-    outcome,
-    triage.owner ?? '',
-    triage.replyBy ?? '',
-    isOverdue(triage.state, triage.replyBy, now) ? 'yes' : '',
+    TRIAGE_LABELS[view.state],
+    view.outcome ? OUTCOME_LABELS[view.outcome] : '',
+    view.owner ?? '',
+    view.replyBy ?? '',
+    view.overdue ? 'yes' : '',
   ]
 }
 

@@ -180,11 +180,7 @@ export async function inboxData(env: WorkerEnv, query: InboxQuery, operator: Ope
     offset: (query.page - 1) * PAGE_SIZE,
   })
   const held = query.status === 'held' ? await heldSummary(env.ENQUIRIES) : null
-  const triage = await triageList(
-    env,
-    operator,
-    records.map((record) => record.id),
-  )
+  const triage = await triageList(env, operator, records)
   return { query, records, total, pageSize: PAGE_SIZE, setup: deliverySetup(env), held, triage }
 }
 

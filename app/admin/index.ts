@@ -22,6 +22,7 @@ export {
   TRIAGE_STATES,
   type TriageQuery,
   type TriageState,
+  type TriageView,
   triageParams,
 } from './triage'
-export type { TriageCounts, TriageDetail, TriageListData, TriageNote, TriageView } from './triage.server'
+export type { TriageCounts, TriageDetail, TriageListData, TriageNote } from './triage.server'

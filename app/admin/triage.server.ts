@@ -1,21 +1,18 @@
-import { bounded, database } from '~/contact/index.server'
+import { bounded, database, type EnquiryRecord } from '~/contact/index.server'
 import { errorCause, log, requestIdFor } from '~/server/log.server'
 import type { WorkerEnv } from '~/server/runtime.server'
 import { recordAudit } from './audit.server'
 import { enquiryPath } from './paths'
 import {
-  isOutcome,
-  isOverdue,
-  isTriageState,
   parseTriageAction,
   replyBy,
   replyByHours,
   type TriageAction,
   type TriageActionName,
-  type TriageFacts,
   type TriageNotice,
-  type TriageState,
+  type TriageView,
   transition,
+  triageView,
 } from './triage'
 
 /**
@@ -82,36 +79,8 @@ interface TriageRow {
   reply_by: string | null
 }
 
-/** An enquiry's triage as the inbox shows it. */
-export interface TriageView extends TriageFacts {
-  replyBy: string | null
-  overdue: boolean
-}
-
-function toView(row: TriageRow, now: string): TriageView {
-  const state: TriageState = isTriageState(row.triage) ? row.triage : 'open'
-  return {
-    state,
-    outcome: state === 'closed' && isOutcome(row.outcome) ? row.outcome : null,
-    owner: row.owner,
-    replyBy: row.reply_by,
-    overdue: isOverdue(state, row.reply_by, now),
-  }
-}
-
-/** The triage of each listed enquiry, by id. */
-export async function triageOf(env: WorkerEnv, ids: readonly string[]): Promise<Record<string, TriageView>> {
-  if (ids.length === 0) return {}
-  const marks = ids.map((_, i) => `?${i + 1}`).join(', ')
-  const { results } = await bounded(
-    database(env.ENQUIRIES)
-      .prepare(`SELECT id, triage, outcome, owner, reply_by FROM enquiries WHERE id IN (${marks})`)
-      .bind(...ids)
-      .all<TriageRow>(),
-  )
-  const now = new Date().toISOString()
-  return Object.fromEntries(results.map((row) => [row.id, toView(row, now)]))
-}
+const toView = (row: TriageRow, now: string): TriageView =>
+  triageView({ state: row.triage, outcome: row.outcome, owner: row.owner, replyBy: row.reply_by }, now)
 
 /** How many enquiries are in each state, overdue, the operator's, and nobody's (not counting closed ones). */
 export interface TriageCounts {
@@ -152,13 +121,17 @@ export interface TriageListData {
   rows: Record<string, TriageView>
 }
 
-export async function triageList(env: WorkerEnv, operator: Operator, ids: readonly string[]): Promise<TriageListData> {
+/** `records`: the listed enquiries, whose triage was read with them (store.server.ts). */
+export async function triageList(
+  env: WorkerEnv,
+  operator: Operator,
+  records: readonly EnquiryRecord[],
+): Promise<TriageListData> {
   const now = new Date().toISOString()
-  const [counts, rows] = await Promise.all([
-    triageCounts(env, operator.email, now),
-    triageOf(env, ids),
-    seeOperator(env, operator.email, now),
-  ])
+  const [counts] = await Promise.all([triageCounts(env, operator.email, now), seeOperator(env, operator.email, now)])
+  const rows = Object.fromEntries(
+    records.flatMap((record) => (record.triage ? [[record.id, triageView(record.triage, now)]] : [])),
+  )
   return { me: operator.email, counts, setup: replyBySetup(env), rows }
 }
 

@@ -230,6 +230,35 @@ export function isOverdue(state: TriageState, replyByAt: string | null, now: str
   return new Date(now).getTime() > Date.parse(replyByAt)
 }
 
+/** An enquiry's triage as the inbox shows it (its list, its page, its CSV). */
+export interface TriageView extends TriageFacts {
+  replyBy: string | null
+  overdue: boolean
+}
+
+/** A triage as stored: the enquiry's columns, as the record carries them (`EnquiryTriage`, contact/enquiry.ts). */
+interface StoredTriage {
+  state: string
+  outcome: string | null
+  owner: string | null
+  replyBy: string | null
+}
+
+/**
+ * The view of a triage as stored: a state it does not know reads as open, the outcome counts only
+ * while closed, and overdue is as of `now`.
+ */
+export function triageView(stored: StoredTriage, now: string | Date): TriageView {
+  const state: TriageState = isTriageState(stored.state) ? stored.state : 'open'
+  return {
+    state,
+    outcome: state === 'closed' && isOutcome(stored.outcome) ? stored.outcome : null,
+    owner: stored.owner,
+    replyBy: stored.replyBy,
+    overdue: isOverdue(state, stored.replyBy, now),
+  }
+}
+
 // The inbox's filters.
 
 /** The triage part of the inbox's query string: `state`, `owner` (me | none) and `overdue=yes`. */

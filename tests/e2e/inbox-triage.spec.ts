@@ -3,6 +3,7 @@ import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwrig
 import { replyBy } from '../../app/admin/triage'
 import { type AccessKeys, accessKeysFrom } from '../support/access-keys'
 import { type Enquiry, enquiry, expect, test, uniqueClientAddress } from '../support/contact'
+import { csvCells } from '../support/csv'
 import { executeSql, expectStored, type StoredEnquiry } from '../support/enquiries'
 import { gotoHydrated, waitForHydration } from '../support/page'
 import { ACCESS_KEY_FILE, SITE_ORIGIN, SITE_PORT, siteOutput } from '../support/servers'
@@ -145,11 +146,10 @@ test('two operators take, note, hand over and close an enquiry; the list shows e
     /^\uFEFF/,
     '',
   )
-  const cells = (text: string) => [...text.matchAll(/"((?:[^"]|"")*)"/g)].map((match) => match[1])
-  const header = cells(csv.slice(0, csv.indexOf('\r\n')))
+  const header = csvCells(csv.slice(0, csv.indexOf('\r\n')))
   const at = header.indexOf('Triage')
   expect(header.slice(at, at + 3)).toEqual(['Triage', 'Outcome', 'Owner'])
-  const rows = cells(csv)
+  const rows = csvCells(csv)
   expect(rows).toHaveLength(header.length * 2)
   expect(rows.slice(header.length + at, header.length + at + 3)).toEqual(['Closed', 'Won', asha.email])
 

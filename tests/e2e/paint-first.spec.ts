@@ -1,7 +1,7 @@
 import type { Page, Route } from '@playwright/test'
 import { SUCCESS_MESSAGE } from '../../app/contact/status'
 import { enquiry, expect, expectFields, fillForm, form, receivedFrom, test } from '../support/contact'
-import { enhancedContactForm as enhanced, gotoHydrated, requestedUrls } from '../support/page'
+import { enhancedContactForm as enhanced, gotoHydrated, requestedUrls, waitForHydration } from '../support/page'
 import { PAGES } from '../support/routes'
 
 // Motion is this file's subject: the visitor here has no reduced-motion preference (the
@@ -15,33 +15,23 @@ test.use({ reducedMotion: 'no-preference' })
 
 /**
  * Holds back the client code (the entry chunk), so the page stays as the server sent it (not
- * hydrated), until the returned function is called. Pages are then opened without waiting for
+ * hydrated), until the returned function is called: it then fails the held request, so the page
+ * never hydrates, or with `'hydrate'` lets it through. Pages are then opened without waiting for
  * their load event: the loader may add the held script before that event (say, while the icon
  * sprite is still arriving), which delays it, and a visitor does not wait for it either.
  */
-async function holdClientCode(page: Page): Promise<() => Promise<void>> {
+async function holdClientCode(page: Page): Promise<(then?: 'abort' | 'hydrate') => Promise<void>> {
   const held: Route[] = []
   await page.route(/\/assets\/index-[^/]+\.js$/, (route) => {
     held.push(route)
   })
-  return async () => {
+  return async (then = 'abort') => {
     await page.unrouteAll({ behavior: 'ignoreErrors' })
-    for (const route of held) await route.abort().catch(() => {})
+    for (const route of held) await (then === 'hydrate' ? route.continue() : route.abort()).catch(() => {})
   }
 }
 
 const hydrated = (page: Page) => page.evaluate(() => document.documentElement.dataset.hydrated === 'true')
-
-/** Like holdClientCode, but the returned function lets the held code through, so the page then hydrates. */
-async function delayClientCode(page: Page): Promise<() => Promise<void>> {
-  const held: Route[] = []
-  let released = false
-  await page.route(/\/assets\/index-[^/]+\.js$/, (route) => (released ? route.continue() : held.push(route)))
-  return async () => {
-    released = true
-    for (const route of held.splice(0)) await route.continue()
-  }
-}
 
 const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY))
 /** Resolves after the browser has drawn two more frames: what hydration does to the page is done by then. */
@@ -180,7 +170,7 @@ test.describe('before the client code has arrived', () => {
 
 test.describe('where the page is scrolled', () => {
   test('a visitor who scrolled down before the code arrived stays there when the page hydrates', async ({ page }) => {
-    const release = await delayClientCode(page)
+    const release = await holdClientCode(page)
     await page.goto('/services/devops', { waitUntil: 'domcontentloaded' })
     await page.getByRole('heading', { level: 1 }).waitFor()
     await page.mouse.move(640, 360)
@@ -188,8 +178,8 @@ test.describe('where the page is scrolled', () => {
     await expect.poll(() => scrollY(page)).toBeGreaterThan(600)
     const scrolled = await scrollY(page)
     expect(await hydrated(page)).toBe(false)
-    await release()
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+    await release('hydrate')
+    await waitForHydration(page)
     await twoFrames(page)
     expect(await scrollY(page)).toBe(scrolled)
   })

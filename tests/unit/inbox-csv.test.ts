@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { csvCell, enquiriesCsv, enquiriesCsvStream } from '../../app/admin/csv'
 import type { EnquiryRecord } from '../../app/contact/enquiry'
 import { type EnquiryFilter, enquiryPages, listEnquiries, storeEnquiry } from '../../app/contact/store.server'
+import { csvCells } from '../support/csv'
 import { sqliteD1 } from '../support/d1-sqlite'
 
 const record: EnquiryRecord = {
@@ -168,10 +169,6 @@ describe('the export’s pages, read from D1', () => {
 })
 
 describe('the export’s triage columns', () => {
-  /** A CSV line's cells, unquoted (for lines whose cells hold no line break). */
-  const cells = (line: string) =>
-    [...line.matchAll(/"((?:[^"]|"")*)"/g)].map((match) => match[1]?.replaceAll('""', '"'))
-
   it('carry each enquiry’s triage as the inbox shows it: state, outcome, owner, reply-by, and overdue when the file is made', async () => {
     const d1 = sqliteD1()
     const people = ['Won Lead', 'Late Lead', 'New Lead'] as const
@@ -201,7 +198,7 @@ describe('the export’s triage columns', () => {
     const records = []
     for await (const page of enquiryPages(d1.db, {}, { pageSize: 10, limit: 10 })) records.push(...page)
     const [header, ...lines] = enquiriesCsv(records, '2026-11-25T09:00:00.000Z').slice(1).split('\r\n')
-    const titles = cells(header ?? '')
+    const titles = csvCells(header ?? '')
     const at = titles.indexOf('Triage')
     expect(titles.slice(at - 1, at + 6)).toEqual([
       'Handled by',
@@ -214,7 +211,7 @@ describe('the export’s triage columns', () => {
     ])
     const triageOf = (name: string) => {
       const line = lines.find((text) => text.includes(`"${name}"`)) ?? ''
-      return cells(line).slice(at, at + 5)
+      return csvCells(line).slice(at, at + 5)
     }
     expect(triageOf('Won Lead')).toEqual(['Closed', 'Won', 'asha@aksharalabs.in', '2026-11-24T10:00:00.000Z', ''])
     expect(triageOf('Late Lead')).toEqual(['Open', '', 'ravi@aksharalabs.in', '2026-11-24T10:01:00.000Z', 'yes'])
@@ -222,7 +219,13 @@ describe('the export’s triage columns', () => {
     // The same enquiry, before its reply-by: not overdue.
     const early = enquiriesCsv(records, '2026-11-24T09:00:00.000Z').split('\r\n')
     const late = early.find((text) => text.includes('"Late Lead"')) ?? ''
-    expect(cells(late).slice(at, at + 5)).toEqual(['Open', '', 'ravi@aksharalabs.in', '2026-11-24T10:01:00.000Z', ''])
+    expect(csvCells(late).slice(at, at + 5)).toEqual([
+      'Open',
+      '',
+      'ravi@aksharalabs.in',
+      '2026-11-24T10:01:00.000Z',
+      '',
+    ])
     d1.close()
   })
 })

@@ -63,9 +63,11 @@ export default defineConfig({
       srcDirectory: 'app',
       router: {
         codeSplittingOptions: {
-          // The inbox's loaders call its server functions: in their own chunks, fetched only on the
-          // way to an inbox page, they keep the inbox's code out of the route tree every page loads.
-          splitBehavior: ({ routeId }) => (routeId.startsWith('/admin') ? [['loader'], ['component']] : undefined),
+          // The inbox's loaders and the withdraw page's call server functions: in their own chunks,
+          // fetched only on the way to such a page, they keep the inbox's code and the server functions'
+          // client (createServerFn) out of the route tree every page loads.
+          splitBehavior: ({ routeId }) =>
+            routeId.startsWith('/admin') || routeId === '/withdraw' ? [['loader'], ['component']] : undefined,
         },
       },
     }),

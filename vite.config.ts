@@ -24,6 +24,34 @@ function localCron(): Plugin {
   }
 }
 
+/**
+ * In the client build, Start's server-function serialization adapter is app/lib/server-fn-adapter.ts:
+ * the same adapter, with the RPC client (seroval among it, ≈ 12 KB gzip) loaded on the first call
+ * instead of with every page (see that file). Start's client entry imports the adapter by this
+ * relative path; the build fails if that import is gone, so an upgrade that moves it is seen.
+ */
+function lazyServerFnClient(): Plugin {
+  const startsAdapter = /start-client-core[\\/]dist[\\/]esm[\\/]client[\\/]hydrateStart\.js$/
+  let swapped = false
+  return {
+    name: 'lazy-server-fn-client',
+    apply: 'build',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source !== './ServerFunctionSerializationAdapter.js' || !importer || !startsAdapter.test(importer)) return
+      swapped = true
+      return fileURLToPath(new URL('./app/lib/server-fn-adapter.ts', import.meta.url))
+    },
+    buildEnd(error) {
+      if (!error && !swapped)
+        this.error(
+          "Start's client entry no longer imports ./ServerFunctionSerializationAdapter.js: see app/lib/server-fn-adapter.ts",
+        )
+    },
+  }
+}
+
 export default defineConfig({
   server: { port: 3000 },
   // Facts written once, in wrangler.toml (the rate limiter's period), as constants in the code.
@@ -72,6 +100,7 @@ export default defineConfig({
       },
     }),
     viteReact(),
+    lazyServerFnClient(),
     localCron(),
   ],
 })

@@ -2,8 +2,10 @@
 //   - every route (the ten pages, /privacy, /terms and the 404 page) with Lighthouse 13, mobile
 //     preset with its default (simulated) throttling, median of BENCH_RUNS runs (default 3):
 //     Performance, Accessibility, Best Practices, SEO; LCP, TBT, CLS; first-load bytes of
-//     JavaScript, CSS, fonts and images, each as its gzip -9 size computed here from the body
-//     (the same measure whatever encoding a server chooses; fonts and images as they are);
+//     JavaScript, CSS, fonts and images, each as its gzip -9 size computed from the body
+//     (the same measure whatever encoding a server chooses; fonts and images as they are), by
+//     scripts/first-load.ts, which `npm run check:size` counts with too; each page's scripts are
+//     compared with the ones check:size counts for it, and a difference is reported as a miss;
 //   - server throughput with autocannon (50 connections, 10 s each): a server-rendered page and
 //     a static asset in the same run, requests/s and p50/p99 latency, and their ratio;
 //   - the contact form's first use: its code is fetched when the visitor first presses, focuses
@@ -27,18 +29,15 @@ import { spawn, spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, request as httpRequest } from 'node:http'
 import { cpus, tmpdir, totalmem } from 'node:os'
-import { gzipSync } from 'node:zlib'
 import autocannon from 'autocannon'
 import lighthouse from 'lighthouse'
-import { pages } from '../app/content/pages.ts'
 import { CHROMIUM_ARGS, resolveChromium } from '../tests/support/chromium.ts'
+import { ROUTES as ALL_ROUTES, firstLoadModel, JS_BUDGET_KB, kb, NOT_FOUND_ROUTE, wireBytes } from './first-load.ts'
 
 const PORT = Number(process.env.BENCH_PORT ?? 8877)
 const ORIGIN = `http://localhost:${PORT}`
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
 const CHROMIUM = resolveChromium()
-const NOT_FOUND_ROUTE = '/this-page-does-not-exist'
-const ALL_ROUTES = [...pages.map((page) => page.path), NOT_FOUND_ROUTE]
 const PROXY_PORT = PORT + 2
 const PROXY_ORIGIN = `http://127.0.0.1:${PROXY_PORT}`
 const ROUTES = process.env.BENCH_ROUTES ? process.env.BENCH_ROUTES.split(',') : ALL_ROUTES
@@ -51,7 +50,7 @@ const TARGETS = {
   lcpMs: 1000,
   tbtMs: 50,
   cls: 0.01,
-  jsGzipKB: 125,
+  jsGzipKB: JS_BUDGET_KB,
   throughputRatio: 0.8,
 }
 
@@ -182,15 +181,14 @@ async function contactFirstUse(runs = 3) {
   return { runs: times, medianMs: median(times) }
 }
 
-const gzipCache = new Map()
-async function gzipSize(url) {
-  if (!gzipCache.has(url)) {
+// Each body's size on the wire as scripts/first-load.ts measures it (`npm run check:size` too).
+const wireCache = new Map()
+async function wireSize(url) {
+  if (!wireCache.has(url)) {
     const body = Buffer.from(await (await fetch(url)).arrayBuffer())
-    // Fonts and images are already compressed; servers send them as they are.
-    const compressible = /\.(js|mjs|css|svg|html|json|txt|xml)(\?|$)/.test(new URL(url).pathname) || !/\.\w+$/.test(url)
-    gzipCache.set(url, compressible ? gzipSync(body, { level: 9 }).length : body.length)
+    wireCache.set(url, wireBytes(new URL(url).pathname, body))
   }
-  return gzipCache.get(url)
+  return wireCache.get(url)
 }
 
 async function lighthouseRun(url, port, origin) {
@@ -204,9 +202,13 @@ async function lighthouseRun(url, port, origin) {
   if (lhr.runtimeError) return { error: `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` }
   const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100)
   const bytes = { Script: 0, Stylesheet: 0, Font: 0, Image: 0 }
+  const counted = new Set()
+  const scripts = []
   for (const item of lhr.audits['network-requests']?.details?.items ?? []) {
-    if (!item.url.startsWith(origin) || !(item.resourceType in bytes)) continue
-    bytes[item.resourceType] += await gzipSize(item.url)
+    if (!item.url.startsWith(origin) || !(item.resourceType in bytes) || counted.has(item.url)) continue
+    counted.add(item.url)
+    bytes[item.resourceType] += await wireSize(item.url)
+    if (item.resourceType === 'Script') scripts.push(new URL(item.url).pathname)
   }
   const metrics = lhr.audits.metrics?.details?.items?.[0] ?? {}
   const firstPaint = metrics.observedFirstContentfulPaint ?? Number.POSITIVE_INFINITY
@@ -242,10 +244,11 @@ async function lighthouseRun(url, port, origin) {
     lcpMs: lhr.audits['largest-contentful-paint'].numericValue,
     tbtMs: lhr.audits['total-blocking-time'].numericValue,
     cls: lhr.audits['cumulative-layout-shift'].numericValue,
-    jsGzipKB: bytes.Script / 1024,
-    cssGzipKB: bytes.Stylesheet / 1024,
-    fontKB: bytes.Font / 1024,
-    imageKB: bytes.Image / 1024,
+    jsGzipKB: kb(bytes.Script),
+    cssGzipKB: kb(bytes.Stylesheet),
+    fontKB: kb(bytes.Font),
+    imageKB: kb(bytes.Image),
+    scripts: scripts.sort(),
     prePaint,
     longTasks,
     lcpElement: lcpElement ? `${lcpElement.nodeLabel ?? ''} (${lcpElement.selector ?? ''})`.slice(0, 90) : undefined,
@@ -284,6 +287,9 @@ const mark = (ok) => (ok ? '✓' : '✗')
 // ---------------------------------------------------------------------------------------------
 const build = spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' })
 if (build.status !== 0) process.exit(build.status ?? 1)
+// The scripts `npm run check:size` counts for each page, read from the same build: each page's
+// runs are held to them, so the two count the same bytes.
+const firstLoadScripts = await firstLoadModel('dist')
 
 const stopServer = startServer()
 const chromium = startChromium()
@@ -318,6 +324,10 @@ try {
       continue
     }
     const m = (key) => median(runs.map((r) => r[key]))
+    // A path outside the pages check:size counts (BENCH_ROUTES may name any) is not compared.
+    const model = ALL_ROUTES.includes(route) ? firstLoadScripts(route) : undefined
+    const notCounted = model ? [...new Set(runs.flatMap((r) => r.scripts.filter((s) => !model.includes(s))))] : []
+    const notLoaded = model ? model.filter((s) => runs.some((r) => !r.scripts.includes(s))) : []
     // Long tasks and pre-paint requests are lists: they come from the run with the median score.
     const medianRun = [...runs].sort((a, b) => a.performance - b.performance || a.lcpMs - b.lcpMs)[
       Math.floor((runs.length - 1) / 2)
@@ -345,6 +355,8 @@ try {
       longTasks: medianRun.longTasks,
       lcpElement: medianRun.lcpElement,
       metricScores: medianRun.metricScores,
+      scripts: medianRun.scripts,
+      ...((notCounted.length || notLoaded.length) && { checkSizeDiffers: { notCounted, notLoaded } }),
     }
     pages.push(row)
     process.stderr.write(
@@ -464,6 +476,12 @@ try {
     }
     if (p.cls > TARGETS.cls) blockers.push(`${name}: CLS ${fmt(p.cls, 3)}`)
     if (p.jsGzipKB > TARGETS.jsGzipKB) blockers.push(`${name}: first-load JS ${fmt(p.jsGzipKB, 1)} KB gzip`)
+    if (p.checkSizeDiffers) {
+      const { notCounted, notLoaded } = p.checkSizeDiffers
+      blockers.push(
+        `${name}: npm run check:size counts other scripts than the browser loaded (scripts/first-load.ts)${notCounted.length ? `; loaded, not counted: ${notCounted.map(shortName).join(', ')}` : ''}${notLoaded.length ? `; counted, not loaded: ${notLoaded.map(shortName).join(', ')}` : ''}`,
+      )
+    }
     for (const key of ['accessibility', 'bestPractices', 'seo']) {
       if (p[key] >= TARGETS[key]) continue
       if (p.note && key === 'seo') continue // the 404 page is noindex by design

@@ -13,6 +13,7 @@ export const STEPS: Step[] = [
   'lint',
   'test:unit',
   'build',
+  'check:size',
   'check:deploy',
   { main: 'test:drills', beside: ['check:dev', 'audit'] },
   'test:e2e',

@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it, vi } from 'vitest'
 import { pages } from '~/content/pages'
 import { JS_BUDGET_KB, NOT_FOUND_ROUTE } from '../../scripts/first-load'
 
@@ -22,6 +22,9 @@ function noise(length: number, seed: number): string {
   }
   return text.slice(0, length)
 }
+
+// Each test runs the command itself, a Node process of its own: seconds on a busy machine.
+vi.setConfig({ testTimeout: 60_000 })
 
 type Files = Record<string, string>
 

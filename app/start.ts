@@ -1,7 +1,9 @@
 import { createCsrfMiddleware, createMiddleware, createStart } from '@tanstack/react-start'
-import { ADMIN_HEADERS, forbidden, isAdminPath, operatorFor } from './admin/index.server'
+import { operatorFor } from './admin/index.server'
 import { FAILURE_MESSAGE, turnstileSetup } from './contact/index.server'
+import { ADMIN_HEADERS, isAdminPath } from './server/admin-path'
 import { markdownTwin } from './server/ai-pages.server'
+import { forbidden } from './server/answer'
 import { discardBody, exceedsBodyLimit, payloadTooLarge } from './server/body-limit.server'
 import { wwwRedirect } from './server/canonical-host.server'
 import { cachedPage, sharedPageKey, storePage } from './server/html-cache.server'
@@ -132,7 +134,7 @@ const bodyLimit = createMiddleware().server(async ({ request, next }) => {
  */
 const adminGate = createMiddleware().server(async ({ request, next }) => {
   if (!isAdminPath(new URL(request.url).pathname)) return next()
-  if (!(await operatorFor(request, await workerEnv()))) return forbidden()
+  if (!(await operatorFor(request, await workerEnv(), requestIdFor(request)))) return forbidden()
   const { response } = await next()
   const answer = new Response(response.body, response)
   for (const [name, value] of Object.entries(ADMIN_HEADERS)) answer.headers.set(name, value)

@@ -1,11 +1,9 @@
 /**
- * The operator's inbox, its front door for the server side: what the request middleware and the
- * inbox's server routes import. Who may open it is `access.server.ts`; what it shows and does,
- * `inbox.server.ts`.
+ * The desk's door for the server: the middleware's gate and the desk's server routes. Who may act
+ * is `operator.server.ts`; every action goes through `actions.server.ts`.
  */
 
-export { type AuditRecord, purgeAuditTrail, recordAudit } from './audit.server'
-export { ADMIN_HEADERS, forbidden, handleAdminAction, handleExport, operatorFor } from './inbox.server'
-export { isAdminPath } from './paths'
-export { handlePersonExport } from './person-export.server'
-export { fillReplyBy } from './triage.server'
+export { handleDeskAction } from './actions.server'
+export { handleExport } from './csv-export.server'
+export { operatorFor } from './operator.server'
+export { handlePersonExport } from './person.server'

@@ -1,14 +1,14 @@
 import { ADMIN_PREFIX } from '~/server/admin-path'
-import type { Notice } from './notices'
+import type { Flash } from './flash'
 
-// Which paths are the inbox's: decided below the inbox, where the page cache can read it too.
+// Below the desk, where the page cache can tell a desk path too.
 export { isAdminPath } from '~/server/admin-path'
 
-/** The address of one enquiry's page in the inbox, with an action's notice. */
-export const enquiryPath = (id: string, notice?: Notice) =>
-  `${ADMIN_PREFIX}/enquiries/${encodeURIComponent(id)}${notice ? `?notice=${notice}` : ''}`
+/** One enquiry's page, with an action's flash. */
+export const enquiryPath = (id: string, flash?: Flash) =>
+  `${ADMIN_PREFIX}/enquiries/${encodeURIComponent(id)}${flash ? `?notice=${flash}` : ''}`
 
-/** The confirmation page of a bulk erasure of held enquiries: all of them, or one day's (UTC), or one reason's. */
+/** The confirmation page of a bulk erasure of held enquiries: all, one day's (UTC) or one reason's. */
 export function heldErasePath(selection: { day?: string; reason?: string }): string {
   const search = new URLSearchParams()
   if (selection.day) search.set('day', selection.day)
@@ -16,3 +16,8 @@ export function heldErasePath(selection: { day?: string; reason?: string }): str
   const text = search.toString()
   return `${ADMIN_PREFIX}/erase-held${text ? `?${text}` : ''}`
 }
+
+export const personPath = (email: string, flash?: Flash) =>
+  `${ADMIN_PREFIX}/person?email=${encodeURIComponent(email)}${flash ? `&notice=${flash}` : ''}`
+
+export const personErasePath = (email: string) => `${ADMIN_PREFIX}/person/erase?email=${encodeURIComponent(email)}`

@@ -1,190 +1,107 @@
-import { bounded, database, type EnquiryStatus, isEnquiryStatus } from '~/contact/index.server'
-import { isSubject, subjectLabel } from '~/content/subjects'
+import {
+  erasePersonEnquiries,
+  isEnquiryId,
+  type PersonEnquiry,
+  parsePersonEmail,
+  personEnquiries,
+  personExport,
+  recordAudit,
+} from '~/ledger/index.server'
+import { ADMIN_HEADERS } from '~/server/admin-path'
+import { type ActionResult, answerResponse, forbidden } from '~/server/answer'
 import { errorCause, log, requestIdFor } from '~/server/log.server'
 import type { WorkerEnv } from '~/server/runtime.server'
-import { recordAudit } from './audit.server'
+import { type ActionContext, type Operator, operatorFor } from './operator.server'
+import { personErasePath, personPath } from './paths'
 
 /**
- * Requests by person: everything the site's database holds about one e-mail address (matched
- * exactly, ignoring case), to hand over as one JSON file or to erase at once. Both leave lines in
- * the audit trail, one per enquiry. Copies already delivered to the company mailbox or the form
- * service are outside the site's reach; the page says so.
+ * Requests by person: one address's enquiries to look up, hand over as one JSON file, or erase.
+ * Each leaves a line per enquiry in the audit trail, written first: if it cannot be, nothing is
+ * done. Copies already delivered to the company mailbox or the form service are out of reach.
  */
 
-/** The tables that hold rows about an enquiry (by `enquiry_id`), exported and erased with it. A new one is one line here. */
-export const PERSON_TABLES = [
-  { key: 'attempts', table: 'enquiry_attempts', orderBy: 'attempt' },
-  { key: 'notes', table: 'enquiry_notes', orderBy: 'created_at' },
-] as const
+const enquiries = (n: number) => `${n} enquir${n === 1 ? 'y' : 'ies'}`
 
-/** Columns of an enquiry that say nothing about the person (the form's repeat key, a delivery's lease): not exported. */
-const INTERNAL_COLUMNS = new Set(['idempotency_key', 'lease_token', 'lease_until'])
-
-export const PERSON_EMAIL_MAX = 254
-
-/** An address to look up: trimmed, lower-cased, with one `@` inside; else null. */
-export function parsePersonEmail(value: unknown): string | null {
-  if (typeof value !== 'string') return null
-  const email = value.trim().toLowerCase()
-  if (!email || email.length > PERSON_EMAIL_MAX || /[\s\p{Cc}]/u.test(email)) return null
-  const at = email.lastIndexOf('@')
-  return at > 0 && at < email.length - 1 ? email : null
+/** `/admin/person?email=…`: a look-up that finds any is an audit line on each (never the address). */
+export async function personPage(env: WorkerEnv, operator: Operator, asked: string | null) {
+  if (asked === null) return { asked: null, email: null, enquiries: [] as PersonEnquiry[] }
+  const email = parsePersonEmail(asked)
+  if (!email) return { asked, email: null, enquiries: [] as PersonEnquiry[] }
+  const found = await personEnquiries(env.ENQUIRIES, email)
+  if (found.length)
+    await recordAudit(env.ENQUIRIES, {
+      operator: operator.email,
+      action: 'person-search',
+      enquiryIds: found.map((row) => row.id),
+      detail: `${enquiries(found.length)} found`,
+    })
+  return { asked, email, enquiries: found }
 }
 
-/** One of the person's enquiries, as the page lists it. */
-export interface PersonEnquiry {
-  id: string
-  receivedAt: string
-  name: string
-  subjectLabel: string
-  status: EnquiryStatus
-  deliveredAt: string | null
-  deliveredBy: string | null
+/** `/admin/person/erase?email=…`: what erasing the address's data would erase. */
+export async function personErasure(env: WorkerEnv, asked: string | null) {
+  const email = parsePersonEmail(asked)
+  return { email, enquiries: email ? await personEnquiries(env.ENQUIRIES, email) : [] }
 }
 
-const MATCH = 'lower(email) = ?1'
-
-/** The person's enquiries, newest first. */
-export async function personEnquiries(db: D1Database | undefined, email: string): Promise<PersonEnquiry[]> {
-  const { results } = await bounded(
-    database(db)
-      .prepare(
-        `SELECT id, received_at, name, subject, status, delivered_at, delivered_by FROM enquiries
-         WHERE ${MATCH} ORDER BY received_at DESC, id`,
-      )
-      .bind(email)
-      .all<{
-        id: string
-        received_at: string
-        name: string
-        subject: string
-        status: string
-        delivered_at: string | null
-        delivered_by: string | null
-      }>(),
-  )
-  return results.map((row) => ({
-    id: row.id,
-    receivedAt: row.received_at,
-    name: row.name,
-    subjectLabel: isSubject(row.subject) ? subjectLabel(row.subject) : row.subject,
-    status: isEnquiryStatus(row.status) ? row.status : 'pending',
-    deliveredAt: row.delivered_at,
-    deliveredBy: row.delivered_by,
-  }))
-}
-
-/** The export: every stored column of each enquiry, with its rows in `PERSON_TABLES`. */
-export interface PersonExport {
-  email: string
-  exportedAt: string
-  note: string
-  enquiries: Record<string, unknown>[]
-}
-
-export async function personExport(db: D1Database | undefined, email: string, now = new Date()): Promise<PersonExport> {
-  const d1 = database(db)
-  const [enquiryRows, ...related] = await bounded(
-    d1.batch([
-      d1.prepare(`SELECT * FROM enquiries WHERE ${MATCH} ORDER BY received_at, id`).bind(email),
-      ...PERSON_TABLES.map(({ table, orderBy }) =>
-        d1
-          .prepare(
-            `SELECT * FROM ${table} WHERE enquiry_id IN (SELECT id FROM enquiries WHERE ${MATCH})
-             ORDER BY enquiry_id, ${orderBy}`,
-          )
-          .bind(email),
-      ),
-    ]),
-  )
-  const enquiries = ((enquiryRows?.results ?? []) as Record<string, unknown>[]).map((row) => {
-    const kept = Object.fromEntries(Object.entries(row).filter(([column]) => !INTERNAL_COLUMNS.has(column)))
-    for (const [index, { key }] of PERSON_TABLES.entries())
-      kept[key] = ((related[index]?.results ?? []) as Record<string, unknown>[])
-        .filter((other) => other.enquiry_id === row.id)
-        .map(({ enquiry_id: _, ...rest }) => rest)
-    return kept
+/**
+ * `erase-person` with `email`, `ids` (the ones the confirmation page showed: one received since is
+ * kept) and `confirm=person`; without the confirmation, to the confirmation page.
+ */
+export async function erasePersonAction(form: FormData, { env, operator }: ActionContext): Promise<ActionResult> {
+  const email = parsePersonEmail(form.get('email'))
+  if (!email) return { answer: { status: 400, message: 'No valid e-mail address.' } }
+  const ids = String(form.get('ids') ?? '')
+    .split(',')
+    .filter(isEnquiryId)
+    .slice(0, 1000)
+  if (form.get('confirm') !== 'person') return { answer: { seeOther: personErasePath(email) } }
+  const held = (await personEnquiries(env.ENQUIRIES, email)).map((row) => row.id).filter((id) => ids.includes(id))
+  await recordAudit(env.ENQUIRIES, {
+    operator: operator.email,
+    action: 'person-erase',
+    enquiryIds: held,
+    detail: `on request, ${enquiries(held.length)}`,
   })
+  const erased = held.length ? await erasePersonEnquiries(env.ENQUIRIES, email, held) : []
   return {
-    email,
-    exportedAt: now.toISOString(),
-    note: 'Everything the website’s database holds about this address. Copies delivered to the company mailbox or the form service are not included.',
-    enquiries,
+    answer: { seeOther: personPath(email, erased.length ? 'person-erased' : 'person-none') },
+    logged: { erased: erased.length },
   }
 }
 
-/**
- * Erases the person's enquiries among `ids` (the ones the confirmation page showed: one received
- * since is kept) with their rows in `PERSON_TABLES`, in one batch. Returns the ids erased.
- */
-export async function erasePersonEnquiries(
-  db: D1Database | undefined,
-  email: string,
-  ids: readonly string[],
-): Promise<string[]> {
-  const d1 = database(db)
-  const chosen = `SELECT id FROM enquiries WHERE ${MATCH} AND id IN (SELECT value FROM json_each(?2))`
-  const list = JSON.stringify(ids)
-  const results = await bounded(
-    d1.batch([
-      ...PERSON_TABLES.map(({ table }) =>
-        d1.prepare(`DELETE FROM ${table} WHERE enquiry_id IN (${chosen})`).bind(email, list),
-      ),
-      d1.prepare(`DELETE FROM enquiries WHERE id IN (${chosen}) RETURNING id`).bind(email, list),
-    ]),
-  )
-  return ((results.at(-1)?.results ?? []) as { id: string }[]).map((row) => row.id)
-}
-
-/** Where the confirmation page of erasing a person's data is. */
-export const personErasePath = (email: string) => `/admin/person/erase?email=${encodeURIComponent(email)}`
-export const personPath = (email: string, notice?: string) =>
-  `/admin/person?email=${encodeURIComponent(email)}${notice ? `&notice=${notice}` : ''}`
-
-export type PersonAnswer = { redirect: string } | { status: number; message: string }
-
-/**
- * `action=erase-person` with `email`, `ids` (comma-separated, from the confirmation page) and
- * `confirm=person`. Without the confirmation it sends the operator to the confirmation page.
- * The audit lines (one per enquiry) are written first; if they cannot be, nothing is erased.
- */
-export async function erasePersonAction(
-  form: FormData,
-  env: WorkerEnv,
-  request: Request,
-  operator: { email: string; id: string },
-): Promise<PersonAnswer> {
-  const email = parsePersonEmail(form.get('email'))
-  if (!email) return { status: 400, message: 'No valid e-mail address.' }
-  const ids = String(form.get('ids') ?? '')
-    .split(',')
-    .filter((id) => /^[\w-]{1,64}$/.test(id))
-    .slice(0, 1000)
-  if (form.get('confirm') !== 'person') return { redirect: personErasePath(email) }
+/** `GET /admin/person/export.json?email=…`: everything the database holds about one address, as a download. */
+export async function handlePersonExport(request: Request, env: WorkerEnv): Promise<Response> {
+  const requestId = requestIdFor(request)
+  const operator = await operatorFor(request, env, requestId)
+  if (!operator) return forbidden()
+  const email = parsePersonEmail(new URL(request.url).searchParams.get('email'))
+  if (!email) return answerResponse({ status: 400, message: 'No valid e-mail address.' }, ADMIN_HEADERS)
   try {
-    const held = (await personEnquiries(env.ENQUIRIES, email)).map((row) => row.id).filter((id) => ids.includes(id))
+    const ids = (await personEnquiries(env.ENQUIRIES, email)).map((row) => row.id)
     await recordAudit(env.ENQUIRIES, {
       operator: operator.email,
-      action: 'person-erase',
-      enquiryIds: held,
-      detail: `on request, ${held.length} enquir${held.length === 1 ? 'y' : 'ies'}`,
+      action: 'person-export',
+      enquiryIds: ids,
+      detail: `on request, ${enquiries(ids.length)}`,
     })
-    const erased = held.length ? await erasePersonEnquiries(env.ENQUIRIES, email, held) : []
+    const data = await personExport(env.ENQUIRIES, email)
     log('info', {
       event: 'admin',
-      requestId: requestIdFor(request),
-      action: 'erase-person',
+      requestId,
+      action: 'export-person',
       operator: operator.id,
-      erased: erased.length,
+      enquiries: data.enquiries.length,
     })
-    return { redirect: personPath(email, erased.length ? 'person-erased' : 'person-none') }
+    return new Response(`${JSON.stringify(data, null, 2)}\n`, {
+      headers: {
+        'Content-Type': 'application/json; charset=utf-8',
+        'Content-Disposition': `attachment; filename="person-export-${data.exportedAt.slice(0, 10)}.json"`,
+        ...ADMIN_HEADERS,
+      },
+    })
   } catch (error) {
-    log('error', {
-      event: 'admin_error',
-      requestId: requestIdFor(request),
-      action: 'erase-person',
-      cause: errorCause(error),
-    })
-    return { status: 503, message: 'The enquiry database did not answer; nothing was changed. Try again.' }
+    log('error', { event: 'admin_error', requestId, action: 'export-person', cause: errorCause(error) })
+    return answerResponse({ status: 503, message: 'The enquiry database did not answer. Try again.' }, ADMIN_HEADERS)
   }
 }

@@ -1,4 +1,4 @@
-import { NO_FIRST_PAGE, NO_SOURCE, type SourceReport, sourceReport } from '~/contact/index.server'
+import { NO_FIRST_PAGE, NO_SOURCE, type SourceReport, sourceReport } from '~/ledger/index.server'
 import type { WorkerEnv } from '~/server/runtime.server'
 
 /** The windows `/admin/sources` counts over, in days. */

@@ -1,19 +1,18 @@
-import { errorCause, log } from '~/server/log.server'
-import type { WorkerEnv } from '~/server/runtime.server'
-import { site } from '~/site'
-import { type EmailMessageConstructor, enquiryText, sendOperatorEmail } from './deliveries/email.server'
-import { planDelivery } from './deliveries/index.server'
-import type { EnquiryRecord } from './enquiry'
 import {
   type AttemptRecord,
   type Claim,
   claimEnquiry,
   countPending,
   dueEnquiryIds,
+  LEASE_MS,
   recordAttempt,
   releaseLease,
-  StoreError,
-} from './store.server'
+} from '~/ledger/index.server'
+import { type EmailMessageConstructor, sendGiveUpNotice } from '~/notices/index.server'
+import { StoreError } from '~/server/d1.server'
+import { errorCause, log } from '~/server/log.server'
+import type { WorkerEnv } from '~/server/runtime.server'
+import { planDelivery } from './deliveries/index.server'
 
 /**
  * Delivery of stored enquiries: the first attempt right after the enquiry is stored (in the same
@@ -23,13 +22,6 @@ import {
 
 /** Seconds to wait after each failed attempt: 1 min, 5 min, 30 min, 2 h, 12 h (six attempts in all). */
 export const DEFAULT_RETRY_DELAYS = [60, 300, 1800, 7200, 43200] as const
-
-/**
- * How long one attempt's lease holds its enquiry: longer than the form service's 10 s time-out, so
- * no cron run or operator sends an enquiry another attempt is still sending; short enough that an
- * attempt cut off midway is taken up again soon.
- */
-export const LEASE_MS = 2 * 60_000
 
 /** Enquiries one cron run attempts at most, and how many at once. */
 export const RUN_LIMIT = 30
@@ -144,35 +136,20 @@ export async function attemptDelivery(
     nextAttemptAt: null,
   }
   if (!(await recorded(fields))) return 'lease_lost'
-  const notified = await notifyOperator(env, record, result.cause, attempt, options.EmailMessageClass)
+  const notified = await sendGiveUpNotice(env, record, result.cause, attempt, options.EmailMessageClass)
   log('error', { ...common, outcome: 'gave_up', cause: result.cause, notified, ...result.detail })
   return 'gave_up'
 }
 
 /**
- * Tells the company that an enquiry could not be delivered, through `send_email` when that
- * binding (and a sender) is configured. The message holds the enquiry itself, so the person
- * reading it has the lead. False when there is no binding or sending failed.
+ * An operator's retry or release, in their own request, under a lease of its own. `busy`: another
+ * attempt claimed it first (a cron run, another operator's press).
  */
-async function notifyOperator(
-  env: WorkerEnv,
-  record: EnquiryRecord,
-  cause: string,
-  attempts: number,
-  EmailMessageClass?: EmailMessageConstructor,
-): Promise<boolean> {
-  const text = [
-    `An enquiry from the ${site.name} website could not be delivered after ${attempts} attempts.`,
-    `Last cause: ${cause}. It is kept in the enquiry database as "failed" (npm run enquiries -- --remote show ${record.id}).`,
-    '',
-    enquiryText(record),
-  ].join('\n')
-  const result = await sendOperatorEmail(
-    env,
-    { subject: `Enquiry not delivered: ${record.subjectLabel} — ${record.name}`, text, replyTo: record },
-    EmailMessageClass,
-  )
-  return result.ok
+export async function attemptNow(env: WorkerEnv, id: string, requestId: string): Promise<AttemptOutcome | 'busy'> {
+  const started = new Date()
+  const claim = await claimEnquiry(env.ENQUIRIES, id, at(started), at(started, LEASE_MS))
+  if (!claim) return 'busy'
+  return attemptDelivery(env, claim, { requestId })
 }
 
 export interface RunSummary {

@@ -1,6 +1,7 @@
 import { createServerFn } from '@tanstack/react-start'
 import { getRequest, setResponseHeader, setResponseStatus } from '@tanstack/react-start/server'
 import * as v from 'valibot'
+import { requestIdFor } from '~/server/log.server'
 import { workerRuntime } from '~/server/runtime.server'
 import { invalidInputReply, outcomeReply, submitEnquiry } from './contact.server'
 import { type ContactSubmissionInput, contactSubmissionSchema } from './schema'
@@ -19,9 +20,10 @@ export const submitContact = createServerFn({ method: 'POST' })
   .validator((input: ContactSubmissionInput) => v.safeParse(contactSubmissionSchema, input))
   .handler(async ({ data: parsed }): Promise<ContactReplyBody> => {
     const request = getRequest()
+    const requestId = requestIdFor(request)
     const reply = parsed.success
-      ? outcomeReply(await submitEnquiry(parsed.output, { ...(await workerRuntime()), request }))
-      : invalidInputReply(parsed.issues, request)
+      ? outcomeReply(await submitEnquiry(parsed.output, { ...(await workerRuntime()), request, requestId }))
+      : invalidInputReply(parsed.issues, requestId)
     setResponseStatus(reply.status)
     for (const [name, value] of Object.entries(reply.headers ?? {})) setResponseHeader(name, value)
     return reply.body

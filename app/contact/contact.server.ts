@@ -1,21 +1,36 @@
 import type * as v from 'valibot'
 import { subjectLabel } from '~/content/subjects'
-import { sendReceipt } from '~/notices/notices.server'
-import { log, requestIdFor } from '~/server/log.server'
+import {
+  type Enquiry,
+  formatEnquiry,
+  LEASE_MS,
+  type LeadSource,
+  newEnquiryId,
+  newLeaseToken,
+  recordSource,
+  storeEnquiry,
+} from '~/ledger/index.server'
+import { sendReceipt } from '~/notices/index.server'
+import { StoreError } from '~/server/d1.server'
+import { log } from '~/server/log.server'
 import { isLoopbackHost } from '~/server/loopback'
 import { type Reply, refusal } from '~/server/reply'
 import type { WorkerEnv } from '~/server/runtime.server'
-import { attemptDelivery, LEASE_MS } from './attempts.server'
+import { attemptDelivery } from './attempts.server'
 import { planDelivery } from './deliveries/index.server'
-import { type Enquiry, formatEnquiry } from './enquiry'
 import { CONTACT_FIELDS, HONEYPOT_FIELD, IDEMPOTENCY_KEY_FIELD } from './fields'
-import { type ClientKeys, countPost, HELD_PER_HOUR } from './limits.server'
+import {
+  clientAddress,
+  clientKeys,
+  countPost,
+  HELD_PER_HOUR,
+  isRateLimited,
+  RATE_LIMIT_PERIOD_SECONDS,
+} from './limits.server'
 import { type ContactSubmission, fieldErrorsFrom } from './schema'
-import { isEmptySource, recordSource, submittedSource } from './source.server'
 import { type ContactErrorCode, FAILURE_MESSAGE } from './status'
-import { newEnquiryId, newLeaseToken, StoreError, storeEnquiry } from './store.server'
 import { TURNSTILE_FIELD } from './turnstile'
-import { type HoldReason, turnstileSetup, verifyTurnstile } from './turnstile.server'
+import { turnstileHold } from './turnstile.server'
 
 /**
  * An enquiry's path, top to bottom: validate (the callers, with the shared schema) → rate limit
@@ -25,12 +40,11 @@ import { type HoldReason, turnstileSetup, verifyTurnstile } from './turnstile.se
  * Trigger; never while held) → answer. The visitor hears "sent" only once the enquiry is stored.
  */
 
-/** Seconds a rate-limited client is asked to wait: the limiter's period, read from wrangler.toml at build time. */
-export const RATE_LIMIT_PERIOD_SECONDS: number = __CONTACT_RATE_LIMIT_PERIOD__
-
 export interface ContactContext {
   env: WorkerEnv
   request: Request
+  /** The request's id, for every log line of the post (`requestIdFor`, once, by the endpoint). */
+  requestId: string
   /** Keeps the Worker alive for work that ends after the answer (`waitUntil`); awaited when absent. */
   waitUntil?: (work: Promise<unknown>) => void
   /** Time-out for calls to other services (tests shorten it); production default 10 s. */
@@ -42,63 +56,6 @@ export type SubmissionOutcome =
   | { kind: 'ignored' }
   | { kind: 'rate_limited'; retryAfter: number }
   | { kind: 'not_stored'; cause: string }
-
-/** The client's address as Cloudflare reports it (`CF-Connecting-IP`). */
-export function clientAddress(request: Request): string {
-  return request.headers.get('CF-Connecting-IP')?.trim() || 'unknown'
-}
-
-/**
- * The rate limiter's key for an address: an IPv4 address as it is (also when IPv4-mapped), an IPv6 address by its /64
- * (one subscriber's network; a client holds a whole /64 and could otherwise rotate through it).
- */
-export function rateLimitKey(address: string): string {
-  const ipv4 = mappedIpv4(address)
-  if (ipv4 !== null) return ipv4
-  const prefix = ipv6Prefix(address)
-  return prefix ? `${prefix.join(':')}::/64` : address
-}
-
-/**
- * The coarser key beside it, for the network a client's addresses come from: an IPv6 address by
- * its /48 (one site's allocation: a free tunnel broker hands out a /48, 65,536 /64s), an IPv4
- * address (also IPv4-mapped) by its /24 (the smallest block routed on the internet, the unit a
- * hosting provider leases; one person's rented addresses tend to share it).
- */
-export function networkKey(address: string): string {
-  const ipv4 = mappedIpv4(address)
-  if (ipv4 !== null) return `${ipv4.split('.').slice(0, 3).join('.')}.0/24`
-  const prefix = ipv6Prefix(address)
-  return prefix ? `${prefix.slice(0, 3).join(':')}::/48` : address
-}
-
-/** The IPv4 address a client is (written plainly or as an IPv4-mapped IPv6 address), or null for IPv6 and anything else. */
-function mappedIpv4(address: string): string | null {
-  if (!address.includes(':')) return /^\d{1,3}(?:\.\d{1,3}){3}$/.test(address) ? address : null
-  // An IPv4 client written as an IPv4-mapped IPv6 address is keyed as the IPv4 address it is.
-  const mapped = address.toLowerCase().match(/^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/)
-  return mapped?.[1] ?? null
-}
-
-/** The first four groups (the /64) of an IPv6 address, as lower-case hex without leading zeros (a zone index dropped); null if it is none. */
-function ipv6Prefix(address: string): string[] | null {
-  if (!address.includes(':')) return null
-  const halves = (address.split('%')[0] ?? '').toLowerCase().split('::')
-  if (halves.length > 2) return null
-  const groupsOf = (part: string | undefined) => (part ? part.split(':') : [])
-  // An embedded IPv4 tail (`::ffff:192.0.2.1`) fills two groups; it only ever lies in the last 64 bits.
-  const width = (groups: string[]) => groups.reduce((n, group) => n + (group.includes('.') ? 2 : 1), 0)
-  const head = groupsOf(halves[0])
-  const tail = groupsOf(halves[1])
-  const groups =
-    halves.length === 2 ? [...head, ...Array(Math.max(0, 8 - width(head) - width(tail))).fill('0'), ...tail] : head
-  const prefix = groups.slice(0, 4).map((group) => {
-    const value = Number.parseInt(group, 16)
-    return Number.isFinite(value) ? value.toString(16) : '0'
-  })
-  while (prefix.length < 4) prefix.push('0')
-  return prefix
-}
 
 /** A request served on this machine (wrangler dev, npm start, the tests), not from a deployment. */
 export function isLocalRequest(request: Request): boolean {
@@ -122,87 +79,12 @@ function newEnquiry(input: ContactSubmission, now: Date): Enquiry {
   }
 }
 
-/** The keys this request's client is counted under: its address (IPv6: /64) and its network (IPv6: /48, IPv4: /24). */
-export function clientKeys(request: Request): ClientKeys {
-  const address = clientAddress(request)
-  return { client: rateLimitKey(address), network: networkKey(address) }
-}
-
-/**
- * True when a rate-limit binding says this client or its network has used up its submissions for
- * the current period. A binding that is missing or throws says nothing (one log line): the count
- * in the enquiry database (`countPost`) still limits the post.
- */
-async function isRateLimited(env: WorkerEnv, keys: ClientKeys, requestId: string): Promise<boolean> {
-  const limiters = [
-    ['CONTACT_NETWORK_RATE_LIMITER', env.CONTACT_NETWORK_RATE_LIMITER, keys.network],
-    ['CONTACT_RATE_LIMITER', env.CONTACT_RATE_LIMITER, keys.client],
-  ] as const
-  for (const [name, limiter, key] of limiters) {
-    if (!limiter) {
-      log('error', {
-        event: 'contact_config',
-        requestId,
-        missing: name,
-        message: 'No rate limiter bound: the enquiry database counts posts instead',
-      })
-      continue
-    }
-    try {
-      const { success } = await limiter.limit({ key })
-      if (!success) return true
-    } catch (error) {
-      log('error', {
-        event: 'contact_config',
-        requestId,
-        cause: 'rate_limiter_error',
-        limiter: name,
-        errorName: (error as Error)?.name,
-      })
-    }
-  }
-  return false
-}
-
-/**
- * The reason to hold this submission, or null to deliver it: Turnstile off (both keys unset, or
- * one without the other, which is logged), or on and the token verified.
- */
-async function turnstileHold(
-  input: ContactSubmission,
-  context: ContactContext,
-  requestId: string,
-): Promise<HoldReason | null> {
-  const setup = turnstileSetup(context.env)
-  if (!setup.on) {
-    if (setup.missing.length > 0)
-      log('warn', {
-        event: 'contact_config',
-        requestId,
-        missing: setup.missing.join(','),
-        message: 'Turnstile has one key without the other: it is off until both are set.',
-      })
-    return null
-  }
-  const verdict = await verifyTurnstile(setup, context.env, input[TURNSTILE_FIELD], {
-    remoteIp: clientAddress(context.request),
-    requestId,
-    timeoutMs: context.timeoutMs,
-    requestHost: new URL(context.request.url).hostname,
-  })
-  if (verdict.ok) return null
-  const { hold, cause, hostname } = verdict
-  log('info', { event: 'contact_turnstile', requestId, hold, cause, hostname })
-  return verdict.hold
-}
-
 /**
  * Handles one valid submission. Logs one line with the outcome; logs never hold the message, the
  * visitor's address or a secret (a local server also prints the stored enquiry, for the developer).
  */
 export async function submitEnquiry(input: ContactSubmission, context: ContactContext): Promise<SubmissionOutcome> {
-  const { env, request } = context
-  const requestId = requestIdFor(request)
+  const { env, request, requestId } = context
   const started = Date.now()
 
   const keys = clientKeys(request)
@@ -244,7 +126,12 @@ export async function submitEnquiry(input: ContactSubmission, context: ContactCo
 
   // With Turnstile on, an enquiry without a valid token is kept as held: never refused, never
   // delivered until an operator releases it.
-  const hold = await turnstileHold(input, context, requestId)
+  const hold = await turnstileHold(env, input[TURNSTILE_FIELD], {
+    remoteIp: clientAddress(request),
+    requestHost: new URL(request.url).hostname,
+    requestId,
+    timeoutMs: context.timeoutMs,
+  })
 
   // Store first: nothing is attempted, or acknowledged, before the enquiry is in D1.
   const now = new Date()
@@ -332,13 +219,22 @@ export async function submitEnquiry(input: ContactSubmission, context: ContactCo
   return { kind: 'stored', enquiryId: record.id, repeat: false }
 }
 
-/**
- * Writes where the lead came from beside the stored enquiry. Never a reason to fail: the enquiry is
- * stored, and one log line says when its source could not be written.
- */
+/** Where the lead came from, as the schema let it through; null where absent. */
+function submittedSource(input: ContactSubmission): LeadSource {
+  return {
+    page: input.source_page ?? null,
+    firstPage: input.source_first_page ?? null,
+    referrerHost: input.source_referrer ?? null,
+    utmSource: input.utm_source ?? null,
+    utmMedium: input.utm_medium ?? null,
+    utmCampaign: input.utm_campaign ?? null,
+  }
+}
+
+/** Never a reason to fail: the enquiry is stored, and one log line says when its source was not. */
 async function keepSource(env: WorkerEnv, id: string, input: ContactSubmission, requestId: string): Promise<void> {
   const source = submittedSource(input)
-  if (isEmptySource(source)) return
+  if (Object.values(source).every((value) => value === null)) return
   try {
     await recordSource(env.ENQUIRIES, id, source)
   } catch (error) {
@@ -370,21 +266,21 @@ export function outcomeReply(outcome: SubmissionOutcome): Reply<ContactErrorCode
 }
 
 /** 400 for input the schema refuses, naming each invalid field (one log line names them, never values). */
-export function invalidInputReply(issues: readonly v.BaseIssue<unknown>[], request: Request): Reply<ContactErrorCode> {
+export function invalidInputReply(issues: readonly v.BaseIssue<unknown>[], requestId: string): Reply<ContactErrorCode> {
   return refusal('invalid_input', 400, 'Some fields are missing or invalid.', {
-    fields: refusedFields(issues, request),
+    fields: refusedFields(issues, requestId),
   })
 }
 
 /** The per-field messages for refused input; logs one line naming the invalid fields (never values). */
-export function refusedFields(issues: readonly v.BaseIssue<unknown>[], request: Request): Record<string, string> {
+export function refusedFields(issues: readonly v.BaseIssue<unknown>[], requestId: string): Record<string, string> {
   const fieldErrors = fieldErrorsFrom(issues)
   const invalid = CONTACT_FIELDS.filter((field) => fieldErrors[field])
   const fields: Record<string, string> = { ...fieldErrors }
   if (invalid.length === 0) fields.body = 'Expected an object with name, email, company, subject and message.'
   log('info', {
     event: 'contact',
-    requestId: requestIdFor(request),
+    requestId,
     outcome: 'invalid',
     fields: invalid.join(',') || 'body',
   })

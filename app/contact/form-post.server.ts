@@ -1,6 +1,7 @@
 import { appendResponseHeader, getCookies, getRequest, setResponseHeader } from '@tanstack/react-start/server'
 import * as v from 'valibot'
 import { contactPageSource, SOURCE_FIELDS, type SourceValues } from '~/lib/visit-source'
+import { seeOther } from '~/server/answer'
 import { readFormBody } from '~/server/body-limit.server'
 import { requestIdFor } from '~/server/log.server'
 import { refusal, replyResponse } from '~/server/reply'
@@ -56,6 +57,8 @@ export function isNavigation(request: Request): boolean {
  */
 export async function handleFormPost(request: Request, runtime: WorkerRuntime): Promise<Response> {
   const requestId = requestIdFor(request)
+  const browser = isNavigation(request)
+  const secure = new URL(request.url).protocol === 'https:'
   const body = await readFormBody(request)
   if (!body.ok)
     return replyResponse(
@@ -68,42 +71,31 @@ export async function handleFormPost(request: Request, runtime: WorkerRuntime): 
         : refusal('malformed_body', 400, 'The form data could not be read.'),
       requestId,
     )
-  const { form } = body
-
   const raw: Record<string, string> = {}
   for (const field of [...CONTACT_FIELDS, HONEYPOT_FIELD, IDEMPOTENCY_KEY_FIELD, TURNSTILE_FIELD, ...SOURCE_FIELDS]) {
-    const value = form.get(field)
+    const value = body.form.get(field)
     if (typeof value === 'string') raw[field] = value
   }
-
   const parsed = v.safeParse(contactSubmissionSchema, raw)
+  let result: FormOutcome
   if (!parsed.success) {
-    if (!isNavigation(request)) return replyResponse(invalidInputReply(parsed.issues, request), requestId)
-    const fields = refusedFields(parsed.issues, request)
+    if (!browser) return replyResponse(invalidInputReply(parsed.issues, requestId), requestId)
+    const fields = refusedFields(parsed.issues, requestId)
     const errors: FieldErrorCodes = {}
     for (const field of CONTACT_FIELDS) {
       const code = fields[field] ? messageCode(fields[field]) : undefined
       if (code) errors[field] = code
     }
-    return seeOther({ status: 'invalid', values: pickValues(raw), errors }, request)
+    result = { status: 'invalid', values: pickValues(raw), errors }
+  } else {
+    const outcome = await submitEnquiry(parsed.output, { ...runtime, request, requestId })
+    if (!browser) return replyResponse(outcomeReply(outcome), requestId)
+    // Stored (or a bot's post, silently dropped): only the result travels back, never the values.
+    const stored = outcome.kind === 'stored' || outcome.kind === 'ignored'
+    result = stored ? { status: 'success' } : { status: 'failure', values: pickValues(raw) }
   }
-
-  const outcome = await submitEnquiry(parsed.output, { ...runtime, request })
-  if (!isNavigation(request)) return replyResponse(outcomeReply(outcome), requestId)
-  // Stored (or a bot's post, silently dropped): only the result travels back, never the values.
-  if (outcome.kind === 'stored' || outcome.kind === 'ignored') return seeOther({ status: 'success' }, request)
-  return seeOther({ status: 'failure', values: pickValues(raw) }, request)
-}
-
-/** The browser's way back to the form, the result in its cookies. */
-function seeOther(result: FormOutcome, request: Request): Response {
-  const headers = new Headers({
-    Location: FORM_RETURN_PATH,
-    'Cache-Control': 'no-store',
-    'X-Request-Id': requestIdFor(request),
-  })
-  for (const cookie of outcomeCookies(result, isHttps(request))) headers.append('Set-Cookie', cookie)
-  return new Response(null, { status: 303, headers })
+  const cookies = outcomeCookies(result, secure).map((cookie): [string, string] => ['Set-Cookie', cookie])
+  return seeOther(FORM_RETURN_PATH, [['X-Request-Id', requestId], ...cookies])
 }
 
 /**
@@ -115,7 +107,7 @@ export function takeFormOutcome(): FormOutcome | null {
   // For this visitor only (its own idempotency key): never shared, and never the per-isolate page cache.
   setResponseHeader('Cache-Control', 'private, no-cache')
   const cookies = getCookies()
-  const clear = clearOutcomeCookies(cookies, isHttps(getRequest()))
+  const clear = clearOutcomeCookies(cookies, new URL(getRequest().url).protocol === 'https:')
   if (clear.length === 0) return null
   // A page showing a result is not kept at all.
   setResponseHeader('Cache-Control', 'no-store')
@@ -131,10 +123,6 @@ export function takeFormOutcome(): FormOutcome | null {
 export function formSource(): SourceValues {
   const request = getRequest()
   return contactPageSource(new URL(request.url), request.headers.get('Referer'))
-}
-
-function isHttps(request: Request): boolean {
-  return new URL(request.url).protocol === 'https:'
 }
 
 /** Only the form's fields, as strings. */

@@ -1,37 +1,139 @@
-import { bounded, database, StoreError } from './store.server'
+import { bounded, database, StoreError } from '~/server/d1.server'
+import { log } from '~/server/log.server'
+import type { WorkerEnv } from '~/server/runtime.server'
 
 /**
  * How much one client, one network and Turnstile-less strangers can put in the enquiry store
  * (docs/contact.md, "Floods"). Three lines, each behind the one before:
  *
- * 1. The Workers rate-limit bindings (`contact.server.ts`): per client (an IPv4 address, an IPv6
- *    /64) and per network (an IPv4 /24, an IPv6 /48), in memory at each Cloudflare location. They
+ * 1. The Workers rate-limit bindings (`isRateLimited`): per client (an IPv4 address, an IPv6 /64)
+ *    and per network (an IPv4 /24, an IPv6 /48), in memory at each Cloudflare location. They
  *    refuse most of a flood before it touches the database, but each location counts on its own.
- * 2. `countPost` (here): the same two limits, counted in D1, which is one database for every
- *    location. It is the limit that holds when a flood is spread over many locations, and the
- *    backstop when a binding is missing or throws.
- * 3. When the count in D1 fails (the table not migrated yet, an error), a count in this isolate's
+ * 2. `countPost`: the same two limits, counted in D1, one database for every location: the limit
+ *    that holds when a flood is spread over many, and the backstop when a binding is missing.
+ * 3. When the count in D1 fails (a table not migrated yet, an error), a count in this isolate's
  *    memory: never "no limit".
  *
  * No address is stored: a key is counted under an HMAC-SHA-256 whose key is random, made for one
  * window and deleted with that window's counts.
  */
 
-/** The bindings' limits and period, from wrangler.toml (both limiters share the period). */
+/** The bindings' limits and period, from wrangler.toml at build time (both limiters share the period). */
 export const RATE_LIMITS = __CONTACT_RATE_LIMITS__
 const PERIOD_MS = RATE_LIMITS.client.period * 1000
 
+/** Seconds a rate-limited client is asked to wait: the limiters' period. */
+export const RATE_LIMIT_PERIOD_SECONDS: number = __CONTACT_RATE_LIMIT_PERIOD__
+
 /**
- * The most enquiries kept as held (Turnstile on, no valid token) that were received in the last
- * hour. Beyond it a post without a valid token is not stored: the visitor gets the failure message
- * with every field kept. A visitor whose token is valid is never held, so never counted here.
+ * The most enquiries kept as held (Turnstile on, no valid token) that arrived in the last hour.
+ * Beyond it a post without a valid token is not stored: the visitor gets the failure message with
+ * every field kept. A visitor whose token is valid is never held, so never counted here.
  */
 export const HELD_PER_HOUR = 20
 
-/** The keys a post is counted under (`rateLimitKey` and `networkKey` in contact.server.ts). */
+/** The keys a post is counted under. */
 export interface ClientKeys {
   client: string
   network: string
+}
+
+/** The client's address as Cloudflare reports it (`CF-Connecting-IP`). */
+export function clientAddress(request: Request): string {
+  return request.headers.get('CF-Connecting-IP')?.trim() || 'unknown'
+}
+
+/**
+ * The rate limiter's key for an address: an IPv4 address as it is (also when IPv4-mapped), an IPv6 address by its /64
+ * (one subscriber's network; a client holds a whole /64 and could otherwise rotate through it).
+ */
+export function rateLimitKey(address: string): string {
+  const ipv4 = mappedIpv4(address)
+  if (ipv4 !== null) return ipv4
+  const prefix = ipv6Prefix(address)
+  return prefix ? `${prefix.join(':')}::/64` : address
+}
+
+/**
+ * The coarser key beside it, for the network a client's addresses come from: an IPv6 address by
+ * its /48 (one site's allocation: a free tunnel broker hands out a /48, 65,536 /64s), an IPv4
+ * address (also IPv4-mapped) by its /24 (the smallest block routed on the internet, the unit a
+ * hosting provider leases; one person's rented addresses tend to share it).
+ */
+export function networkKey(address: string): string {
+  const ipv4 = mappedIpv4(address)
+  if (ipv4 !== null) return `${ipv4.split('.').slice(0, 3).join('.')}.0/24`
+  const prefix = ipv6Prefix(address)
+  return prefix ? `${prefix.slice(0, 3).join(':')}::/48` : address
+}
+
+/** The IPv4 address a client is (written plainly or as an IPv4-mapped IPv6 address), or null for IPv6 and anything else. */
+function mappedIpv4(address: string): string | null {
+  if (!address.includes(':')) return /^\d{1,3}(?:\.\d{1,3}){3}$/.test(address) ? address : null
+  // An IPv4 client written as an IPv4-mapped IPv6 address is keyed as the IPv4 address it is.
+  const mapped = address.toLowerCase().match(/^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/)
+  return mapped?.[1] ?? null
+}
+
+/** The first four groups (the /64) of an IPv6 address, as lower-case hex without leading zeros (a zone index dropped); null if it is none. */
+function ipv6Prefix(address: string): string[] | null {
+  if (!address.includes(':')) return null
+  const halves = (address.split('%')[0] ?? '').toLowerCase().split('::')
+  if (halves.length > 2) return null
+  const groupsOf = (part: string | undefined) => (part ? part.split(':') : [])
+  // An embedded IPv4 tail (`::ffff:192.0.2.1`) fills two groups; it only ever lies in the last 64 bits.
+  const width = (groups: string[]) => groups.reduce((n, group) => n + (group.includes('.') ? 2 : 1), 0)
+  const head = groupsOf(halves[0])
+  const tail = groupsOf(halves[1])
+  const groups =
+    halves.length === 2 ? [...head, ...Array(Math.max(0, 8 - width(head) - width(tail))).fill('0'), ...tail] : head
+  const prefix = groups.slice(0, 4).map((group) => {
+    const value = Number.parseInt(group, 16)
+    return Number.isFinite(value) ? value.toString(16) : '0'
+  })
+  while (prefix.length < 4) prefix.push('0')
+  return prefix
+}
+
+/** The keys this request's client is counted under: its address (IPv6: /64) and its network (IPv6: /48, IPv4: /24). */
+export function clientKeys(request: Request): ClientKeys {
+  const address = clientAddress(request)
+  return { client: rateLimitKey(address), network: networkKey(address) }
+}
+
+/**
+ * True when a binding says this client or its network has used up its posts for the period. A
+ * binding that is missing or throws says nothing (one log line): `countPost` still limits the post.
+ */
+export async function isRateLimited(env: WorkerEnv, keys: ClientKeys, requestId: string): Promise<boolean> {
+  const limiters = [
+    ['CONTACT_NETWORK_RATE_LIMITER', env.CONTACT_NETWORK_RATE_LIMITER, keys.network],
+    ['CONTACT_RATE_LIMITER', env.CONTACT_RATE_LIMITER, keys.client],
+  ] as const
+  for (const [name, limiter, key] of limiters) {
+    if (!limiter) {
+      log('error', {
+        event: 'contact_config',
+        requestId,
+        missing: name,
+        message: 'No rate limiter bound: the enquiry database counts posts instead',
+      })
+      continue
+    }
+    try {
+      const { success } = await limiter.limit({ key })
+      if (!success) return true
+    } catch (error) {
+      log('error', {
+        event: 'contact_config',
+        requestId,
+        cause: 'rate_limiter_error',
+        limiter: name,
+        errorName: (error as Error)?.name,
+      })
+    }
+  }
+  return false
 }
 
 /** Within the limits (`inMemory`: counted in memory, because the database could not count it, and why), or over one. */

@@ -146,3 +146,31 @@ export async function verifyTurnstile(
   if (answer?.success !== false) return { ok: false, hold: 'turnstile_unverified', cause: 'siteverify_bad_answer' }
   return { ok: false, hold: 'turnstile_invalid', cause: codes.join(',') || 'rejected' }
 }
+
+/**
+ * The reason to hold a post, or null to deliver it: Turnstile off (both keys unset, or one without
+ * the other, which is logged), or on and its token verified. One log line when it is held.
+ */
+export async function turnstileHold(
+  env: WorkerEnv,
+  token: string | undefined,
+  post: { remoteIp: string; requestHost: string; requestId: string; timeoutMs?: number },
+): Promise<HoldReason | null> {
+  const { requestId } = post
+  const setup = turnstileSetup(env)
+  if (!setup.on) {
+    if (setup.missing.length > 0)
+      log('warn', {
+        event: 'contact_config',
+        requestId,
+        missing: setup.missing.join(','),
+        message: 'Turnstile has one key without the other: it is off until both are set.',
+      })
+    return null
+  }
+  const verdict = await verifyTurnstile(setup, env, token, post)
+  if (verdict.ok) return null
+  const { hold, cause, hostname } = verdict
+  log('info', { event: 'contact_turnstile', requestId, hold, cause, hostname })
+  return verdict.hold
+}

@@ -1,21 +1,15 @@
+import type { RecentAttempt } from '~/ledger'
+
 /**
  * The delivery alert's rule, pure: when deliveries fail for one cause on several enquiries in a
  * row (a revoked key: `upstream_refused` on every enquiry), the company is told at once, and at
- * most once an hour for that cause. No imports, so the unit tests run it as it is.
+ * most once an hour for that cause.
  */
 
 /** Failures in a row, on as many different enquiries, that make an alert (`ALERT_AFTER_FAILURES`). */
 export const DEFAULT_ALERT_AFTER = 3
 /** At most one alert per cause in this time. */
 export const ALERT_INTERVAL_MS = 3_600_000
-
-/** One delivery attempt, as the enquiry database keeps it (newest first when given to `failureStreak`). */
-export interface AttemptRow {
-  enquiryId: string
-  attemptedAt: string
-  outcome: string
-  cause: string | null
-}
 
 /** Several enquiries whose latest attempts all failed for the same cause, newest first. */
 export interface FailureStreak {
@@ -43,7 +37,7 @@ export function alertAfter(raw: string | undefined): number | null {
  * its latest attempt, and the streak ends at the first enquiry whose latest attempt was delivered
  * or failed for another cause. A streak of `threshold` enquiries or more is returned; else null.
  */
-export function failureStreak(attempts: readonly AttemptRow[], threshold: number): FailureStreak | null {
+export function failureStreak(attempts: readonly RecentAttempt[], threshold: number): FailureStreak | null {
   const seen = new Set<string>()
   const enquiryIds: string[] = []
   let cause: string | null = null

@@ -1,7 +1,6 @@
-/**
- * The daily digest, pure: when it is due, the cut-off for "overdue", and its text. No imports, so
- * the unit tests run it as it is; `notices.server.ts` counts and sends.
- */
+import type { EnquiryCounts } from '~/ledger'
+
+/** The daily digest, pure: when it is due, and its words. `notices.server.ts` counts and sends. */
 
 /** The hour (UTC) the digest goes at, when `DIGEST_HOUR_UTC` is unset or empty. */
 export const DEFAULT_DIGEST_HOUR_UTC = 7
@@ -25,22 +24,9 @@ export function digestDueDay(now: Date, hour: number): string | null {
   return now.getUTCHours() >= hour ? utcDay(now) : null
 }
 
-export interface DigestCounts {
-  /** Enquiries received in the 24 hours before the digest. */
-  received: number
-  /** Enquiries delivered in those 24 hours. */
-  delivered: number
-  /** Held now, waiting for an operator to release or erase them. */
-  held: number
-  /** Failing now: failed, or pending after at least one failed attempt. */
-  failing: number
-  /** New or open, past its reply-by time (the inbox's overdue mark). */
-  overdue: number
-}
-
 /** The digest's subject and text: each count with the inbox view that lists it. */
 export function digestMessage(
-  counts: DigestCounts,
+  counts: EnquiryCounts,
   options: { siteName: string; inboxUrl: string; day: string },
 ): { subject: string; text: string } {
   const link = (status?: string) => (status ? `${options.inboxUrl}?status=${status}` : options.inboxUrl)

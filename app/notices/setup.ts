@@ -1,7 +1,7 @@
-import { isPlainAddress } from '~/contact/deliveries/email-message'
 import type { WorkerEnv } from '~/server/runtime.server'
 import { alertAfter } from './alert'
 import { digestHour } from './digest'
+import { isPlainAddress } from './message'
 import { MIN_SECRET_LENGTH } from './receipt-link'
 
 /**

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test'
-import { replyBy } from '../../app/admin/triage'
+import { replyBy } from '../../app/ledger/triage'
 import { type AccessKeys, accessKeysFrom } from '../support/access-keys'
 import { type Enquiry, enquiry, expect, test, uniqueClientAddress } from '../support/contact'
 import { csvCells } from '../support/csv'

@@ -1,4 +1,4 @@
-import { type AuditLine, auditLabel } from '~/admin'
+import { type AuditLine, auditLabel } from '~/ledger'
 import { formatTime } from './admin-ui'
 
 /** One enquiry's audit trail, oldest first: who did what, when. Read-only; nothing in the inbox edits it. */

@@ -1,4 +1,4 @@
-import type { LeadSource } from '~/contact/enquiry'
+import type { LeadSource } from '~/ledger'
 
 const ROWS = [
   ['page', 'Sent from'],

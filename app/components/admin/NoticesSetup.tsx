@@ -1,4 +1,4 @@
-import type { NoticeSetupLine } from '~/notices/setup'
+import type { NoticeSetupLine } from '~/notices'
 
 /** The notices' rows of the inbox's set-up panel (inside its `<dl>`): the digest, the alerts, the receipt. */
 export function NoticesSetupRows({ lines }: { lines: readonly NoticeSetupLine[] }) {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
-import { isNotice, NOTICES } from '~/admin'
-import type { EnquiryStatus } from '~/contact/enquiry'
+import { FLASHES, isFlash } from '~/admin'
+import type { EnquiryStatus } from '~/ledger'
 
 /** A stored time as the inbox shows it, the same on the server and in the browser: `2026-11-23 12:00 UTC`. */
 export function formatTime(iso: string | null): string {
@@ -39,12 +39,12 @@ const TONES = {
   danger: 'border-danger/40 bg-danger/10 text-danger',
 } as const
 
-/** The sentence for an action's notice code; unknown codes show nothing. */
-export function ActionNotice({ code }: { code: unknown }) {
+/** The sentence for an action's flash code; unknown codes show nothing. */
+export function ActionFlash({ code }: { code: unknown }) {
   return (
     <div role="status" aria-live="polite">
-      {isNotice(code) ? (
-        <p className={`mt-6 rounded-xl border px-4 py-3 ${TONES[NOTICES[code].tone]}`}>{NOTICES[code].text}</p>
+      {isFlash(code) ? (
+        <p className={`mt-6 rounded-xl border px-4 py-3 ${TONES[FLASHES[code].tone]}`}>{FLASHES[code].text}</p>
       ) : null}
     </div>
   )

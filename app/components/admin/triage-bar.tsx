@@ -1,4 +1,5 @@
-import { TRIAGE_LABELS, TRIAGE_STATES, type TriageListData, type TriageQuery, type TriageView } from '~/admin'
+import { TRIAGE_LABELS, type TriageListData, type TriageQuery } from '~/admin'
+import { TRIAGE_STATES, type TriageView } from '~/ledger'
 import { controlStyle } from './admin-ui'
 import { OverdueMark, TriageLabel } from './triage-panel'
 

@@ -1,12 +1,5 @@
-import {
-  allowedStates,
-  NOTE_MAX,
-  OUTCOME_LABELS,
-  OUTCOMES,
-  TRIAGE_LABELS,
-  type TriageDetail,
-  type TriageView,
-} from '~/admin'
+import { allowedStates, NOTE_MAX, RESOLUTION_LABELS, TRIAGE_LABELS, type TriageDetail } from '~/admin'
+import { RESOLUTIONS, type TriageView } from '~/ledger'
 import { ActionForm, buttonStyle, controlStyle, formatTime, quietButtonStyle } from './admin-ui'
 
 /** The overdue mark: words, not colour alone. */
@@ -21,23 +14,23 @@ export function OverdueMark() {
   )
 }
 
-/** An enquiry's triage state, with the outcome when closed. */
+/** An enquiry's triage state, with its resolution when closed. */
 export function TriageLabel({
   triage,
   compact = false,
 }: {
-  triage: Pick<TriageView, 'state' | 'outcome'>
-  /** In the list: a closed enquiry without an outcome is just "Closed", so a row stays one line. */
+  triage: Pick<TriageView, 'state' | 'resolution'>
+  /** In the list: a closed enquiry without a resolution is just "Closed", so a row stays one line. */
   compact?: boolean
 }) {
-  const outcome = triage.outcome ? OUTCOME_LABELS[triage.outcome] : compact ? '' : 'no outcome recorded'
+  const resolution = triage.resolution ? RESOLUTION_LABELS[triage.resolution] : compact ? '' : 'no outcome recorded'
   return (
     <span
       className="inline-block rounded-full border border-line-strong px-2.5 py-0.5 text-sm font-medium whitespace-nowrap text-fg"
       data-testid="triage-state"
     >
       {TRIAGE_LABELS[triage.state]}
-      {triage.state === 'closed' && outcome ? `: ${outcome}` : ''}
+      {triage.state === 'closed' && resolution ? `: ${resolution}` : ''}
     </span>
   )
 }
@@ -125,12 +118,12 @@ export function TriagePanel({ id, triage }: { id: string; triage: TriageDetail }
                   <select
                     id="triage-outcome"
                     name="outcome"
-                    defaultValue={triage.outcome ?? 'won'}
+                    defaultValue={triage.resolution ?? 'won'}
                     className={controlStyle}
                   >
-                    {OUTCOMES.map((outcome) => (
-                      <option key={outcome} value={outcome}>
-                        {OUTCOME_LABELS[outcome]}
+                    {RESOLUTIONS.map((resolution) => (
+                      <option key={resolution} value={resolution}>
+                        {RESOLUTION_LABELS[resolution]}
                       </option>
                     ))}
                   </select>

@@ -1,6 +1,6 @@
+import type { Enquiry } from '~/ledger'
 import { isLoopbackHost } from '~/server/loopback'
 import type { WorkerEnv } from '~/server/runtime.server'
-import type { Enquiry } from '../enquiry'
 import type { Delivery, DeliveryContext, DeliveryOutcome } from './types'
 
 /**

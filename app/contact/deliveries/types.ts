@@ -1,5 +1,5 @@
+import type { Enquiry } from '~/ledger'
 import type { WorkerEnv } from '~/server/runtime.server'
-import type { Enquiry } from '../enquiry'
 
 export interface DeliveryContext {
   env: WorkerEnv

@@ -1,13 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { handleAdminAction } from '~/admin/index.server'
+import { handleDeskAction } from '~/admin/index.server'
 import { methodNotAllowed, replyResponse } from '~/server/reply'
 import { workerRuntime } from '~/server/runtime.server'
 
-/** `POST /admin/actions`: the inbox's actions (handled, retry, release, erase), as form posts. */
+/** `POST /admin/actions`: every desk action, as a form post (app/admin/actions.server.ts). */
 export const Route = createFileRoute('/admin/actions')({
   server: {
     handlers: {
-      POST: async ({ request }) => handleAdminAction(request, (await workerRuntime()).env),
+      POST: async ({ request }) => handleDeskAction(request, (await workerRuntime()).env),
       ANY: () => replyResponse(methodNotAllowed('POST')),
     },
   },

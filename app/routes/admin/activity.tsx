@@ -1,9 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { auditLabel, enquiryPath, loadActivity } from '~/admin'
+import { enquiryPath, loadActivity } from '~/admin'
 import { adminHead } from '~/admin/head'
 import { ColumnHeads, formatTime, linkStyle, Pager } from '~/components/admin/admin-ui'
 import { PageHero } from '~/components/sections/PageHero'
 import { facts } from '~/content/facts'
+import { auditLabel } from '~/ledger'
 
 /** `/admin/activity`: the audit trail of every operator action, newest first, a page at a time. */
 export const Route = createFileRoute('/admin/activity')({

@@ -3,8 +3,8 @@ import { loadEnquiry, mailtoHref } from '~/admin'
 import { adminHead } from '~/admin/head'
 import { AuditTrail } from '~/components/admin/AuditTrail'
 import {
+  ActionFlash,
   ActionForm,
-  ActionNotice,
   buttonStyle,
   ColumnHeads,
   dangerButtonStyle,
@@ -62,7 +62,7 @@ function EnquiryPage() {
         }
       />
       <div className="container-page">
-        <ActionNotice code={notice} />
+        <ActionFlash code={notice} />
       </div>
 
       <div className="container-page mt-10 grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { heldErasePath, loadInbox, triageParams } from '~/admin'
 import { adminHead } from '~/admin/head'
 import {
-  ActionNotice,
+  ActionFlash,
   buttonStyle,
   ColumnHeads,
   controlStyle,
@@ -17,8 +17,8 @@ import { NoticesSetupRows } from '~/components/admin/NoticesSetup'
 import { SourcesLink } from '~/components/admin/SourcesLink'
 import { TriageCell, TriageCounts, TriageFilterFields } from '~/components/admin/triage-bar'
 import { PageHero } from '~/components/sections/PageHero'
-import { ENQUIRY_STATUSES } from '~/contact/enquiry'
-import type { HeldSummary } from '~/contact/index.server'
+import { ENQUIRY_STATUSES } from '~/ledger'
+import type { HeldSummary } from '~/ledger/index.server'
 
 interface InboxSearch {
   status?: string
@@ -79,7 +79,7 @@ function InboxPage() {
       <PageHero eyebrow="Inbox" title="Enquiries" lead={<p>Every enquiry the contact form stored, newest first.</p>} />
       <SourcesLink />
       <div className="container-page mt-8">
-        <ActionNotice code={notice} />
+        <ActionFlash code={notice} />
       </div>
       <TriageCounts triage={triage} query={query} />
 

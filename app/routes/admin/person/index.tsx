@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { enquiryPath, loadPerson } from '~/admin'
 import { adminHead } from '~/admin/head'
 import {
-  ActionNotice,
+  ActionFlash,
   buttonStyle,
   ColumnHeads,
   controlStyle,
@@ -47,7 +47,7 @@ function PersonPage() {
         }
       />
       <div className="container-page">
-        <ActionNotice code={notice} />
+        <ActionFlash code={notice} />
       </div>
       <section aria-labelledby="person-search-title" className="container-page mt-8">
         <h2 id="person-search-title" className="sr-only">

@@ -1,9 +1,8 @@
-import { bounded, database } from './store.server'
+import { bounded, database } from '~/server/d1.server'
 
 /**
- * Held enquiries in bulk, for the inbox: how many there are by day and by reason, and erasing all
- * of them, or those of one day or one reason, at once (a flood leaves hundreds). Every query reads
- * the `enquiries_held` index, which holds only held rows.
+ * Held enquiries in bulk: how many by day and by reason, and erasing all, or one day's or one
+ * reason's, at once (a flood leaves hundreds). Every query reads the `enquiries_held` index.
  */
 
 /** Which held enquiries: all, or those received on one UTC day (`2026-11-24`), or with one reason, or both. */

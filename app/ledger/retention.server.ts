@@ -1,16 +1,12 @@
 import { log } from '~/server/log.server'
 import type { WorkerEnv } from '~/server/runtime.server'
-import { purgeRateCounts } from './limits.server'
-// The rule (how many days) is `retention.ts`, apart from this purge: `scripts/ci/purge-previews.ts`
-// loads it under plain Node, where the store and the limits (build-time constants) cannot load.
+import { purgeHeldReceivedBefore, purgeReceivedBefore } from './enquiries.server'
+// The rule is apart from this purge: `scripts/ci/purge-previews.ts` loads it under plain Node.
 import { heldRetentionDays, retentionDays } from './retention'
-import { purgeHeldReceivedBefore, purgeReceivedBefore } from './store.server'
 
 /**
- * Part of every Cron Trigger run: deletes the enquiries (and their delivery history) received
- * longer ago than the retention period, the held ones (never released) after the held period, and
- * the rate-limit counts of past windows. One log line when any enquiries were deleted, with the
- * counts only. Returns how many enquiries were deleted.
+ * The Cron Trigger's purge: enquiries (with their history) past the retention period, held ones
+ * past the held period. One log line, counts only, when any were deleted. Returns how many.
  */
 export async function purgeExpiredEnquiries(env: WorkerEnv, now = new Date()): Promise<number> {
   const days = retentionDays(env.ENQUIRY_RETENTION_DAYS)
@@ -29,7 +25,5 @@ export async function purgeExpiredEnquiries(env: WorkerEnv, now = new Date()): P
       cutoff,
       heldCutoff,
     })
-  // Last, so the enquiries' purge and its log line never depend on it.
-  await purgeRateCounts(env.ENQUIRIES, now.getTime())
   return deleted + heldDeleted
 }

@@ -1,24 +1,27 @@
 /**
- * An enquiry as the server stores, delivers and shows it. Pure data and formatting, with no
- * imports, so the `npm run enquiries` script prints stored enquiries the same way the Worker does.
+ * An enquiry as stored. No imports: `npm run enquiries` loads this file under plain Node and prints
+ * enquiries the way the Worker does.
  */
 export interface Enquiry {
-  /** Random and URL-safe. */
   id: string
   receivedAt: string
   name: string
   email: string
   company: string
-  /** Subject value, e.g. `devops`. */
+  /** The subject's value (`devops`); `subjectLabel` is its words in the form. */
   subject: string
-  /** Subject as shown in the form, e.g. `DevOps & Cloud Automation`. */
   subjectLabel: string
   message: string
 }
 
+/** An enquiry id's shape (`20261123-…`): nothing else reaches a query. */
+export function isEnquiryId(value: unknown): value is string {
+  return typeof value === 'string' && /^[\w-]{1,64}$/.test(value)
+}
+
 /**
- * pending → delivered | failed. held: stored but not delivered until an operator releases it
- * (→ pending). handled: an operator has dealt with it; it is never delivered after that.
+ * pending → delivered | failed. held: not delivered until an operator releases it (→ pending).
+ * handled: an operator dealt with it; never delivered after.
  */
 export const ENQUIRY_STATUSES = ['pending', 'delivered', 'failed', 'held', 'handled'] as const
 export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number]
@@ -27,55 +30,48 @@ export function isEnquiryStatus(value: unknown): value is EnquiryStatus {
   return typeof value === 'string' && (ENQUIRY_STATUSES as readonly string[]).includes(value)
 }
 
-/** An enquiry with its delivery state, as kept in D1. */
 export interface EnquiryRecord extends Enquiry {
   status: EnquiryStatus
-  /** Delivery attempts made so far. */
   attempts: number
-  /** When the next attempt is due (pending only). */
+  /** Pending only. */
   nextAttemptAt: string | null
-  /** The last failure's cause, a code such as `upstream_timeout`. */
+  /** A code such as `upstream_timeout`. */
   lastCause: string | null
   deliveredAt: string | null
-  /** The delivery that delivered it. */
+  /** The delivery's name. */
   deliveredBy: string | null
-  /** Why it is held (a code), while it is held. */
   heldReason: string | null
-  /** When an operator marked it handled, and who. */
   handledAt: string | null
   handledBy: string | null
-  /** Where the lead came from (migration 0007); absent or null fields were not recorded. */
+  /** Migration 0007; a null field was not recorded. */
   source?: LeadSource
-  /** What the operators are doing with it (migration 0005; its rules: app/admin/triage.ts). */
+  /** Migration 0005, read through `triageView` (triage.ts). */
   triage?: EnquiryTriage
 }
 
-/** An enquiry's triage as stored: the inbox reads the state and outcome through app/admin/triage.ts. */
+/** An enquiry's triage as stored, unchecked: `triageView` reads it. */
 export interface EnquiryTriage {
-  /** new | open | replied | closed */
   state: string
-  /** won | lost | not_a_fit | spam, once closed */
-  outcome: string | null
-  /** The operator who has it (their e-mail), or null. */
+  /** The `outcome` column: won, lost, not a fit or spam, once closed. */
+  resolution: string | null
+  /** The operator's e-mail. */
   owner: string | null
-  /** When a reply is due (ISO 8601 UTC), or null. */
+  /** ISO 8601 UTC. */
   replyBy: string | null
 }
 
-/** Where a lead came from, as stored: each field null when it was not recorded. */
 export interface LeadSource {
   /** The page the form was sent from (a path on this site). */
   page: string | null
-  /** The first page of the visit on this site. */
+  /** The visit's first page on this site. */
   firstPage: string | null
-  /** The host of the other site that linked to the visit (never the full address). */
+  /** The linking site's host, never its full address. */
   referrerHost: string | null
   utmSource: string | null
   utmMedium: string | null
   utmCampaign: string | null
 }
 
-/** One delivery attempt, for an enquiry's history. */
 export interface DeliveryAttempt {
   attempt: number
   attemptedAt: string
@@ -84,10 +80,10 @@ export interface DeliveryAttempt {
   cause: string | null
 }
 
-const RULE = '─'.repeat(64)
-
-/** One enquiry as a readable block of text, for the local server log and `npm run enquiries`. */
+/** For the local server log and `npm run enquiries`. */
 export function formatEnquiry(record: Enquiry | EnquiryRecord, attempts: readonly DeliveryAttempt[] = []): string {
+  // Inside the function: a top-level call would be kept in every bundle that imports this file.
+  const RULE = '─'.repeat(64)
   const lines = [
     RULE,
     `Enquiry ${record.id}`,

@@ -1,6 +1,6 @@
-/** The audit trail's shapes and words, for the pages (the store is `audit.server.ts`). */
+/** The audit trail's lines and the words for its actions (the store is `audit.server.ts`). */
 
-/** Labels of the actions the trail records; an action not listed is shown by its code. */
+/** An action not listed is shown by its code. */
 export const AUDIT_LABELS: Readonly<Record<string, string>> = {
   open: 'Opened',
   export: 'Exported CSV',
@@ -20,7 +20,6 @@ export const AUDIT_LABELS: Readonly<Record<string, string>> = {
   withdraw: 'Withdrawn by the person who wrote (receipt link)',
 }
 
-/** The words for an action's code (the code itself when it has none). */
 export const auditLabel = (action: string): string => AUDIT_LABELS[action] ?? action
 
 export interface AuditLine {
@@ -32,7 +31,7 @@ export interface AuditLine {
   detail: string
 }
 
-/** A line on the activity page, and whether its enquiry is still stored. */
+/** A line on the activity page, with whether its enquiry is still stored. */
 export interface ActivityLine extends AuditLine {
   enquiryStored: boolean
 }

@@ -1,13 +1,11 @@
-import { TRIAGE_NOTICES } from './triage'
+import { TRIAGE_FLASHES } from './triage'
 
-/** The inbox's actions, and the notices an action leaves for the page it returns to. */
-export const ADMIN_ACTIONS = ['handled', 'retry', 'release', 'erase'] as const
-export type AdminAction = (typeof ADMIN_ACTIONS)[number]
-/** Actions on many held enquiries at once (no `id`): all of them, or one day's or one reason's. */
-export const HELD_ACTIONS = ['erase-held'] as const
-
-/** What the page says after an action; only these codes are shown, never text from the address. */
-export const NOTICES = {
+/**
+ * What a desk page says after an action: a code in the address the action sends the browser to
+ * (`?notice=<code>`, the URL's name from before the word), turned into words here; only these
+ * codes are shown, never text from the address.
+ */
+export const FLASHES = {
   handled: { tone: 'success', text: 'Marked handled. It will not be delivered again.' },
   'already-handled': { tone: 'info', text: 'It was already marked handled.' },
   delivered: { tone: 'success', text: 'Delivered now.' },
@@ -29,11 +27,11 @@ export const NOTICES = {
     text: 'Their enquiries and delivery history were erased. Copies in the company mailbox and the form service are not touched.',
   },
   'person-none': { tone: 'info', text: 'There was nothing of theirs to erase.' },
-  ...TRIAGE_NOTICES,
+  ...TRIAGE_FLASHES,
 } as const satisfies Record<string, { tone: 'success' | 'info' | 'danger'; text: string }>
 
-export type Notice = keyof typeof NOTICES
+export type Flash = keyof typeof FLASHES
 
-export function isNotice(value: unknown): value is Notice {
-  return typeof value === 'string' && Object.hasOwn(NOTICES, value)
+export function isFlash(value: unknown): value is Flash {
+  return typeof value === 'string' && Object.hasOwn(FLASHES, value)
 }

@@ -1,5 +1,11 @@
-import type { EnquiryRecord, LeadSource } from '~/contact/enquiry'
-import { OUTCOME_LABELS, TRIAGE_LABELS, triageView } from './triage'
+import { type EnquiryRecord, enquiryPages, type LeadSource, recordAudit, triageView } from '~/ledger/index.server'
+import { ADMIN_HEADERS } from '~/server/admin-path'
+import { answerResponse, forbidden } from '~/server/answer'
+import { errorCause, log, requestIdFor } from '~/server/log.server'
+import type { WorkerEnv } from '~/server/runtime.server'
+import { filterOf, parseInboxQuery } from './inbox.server'
+import { operatorFor } from './operator.server'
+import { RESOLUTION_LABELS, TRIAGE_LABELS } from './triage'
 
 /**
  * The inbox's CSV export: UTF-8 with a byte-order mark (so spreadsheet programs read it as
@@ -7,6 +13,12 @@ import { OUTCOME_LABELS, TRIAGE_LABELS, triageView } from './triage'
  * beginning with `=`, `+`, `-`, `@`, a tab or a carriage return) is written with a leading `'`,
  * so it shows as text. https://owasp.org/www-community/attacks/CSV_Injection
  */
+
+/** The most rows one export holds (streamed: the Worker holds one page of them). */
+export const EXPORT_LIMIT = 50_000
+/** Rows read from D1 at a time: at most about 7 MB of the largest enquiries. */
+export const EXPORT_PAGE_SIZE = 250
+
 export const CSV_COLUMNS = [
   ['id', 'ID'],
   ['receivedAt', 'Received'],
@@ -33,7 +45,7 @@ export const CSV_SOURCE_COLUMNS = [
   ['utmCampaign', 'UTM campaign'],
 ] as const satisfies readonly (readonly [keyof LeadSource, string])[]
 
-/** What the operators are doing with it (migration 0005), between the delivery and the source columns. */
+/** Triage (migration 0005), between the delivery and the source columns; "Outcome" is the resolution. */
 export const CSV_TRIAGE_COLUMNS = ['Triage', 'Outcome', 'Owner', 'Reply by', 'Overdue'] as const
 
 const HEADER = [
@@ -42,13 +54,13 @@ const HEADER = [
   ...CSV_SOURCE_COLUMNS.map(([, title]) => title),
 ]
 
-/** The triage cells, as the inbox shows them (`triageView`): the state's and outcome's labels, and overdue at `now`. */
+/** The triage cells as the inbox shows them, overdue as of `now`. */
 function triageValues(record: EnquiryRecord, now: string): string[] {
   if (!record.triage) return ['', '', '', '', '']
   const view = triageView(record.triage, now)
   return [
     TRIAGE_LABELS[view.state],
-    view.outcome ? OUTCOME_LABELS[view.outcome] : '',
+    view.resolution ? RESOLUTION_LABELS[view.resolution] : '',
     view.owner ?? '',
     view.replyBy ?? '',
     view.overdue ? 'yes' : '',
@@ -121,4 +133,62 @@ export function enquiriesCsvStream(
       await pages.return?.()
     },
   })
+}
+
+/**
+ * `GET /admin/export.csv?status=…&q=…`: the enquiries of the inbox's filter. The first page is
+ * read before answering, so a database that does not answer gets the 503; the log line follows
+ * the last row.
+ */
+export async function handleExport(request: Request, env: WorkerEnv): Promise<Response> {
+  const requestId = requestIdFor(request)
+  const operator = await operatorFor(request, env, requestId)
+  if (!operator) return forbidden()
+  const query = parseInboxQuery(Object.fromEntries(new URL(request.url).searchParams))
+  try {
+    // Never the search text: it may be a person's name or address.
+    await recordAudit(env.ENQUIRIES, {
+      operator: operator.email,
+      action: 'export',
+      detail: `status ${query.status ?? 'all'}${query.q ? ', with a search' : ''}`,
+    })
+    const pages = enquiryPages(env.ENQUIRIES, filterOf(query, operator), {
+      pageSize: EXPORT_PAGE_SIZE,
+      limit: EXPORT_LIMIT,
+    })
+    let first: IteratorResult<EnquiryRecord[], void> | undefined = await pages.next()
+    const body = enquiriesCsvStream(
+      {
+        next: () => {
+          const page = first ?? pages.next()
+          first = undefined
+          return Promise.resolve(page)
+        },
+        return: () => pages.return(undefined),
+      },
+      (rows, error) => {
+        if (error) log('error', { event: 'admin_error', requestId, action: 'export', rows, cause: errorCause(error) })
+        else
+          log('info', {
+            event: 'admin',
+            requestId,
+            action: 'export',
+            operator: operator.id,
+            rows,
+            status: query.status ?? 'all',
+          })
+      },
+    )
+    const day = new Date().toISOString().slice(0, 10)
+    return new Response(body, {
+      headers: {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': `attachment; filename="enquiries-${day}${query.status ? `-${query.status}` : ''}.csv"`,
+        ...ADMIN_HEADERS,
+      },
+    })
+  } catch (error) {
+    log('error', { event: 'admin_error', requestId, action: 'export', cause: errorCause(error) })
+    return answerResponse({ status: 503, message: 'The enquiry database did not answer. Try again.' }, ADMIN_HEADERS)
+  }
 }

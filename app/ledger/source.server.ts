@@ -1,29 +1,11 @@
-import type { LeadSource } from './enquiry'
-import type { ContactSubmission } from './schema'
-import { bounded, database } from './store.server'
+import { bounded, database } from '~/server/d1.server'
+import type { LeadSource } from './record'
 
 /**
- * A lead's source in D1 (migration 0007): written once, just after the enquiry is stored, by
- * `recordSource`; read with the enquiry (see `source-columns.ts`); counted for the inbox by
- * `sourceReport`. Only the values `schema.ts` let through are written; a write that fails leaves
- * the enquiry stored without its source.
+ * A lead's source (migration 0007): written once, just after the enquiry is stored; read with it
+ * (`columns.ts`); counted for the desk's sources page. A write that fails leaves the enquiry
+ * stored without it.
  */
-
-/** The source a validated submission carries, each field null when absent. */
-export function submittedSource(input: Partial<ContactSubmission>): LeadSource {
-  return {
-    page: input.source_page ?? null,
-    firstPage: input.source_first_page ?? null,
-    referrerHost: input.source_referrer ?? null,
-    utmSource: input.utm_source ?? null,
-    utmMedium: input.utm_medium ?? null,
-    utmCampaign: input.utm_campaign ?? null,
-  }
-}
-
-export function isEmptySource(source: LeadSource): boolean {
-  return Object.values(source).every((value) => value === null)
-}
 
 /** Writes the source of a newly stored enquiry. */
 export async function recordSource(db: D1Database | undefined, id: string, source: LeadSource): Promise<void> {

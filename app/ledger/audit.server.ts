@@ -1,29 +1,24 @@
-import { bounded, database } from '~/contact/index.server'
 import { facts } from '~/content/facts'
+import { bounded, database } from '~/server/d1.server'
 import { log } from '~/server/log.server'
 import type { WorkerEnv } from '~/server/runtime.server'
 import type { ActivityLine, AuditLine } from './audit'
 
 /**
- * The inbox's audit trail: one line per operator action, in D1's `audit_log` (migrations/0006_audit.sql),
- * which the database itself keeps append-only (a trigger refuses every UPDATE, and every DELETE of a
- * line younger than the retention). Nothing in the inbox edits or deletes it; the Cron Trigger's
- * purge deletes lines older than `facts.auditRetentionDays`.
+ * The audit trail: one line per operator action in `audit_log` (migrations/0006_audit.sql), kept
+ * append-only by the database itself (a trigger refuses every UPDATE, and every DELETE of a line
+ * younger than the retention). A line's detail never holds what a visitor wrote: an erased
+ * enquiry's lines name only its id.
  *
- * A line holds who (the operator's e-mail), when, the action, the enquiry's id (or null for an
- * action on many) and a short detail that never holds what a visitor wrote: erasing an enquiry
- * keeps its lines, which then name only its id.
- *
- * Lines are written before the action they record, and an action whose line cannot be written is
- * not done (the operator gets a 503 and nothing changes): no action goes unaudited. A line
- * therefore records what an operator asked for; the enquiry's delivery history and status show
- * what came of it.
+ * A line is written before its action, and an action whose line cannot be written is not done
+ * (503, nothing changes): no action goes unaudited. So a line records what was asked for; the
+ * enquiry's history and status show what came of it.
  */
 
-/** The longest detail kept: a few words, a count, a filter. */
+/** A few words, a count, a filter. */
 export const AUDIT_DETAIL_MAX = 200
 
-/** One action to record. `enquiryIds`: one line each (an action on several enquiries, each named). */
+/** `enquiryIds`: an action on several enquiries, one line each. */
 export interface AuditRecord {
   operator: string
   action: string
@@ -52,10 +47,7 @@ const toLine = (row: Row): AuditLine => ({
 
 const INSERT = 'INSERT INTO audit_log (at, operator, action, enquiry_id, detail) VALUES (?1, ?2, ?3, ?4, ?5)'
 
-/**
- * Appends the action's line (or one line per id in `enquiryIds`, in one batch: all or none).
- * Throws (a StoreError) when the database does not take them: the caller then does not act.
- */
+/** Appends the line (or one per id, in one batch: all or none). Throws when D1 does not take them: then do not act. */
 export async function recordAudit(db: D1Database | undefined, record: AuditRecord, now = new Date()): Promise<void> {
   const d1 = database(db)
   const at = now.toISOString()
@@ -69,9 +61,8 @@ export async function recordAudit(db: D1Database | undefined, record: AuditRecor
 export const OPEN_QUIET_MS = 60_000
 
 /**
- * Records that `operator` opened an enquiry's page, unless their last line on it is under a minute
- * old (the page they come back to after an action, a reload): the trail stays readable, and every
- * first look is in it. Throws as `recordAudit` does.
+ * `operator` opened an enquiry's page, unless their last line on it is under a minute old (the page
+ * an action returns to, a reload): every first look is in the trail, and it stays readable.
  */
 export async function recordOpen(
   db: D1Database | undefined,
@@ -133,7 +124,7 @@ export async function activityPage(
   return { lines, total }
 }
 
-/** Deletes the lines older than the audit trail's retention (the only delete the database allows). Returns how many. */
+/** Deletes the lines past the retention (the only delete the database allows). Returns how many. */
 export async function purgeAudit(db: D1Database | undefined, now = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - facts.auditRetentionDays * 86_400_000).toISOString()
   const { results } = await bounded(
@@ -142,7 +133,7 @@ export async function purgeAudit(db: D1Database | undefined, now = new Date()): 
   return results.length
 }
 
-/** The Cron Trigger's part: deletes the lines past the retention, with one log line (the count) when any were. */
+/** The cron's part: one log line with the count when any were deleted. */
 export async function purgeAuditTrail(env: WorkerEnv, now = new Date()): Promise<number> {
   const deleted = await purgeAudit(env.ENQUIRIES, now)
   if (deleted > 0) log('info', { event: 'audit_retention', deleted, auditRetentionDays: facts.auditRetentionDays })

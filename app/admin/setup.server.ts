@@ -1,0 +1,44 @@
+import { HELD_PER_HOUR, healthReport } from '~/contact/index.server'
+import { heldRetentionDays, retentionDays } from '~/ledger/index.server'
+import { type NoticeSetupLine, noticesSetup, noticesSetupLines } from '~/notices/index.server'
+import type { WorkerEnv } from '~/server/runtime.server'
+import { site } from '~/site'
+import { type InboxFence, inboxFence } from './access.server'
+
+/** The set-up panel on the inbox page: what an operator needs to know, never a secret's value. */
+export interface DeliverySetup {
+  /** `none` when none is in effect, or it lacks what it needs. */
+  delivery: string
+  requested: string
+  configured: boolean
+  /** Names of missing secrets or bindings. */
+  missing: string[]
+  rateLimiter: boolean
+  store: boolean
+  retentionDays: number
+  heldRetentionDays: number
+  /** The most held enquiries kept from one hour (more are refused, never acknowledged). */
+  heldPerHour: number
+  turnstile: 'on' | 'off' | { missing: string[] }
+  fence: InboxFence
+  /** The digest, the alerts and the receipt: on, or why not (docs/notices.md). */
+  notices: NoticeSetupLine[]
+}
+
+export function deliverySetup(env: WorkerEnv): DeliverySetup {
+  const report = healthReport(env)
+  return {
+    delivery: report.delivery,
+    requested: report.requested,
+    configured: report.configured,
+    missing: report.missing,
+    rateLimiter: report.rateLimiter,
+    store: report.store,
+    retentionDays: retentionDays(env.ENQUIRY_RETENTION_DAYS),
+    heldRetentionDays: heldRetentionDays(env.ENQUIRY_RETENTION_DAYS),
+    heldPerHour: HELD_PER_HOUR,
+    turnstile: report.turnstile,
+    fence: inboxFence(env),
+    notices: noticesSetupLines(noticesSetup(env), site.email),
+  }
+}

@@ -1,6 +1,6 @@
 import { createCsrfMiddleware, createMiddleware, createStart } from '@tanstack/react-start'
-import { operatorFor } from './admin/index.server'
 import { FAILURE_MESSAGE, turnstileSetup } from './contact/index.server'
+import { operatorFor } from './desk/index.server'
 import { ADMIN_HEADERS, isAdminPath } from './server/admin-path'
 import { markdownTwin } from './server/ai-pages.server'
 import { forbidden } from './server/answer'

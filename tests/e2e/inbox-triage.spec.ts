@@ -53,7 +53,7 @@ async function submit(request: APIRequestContext, values: Enquiry): Promise<Stor
   return expectStored(persistTo, values.email, 'delivered', undefined, WAIT_MS)
 }
 
-/** A time as the inbox shows it (admin-ui.tsx formatTime): `2026-11-23 12:00 UTC`. */
+/** A time as the inbox shows it (desk-ui.tsx formatTime): `2026-11-23 12:00 UTC`. */
 const shown = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`
 
 const row = (page: Page, name: string) => page.locator('tbody tr', { hasText: name })

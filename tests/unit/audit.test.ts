@@ -6,10 +6,10 @@
  */
 import { readFileSync } from 'node:fs'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { handleDeskAction } from '~/admin/actions.server'
-import { handlePersonExport } from '~/admin/person.server'
 import { facts } from '~/content/facts'
 import { privacyPage } from '~/content/legal'
+import { handleDeskAction } from '~/desk/actions.server'
+import { handlePersonExport } from '~/desk/person.server'
 import type { Enquiry } from '~/ledger'
 import { auditOf, purgeAudit, recordAudit, recordOpen } from '~/ledger/audit.server'
 import { eraseEnquiry, parsePersonEmail, personEnquiries, storeEnquiry } from '~/ledger/index.server'

@@ -10,11 +10,11 @@
 
 import * as v from 'valibot'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { handleDeskAction } from '~/admin/actions.server'
 import { deliverDueEnquiries } from '~/contact/attempts.server'
 import { submitEnquiry } from '~/contact/contact.server'
 import { newIdempotencyKey } from '~/contact/fields'
 import { contactSubmissionSchema } from '~/contact/schema'
+import { handleDeskAction } from '~/desk/actions.server'
 import type { Enquiry } from '~/ledger'
 import { LEASE_MS, RELEASE_FROM, RETRY_FROM } from '~/ledger'
 import {

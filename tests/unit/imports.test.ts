@@ -21,7 +21,7 @@ const FLOORS = [
   // The visitor's side: the form, its limits, the delivery attempts.
   ['contact/'],
   // The operators' side.
-  ['admin/'],
+  ['desk/'],
   ['components/'],
   ['routes/'],
   // The Worker's entry, its cron run, the middleware and the router: they put the floors below together.
@@ -33,7 +33,7 @@ const FLOORS = [
  * and `index.server.ts` (the server side).
  */
 const FRONT_DOORS: Record<string, string[]> = Object.fromEntries(
-  ['ledger/', 'notices/', 'contact/', 'admin/'].map((folder) => [
+  ['ledger/', 'notices/', 'contact/', 'desk/'].map((folder) => [
     folder,
     [`${folder}index.ts`, `${folder}index.server.ts`],
   ]),
@@ -49,7 +49,7 @@ const EXCEPTIONS: Record<string, string> = {
   // the validation or the server functions' clients with them.
   'routes/contact.tsx -> contact/form-state.ts': "the /contact route's loader",
   'components/contact/DeferredContactForm.tsx -> contact/draft.ts': 'hasDraft(), before the form loads',
-  'routes/admin/ -> admin/head.ts': "the desk routes' head(), in the route tree every page loads",
+  'routes/admin/ -> desk/head.ts': "the desk routes' head(), in the route tree every page loads",
 }
 const APP = join(process.cwd(), 'app')
 
@@ -178,21 +178,21 @@ describe('the import rules (docs/architecture.md, "What may import what")', () =
     const files = readApp()
     files.set('components/Probe.tsx', "import { storeEnquiry } from '~/ledger/enquiries.server'\n")
     // The arrows the ledger took away: the record's store reaching into the desk, the notices into the form.
-    files.set('ledger/probe.ts', "import { recordAudit } from '~/admin/index.server'\n")
+    files.set('ledger/probe.ts', "import { recordAudit } from '~/desk/index.server'\n")
     files.set('notices/probe.ts', "import { attemptNow } from '~/contact/index.server'\n")
     files.set('lib/probe.ts', "import { Icon } from '~/components/Icon'\n")
     files.set('content/probe.ts', "import { slugify } from '../lib/slugify'\n")
-    // The arrows the document's folder took away: the renderer into components/, the page cache into admin/.
+    // The arrows the document's folder took away: the renderer into components/, the page cache into desk/.
     files.set('document/probe.ts', "import { PageHero } from '~/components/sections/PageHero'\n")
-    files.set('server/probe.ts', "import { isAdminPath } from '~/admin/paths'\n")
+    files.set('server/probe.ts', "import { isAdminPath } from '~/desk/paths'\n")
     expect(check(files).broken).toEqual([
       "app/components/Probe.tsx -> app/ledger/enquiries.server.ts: bypasses ledger/'s front door",
-      'app/ledger/probe.ts -> app/admin/index.server.ts: runs up the floors',
+      'app/ledger/probe.ts -> app/desk/index.server.ts: runs up the floors',
       'app/notices/probe.ts -> app/contact/index.server.ts: runs up the floors',
       'app/lib/probe.ts -> app/components/Icon.tsx: runs up the floors',
       'app/content/probe.ts -> app/lib/slugify.ts: runs up the floors',
       'app/document/probe.ts -> app/components/sections/PageHero.tsx: runs up the floors',
-      'app/server/probe.ts -> app/admin/paths.ts: runs up the floors',
+      'app/server/probe.ts -> app/desk/paths.ts: runs up the floors',
     ])
   })
 

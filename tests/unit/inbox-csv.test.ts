@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest'
-import { csvCell, enquiriesCsv, enquiriesCsvStream } from '../../app/admin/csv-export.server'
+import { csvCell, enquiriesCsv, enquiriesCsvStream } from '../../app/desk/csv-export.server'
 import type { EnquiryRecord } from '../../app/ledger'
 import { type EnquiryFilter, enquiryPages, listEnquiries, storeEnquiry } from '../../app/ledger/index.server'
 import { csvCells } from '../support/csv'

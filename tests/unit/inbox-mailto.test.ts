@@ -1,9 +1,9 @@
 // @vitest-environment node
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { mailtoHref } from '~/admin/mailto'
 import { enquiryEmail } from '~/contact/deliveries/email.server'
 import { contactSubmissionSchema } from '~/contact/schema'
+import { mailtoHref } from '~/desk/mailto'
 import { buildPlainTextEmail } from '~/notices/message'
 
 /**

@@ -6,11 +6,11 @@
  */
 import * as v from 'valibot'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { enquiriesCsv } from '~/admin/csv-export.server'
 import { submitEnquiry } from '~/contact/contact.server'
 import { formServicePayload } from '~/contact/deliveries/form-service.server'
 import { handleFormPost } from '~/contact/form-post.server'
 import { contactSubmissionSchema, hostName, SOURCE_LIMITS, sameSitePath, utmValue } from '~/contact/schema'
+import { enquiriesCsv } from '~/desk/csv-export.server'
 import { getEnquiry, sourceReport } from '~/ledger/index.server'
 import type { WorkerEnv } from '~/server/runtime.server'
 import { captureConsole } from '../support/console'

@@ -7,7 +7,7 @@ import {
   parseTriageQuery,
   transition,
   triageFilter,
-} from '../../app/admin/triage'
+} from '../../app/desk/triage'
 import { isOverdue, replyBy, replyByHours, type TriageFacts } from '../../app/ledger/triage'
 
 const ME = 'asha@aksharalabs.in'

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { handleDeskAction } from '~/admin/index.server'
+import { handleDeskAction } from '~/desk/index.server'
 import { methodNotAllowed, replyResponse } from '~/server/reply'
 import { workerRuntime } from '~/server/runtime.server'
 
-/** `POST /admin/actions`: every desk action, as a form post (app/admin/actions.server.ts). */
+/** `POST /admin/actions`: every desk action, as a form post (app/desk/actions.server.ts). */
 export const Route = createFileRoute('/admin/actions')({
   server: {
     handlers: {

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { enquiryPath, loadActivity } from '~/admin'
-import { adminHead } from '~/admin/head'
-import { ColumnHeads, formatTime, linkStyle, Pager } from '~/components/admin/admin-ui'
+import { ColumnHeads, formatTime, linkStyle, Pager } from '~/components/desk/desk-ui'
 import { PageHero } from '~/components/sections/PageHero'
 import { facts } from '~/content/facts'
+import { enquiryPath, loadActivity } from '~/desk'
+import { deskHead } from '~/desk/head'
 import { auditLabel } from '~/ledger'
 
 /** `/admin/activity`: the audit trail of every operator action, newest first, a page at a time. */
@@ -13,7 +13,7 @@ export const Route = createFileRoute('/admin/activity')({
   }),
   loaderDeps: ({ search }) => ({ page: search.page }),
   loader: ({ deps }) => loadActivity({ data: deps }),
-  head: () => adminHead('Activity'),
+  head: () => deskHead('Activity'),
   component: ActivityPage,
 })
 

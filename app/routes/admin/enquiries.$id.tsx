@@ -1,7 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { loadEnquiry, mailtoHref } from '~/admin'
-import { adminHead } from '~/admin/head'
-import { AuditTrail } from '~/components/admin/AuditTrail'
+import { AuditTrail } from '~/components/desk/AuditTrail'
 import {
   ActionFlash,
   ActionForm,
@@ -12,10 +10,12 @@ import {
   linkStyle,
   quietButtonStyle,
   StatusLabel,
-} from '~/components/admin/admin-ui'
-import { LeadSourceDetails } from '~/components/admin/LeadSourceDetails'
-import { TriagePanel } from '~/components/admin/triage-panel'
+} from '~/components/desk/desk-ui'
+import { LeadSourceDetails } from '~/components/desk/LeadSourceDetails'
+import { TriagePanel } from '~/components/desk/triage-panel'
 import { PageHero } from '~/components/sections/PageHero'
+import { loadEnquiry, mailtoHref } from '~/desk'
+import { deskHead } from '~/desk/head'
 
 /** `/admin/enquiries/<id>`: one enquiry in full, its delivery history, and what an operator can do with it. */
 export const Route = createFileRoute('/admin/enquiries/$id')({
@@ -23,7 +23,7 @@ export const Route = createFileRoute('/admin/enquiries/$id')({
     notice: search.notice === undefined ? undefined : String(search.notice),
   }),
   loader: ({ params }) => loadEnquiry({ data: { id: params.id } }),
-  head: () => adminHead('Enquiry'),
+  head: () => deskHead('Enquiry'),
   component: EnquiryPage,
 })
 

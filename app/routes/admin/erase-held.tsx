@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { loadHeldErasure } from '~/admin'
-import { adminHead } from '~/admin/head'
-import { ActionForm, dangerButtonStyle, formatTime, linkStyle } from '~/components/admin/admin-ui'
+import { ActionForm, dangerButtonStyle, formatTime, linkStyle } from '~/components/desk/desk-ui'
 import { PageHero } from '~/components/sections/PageHero'
+import { loadHeldErasure } from '~/desk'
+import { deskHead } from '~/desk/head'
 
 interface HeldSearch {
   day?: string
@@ -21,7 +21,7 @@ export const Route = createFileRoute('/admin/erase-held')({
   }),
   loaderDeps: ({ search }) => ({ day: search.day, reason: search.reason }),
   loader: ({ deps }) => loadHeldErasure({ data: deps }),
-  head: () => adminHead('Erase held enquiries'),
+  head: () => deskHead('Erase held enquiries'),
   component: EraseHeldPage,
 })
 

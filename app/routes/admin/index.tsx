@@ -1,6 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { heldErasePath, loadInbox, triageParams } from '~/admin'
-import { adminHead } from '~/admin/head'
 import {
   ActionFlash,
   buttonStyle,
@@ -12,11 +10,13 @@ import {
   quietButtonStyle,
   STATUS_LABELS,
   StatusLabel,
-} from '~/components/admin/admin-ui'
-import { NoticesSetupRows } from '~/components/admin/NoticesSetup'
-import { SourcesLink } from '~/components/admin/SourcesLink'
-import { TriageCell, TriageCounts, TriageFilterFields } from '~/components/admin/triage-bar'
+} from '~/components/desk/desk-ui'
+import { NoticesSetupRows } from '~/components/desk/NoticesSetup'
+import { SourcesLink } from '~/components/desk/SourcesLink'
+import { TriageCell, TriageCounts, TriageFilterFields } from '~/components/desk/triage-bar'
 import { PageHero } from '~/components/sections/PageHero'
+import { heldErasePath, loadInbox, triageParams } from '~/desk'
+import { deskHead } from '~/desk/head'
 import { ENQUIRY_STATUSES } from '~/ledger'
 import type { HeldSummary } from '~/ledger/index.server'
 
@@ -25,7 +25,7 @@ interface InboxSearch {
   q?: string
   page?: number
   notice?: string
-  /** Triage filters (app/admin/triage.ts): kept as strings, checked by the loader. */
+  /** Triage filters (app/desk/triage.ts): kept as strings, checked by the loader. */
   state?: string
   owner?: string
   overdue?: string
@@ -54,7 +54,7 @@ export const Route = createFileRoute('/admin/')({
     overdue: search.overdue,
   }),
   loader: ({ deps }) => loadInbox({ data: deps }),
-  head: () => adminHead('Enquiries'),
+  head: () => deskHead('Enquiries'),
   component: InboxPage,
 })
 

@@ -1,6 +1,6 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
-import { loadOperator } from '~/admin'
-import { DeskShell } from '~/components/admin/DeskShell'
+import { DeskShell } from '~/components/desk/DeskShell'
+import { loadOperator } from '~/desk'
 import deskCss from '~/styles/desk.css?url'
 
 /**

@@ -1,6 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { enquiryPath, loadPerson } from '~/admin'
-import { adminHead } from '~/admin/head'
 import {
   ActionFlash,
   buttonStyle,
@@ -11,9 +9,11 @@ import {
   linkStyle,
   quietButtonStyle,
   StatusLabel,
-} from '~/components/admin/admin-ui'
-import { OutsideReach } from '~/components/admin/OutsideReach'
+} from '~/components/desk/desk-ui'
+import { OutsideReach } from '~/components/desk/OutsideReach'
 import { PageHero } from '~/components/sections/PageHero'
+import { enquiryPath, loadPerson } from '~/desk'
+import { deskHead } from '~/desk/head'
 
 /**
  * `/admin/person?email=…`: a request by person. Finds one address's enquiries (exact, ignoring
@@ -26,7 +26,7 @@ export const Route = createFileRoute('/admin/person/')({
   }),
   loaderDeps: ({ search }) => ({ email: search.email }),
   loader: ({ deps }) => loadPerson({ data: deps }),
-  head: () => adminHead('Requests by person'),
+  head: () => deskHead('Requests by person'),
   component: PersonPage,
 })
 

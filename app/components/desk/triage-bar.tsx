@@ -1,6 +1,6 @@
-import { TRIAGE_LABELS, type TriageListData, type TriageQuery } from '~/admin'
+import { TRIAGE_LABELS, type TriageListData, type TriageQuery } from '~/desk'
 import { TRIAGE_STATES, type TriageView } from '~/ledger'
-import { controlStyle } from './admin-ui'
+import { controlStyle } from './desk-ui'
 import { OverdueMark, TriageLabel } from './triage-panel'
 
 /** One count, as a link to the list it counts (a plain GET address, so the back button works). */

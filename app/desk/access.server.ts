@@ -14,9 +14,9 @@ import type { WorkerEnv } from '~/server/runtime.server'
 export const ACCESS_HEADER = 'Cf-Access-Jwt-Assertion'
 
 /** Who may open the inbox besides passing Access: the allow-list's size, or the written reason there is none. */
-export type InboxFence = { allowList: number } | { policyOnly: string | null }
+export type DeskFence = { allowList: number } | { policyOnly: string | null }
 
-export function inboxFence(env: WorkerEnv): InboxFence {
+export function deskFence(env: WorkerEnv): DeskFence {
   const allowed = (env.ACCESS_ALLOWED_EMAILS ?? '').split(',').filter((email) => email.trim())
   if (allowed.length) return { allowList: allowed.length }
   return { policyOnly: env.ACCESS_POLICY_ONLY_REASON?.trim() || null }

@@ -1,5 +1,5 @@
 import { type AuditLine, auditLabel } from '~/ledger'
-import { formatTime } from './admin-ui'
+import { formatTime } from './desk-ui'
 
 /** One enquiry's audit trail, oldest first: who did what, when. Read-only; nothing in the inbox edits it. */
 export function AuditTrail({ lines }: { lines: readonly AuditLine[] }) {

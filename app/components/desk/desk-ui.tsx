@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { FLASHES, isFlash } from '~/admin'
+import { FLASHES, isFlash } from '~/desk'
 import type { EnquiryStatus } from '~/ledger'
 
 /** A stored time as the inbox shows it, the same on the server and in the browser: `2026-11-23 12:00 UTC`. */

@@ -3,7 +3,7 @@ import { heldRetentionDays, retentionDays } from '~/ledger/index.server'
 import { type NoticeSetupLine, noticesSetup, noticesSetupLines } from '~/notices/index.server'
 import type { WorkerEnv } from '~/server/runtime.server'
 import { site } from '~/site'
-import { type InboxFence, inboxFence } from './access.server'
+import { type DeskFence, deskFence } from './access.server'
 
 /** The set-up panel on the inbox page: what an operator needs to know, never a secret's value. */
 export interface DeliverySetup {
@@ -20,7 +20,7 @@ export interface DeliverySetup {
   /** The most held enquiries kept from one hour (more are refused, never acknowledged). */
   heldPerHour: number
   turnstile: 'on' | 'off' | { missing: string[] }
-  fence: InboxFence
+  fence: DeskFence
   /** The digest, the alerts and the receipt: on, or why not (docs/notices.md). */
   notices: NoticeSetupLine[]
 }
@@ -38,7 +38,7 @@ export function deliverySetup(env: WorkerEnv): DeliverySetup {
     heldRetentionDays: heldRetentionDays(env.ENQUIRY_RETENTION_DAYS),
     heldPerHour: HELD_PER_HOUR,
     turnstile: report.turnstile,
-    fence: inboxFence(env),
+    fence: deskFence(env),
     notices: noticesSetupLines(noticesSetup(env), site.email),
   }
 }

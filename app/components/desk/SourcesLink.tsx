@@ -1,4 +1,4 @@
-import { linkStyle } from './admin-ui'
+import { linkStyle } from './desk-ui'
 
 /** The inbox's way to `/admin/sources`: enquiries by source and by first page. */
 export function SourcesLink() {

@@ -1,6 +1,6 @@
-import { allowedStates, NOTE_MAX, RESOLUTION_LABELS, TRIAGE_LABELS, type TriageDetail } from '~/admin'
+import { allowedStates, NOTE_MAX, RESOLUTION_LABELS, TRIAGE_LABELS, type TriageDetail } from '~/desk'
 import { RESOLUTIONS, type TriageView } from '~/ledger'
-import { ActionForm, buttonStyle, controlStyle, formatTime, quietButtonStyle } from './admin-ui'
+import { ActionForm, buttonStyle, controlStyle, formatTime, quietButtonStyle } from './desk-ui'
 
 /** The overdue mark: words, not colour alone. */
 export function OverdueMark() {

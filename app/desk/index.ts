@@ -1,8 +1,19 @@
 /**
- * The desk's door for its pages and their components. The server's is `index.server.ts`. A page's
- * `head()` imports `head.ts` itself: it stays in the route tree every page loads, which must not
- * carry the desk's server functions.
+ * The desk's door for its pages and their components, the ledger's words they show included. The
+ * server's is `index.server.ts`. A page's `head()` imports `head.ts` itself: it stays in the route
+ * tree every page loads, which must not carry the desk's server functions.
  */
+
+export {
+  type AuditLine,
+  auditLabel,
+  ENQUIRY_STATUSES,
+  type EnquiryStatus,
+  type HeldSummary,
+  type LeadSource,
+  TRIAGE_STATES,
+  type TriageView,
+} from '~/ledger'
 
 export type { TriageDetail } from './enquiry.server'
 export { FLASHES, type Flash, isFlash } from './flash'

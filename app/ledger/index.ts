@@ -6,6 +6,7 @@
 
 export { type ActivityLine, AUDIT_LABELS, type AuditLine, auditLabel } from './audit'
 export type { EnquiryCounts } from './enquiries.server'
+export type { HeldSummary } from './held.server'
 export { LEASE_MS, RELEASE_FROM, RETRY_FROM } from './lease'
 export type { RecentAttempt } from './lease.server'
 export {

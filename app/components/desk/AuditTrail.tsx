@@ -1,4 +1,4 @@
-import { type AuditLine, auditLabel } from '~/ledger'
+import { type AuditLine, auditLabel } from '~/desk'
 import { formatTime } from './desk-ui'
 
 /** One enquiry's audit trail, oldest first: who did what, when. Read-only; nothing in the inbox edits it. */

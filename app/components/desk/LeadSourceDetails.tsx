@@ -1,4 +1,4 @@
-import type { LeadSource } from '~/ledger'
+import type { LeadSource } from '~/desk'
 
 const ROWS = [
   ['page', 'Sent from'],

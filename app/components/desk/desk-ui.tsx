@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react'
-import { FLASHES, isFlash } from '~/desk'
-import type { EnquiryStatus } from '~/ledger'
+import { type EnquiryStatus, FLASHES, isFlash } from '~/desk'
 
 /** A stored time as the inbox shows it, the same on the server and in the browser: `2026-11-23 12:00 UTC`. */
 export function formatTime(iso: string | null): string {

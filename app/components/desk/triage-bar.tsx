@@ -1,5 +1,4 @@
-import { TRIAGE_LABELS, type TriageListData, type TriageQuery } from '~/desk'
-import { TRIAGE_STATES, type TriageView } from '~/ledger'
+import { TRIAGE_LABELS, TRIAGE_STATES, type TriageListData, type TriageQuery, type TriageView } from '~/desk'
 import { controlStyle } from './desk-ui'
 import { OverdueMark, TriageLabel } from './triage-panel'
 

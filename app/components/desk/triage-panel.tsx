@@ -1,5 +1,4 @@
-import { allowedStates, NOTE_MAX, RESOLUTION_LABELS, TRIAGE_LABELS, type TriageDetail } from '~/desk'
-import { RESOLUTIONS, type TriageView } from '~/ledger'
+import { allowedStates, NOTE_MAX, RESOLUTION_LABELS, TRIAGE_LABELS, type TriageDetail, type TriageView } from '~/desk'
 import { ActionForm, buttonStyle, controlStyle, formatTime, quietButtonStyle } from './desk-ui'
 
 /** The overdue mark: words, not colour alone. */
@@ -121,9 +120,9 @@ export function TriagePanel({ id, triage }: { id: string; triage: TriageDetail }
                     defaultValue={triage.resolution ?? 'won'}
                     className={controlStyle}
                   >
-                    {RESOLUTIONS.map((resolution) => (
+                    {Object.entries(RESOLUTION_LABELS).map(([resolution, label]) => (
                       <option key={resolution} value={resolution}>
-                        {RESOLUTION_LABELS[resolution]}
+                        {label}
                       </option>
                     ))}
                   </select>

@@ -2,9 +2,8 @@ import { createFileRoute } from '@tanstack/react-router'
 import { ColumnHeads, formatTime, linkStyle, Pager } from '~/components/desk/desk-ui'
 import { PageHero } from '~/components/sections/PageHero'
 import { facts } from '~/content/facts'
-import { enquiryPath, loadActivity } from '~/desk'
+import { auditLabel, enquiryPath, loadActivity } from '~/desk'
 import { deskHead } from '~/desk/head'
-import { auditLabel } from '~/ledger'
 
 /** `/admin/activity`: the audit trail of every operator action, newest first, a page at a time. */
 export const Route = createFileRoute('/admin/activity')({

@@ -15,10 +15,9 @@ import { NoticesSetupRows } from '~/components/desk/NoticesSetup'
 import { SourcesLink } from '~/components/desk/SourcesLink'
 import { TriageCell, TriageCounts, TriageFilterFields } from '~/components/desk/triage-bar'
 import { PageHero } from '~/components/sections/PageHero'
-import { heldErasePath, loadInbox, triageParams } from '~/desk'
+import type { HeldSummary } from '~/desk'
+import { ENQUIRY_STATUSES, heldErasePath, loadInbox, triageParams } from '~/desk'
 import { deskHead } from '~/desk/head'
-import { ENQUIRY_STATUSES } from '~/ledger'
-import type { HeldSummary } from '~/ledger/index.server'
 
 interface InboxSearch {
   status?: string

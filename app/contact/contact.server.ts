@@ -33,21 +33,20 @@ import { TURNSTILE_FIELD } from './turnstile'
 import { turnstileHold } from './turnstile.server'
 
 /**
- * An enquiry's path, top to bottom: validate (the callers, with the shared schema) → rate limit
- * (the bindings, per client and per network) and honeypot → the same limits counted in D1 across
- * locations (`limits.server.ts`) → Turnstile (when on: held or not) → store in D1 (a held one only
- * within the hourly cap) → deliver (started now, finished after the answer, retried by the Cron
- * Trigger; never while held) → answer. The visitor hears "sent" only once the enquiry is stored.
+ * An enquiry's path, top to bottom: rate limit (the bindings) and honeypot → the same limits in D1
+ * → Turnstile (held or not) → store (a held one within the hourly cap) → deliver (started now,
+ * finished after the answer, retried by the cron; never while held) → answer. The visitor hears
+ * "sent" only once the enquiry is stored.
  */
 
 export interface ContactContext {
   env: WorkerEnv
   request: Request
-  /** The request's id, for every log line of the post (`requestIdFor`, once, by the endpoint). */
+  /** Computed once, by the endpoint. */
   requestId: string
-  /** Keeps the Worker alive for work that ends after the answer (`waitUntil`); awaited when absent. */
+  /** Work that ends after the answer; awaited when absent. */
   waitUntil?: (work: Promise<unknown>) => void
-  /** Time-out for calls to other services (tests shorten it); production default 10 s. */
+  /** For calls to other services (tests shorten it); 10 s otherwise. */
   timeoutMs?: number
 }
 
@@ -57,7 +56,7 @@ export type SubmissionOutcome =
   | { kind: 'rate_limited'; retryAfter: number }
   | { kind: 'not_stored'; cause: string }
 
-/** A request served on this machine (wrangler dev, npm start, the tests), not from a deployment. */
+/** wrangler dev, npm start, the tests. */
 export function isLocalRequest(request: Request): boolean {
   try {
     return isLoopbackHost(new URL(request.url).hostname)
@@ -79,10 +78,7 @@ function newEnquiry(input: ContactSubmission, now: Date): Enquiry {
   }
 }
 
-/**
- * Handles one valid submission. Logs one line with the outcome; logs never hold the message, the
- * visitor's address or a secret (a local server also prints the stored enquiry, for the developer).
- */
+/** One log line with the outcome, never the message, the address or a secret (a local server prints the enquiry). */
 export async function submitEnquiry(input: ContactSubmission, context: ContactContext): Promise<SubmissionOutcome> {
   const { env, request, requestId } = context
   const started = Date.now()
@@ -110,9 +106,8 @@ export async function submitEnquiry(input: ContactSubmission, context: ContactCo
     return { kind: 'not_stored', cause }
   }
 
-  // The same limits, counted across every Cloudflare location (the bindings count per location),
-  // and the backstop when a binding is missing or fails. A database that does not answer here
-  // would not store the enquiry either: the visitor hears so now, not after a second time-out.
+  // Across locations (the bindings count per location). A D1 that does not answer here would not
+  // store the enquiry either: the visitor hears so now, not after a second time-out.
   let counted: Awaited<ReturnType<typeof countPost>>
   try {
     counted = await countPost(env.ENQUIRIES, keys)
@@ -124,8 +119,6 @@ export async function submitEnquiry(input: ContactSubmission, context: ContactCo
     return { kind: 'rate_limited', retryAfter: RATE_LIMIT_PERIOD_SECONDS }
   }
 
-  // With Turnstile on, an enquiry without a valid token is kept as held: never refused, never
-  // delivered until an operator releases it.
   const hold = await turnstileHold(env, input[TURNSTILE_FIELD], {
     remoteIp: clientAddress(request),
     requestHost: new URL(request.url).hostname,
@@ -133,16 +126,15 @@ export async function submitEnquiry(input: ContactSubmission, context: ContactCo
     timeoutMs: context.timeoutMs,
   })
 
-  // Store first: nothing is attempted, or acknowledged, before the enquiry is in D1.
+  // Stored first: nothing is attempted, or acknowledged, before the enquiry is in D1.
   const now = new Date()
   const enquiry = newEnquiry(input, now)
   const key = input[IDEMPOTENCY_KEY_FIELD] ?? `server-${enquiry.id}`
   let stored: Awaited<ReturnType<typeof storeEnquiry>>
-  // Stored claimed, due after the lease: the attempt below holds it (an operator's retry meanwhile
-  // answers busy); if the Worker is cut off, the cron takes over once the lease runs out.
+  // Stored claimed by the attempt below (an operator's retry meanwhile answers busy); if the Worker
+  // is cut off, the cron takes over once the lease runs out.
   const leaseToken = newLeaseToken()
   try {
-    // Held: kept only while fewer than HELD_PER_HOUR held enquiries arrived in the last hour.
     const first = hold
       ? { heldReason: hold, cap: { since: new Date(now.getTime() - 3_600_000).toISOString(), max: HELD_PER_HOUR } }
       : { nextAttemptAt: new Date(now.getTime() + LEASE_MS).toISOString(), leaseToken }
@@ -160,7 +152,7 @@ export async function submitEnquiry(input: ContactSubmission, context: ContactCo
     })
 
   if ('full' in stored) {
-    // Not stored, so not acknowledged: the visitor gets the failure message with every field kept.
+    // Not stored, so not acknowledged: the visitor keeps every field.
     const retryAfter = Math.max(1, Math.ceil((Date.parse(stored.freeAt) - now.getTime()) / 1000))
     log('warn', { event: 'contact', requestId, outcome: 'held_cap', heldReason: hold ?? undefined, retryAfter })
     return { kind: 'rate_limited', retryAfter }
@@ -187,7 +179,6 @@ export async function submitEnquiry(input: ContactSubmission, context: ContactCo
   if (isLocalRequest(request)) {
     console.info(`\nNew enquiry stored (npm run enquiries lists them)\n${formatEnquiry(record)}\n`)
   }
-  // Held: nothing is attempted until an operator releases it in the inbox.
   if (record.status === 'held') return { kind: 'stored', enquiryId: record.id, repeat: false }
   if (!plan.configured) {
     log('warn', {
@@ -204,7 +195,7 @@ export async function submitEnquiry(input: ContactSubmission, context: ContactCo
     { record, token: leaseToken },
     { requestId, timeoutMs: context.timeoutMs },
   ).catch((error) => {
-    // The record is safe in D1; the lease runs out and the next cron run tries again.
+    // Safe in D1: the lease runs out and the cron tries again.
     log('error', {
       event: 'contact_retry_error',
       requestId,
@@ -212,14 +203,13 @@ export async function submitEnquiry(input: ContactSubmission, context: ContactCo
       cause: error instanceof StoreError ? error.code : 'attempt_error',
     })
   })
-  // Beside it, the receipt to the visitor when configured (docs/notices.md): never part of the answer.
+  // The receipt (docs/notices.md) is never part of the answer.
   const work = Promise.all([delivery, sendReceipt(env, record)])
   if (context.waitUntil) context.waitUntil(work)
   else await work
   return { kind: 'stored', enquiryId: record.id, repeat: false }
 }
 
-/** Where the lead came from, as the schema let it through; null where absent. */
 function submittedSource(input: ContactSubmission): LeadSource {
   return {
     page: input.source_page ?? null,
@@ -231,7 +221,7 @@ function submittedSource(input: ContactSubmission): LeadSource {
   }
 }
 
-/** Never a reason to fail: the enquiry is stored, and one log line says when its source was not. */
+/** Never a reason to fail: the enquiry is stored, and one log line says its source was not. */
 async function keepSource(env: WorkerEnv, id: string, input: ContactSubmission, requestId: string): Promise<void> {
   const source = submittedSource(input)
   if (Object.values(source).every((value) => value === null)) return
@@ -247,12 +237,7 @@ async function keepSource(env: WorkerEnv, id: string, input: ContactSubmission, 
   }
 }
 
-/**
- * The reply to an outcome, for either endpoint: 200 once stored (or a bot's post dropped), 429
- * with Retry-After, 503 when not stored. The server function returns its body (its status and
- * headers set with Start's response helpers); the no-JavaScript endpoint sends it with
- * `replyResponse` to a client that is not a browser.
- */
+/** For either endpoint: 200 once stored (or a bot's post dropped), 429 with Retry-After, 503 when not stored. */
 export function outcomeReply(outcome: SubmissionOutcome): Reply<ContactErrorCode> {
   switch (outcome.kind) {
     case 'stored':
@@ -265,14 +250,13 @@ export function outcomeReply(outcome: SubmissionOutcome): Reply<ContactErrorCode
   }
 }
 
-/** 400 for input the schema refuses, naming each invalid field (one log line names them, never values). */
+/** Naming each invalid field, never a value. */
 export function invalidInputReply(issues: readonly v.BaseIssue<unknown>[], requestId: string): Reply<ContactErrorCode> {
   return refusal('invalid_input', 400, 'Some fields are missing or invalid.', {
     fields: refusedFields(issues, requestId),
   })
 }
 
-/** The per-field messages for refused input; logs one line naming the invalid fields (never values). */
 export function refusedFields(issues: readonly v.BaseIssue<unknown>[], requestId: string): Record<string, string> {
   const fieldErrors = fieldErrorsFrom(issues)
   const invalid = CONTACT_FIELDS.filter((field) => fieldErrors[field])

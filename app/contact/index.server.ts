@@ -1,9 +1,4 @@
-/**
- * The contact flow's door for the server: what routes, the Worker's entry, the middleware and the
- * desk import. An enquiry's path reads top to bottom in `contact.server.ts`; each attempt to
- * deliver is `attempts.server.ts`, each way of delivering a module in `deliveries/`. The record
- * itself is the ledger's (app/ledger/).
- */
+/** The contact flow's door for the server. The record itself is the ledger's (app/ledger/). */
 
 export { attemptNow, deliverDueEnquiries } from './attempts.server'
 export { submitContact } from './contact.functions'

@@ -3,17 +3,15 @@ import { isLoopbackHost } from '~/server/loopback'
 import type { WorkerEnv } from '~/server/runtime.server'
 
 /**
- * Who may open the inbox: every `/admin` request carries the `Cf-Access-Jwt-Assertion` header that
- * Cloudflare Access adds once a person has signed in, and the Worker verifies it itself rather than
- * trusting that Access is in front (a route or hostname left unprotected would otherwise open it):
- * an RS256 signature by one of the team's published keys, the application's AUD tag, the team's
- * issuer, `exp` and `nbf`, the user's e-mail (against the allow-list when one is set) and Access's
- * ID for the user (`sub`), which the logs name instead of the e-mail.
+ * Who may open the desk. The Worker verifies the `Cf-Access-Jwt-Assertion` header itself rather
+ * than trust that Access is in front (a route left unprotected would open it): RS256 by one of the
+ * team's keys, the AUD tag, the issuer, `exp` and `nbf`, the e-mail (against the allow-list when
+ * set), and `sub`, which the logs name instead of the e-mail.
  * https://developers.cloudflare.com/cloudflare-one/identity/authorization-cookie/validating-json/
  */
 export const ACCESS_HEADER = 'Cf-Access-Jwt-Assertion'
 
-/** Who may open the inbox besides passing Access: the allow-list's size, or the written reason there is none. */
+/** Besides Access: the allow-list's size, or the written reason there is none. */
 export type DeskFence = { allowList: number } | { policyOnly: string | null }
 
 export function deskFence(env: WorkerEnv): DeskFence {
@@ -39,15 +37,12 @@ export type AccessDenial =
   | 'not_allowed'
   | 'keys_unavailable'
 
-/**
- * A person let in: their e-mail (shown to them and stored as who handled an enquiry) and `id`,
- * Access's ID for the user (the token's `sub`), which log lines carry instead of the e-mail.
- */
+/** Let in: the e-mail (shown to them, stored as who acted) and `id`, the token's `sub`, for log lines. */
 export type AccessOutcome = { ok: true; email: string; id: string } | { ok: false; reason: AccessDenial }
 
 const TEAM_DOMAIN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/
 
-/** The check's configuration from the env, or why there is none (the inbox then refuses everyone). */
+/** Or why there is none: the desk then refuses everyone. */
 export function accessConfig(env: WorkerEnv): AccessConfig | { error: 'not_configured' | 'bad_certs_url' } {
   const team = env.ACCESS_TEAM_DOMAIN?.trim()
     .toLowerCase()
@@ -89,7 +84,7 @@ function keySet(url: URL) {
   return keys
 }
 
-/** Verifies an Access token against the env's configuration. Only a fully valid token passes. */
+/** Only a fully valid token passes. */
 export async function verifyAccessToken(token: string | null | undefined, env: WorkerEnv): Promise<AccessOutcome> {
   const config = accessConfig(env)
   if ('error' in config) return { ok: false, reason: config.error }
@@ -117,7 +112,6 @@ export async function verifyAccessToken(token: string | null | undefined, env: W
   return { ok: true, email, id }
 }
 
-/** The request's Access token, checked. */
 export function verifyAccess(request: Request, env: WorkerEnv): Promise<AccessOutcome> {
   return verifyAccessToken(request.headers.get(ACCESS_HEADER), env)
 }

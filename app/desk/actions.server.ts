@@ -24,7 +24,7 @@ import { erasePersonAction } from './person.server'
 import { isTriageActionName, TRIAGE_ACTIONS } from './triage'
 import { triageAction } from './triage-actions.server'
 
-/** The actions on one enquiry; `erase-held` and `erase-person` act on many. */
+/** On one enquiry; `erase-held` and `erase-person` act on many. */
 export const ENQUIRY_ACTIONS = ['handled', 'retry', 'release', 'erase'] as const
 export type EnquiryAction = (typeof ENQUIRY_ACTIONS)[number]
 const isEnquiryAction = (value: unknown): value is EnquiryAction =>
@@ -33,10 +33,9 @@ const isEnquiryAction = (value: unknown): value is EnquiryAction =>
 const NOT_DONE = 'The enquiry database did not answer; nothing was changed. Try again.'
 
 /**
- * `POST /admin/actions`, every desk action, a form post with or without JavaScript: who acts
- * (the token, checked again behind the middleware's gate), the form, the action, one
- * `event=admin` line with what it did, and the answer: 303 back to the page with a flash code.
- * A guard on what an operator may do belongs here, between who acts and the action.
+ * `POST /admin/actions`, every desk action, with or without JavaScript: who acts (checked again
+ * behind the middleware's gate), the form, the action, one `event=admin` line, and a 303 back with
+ * a flash. A guard on what an operator may do goes here, between who acts and the action.
  */
 export async function handleDeskAction(request: Request, env: WorkerEnv): Promise<Response> {
   const requestId = requestIdFor(request)
@@ -78,12 +77,9 @@ async function act(form: FormData, context: ActionContext): Promise<ActionAnswer
 }
 
 /**
- * - handled: from any status; never delivered after.
- * - retry: a pending or failed enquiry is made due and attempted in this request; a held one is
- *   released first. Delivered and handled ones are not sent.
- * - release: a held enquiry becomes pending, due now, and is attempted in this request.
- *   Neither takes an enquiry another attempt's lease holds: `busy`, nothing changes.
- * - erase, with `confirm` equal to the id: it and its delivery history.
+ * handled: never delivered after. retry: a pending or failed one (a held one released first) is
+ * attempted in this request; release: a held one. Neither takes one another attempt's lease
+ * holds (`busy`). erase, with `confirm` equal to the id: it and its history.
  */
 async function enquiryAction(
   action: EnquiryAction,
@@ -125,7 +121,7 @@ async function change(
       if (!confirmed) return 'confirm-erase'
       return (await eraseEnquiry(db, record.id)) ? 'erased' : 'already-erased'
     case 'release':
-      // Released by someone else a moment ago, and under way: busy, as for a retry.
+      // Released by someone else a moment ago, and under way: busy.
       if (record.status !== 'held' || !(await requeueEnquiry(db, record.id, now, RELEASE_FROM)))
         return (await liveLeaseUntil(db, record.id, now)) ? 'busy' : 'not-held'
       return attempted(await attemptNow(env, record.id, requestId))

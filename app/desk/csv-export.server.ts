@@ -8,15 +8,14 @@ import { operatorFor } from './operator.server'
 import { RESOLUTION_LABELS, TRIAGE_LABELS } from './triage'
 
 /**
- * The inbox's CSV export: UTF-8 with a byte-order mark (so spreadsheet programs read it as
- * UTF-8), CRLF line ends, every field quoted. A cell a spreadsheet would run as a formula (one
- * beginning with `=`, `+`, `-`, `@`, a tab or a carriage return) is written with a leading `'`,
- * so it shows as text. https://owasp.org/www-community/attacks/CSV_Injection
+ * The inbox as CSV: UTF-8 with a byte-order mark (so spreadsheets read it as UTF-8), CRLF, every
+ * field quoted; a cell that would start a formula (`=`, `+`, `-`, `@`, tab, CR) gets a leading `'`.
+ * https://owasp.org/www-community/attacks/CSV_Injection
  */
 
-/** The most rows one export holds (streamed: the Worker holds one page of them). */
+/** Streamed: the Worker holds one page of them. */
 export const EXPORT_LIMIT = 50_000
-/** Rows read from D1 at a time: at most about 7 MB of the largest enquiries. */
+/** At most about 7 MB of the largest enquiries. */
 export const EXPORT_PAGE_SIZE = 250
 
 export const CSV_COLUMNS = [
@@ -35,7 +34,7 @@ export const CSV_COLUMNS = [
   ['handledBy', 'Handled by'],
 ] as const satisfies readonly (readonly [keyof EnquiryRecord, string])[]
 
-/** Where the lead came from (migration 0007), after the columns above; empty where not recorded. */
+/** Migration 0007, last; empty where not recorded. */
 export const CSV_SOURCE_COLUMNS = [
   ['page', 'Sent from page'],
   ['firstPage', 'First page'],
@@ -45,7 +44,7 @@ export const CSV_SOURCE_COLUMNS = [
   ['utmCampaign', 'UTM campaign'],
 ] as const satisfies readonly (readonly [keyof LeadSource, string])[]
 
-/** Triage (migration 0005), between the delivery and the source columns; "Outcome" is the resolution. */
+/** Migration 0005, between the delivery and the source columns; "Outcome" is the resolution. */
 export const CSV_TRIAGE_COLUMNS = ['Triage', 'Outcome', 'Owner', 'Reply by', 'Overdue'] as const
 
 const HEADER = [
@@ -54,7 +53,6 @@ const HEADER = [
   ...CSV_SOURCE_COLUMNS.map(([, title]) => title),
 ]
 
-/** The triage cells as the inbox shows them, overdue as of `now`. */
 function triageValues(record: EnquiryRecord, now: string): string[] {
   if (!record.triage) return ['', '', '', '', '']
   const view = triageView(record.triage, now)
@@ -67,7 +65,6 @@ function triageValues(record: EnquiryRecord, now: string): string[] {
   ]
 }
 
-/** One record's cells, in the header's order. */
 function csvValues(record: EnquiryRecord, now: string): (string | number | null | undefined)[] {
   return [
     ...CSV_COLUMNS.map(([key]) => record[key]),
@@ -78,7 +75,6 @@ function csvValues(record: EnquiryRecord, now: string): (string | number | null 
 
 const FORMULA_START = /^[=+\-@\t\r]/
 
-/** One cell: neutralised if it would start a formula, quoted, inner quotes doubled. */
 export function csvCell(value: string | number | null | undefined): string {
   let text = value === null || value === undefined ? '' : String(value)
   if (FORMULA_START.test(text)) text = `'${text}`
@@ -89,16 +85,14 @@ export function csvRow(values: readonly (string | number | null | undefined)[]):
   return `${values.map(csvCell).join(',')}\r\n`
 }
 
-/** The whole file, BOM first; overdue as of `now`. */
 export function enquiriesCsv(records: readonly EnquiryRecord[], now = new Date().toISOString()): string {
   return `\uFEFF${csvRow(HEADER)}${records.map((record) => csvRow(csvValues(record, now))).join('')}`
 }
 
 /**
- * The same bytes as `enquiriesCsv`, as a stream that reads one page of rows at a time, only when
- * the client has taken the last (a pull stream): however many rows the export holds, the Worker
- * keeps one page in memory. `onEnd` is told how many rows were written, or the error that cut the
- * file short (the stream then errors, so the download fails rather than looking complete).
+ * The same bytes as `enquiriesCsv`, pulled a page at a time as the client takes them, so the Worker
+ * holds one page however long the file. An error cuts the stream (the download fails rather than
+ * looking complete); `onEnd` is told the rows, or the error.
  */
 export function enquiriesCsvStream(
   pages: AsyncIterator<readonly EnquiryRecord[]>,
@@ -135,11 +129,7 @@ export function enquiriesCsvStream(
   })
 }
 
-/**
- * `GET /admin/export.csv?status=…&q=…`: the enquiries of the inbox's filter. The first page is
- * read before answering, so a database that does not answer gets the 503; the log line follows
- * the last row.
- */
+/** The first page is read before answering, so a D1 that does not answer gets the 503; the log line follows the last row. */
 export async function handleExport(request: Request, env: WorkerEnv): Promise<Response> {
   const requestId = requestIdFor(request)
   const operator = await operatorFor(request, env, requestId)

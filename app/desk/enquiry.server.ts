@@ -19,16 +19,13 @@ import {
 import type { WorkerEnv } from '~/server/runtime.server'
 import { knownOperators, type Operator } from './operator.server'
 
-/** One enquiry's page (`/admin/enquiries/<id>`): the record, its history, its triage, its audit trail. */
-
-/** Its triage for its page: with notes, and whom it may be assigned to. */
 export interface TriageDetail extends TriageView {
   me: string
   notes: TriageNote[]
   operators: string[]
 }
 
-/** Opened by an operator: a new enquiry becomes open, after its reply-by is written so the target holds. */
+/** A new enquiry becomes open once its reply-by is written, so the target holds. */
 export async function openTriage(env: WorkerEnv, id: string, operator: Operator): Promise<TriageDetail | null> {
   await Promise.all([fillReplyBy(env), seeOperator(env.ENQUIRIES, operator.email, new Date().toISOString())])
   await markOpened(env.ENQUIRIES, id)
@@ -45,7 +42,7 @@ export interface EnquiryPage {
   audit: AuditLine[]
 }
 
-/** Null when there is no such enquiry. Every read of one is in its audit trail, or the page is not shown. */
+/** Every read of an enquiry is in its audit trail, or the page is not shown. */
 export async function enquiryPage(env: WorkerEnv, id: string, operator: Operator): Promise<EnquiryPage | null> {
   if (!isEnquiryId(id)) return null
   const record = await getEnquiry(env.ENQUIRIES, id)

@@ -1,10 +1,6 @@
 import { TRIAGE_FLASHES } from './triage'
 
-/**
- * What a desk page says after an action: a code in the address the action sends the browser to
- * (`?notice=<code>`, the URL's name from before the word), turned into words here; only these
- * codes are shown, never text from the address.
- */
+/** After an action, in the address it sends the browser to (`?notice=<code>`): only these codes are shown, never text from the address. */
 export const FLASHES = {
   handled: { tone: 'success', text: 'Marked handled. It will not be delivered again.' },
   'already-handled': { tone: 'info', text: 'It was already marked handled.' },

@@ -4,11 +4,10 @@ import type { WorkerEnv } from '~/server/runtime.server'
 import type { ActionContext } from './operator.server'
 import { heldErasePath } from './paths'
 
-/** The confirmation page: how many held enquiries the selection erases, up to the newest one. */
 export interface HeldErasure {
   selection: HeldSelection
   count: number
-  /** The erasure stops there, so one held after the page was shown is kept. */
+  /** Where the erasure stops, so one held after the page was shown is kept. */
   until: string | null
 }
 
@@ -17,11 +16,7 @@ export async function heldErasure(env: WorkerEnv, selection: HeldSelection): Pro
   return { selection, count, until: newest }
 }
 
-/**
- * `erase-held` with `day` and/or `reason` (neither: every held enquiry), `until` from the
- * confirmation page and `confirm=held`; without the confirmation, to the confirmation page.
- * Back to the held list; the log line has the selection and the count, never an enquiry's content.
- */
+/** Without `confirm=held` and `until` from the confirmation page, to that page. Never an enquiry's content in the log. */
 export async function eraseHeldAction(form: FormData, { env, operator }: ActionContext): Promise<ActionResult> {
   const selection = parseHeldSelection({ day: form.get('day') ?? undefined, reason: form.get('reason') ?? undefined })
   if (!selection) return { answer: { status: 400, message: 'No valid day (YYYY-MM-DD) or reason.' } }

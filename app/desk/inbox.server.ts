@@ -20,12 +20,12 @@ import type { Operator } from './operator.server'
 import { type DeliverySetup, deliverySetup } from './setup.server'
 import { parseTriageQuery, type TriageQuery, triageFilter } from './triage'
 
-/** The inbox page (`/admin`): its query, and what it shows. */
+/** The inbox page (`/admin`). */
 
 export const PAGE_SIZE = 25
 const SEARCH_MAX = 200
 
-/** Filter and page from a query string (or the router's search object); anything malformed is dropped. */
+/** Anything malformed is dropped. */
 export interface InboxQuery extends TriageQuery {
   status?: EnquiryStatus
   q?: string
@@ -45,7 +45,7 @@ export function parseInboxQuery(input: Record<string, unknown>): InboxQuery {
   }
 }
 
-/** The enquiries a query lists, here and in its CSV export. */
+/** Here and in the CSV export. */
 export function filterOf(query: InboxQuery, operator: Operator): EnquiryFilter {
   return {
     status: query.status,
@@ -54,7 +54,6 @@ export function filterOf(query: InboxQuery, operator: Operator): EnquiryFilter {
   }
 }
 
-/** The triage counts, the reply-by target, and each listed enquiry's triage. */
 export interface TriageListData {
   me: string
   counts: TriageCounts
@@ -68,7 +67,7 @@ export interface InboxData {
   total: number
   pageSize: number
   setup: DeliverySetup
-  /** In the held view: the held enquiries by day and by reason, for the bulk erasure. */
+  /** In the held view, for the bulk erasure. */
   held: HeldSummary | null
   triage: TriageListData
 }

@@ -8,12 +8,10 @@ import { signedIn } from './operator.server'
 import { personErasure, personPage } from './person.server'
 import { sourcesData } from './sources.server'
 
-/** The desk pages' data, each call signed in on its own (`signedIn`), each page's read model elsewhere. */
+/** The desk pages' data; each read model lives with its page. */
 
-/** Lines on one page of the activity page. */
 export const ACTIVITY_PAGE_SIZE = 50
 
-/** The desk's shell: who is signed in. */
 export const loadOperator = createServerFn({ method: 'GET' }).handler(async () => {
   const { operator } = await signedIn()
   return { email: operator.email }
@@ -43,7 +41,6 @@ export const loadHeldErasure = createServerFn({ method: 'GET' })
   })
   .handler(async ({ data }) => heldErasure((await signedIn()).env, data))
 
-/** `/admin/activity`: the audit trail, newest first, a page at a time. */
 export const loadActivity = createServerFn({ method: 'GET' })
   .validator((input: unknown) => {
     const page = Number((input as { page?: unknown })?.page)

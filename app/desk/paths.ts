@@ -1,14 +1,11 @@
 import { ADMIN_PREFIX } from '~/server/admin-path'
 import type { Flash } from './flash'
 
-// Below the desk, where the page cache can tell a desk path too.
 export { isAdminPath } from '~/server/admin-path'
 
-/** One enquiry's page, with an action's flash. */
 export const enquiryPath = (id: string, flash?: Flash) =>
   `${ADMIN_PREFIX}/enquiries/${encodeURIComponent(id)}${flash ? `?notice=${flash}` : ''}`
 
-/** The confirmation page of a bulk erasure of held enquiries: all, one day's (UTC) or one reason's. */
 export function heldErasePath(selection: { day?: string; reason?: string }): string {
   const search = new URLSearchParams()
   if (selection.day) search.set('day', selection.day)

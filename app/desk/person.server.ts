@@ -15,14 +15,13 @@ import { type ActionContext, type Operator, operatorFor } from './operator.serve
 import { personErasePath, personPath } from './paths'
 
 /**
- * Requests by person: one address's enquiries to look up, hand over as one JSON file, or erase.
- * Each leaves a line per enquiry in the audit trail, written first: if it cannot be, nothing is
- * done. Copies already delivered to the company mailbox or the form service are out of reach.
+ * Requests by person: each leaves a line per enquiry in the audit trail, written first: if it
+ * cannot be, nothing is done. Copies already delivered elsewhere are out of reach.
  */
 
 const enquiries = (n: number) => `${n} enquir${n === 1 ? 'y' : 'ies'}`
 
-/** `/admin/person?email=…`: a look-up that finds any is an audit line on each (never the address). */
+/** A look-up that finds any is a line on each (never the address). */
 export async function personPage(env: WorkerEnv, operator: Operator, asked: string | null) {
   if (asked === null) return { asked: null, email: null, enquiries: [] as PersonEnquiry[] }
   const email = parsePersonEmail(asked)
@@ -38,16 +37,12 @@ export async function personPage(env: WorkerEnv, operator: Operator, asked: stri
   return { asked, email, enquiries: found }
 }
 
-/** `/admin/person/erase?email=…`: what erasing the address's data would erase. */
 export async function personErasure(env: WorkerEnv, asked: string | null) {
   const email = parsePersonEmail(asked)
   return { email, enquiries: email ? await personEnquiries(env.ENQUIRIES, email) : [] }
 }
 
-/**
- * `erase-person` with `email`, `ids` (the ones the confirmation page showed: one received since is
- * kept) and `confirm=person`; without the confirmation, to the confirmation page.
- */
+/** `ids`: the ones the confirmation page showed (one received since is kept). */
 export async function erasePersonAction(form: FormData, { env, operator }: ActionContext): Promise<ActionResult> {
   const email = parsePersonEmail(form.get('email'))
   if (!email) return { answer: { status: 400, message: 'No valid e-mail address.' } }
@@ -70,7 +65,6 @@ export async function erasePersonAction(form: FormData, { env, operator }: Actio
   }
 }
 
-/** `GET /admin/person/export.json?email=…`: everything the database holds about one address, as a download. */
 export async function handlePersonExport(request: Request, env: WorkerEnv): Promise<Response> {
   const requestId = requestIdFor(request)
   const operator = await operatorFor(request, env, requestId)

@@ -5,23 +5,20 @@ import type { WorkerEnv } from '~/server/runtime.server'
 import { site } from '~/site'
 import { type DeskFence, deskFence } from './access.server'
 
-/** The set-up panel on the inbox page: what an operator needs to know, never a secret's value. */
+/** Never a secret's value. */
 export interface DeliverySetup {
-  /** `none` when none is in effect, or it lacks what it needs. */
+  /** `none` when none is in effect. */
   delivery: string
   requested: string
   configured: boolean
-  /** Names of missing secrets or bindings. */
   missing: string[]
   rateLimiter: boolean
   store: boolean
   retentionDays: number
   heldRetentionDays: number
-  /** The most held enquiries kept from one hour (more are refused, never acknowledged). */
   heldPerHour: number
   turnstile: 'on' | 'off' | { missing: string[] }
   fence: DeskFence
-  /** The digest, the alerts and the receipt: on, or why not (docs/notices.md). */
   notices: NoticeSetupLine[]
 }
 

@@ -7,11 +7,7 @@ import { parseTriageAction, type TriageAction, type TriageActionName, type Triag
 
 export type TriageResult = TriageFlash | 'missing'
 
-/**
- * Every triage move: reads the enquiry's triage, checks the move (`transition`), and writes it
- * only while the triage is still what was read; when another operator changed it meanwhile,
- * nothing is written and the answer is `triage-stale`. Assigning names one of `knownOperators`.
- */
+/** Written only while the triage is still as read: else `triage-stale`, nothing written. */
 export async function applyTriageAction(
   env: WorkerEnv,
   operator: Operator,
@@ -33,17 +29,14 @@ export async function applyTriageAction(
   return written === 'written' ? move.flash : written === 'stale' ? 'triage-stale' : 'missing'
 }
 
-/** The audit line's detail: never a note's text. */
+/** Never a note's text. */
 function detailOf(action: TriageAction): string {
   if (action.kind === 'assign') return `to ${action.owner ?? 'nobody'}`
   if (action.kind === 'state') return action.state
   return action.kind === 'close' ? action.resolution : ''
 }
 
-/**
- * `triage-take`, `triage-assign` with `owner`, `triage-state` with `state`, `triage-close` with
- * `outcome`, `triage-note` with `text`, each with the enquiry's `id`: back to the enquiry with a flash.
- */
+/** Each with the enquiry's `id`; `triage-close` posts its resolution as `outcome`. */
 export async function triageAction(
   name: TriageActionName,
   id: string,

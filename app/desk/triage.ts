@@ -7,11 +7,7 @@ import {
   type TriageState,
 } from '~/ledger'
 
-/**
- * Triage's moves: what an operator may do to an enquiry's triage, and the inbox's filters by it.
- * Pure rules, no D1: the states, the resolutions, reply-by and overdue are the ledger's
- * (app/ledger/triage.ts).
- */
+/** Triage's moves, and the inbox's filters by it; states, resolutions and overdue are the ledger's. */
 
 export const TRIAGE_LABELS: Record<TriageState, string> = {
   new: 'New',
@@ -27,10 +23,9 @@ export const RESOLUTION_LABELS: Record<Resolution, string> = {
   spam: 'Spam',
 }
 
-/** The longest note, in characters (the database refuses longer ones too). */
+/** The database refuses longer ones too. */
 export const NOTE_MAX = 2000
 
-/** What an operator can do to an enquiry's triage, each a form post to /admin/actions. */
 export type TriageAction =
   | { kind: 'take' }
   | { kind: 'assign'; owner: string | null }
@@ -38,7 +33,6 @@ export type TriageAction =
   | { kind: 'close'; resolution: Resolution }
   | { kind: 'note'; text: string }
 
-/** The form's `action` values for triage. */
 export const TRIAGE_ACTIONS = ['triage-take', 'triage-assign', 'triage-state', 'triage-close', 'triage-note'] as const
 export type TriageActionName = (typeof TRIAGE_ACTIONS)[number]
 
@@ -46,7 +40,6 @@ export function isTriageActionName(value: unknown): value is TriageActionName {
   return typeof value === 'string' && (TRIAGE_ACTIONS as readonly string[]).includes(value)
 }
 
-/** What the page says after a triage action (merged into the desk's flashes, flash.ts). */
 export const TRIAGE_FLASHES = {
   'triage-taken': { tone: 'success', text: 'It is yours now.' },
   'triage-assigned': { tone: 'success', text: 'Assigned.' },
@@ -67,7 +60,6 @@ export const TRIAGE_FLASHES = {
 
 export type TriageFlash = keyof typeof TRIAGE_FLASHES
 
-/** The facts after a move, or why it is not allowed. */
 export type Transition =
   | { ok: true; next: TriageFacts; flash: TriageFlash }
   | { ok: false; flash: 'triage-unchanged' | 'triage-refused' }
@@ -75,14 +67,10 @@ export type Transition =
 const sameEmail = (a: string | null, b: string | null) => (a ?? '').toLowerCase() === (b ?? '').toLowerCase()
 
 /**
- * Which moves are allowed, and what they lead to. `me`: the operator acting.
- * - take (owner = me) and assign (to an operator, or to nobody): not on a closed enquiry; a new
- *   one becomes open (someone has it, so someone read it).
- * - open: from new, replied or closed (reopening clears the resolution).
- * - replied: from new or open; a closed one is reopened first.
- * - close with a resolution: from any state; a closed one may change its resolution.
- * - note: always; a new one becomes open.
- * Doing what is already so is `triage-unchanged`, and changes nothing.
+ * `me`: the operator acting. Take and assign: not on a closed enquiry, and a new one becomes open
+ * (someone has it, so someone read it). Open: from new, replied or closed (clearing the
+ * resolution). Replied: from new or open. Close: from any state, or to another resolution. Note:
+ * always; a new one becomes open. Doing what is already so changes nothing (`triage-unchanged`).
  */
 export function transition(current: TriageFacts, action: TriageAction, me: string): Transition {
   const read = (state: TriageState): TriageState => (state === 'new' ? 'open' : state)
@@ -113,17 +101,14 @@ export function transition(current: TriageFacts, action: TriageAction, me: strin
   }
 }
 
-/** The moves a page offers for an enquiry in `state` (the server checks them again). */
+/** The server checks them again. */
 export function allowedStates(state: TriageState): ('open' | 'replied')[] {
   return (['open', 'replied'] as const).filter(
     (target) => transition({ state, resolution: null, owner: null }, { kind: 'state', state: target }, '').ok,
   )
 }
 
-/**
- * A triage action from a posted form, or the flash that says what was wrong with it. `owner` for
- * assign: an e-mail, or empty for nobody (checked against the operators by the server).
- */
+/** Or the flash that says what was wrong with it. */
 export function parseTriageAction(
   name: TriageActionName,
   form: { get(name: string): unknown },
@@ -149,18 +134,16 @@ export function parseTriageAction(
       return isResolution(resolution) ? { kind: 'close', resolution } : { error: 'triage-refused' }
     }
     case 'triage-note': {
-      // Line ends as the browser sends them (CRLF) are kept as LF; the cap is the database's.
+      // CRLF as the browser sends it is kept as LF; the cap is the database's.
       const text = field('text').replace(/\r\n?/g, '\n').trim()
       return text ? { kind: 'note', text: text.slice(0, NOTE_MAX) } : { error: 'triage-empty-note' }
     }
   }
 }
 
-// The inbox's filters.
-
-/** The triage part of the inbox's query string: `state`, `owner` (me | none) and `overdue=yes`. */
+/** `state`, `owner` (me | none) and `overdue=yes`. */
 export interface TriageQuery {
-  /** One state, or `active`: every state but closed. */
+  /** `active`: every state but closed. */
   state?: TriageState | 'active'
   owner?: 'me' | 'none'
   overdue?: true
@@ -174,7 +157,7 @@ export function parseTriageQuery(input: Record<string, unknown>): TriageQuery {
   return query
 }
 
-/** The query-string values of a triage filter, for links (plain strings, so the back button works). */
+/** Plain strings, so the back button works. */
 export function triageParams(query: TriageQuery): { state?: string; owner?: string; overdue?: string } {
   return { state: query.state, owner: query.owner, overdue: query.overdue ? 'yes' : undefined }
 }

@@ -5,20 +5,15 @@ import type { WorkerEnv } from '~/server/runtime.server'
 import type { ActivityLine, AuditLine } from './audit'
 
 /**
- * The audit trail: one line per operator action in `audit_log` (migrations/0006_audit.sql), kept
- * append-only by the database itself (a trigger refuses every UPDATE, and every DELETE of a line
- * younger than the retention). A line's detail never holds what a visitor wrote: an erased
- * enquiry's lines name only its id.
- *
- * A line is written before its action, and an action whose line cannot be written is not done
- * (503, nothing changes): no action goes unaudited. So a line records what was asked for; the
- * enquiry's history and status show what came of it.
+ * The audit trail (migrations/0006_audit.sql), append-only by the database itself: a trigger
+ * refuses every UPDATE, and every DELETE of a line younger than the retention. A line is written
+ * before its action, and an action whose line cannot be written is not done: it records what was
+ * asked for. Its detail never holds what a visitor wrote.
  */
 
-/** A few words, a count, a filter. */
 export const AUDIT_DETAIL_MAX = 200
 
-/** `enquiryIds`: an action on several enquiries, one line each. */
+/** `enquiryIds`: one line each. */
 export interface AuditRecord {
   operator: string
   action: string
@@ -47,7 +42,7 @@ const toLine = (row: Row): AuditLine => ({
 
 const INSERT = 'INSERT INTO audit_log (at, operator, action, enquiry_id, detail) VALUES (?1, ?2, ?3, ?4, ?5)'
 
-/** Appends the line (or one per id, in one batch: all or none). Throws when D1 does not take them: then do not act. */
+/** All lines or none. Throws when D1 does not take them: then do not act. */
 export async function recordAudit(db: D1Database | undefined, record: AuditRecord, now = new Date()): Promise<void> {
   const d1 = database(db)
   const at = now.toISOString()
@@ -57,13 +52,9 @@ export async function recordAudit(db: D1Database | undefined, record: AuditRecor
   await bounded<unknown>(statements.length === 1 ? (statements[0] as D1PreparedStatement).run() : d1.batch(statements))
 }
 
-/** An operator's own `open` of an enquiry is not written again within this time of their last line on it. */
 export const OPEN_QUIET_MS = 60_000
 
-/**
- * `operator` opened an enquiry's page, unless their last line on it is under a minute old (the page
- * an action returns to, a reload): every first look is in the trail, and it stays readable.
- */
+/** Not again within a minute of the operator's last line on it (the page an action returns to): the trail stays readable. */
 export async function recordOpen(
   db: D1Database | undefined,
   operator: string,
@@ -84,7 +75,7 @@ export async function recordOpen(
   )
 }
 
-/** An enquiry's lines, oldest first (at most `limit`, the newest ones). */
+/** Oldest first: the newest `limit`. */
 export async function auditOf(db: D1Database | undefined, enquiryId: string, limit = 200): Promise<AuditLine[]> {
   const { results } = await bounded(
     database(db)
@@ -98,7 +89,7 @@ export async function auditOf(db: D1Database | undefined, enquiryId: string, lim
   return results.map(toLine)
 }
 
-/** One page of the whole trail, newest first, and how many lines there are. */
+/** Newest first. */
 export async function activityPage(
   db: D1Database | undefined,
   page: { limit: number; offset: number },
@@ -124,7 +115,7 @@ export async function activityPage(
   return { lines, total }
 }
 
-/** Deletes the lines past the retention (the only delete the database allows). Returns how many. */
+/** The only delete the database allows. */
 export async function purgeAudit(db: D1Database | undefined, now = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - facts.auditRetentionDays * 86_400_000).toISOString()
   const { results } = await bounded(
@@ -133,7 +124,6 @@ export async function purgeAudit(db: D1Database | undefined, now = new Date()): 
   return results.length
 }
 
-/** The cron's part: one log line with the count when any were deleted. */
 export async function purgeAuditTrail(env: WorkerEnv, now = new Date()): Promise<number> {
   const deleted = await purgeAudit(env.ENQUIRIES, now)
   if (deleted > 0) log('info', { event: 'audit_retention', deleted, auditRetentionDays: facts.auditRetentionDays })

@@ -1,5 +1,3 @@
-/** The audit trail's lines and the words for its actions (the store is `audit.server.ts`). */
-
 /** An action not listed is shown by its code. */
 export const AUDIT_LABELS: Readonly<Record<string, string>> = {
   open: 'Opened',
@@ -31,7 +29,7 @@ export interface AuditLine {
   detail: string
 }
 
-/** A line on the activity page, with whether its enquiry is still stored. */
+/** With whether its enquiry is still stored. */
 export interface ActivityLine extends AuditLine {
   enquiryStored: boolean
 }

@@ -1,7 +1,7 @@
 import { isSubject, subjectLabel } from '~/content/subjects'
 import { type EnquiryRecord, isEnquiryStatus, type LeadSource } from './record'
 
-/** An `enquiries` row as every query of the record reads it, and the record it becomes. */
+/** An `enquiries` row as every query of the record reads it. */
 export interface Row extends SourceRow {
   id: string
   received_at: string
@@ -25,7 +25,6 @@ export interface Row extends SourceRow {
   reply_by: string | null
 }
 
-/** Migration 0007's columns: where the lead came from. */
 export const SOURCE_COLUMNS = 'source_page, first_page, referrer_host, utm_source, utm_medium, utm_campaign'
 
 export interface SourceRow {

@@ -3,12 +3,9 @@ import { COLUMNS, type Row, toRecord } from './columns'
 import type { Enquiry, EnquiryRecord, EnquiryStatus } from './record'
 import { overdueSql, type TriageFilter } from './triage'
 
-/**
- * The system of record: enquiries in D1 (binding `ENQUIRIES`, schema in `migrations/`), written
- * and read with plain SQL through the binding's prepared statements.
- */
+/** The system of record: enquiries in D1 (`ENQUIRIES`, schema in `migrations/`), in plain SQL. */
 
-/** A new enquiry id: 96 random bits, URL-safe, prefixed with the day for people reading lists. */
+/** 96 random bits, URL-safe, after the day for people reading lists. */
 export function newEnquiryId(now: Date): string {
   const bytes = crypto.getRandomValues(new Uint8Array(12))
   const random = btoa(String.fromCharCode(...bytes))
@@ -20,22 +17,18 @@ export function newEnquiryId(now: Date): string {
 export type StoreOutcome =
   | { created: true; record: EnquiryRecord }
   | { created: false; record: EnquiryRecord }
-  /** Held, and the hourly cap on held enquiries is reached: nothing was stored. `freeAt`: when the cap frees a place. */
+  /** A held one over the hourly cap: nothing stored. `freeAt`: when the cap frees a place. */
   | { created: false; full: true; freeAt: string }
 
-/**
- * Pending with its first attempt due (with `leaseToken`: claimed by that attempt until then), or
- * held for a reason, stored only while fewer than `cap.max` held ones arrived since `cap.since`.
- */
+/** Pending and claimed by its first attempt (`leaseToken`), or held, within `cap.max` held since `cap.since`. */
 export type FirstState =
   | { nextAttemptAt: string; leaseToken?: string }
   | { heldReason: string; cap?: { since: string; max: number } }
 
 /**
- * Writes a new enquiry as `pending`, its first attempt due at `nextAttemptAt`, or as `held` with
- * its reason (nothing is attempted until an operator releases it). One row per idempotency key: a
- * repeat writes nothing and returns the row the first post made. A held one over its cap is not
- * written (the count and the write are one statement, so concurrent posts cannot overshoot it).
+ * One row per idempotency key: a repeat writes nothing and returns the first post's row. A held
+ * one over its cap is not written; the count and the write are one statement, so concurrent posts
+ * cannot overshoot it.
  */
 export async function storeEnquiry(
   db: D1Database | undefined,
@@ -81,7 +74,7 @@ export async function storeEnquiry(
   )
   if (existing) return { created: false, record: toRecord(existing) }
   if (!cap) throw new StoreError('store_error', 'RepeatWithoutRow')
-  // Over the cap: the place the oldest held enquiry of the hour frees when it turns an hour old.
+  // Over the cap: the place frees when the hour's oldest held enquiry turns an hour old.
   const oldest = await bounded(
     d1
       .prepare(`SELECT MIN(received_at) AS at FROM enquiries WHERE status = 'held' AND received_at >= ?1`)
@@ -100,15 +93,15 @@ export async function getEnquiry(db: D1Database | undefined, id: string): Promis
   return row ? toRecord(row) : null
 }
 
-/** What the inbox lists: one status or all, a search in name, e-mail and company, and triage. */
+/** What the inbox lists. */
 export interface EnquiryFilter {
   status?: EnquiryStatus
-  /** A substring (case-insensitive for ASCII); `%`, `_` and `\` match themselves. */
+  /** Case-insensitive for ASCII, in name, e-mail and company; `%`, `_` and `\` match themselves. */
   search?: string
   triage?: TriageFilter
 }
 
-/** `text` as a LIKE pattern that matches it anywhere, its wildcards escaped (with `ESCAPE '\'`). */
+/** A LIKE pattern (with `ESCAPE '\'`) that matches `text` anywhere. */
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
 }
@@ -149,7 +142,7 @@ function triageConditions(triage: EnquiryFilter['triage'], params: string[]): st
   return conditions
 }
 
-/** One page of enquiries matching `filter`, newest first, and how many match in all. */
+/** Newest first, and how many match in all. */
 export async function listEnquiries(
   db: D1Database | undefined,
   filter: EnquiryFilter,
@@ -174,9 +167,8 @@ export async function listEnquiries(
 }
 
 /**
- * Every enquiry matching `filter` (at most `limit`), newest first, `pageSize` rows at a time. Each
- * page continues after the last row of the one before (keyset pagination on received_at and id),
- * so no page costs more than the first, and a row erased or added meanwhile shifts none out.
+ * Newest first, `pageSize` rows at a time, each page after the last row of the one before (keyset
+ * on received_at and id): no page costs more than the first, and a row erased meanwhile shifts none out.
  */
 export async function* enquiryPages(
   db: D1Database | undefined,
@@ -210,7 +202,7 @@ export async function* enquiryPages(
   }
 }
 
-/** Marks an enquiry handled by `operator`: never delivered after. False if it does not exist or already was. */
+/** Never delivered after. False if it does not exist or already was. */
 export async function markHandled(
   db: D1Database | undefined,
   id: string,
@@ -229,7 +221,7 @@ export async function markHandled(
   return result.meta.changes === 1
 }
 
-/** Deletes an enquiry and (by the foreign key's cascade) its delivery history. False if there was none. */
+/** With its history (the foreign key cascades). False if there was none. */
 export async function eraseEnquiry(db: D1Database | undefined, id: string): Promise<boolean> {
   // Counted by RETURNING: D1's `changes` also counts the history rows the cascade deletes.
   const { results } = await bounded(
@@ -238,7 +230,6 @@ export async function eraseEnquiry(db: D1Database | undefined, id: string): Prom
   return results.length === 1
 }
 
-/** Deletes every held enquiry received before `cutoff` (and its history). Returns how many. */
 export async function purgeHeldReceivedBefore(db: D1Database | undefined, cutoff: string): Promise<number> {
   const { results } = await bounded(
     database(db)
@@ -249,7 +240,6 @@ export async function purgeHeldReceivedBefore(db: D1Database | undefined, cutoff
   return results.length
 }
 
-/** Deletes every enquiry received before `cutoff` (and its history). Returns how many. */
 export async function purgeReceivedBefore(db: D1Database | undefined, cutoff: string): Promise<number> {
   const { results } = await bounded(
     database(db)
@@ -260,13 +250,10 @@ export async function purgeReceivedBefore(db: D1Database | undefined, cutoff: st
   return results.length
 }
 
-/** What the daily digest counts at `now`. */
+/** What the daily digest counts at `now`: the last 24 hours, and what is held, failing and overdue now. */
 export interface EnquiryCounts {
-  /** Received in the 24 hours before. */
   received: number
-  /** Delivered in those 24 hours. */
   delivered: number
-  /** Held now. */
   held: number
   /** Failed, or pending after at least one failed attempt. */
   failing: number

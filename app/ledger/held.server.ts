@@ -1,11 +1,8 @@
 import { bounded, database } from '~/server/d1.server'
 
-/**
- * Held enquiries in bulk: how many by day and by reason, and erasing all, or one day's or one
- * reason's, at once (a flood leaves hundreds). Every query reads the `enquiries_held` index.
- */
+/** Held enquiries in bulk (a flood leaves hundreds); every query reads the `enquiries_held` index. */
 
-/** Which held enquiries: all, or those received on one UTC day (`2026-11-24`), or with one reason, or both. */
+/** All, or one UTC day's (`2026-11-24`), or one reason's, or both. */
 export interface HeldSelection {
   day?: string
   reason?: string
@@ -13,16 +10,14 @@ export interface HeldSelection {
 
 export interface HeldSummary {
   total: number
-  /** Newest day first. */
   days: { day: string; count: number }[]
-  /** Most first. */
   reasons: { reason: string; count: number }[]
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/
 const REASON = /^[a-z][a-z_]{0,39}$/
 
-/** A selection from a query string or a form, or null when a value is malformed (nothing else reaches a query). */
+/** Null when a value is malformed: nothing else reaches a query. */
 export function parseHeldSelection(input: { day?: unknown; reason?: unknown }): HeldSelection | null {
   const day = input.day === undefined || input.day === null || input.day === '' ? undefined : String(input.day)
   const reason =
@@ -73,7 +68,7 @@ export async function heldSummary(db: D1Database | undefined): Promise<HeldSumma
   }
 }
 
-/** How many held enquiries a selection holds, and the newest one's time (the erasure's bound). */
+/** With the newest one's time, the erasure's bound. */
 export async function countHeld(
   db: D1Database | undefined,
   selection: HeldSelection,
@@ -88,11 +83,7 @@ export async function countHeld(
   return { count: row?.count ?? 0, newest: row?.newest ?? null }
 }
 
-/**
- * Erases the held enquiries of a selection received up to `until` (the newest the operator was
- * shown, so one held a moment later is not erased unseen), with their delivery history. Returns
- * how many.
- */
+/** Up to `until`, the newest the operator was shown: one held a moment later is not erased unseen. */
 export async function eraseHeld(db: D1Database | undefined, selection: HeldSelection, until: string): Promise<number> {
   const { sql, params } = where(selection, until)
   const { results } = await bounded(

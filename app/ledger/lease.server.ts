@@ -3,17 +3,14 @@ import { COLUMNS, type Row, toRecord } from './columns'
 import { LIVE_LEASE_SQL, noLiveLease, type RequeueFrom, requeueSql } from './lease'
 import type { DeliveryAttempt, EnquiryRecord, EnquiryStatus } from './record'
 
-/**
- * Delivery attempts on the record: the lease that lets one attempt at a time hold an enquiry
- * (the rules are `lease.ts`), and each attempt's line in `enquiry_attempts`.
- */
+/** Delivery attempts on the record: the lease (its rules are `lease.ts`) and `enquiry_attempts`. */
 
-/** A fresh token for one attempt's lease (122 random bits). */
+/** 122 random bits. */
 export function newLeaseToken(): string {
   return crypto.randomUUID()
 }
 
-/** The ids of pending enquiries whose next attempt is due, oldest due first. */
+/** Oldest due first. */
 export async function dueEnquiryIds(db: D1Database | undefined, now: string, limit: number): Promise<string[]> {
   const { results } = await bounded(
     database(db)
@@ -33,16 +30,15 @@ export async function countPending(db: D1Database | undefined): Promise<number> 
   return row?.n ?? 0
 }
 
-/** A pending enquiry claimed for one attempt: the row as the claim left it, and the attempt's token. */
+/** The row as the claim left it, and the attempt's token. */
 export interface Claim {
   record: EnquiryRecord
   token: string
 }
 
 /**
- * Claims a due pending enquiry for one attempt: a fresh token, and its lease end and next attempt
- * moved to `leaseUntil`. Null when it is no longer due or another lease is live. An attempt that
- * never reports back lets the lease run out, and the next run tries again: at least once.
+ * Null when it is no longer due or another lease is live. An attempt that never reports back lets
+ * the lease run out, and the next run tries again: at least once.
  */
 export async function claimEnquiry(
   db: D1Database | undefined,
@@ -64,7 +60,7 @@ export async function claimEnquiry(
   return row ? { record: toRecord(row), token } : null
 }
 
-/** Gives a lease back without an attempt (no delivery in effect): due at `at`. Only its holder can. */
+/** Without an attempt (no delivery in effect): due at `at`. Only the lease's holder can. */
 export async function releaseLease(db: D1Database | undefined, id: string, token: string, at: string): Promise<void> {
   await bounded(
     database(db)
@@ -77,16 +73,12 @@ export async function releaseLease(db: D1Database | undefined, id: string, token
   )
 }
 
-/** When the live lease on the enquiry ends, or null when none holds it at `now`. */
 export async function liveLeaseUntil(db: D1Database | undefined, id: string, now: string): Promise<string | null> {
   const row = await bounded(database(db).prepare(LIVE_LEASE_SQL).bind(id, now).first<{ lease_until: string }>())
   return row?.lease_until ?? null
 }
 
-/**
- * An operator's retry or release: pending and due at `at` from one of `from` (a held one loses its
- * reason), unless a lease is live. False when nothing changed: busy, or not in those statuses.
- */
+/** An operator's retry or release. False when nothing changed: busy, or not in one of `from`. */
 export async function requeueEnquiry(
   db: D1Database | undefined,
   id: string,
@@ -101,28 +93,22 @@ export interface AttemptRecord {
   attempt: number
   attemptedAt: string
   delivery: string
-  /** The row's state after this attempt. */
+  /** After this attempt. */
   status: EnquiryStatus
   cause: string | null
-  /** Pending only. */
   nextAttemptAt: string | null
 }
 
 /**
- * `renumbered`: its number was taken (the history was edited by hand), so it was recorded as the
- * next, overwriting nothing. `lease_lost`: the token no longer holds the enquiry (its lease ran
- * out and another attempt took it, or it was erased), so nothing changed.
+ * `renumbered`: its number was taken (the history was edited by hand), so it went in as the next,
+ * overwriting nothing. `lease_lost`: its token no longer holds the enquiry, so nothing changed.
  */
 export type RecordOutcome = 'recorded' | 'renumbered' | 'lease_lost'
 
 const isHistoryClash = (error: unknown) =>
   /UNIQUE constraint failed: enquiry_attempts/.test(String((error as Error)?.message ?? error))
 
-/**
- * Records one attempt on the enquiry and in its history, in one batch, while its token holds the
- * row, and ends the lease. An enquiry marked handled meanwhile stays handled; its history still
- * gets the attempt.
- */
+/** In one batch, while its token holds the row. An enquiry marked handled meanwhile stays handled. */
 export async function recordAttempt(
   db: D1Database | undefined,
   id: string,
@@ -203,7 +189,7 @@ export async function attemptsOf(db: D1Database | undefined, id: string): Promis
   }))
 }
 
-/** One attempt of any enquiry, newest first, as the delivery alert reads the history. */
+/** For the delivery alert: newest first. */
 export interface RecentAttempt {
   enquiryId: string
   attemptedAt: string

@@ -2,23 +2,20 @@ import { isSubject, subjectLabel } from '~/content/subjects'
 import { bounded, database } from '~/server/d1.server'
 import { type EnquiryStatus, isEnquiryStatus } from './record'
 
-/**
- * Requests by person: everything stored about one e-mail address (matched exactly, ignoring
- * case), to hand over as one JSON file or to erase at once.
- */
+/** Requests by person: everything stored about one address (matched exactly, ignoring case). */
 
-/** The tables that hold rows about an enquiry (by `enquiry_id`), exported and erased with it. A new one is a line here. */
+/** Rows about an enquiry (by `enquiry_id`), exported and erased with it. A new table is a line here. */
 export const PERSON_TABLES = [
   { key: 'attempts', table: 'enquiry_attempts', orderBy: 'attempt' },
   { key: 'notes', table: 'enquiry_notes', orderBy: 'created_at' },
 ] as const
 
-/** Columns that say nothing about the person (the form's repeat key, a delivery's lease): not exported. */
+/** They say nothing about the person (the form's repeat key, a delivery's lease). */
 const INTERNAL_COLUMNS = new Set(['idempotency_key', 'lease_token', 'lease_until'])
 
 export const PERSON_EMAIL_MAX = 254
 
-/** An address to look up: trimmed, lower-cased, with one `@` inside; else null. */
+/** Trimmed, lower-cased, one `@` inside; else null. */
 export function parsePersonEmail(value: unknown): string | null {
   if (typeof value !== 'string') return null
   const email = value.trim().toLowerCase()
@@ -27,7 +24,6 @@ export function parsePersonEmail(value: unknown): string | null {
   return at > 0 && at < email.length - 1 ? email : null
 }
 
-/** One of the person's enquiries, as the page lists it. */
 export interface PersonEnquiry {
   id: string
   receivedAt: string
@@ -40,7 +36,7 @@ export interface PersonEnquiry {
 
 const MATCH = 'lower(email) = ?1'
 
-/** The person's enquiries, newest first. */
+/** Newest first. */
 export async function personEnquiries(db: D1Database | undefined, email: string): Promise<PersonEnquiry[]> {
   const { results } = await bounded(
     database(db)
@@ -70,7 +66,7 @@ export async function personEnquiries(db: D1Database | undefined, email: string)
   }))
 }
 
-/** The export: every stored column of each enquiry, with its rows in `PERSON_TABLES`. */
+/** Every stored column of each enquiry, with its rows in `PERSON_TABLES`. */
 export interface PersonExport {
   email: string
   exportedAt: string
@@ -109,10 +105,7 @@ export async function personExport(db: D1Database | undefined, email: string, no
   }
 }
 
-/**
- * Erases the person's enquiries among `ids` (the ones the confirmation page showed: one received
- * since is kept) with their rows in `PERSON_TABLES`, in one batch. Returns the ids erased.
- */
+/** Among `ids`, the ones the confirmation page showed: one received since is kept. Returns the ids erased. */
 export async function erasePersonEnquiries(
   db: D1Database | undefined,
   email: string,

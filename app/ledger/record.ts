@@ -8,13 +8,13 @@ export interface Enquiry {
   name: string
   email: string
   company: string
-  /** The subject's value (`devops`); `subjectLabel` is its words in the form. */
+  /** `devops`; `subjectLabel` is its words in the form. */
   subject: string
   subjectLabel: string
   message: string
 }
 
-/** An enquiry id's shape (`20261123-…`): nothing else reaches a query. */
+/** `20261123-…`: nothing else reaches a query. */
 export function isEnquiryId(value: unknown): value is string {
   return typeof value === 'string' && /^[\w-]{1,64}$/.test(value)
 }
@@ -33,39 +33,32 @@ export function isEnquiryStatus(value: unknown): value is EnquiryStatus {
 export interface EnquiryRecord extends Enquiry {
   status: EnquiryStatus
   attempts: number
-  /** Pending only. */
   nextAttemptAt: string | null
-  /** A code such as `upstream_timeout`. */
   lastCause: string | null
   deliveredAt: string | null
-  /** The delivery's name. */
   deliveredBy: string | null
   heldReason: string | null
   handledAt: string | null
   handledBy: string | null
   /** Migration 0007; a null field was not recorded. */
   source?: LeadSource
-  /** Migration 0005, read through `triageView` (triage.ts). */
+  /** Migration 0005, read through `triageView`. */
   triage?: EnquiryTriage
 }
 
-/** An enquiry's triage as stored, unchecked: `triageView` reads it. */
 export interface EnquiryTriage {
   state: string
   /** The `outcome` column: won, lost, not a fit or spam, once closed. */
   resolution: string | null
-  /** The operator's e-mail. */
   owner: string | null
-  /** ISO 8601 UTC. */
   replyBy: string | null
 }
 
 export interface LeadSource {
   /** The page the form was sent from (a path on this site). */
   page: string | null
-  /** The visit's first page on this site. */
   firstPage: string | null
-  /** The linking site's host, never its full address. */
+  /** The linking site's host, never its address. */
   referrerHost: string | null
   utmSource: string | null
   utmMedium: string | null
@@ -80,7 +73,6 @@ export interface DeliveryAttempt {
   cause: string | null
 }
 
-/** For the local server log and `npm run enquiries`. */
 export function formatEnquiry(record: Enquiry | EnquiryRecord, attempts: readonly DeliveryAttempt[] = []): string {
   // Inside the function: a top-level call would be kept in every bundle that imports this file.
   const RULE = '─'.repeat(64)

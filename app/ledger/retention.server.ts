@@ -1,13 +1,9 @@
 import { log } from '~/server/log.server'
 import type { WorkerEnv } from '~/server/runtime.server'
 import { purgeHeldReceivedBefore, purgeReceivedBefore } from './enquiries.server'
-// The rule is apart from this purge: `scripts/ci/purge-previews.ts` loads it under plain Node.
 import { heldRetentionDays, retentionDays } from './retention'
 
-/**
- * The Cron Trigger's purge: enquiries (with their history) past the retention period, held ones
- * past the held period. One log line, counts only, when any were deleted. Returns how many.
- */
+/** Past the retention, held ones past the held period; one log line, counts only, when any were deleted. */
 export async function purgeExpiredEnquiries(env: WorkerEnv, now = new Date()): Promise<number> {
   const days = retentionDays(env.ENQUIRY_RETENTION_DAYS)
   const heldDays = heldRetentionDays(env.ENQUIRY_RETENTION_DAYS)

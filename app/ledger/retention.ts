@@ -6,7 +6,7 @@ import { facts } from '~/content/facts'
  * `scripts/ci/purge-previews.ts` loads it under plain Node.
  */
 
-/** The period the privacy page promises (730 days, "24 months"). */
+/** 730 days, "24 months". */
 export const ENQUIRY_RETENTION_DAYS: number = facts.enquiryRetentionDays
 
 /** `ENQUIRY_RETENTION_DAYS` may shorten the promised period (whole days from 1), never lengthen it. */
@@ -15,10 +15,10 @@ export function retentionDays(value: string | undefined): number {
   return Number.isInteger(days) && days >= 1 && days <= ENQUIRY_RETENTION_DAYS ? days : ENQUIRY_RETENTION_DAYS
 }
 
-/** How long a held enquiry (never released) is kept: 14 days, as the privacy page says. */
+/** 14 days, as the privacy page says. */
 export const HELD_RETENTION_DAYS: number = facts.heldRetentionDays
 
-/** The held enquiries' period in effect: 14 days, or the general period when that is set shorter. */
+/** Or the general period, when that is set shorter. */
 export function heldRetentionDays(value: string | undefined): number {
   return Math.min(HELD_RETENTION_DAYS, retentionDays(value))
 }

@@ -1,13 +1,8 @@
 import { bounded, database } from '~/server/d1.server'
 import type { LeadSource } from './record'
 
-/**
- * A lead's source (migration 0007): written once, just after the enquiry is stored; read with it
- * (`columns.ts`); counted for the desk's sources page. A write that fails leaves the enquiry
- * stored without it.
- */
+/** A lead's source (migration 0007), written just after the enquiry; one that fails leaves it stored without. */
 
-/** Writes the source of a newly stored enquiry. */
 export async function recordSource(db: D1Database | undefined, id: string, source: LeadSource): Promise<void> {
   await bounded(
     database(db)
@@ -28,7 +23,6 @@ export async function recordSource(db: D1Database | undefined, id: string, sourc
   )
 }
 
-/** How many enquiries came from each source and each first page since a time. */
 export interface SourceCount {
   label: string
   count: number
@@ -37,16 +31,15 @@ export interface SourceCount {
 export interface SourceReport {
   days: number
   total: number
-  /** By referrer: the UTM source when there is one, else the referring host, else "direct or unknown". */
+  /** The UTM source, else the referring host, else `NO_SOURCE`. */
   bySource: SourceCount[]
   byFirstPage: SourceCount[]
 }
 
-/** Labels for enquiries without the value, shown as they are. */
 export const NO_SOURCE = 'Direct or not recorded'
 export const NO_FIRST_PAGE = 'Not recorded'
 
-/** The counts of enquiries received since `since` (ISO time), by source and by first page, largest first (at most `limit` each). */
+/** Since `since`, largest first, at most `limit` each. */
 export async function sourceReport(
   db: D1Database | undefined,
   since: string,

@@ -3,12 +3,9 @@ import type { WorkerEnv } from '~/server/runtime.server'
 import type { EnquiryTriage } from './record'
 import { overdueSql, replyBy, replyByHours, type TriageFacts } from './triage'
 
-/**
- * Triage in D1 (migrations/0005_triage.sql): the columns `triage`, `outcome`, `owner` and
- * `reply_by` on each enquiry, the `enquiry_notes` table, and `inbox_operators`.
- */
+/** Triage in D1 (migrations/0005_triage.sql): four columns of `enquiries`, `enquiry_notes`, `inbox_operators`. */
 
-/** The reply-by target in effect; `invalid`: `INBOX_REPLY_BY_HOURS` is set to something else than 1 to 480. */
+/** `invalid`: `INBOX_REPLY_BY_HOURS` is set, but not to 1 to 480. */
 export interface ReplyBySetup {
   hours: number
   invalid: boolean
@@ -18,13 +15,12 @@ export function replyBySetup(env: WorkerEnv): ReplyBySetup {
   return replyByHours(env.INBOX_REPLY_BY_HOURS)
 }
 
-/** The rows one fill writes at most; the rest get theirs on the next read. */
+/** The rest get theirs on the next read. */
 const FILL_LIMIT = 100
 
 /**
- * Writes the reply-by of new enquiries that have none, before anything counts or filters them, so
- * the target in effect when an enquiry is first seen is the one that holds. Held enquiries get
- * none (not delivered, mostly spam); nor do rows from before triage.
+ * Before anything counts or filters them, so the target in effect when an enquiry is first seen is
+ * the one that holds. Held enquiries get none (not delivered, mostly spam).
  */
 export async function fillReplyBy(env: WorkerEnv): Promise<number> {
   const d1 = database(env.ENQUIRIES)
@@ -51,7 +47,7 @@ export async function fillReplyBy(env: WorkerEnv): Promise<number> {
   return writes.length
 }
 
-/** By state, overdue, the operator's, and nobody's (the last two not counting closed ones). */
+/** `mine` and `unassigned` leave closed ones out. */
 export interface TriageCounts {
   new: number
   open: number
@@ -100,7 +96,7 @@ export async function notesOf(db: D1Database | undefined, id: string): Promise<T
   return results.map((row) => ({ author: row.author, at: row.at, text: row.text }))
 }
 
-/** An operator opened the desk: from then on, enquiries may be assigned to them. */
+/** From then on, enquiries may be assigned to them. */
 export async function seeOperator(db: D1Database | undefined, email: string, now: string): Promise<void> {
   await bounded(
     database(db)
@@ -112,7 +108,7 @@ export async function seeOperator(db: D1Database | undefined, email: string, now
   )
 }
 
-/** Every operator the desk has seen, and whoever marked one handled before triage existed; lower case. */
+/** And whoever marked one handled before triage existed; lower case. */
 export async function seenOperators(db: D1Database | undefined): Promise<string[]> {
   const { results } = await bounded(
     database(db)
@@ -126,14 +122,12 @@ export async function seenOperators(db: D1Database | undefined): Promise<string[
   return results.map((row) => row.email)
 }
 
-/** Opening its page makes a new enquiry open. */
 export async function markOpened(db: D1Database | undefined, id: string): Promise<void> {
   await bounded(
     database(db).prepare(`UPDATE enquiries SET triage = 'open' WHERE id = ?1 AND triage = 'new'`).bind(id).run(),
   )
 }
 
-/** An enquiry's triage as stored, or null when there is no such enquiry. */
 export async function storedTriage(db: D1Database | undefined, id: string): Promise<EnquiryTriage | null> {
   const row = await bounded(
     database(db)
@@ -145,9 +139,8 @@ export async function storedTriage(db: D1Database | undefined, id: string): Prom
 }
 
 /**
- * Writes `next` only while the triage is still `read` (the stored values, compared as stored), with
- * the note if any. `stale`: another operator changed it meanwhile, nothing was written; `missing`:
- * the enquiry is gone (a note found nothing to attach to).
+ * Only while the triage is still `read`, compared as stored. `stale`: another operator changed it
+ * meanwhile, nothing written; `missing`: the enquiry is gone.
  */
 export async function writeTriage(
   db: D1Database | undefined,

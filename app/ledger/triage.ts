@@ -1,17 +1,15 @@
 /**
- * An enquiry's triage as the ledger keeps it (migrations/0005_triage.sql), and the reply-by and
- * overdue rule, the one place they are written: the inbox's list, its filter and counts, the CSV
- * and the digest all read them from here. The moves between states are the desk's
- * (app/desk/triage.ts). No imports: any bundle may carry it.
+ * Triage as stored (migrations/0005_triage.sql), and the reply-by and overdue rule, written here
+ * once for the list, its filter and counts, the CSV and the digest. The moves between states are
+ * the desk's (app/desk/triage.ts). No imports: any bundle may carry it.
  *
- * - new: no operator has opened it. open: read, someone should answer. replied: answered.
- * - closed: done, with a resolution. Reopening clears it.
+ * new: nobody opened it; open: someone should answer; replied; closed, with a resolution.
  */
 
 export const TRIAGE_STATES = ['new', 'open', 'replied', 'closed'] as const
 export type TriageState = (typeof TRIAGE_STATES)[number]
 
-/** How a closed enquiry ended (stored in the `outcome` column, posted as the `outcome` field). */
+/** How a closed enquiry ended (the `outcome` column and form field). */
 export const RESOLUTIONS = ['won', 'lost', 'not_a_fit', 'spam'] as const
 export type Resolution = (typeof RESOLUTIONS)[number]
 
@@ -25,16 +23,16 @@ export function isResolution(value: unknown): value is Resolution {
 
 export interface TriageFacts {
   state: TriageState
-  /** Only while closed; null for one closed before triage existed (it was marked handled). */
+  /** Null while not closed, and for one closed (handled) before triage existed. */
   resolution: Resolution | null
   owner: string | null
 }
 
-/** The default target, one business day; the longest a setting may give, four working weeks. */
+/** One business day; four working weeks at most. */
 export const DEFAULT_REPLY_BY_HOURS = 24
 export const MAX_REPLY_BY_HOURS = 480
 
-/** `INBOX_REPLY_BY_HOURS`: whole weekday hours from 1 to 480; anything else is the default, and `invalid`. */
+/** `INBOX_REPLY_BY_HOURS`: whole hours, 1 to 480; anything else is the default, and `invalid`. */
 export function replyByHours(value: string | undefined): { hours: number; invalid: boolean } {
   const text = value?.trim() ?? ''
   if (!text) return { hours: DEFAULT_REPLY_BY_HOURS, invalid: false }
@@ -47,8 +45,8 @@ const HOUR = 3_600_000
 const DAY = 24 * HOUR
 
 /**
- * `hours` of weekday time after `receivedAt`: Monday to Friday in UTC, all of it (the desk shows
- * UTC). With 24 hours, Friday 10:00 is due Monday 10:00, and a weekend one at Tuesday 00:00.
+ * Weekday time, Monday to Friday in UTC, all of it (the desk shows UTC): with 24 hours, Friday
+ * 10:00 is due Monday 10:00, and a weekend one Tuesday 00:00.
  */
 export function replyBy(receivedAt: string | Date, hours: number): string {
   let at = new Date(receivedAt).getTime()
@@ -68,7 +66,7 @@ export function replyBy(receivedAt: string | Date, hours: number): string {
   }
 }
 
-/** Overdue: nobody has replied or closed it, and its reply-by has passed. */
+/** Nobody has replied or closed it, and its reply-by has passed. */
 const AWAITING_REPLY: readonly TriageState[] = ['new', 'open']
 
 export function isOverdue(state: TriageState, replyByAt: string | null, now: string | Date): boolean {
@@ -76,17 +74,16 @@ export function isOverdue(state: TriageState, replyByAt: string | null, now: str
   return new Date(now).getTime() > Date.parse(replyByAt)
 }
 
-/** The same rule as SQL on an `enquiries` row; `now` is the placeholder bound to the time (`?1`). */
+/** The same rule as SQL; `now` is the placeholder bound to the time. */
 export const overdueSql = (now: string) =>
   `(triage IN (${AWAITING_REPLY.map((state) => `'${state}'`).join(', ')}) AND reply_by < ${now})`
 
-/** An enquiry's triage as the desk shows it (its list, its page, its CSV). */
 export interface TriageView extends TriageFacts {
   replyBy: string | null
   overdue: boolean
 }
 
-/** An unknown stored state reads as open; a resolution counts only while closed; overdue as of `now`. */
+/** An unknown stored state reads as open. */
 export function triageView(
   stored: { state: string; resolution: string | null; owner: string | null; replyBy: string | null },
   now: string | Date,
@@ -101,7 +98,7 @@ export function triageView(
   }
 }
 
-/** What the inbox lists by triage: one state (`active`: not closed), one owner (null: nobody), overdue at a time. */
+/** `active`: not closed; `owner` null: nobody's. */
 export interface TriageFilter {
   state?: TriageState | 'active'
   owner?: string | null

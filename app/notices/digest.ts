@@ -2,10 +2,9 @@ import type { EnquiryCounts } from '~/ledger'
 
 /** The daily digest, pure: when it is due, and its words. `notices.server.ts` counts and sends. */
 
-/** The hour (UTC) the digest goes at, when `DIGEST_HOUR_UTC` is unset or empty. */
 export const DEFAULT_DIGEST_HOUR_UTC = 7
 
-/** `DIGEST_HOUR_UTC` as an hour 0–23; unset or empty: the default; `off` or anything else: null (no digest). */
+/** `DIGEST_HOUR_UTC`, 0–23; unset: the default; `off` or anything else: null. */
 export function digestHour(raw: string | undefined): number | null {
   const value = raw?.trim()
   if (!value) return DEFAULT_DIGEST_HOUR_UTC
@@ -14,17 +13,16 @@ export function digestHour(raw: string | undefined): number | null {
   return hour <= 23 ? hour : null
 }
 
-/** The UTC day of a time, `2026-11-24`. */
 export function utcDay(date: Date): string {
   return date.toISOString().slice(0, 10)
 }
 
-/** The day whose digest is due at `now`, or null before the hour. Sent once a day (the caller claims the day). */
+/** Null before the hour; once a day, since the caller claims the day. */
 export function digestDueDay(now: Date, hour: number): string | null {
   return now.getUTCHours() >= hour ? utcDay(now) : null
 }
 
-/** The digest's subject and text: each count with the inbox view that lists it. */
+/** Each count with the inbox view that lists it. */
 export function digestMessage(
   counts: EnquiryCounts,
   options: { siteName: string; inboxUrl: string; day: string },

@@ -3,9 +3,8 @@ import { site } from '~/site'
 import { isPlainAddress } from './message'
 
 /**
- * The e-mails about one enquiry, to the company inbox: the enquiry itself (the `email` delivery)
- * and the notice that it could not be delivered. Reply-To is the visitor, so answering reaches
- * them; an address a header cannot carry (the form takes what browsers take) is left to the body.
+ * The e-mails about one enquiry to the company: the enquiry itself (the `email` delivery) and the
+ * give-up notice. Reply-To is the visitor when a header can carry the address.
  */
 
 export function enquirySubject(enquiry: Enquiry): string {
@@ -33,7 +32,7 @@ export function enquiryText(enquiry: Enquiry): string {
 export const replyToVisitor = (enquiry: Pick<Enquiry, 'email' | 'name'>) =>
   isPlainAddress(enquiry.email) ? { address: enquiry.email, name: enquiry.name } : undefined
 
-/** The give-up notice holds the enquiry itself, so whoever reads it has the lead. */
+/** It holds the enquiry itself, so whoever reads it has the lead. */
 export function giveUpMessage(
   record: EnquiryRecord,
   cause: string,

@@ -1,7 +1,4 @@
-/**
- * The notices' door for the server: the mail room (`mail.server.ts`, which every e-mail goes
- * through), the notices the contact flow and the cron send, and the withdrawal a receipt offers.
- */
+/** The notices' door for the server: the mail room, the notices, the receipt's withdrawal. */
 
 export { enquirySubject, enquiryText, replyToVisitor } from './enquiry-mail'
 export { type EmailMessageConstructor, type MailOutcome, sendEmail, senderAddress, toCompany } from './mail.server'

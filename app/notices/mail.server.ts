@@ -4,13 +4,12 @@ import { buildPlainTextEmail, isPlainAddress, type PlainTextEmail } from './mess
 
 /**
  * The mail room: every e-mail the Worker sends is built and sent by `sendEmail`, through the
- * `send_email` binding `CONTACT_EMAIL`: the enquiry itself (the `email` delivery), the give-up
- * notice, the digest, the alert and the receipt.
+ * `send_email` binding: the `email` delivery, the give-up notice, the digest, the alert, the receipt.
  */
 
 export type EmailMessageConstructor = new (from: string, to: string, raw: string) => EmailMessage
 
-/** `detail` is for the log line; `error` is what failed, for a caller that reports it. */
+/** `error`: what failed, for a caller that reports it. */
 export type MailOutcome = { ok: true } | { ok: false; cause: string; detail?: { errorName: string }; error?: unknown }
 
 async function loadEmailMessage(): Promise<EmailMessageConstructor> {
@@ -18,7 +17,7 @@ async function loadEmailMessage(): Promise<EmailMessageConstructor> {
   return EmailMessage
 }
 
-/** Never throws: a missing binding, a bad address, a message that cannot be built or sent is a cause. */
+/** Never throws: what goes wrong is a cause. */
 export async function sendEmail(
   env: WorkerEnv,
   mail: PlainTextEmail,
@@ -44,10 +43,9 @@ export async function sendEmail(
   }
 }
 
-/** The site's sender, `CONTACT_EMAIL_FROM` (a domain with Email Routing). */
+/** `CONTACT_EMAIL_FROM`, on a domain with Email Routing. */
 export const senderAddress = (env: WorkerEnv): string => env.CONTACT_EMAIL_FROM?.trim() ?? ''
 
-/** A message from the site's sender to the company inbox (`site.email`). */
 export function toCompany(
   env: WorkerEnv,
   message: Pick<PlainTextEmail, 'subject' | 'text' | 'messageId' | 'replyTo'> & { date?: Date },

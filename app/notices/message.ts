@@ -1,18 +1,13 @@
 /**
- * A minimal RFC 5322 / MIME builder for one plain-text e-mail, as Cloudflare's `send_email`
- * binding expects it (`new EmailMessage(from, to, raw)`).
- *
- * Header values never carry CR or LF from their input (no header injection): control characters
- * become spaces, non-ASCII text is written as RFC 2047 encoded words, long headers are folded.
- * The body is UTF-8 in base64, wrapped at 76 characters, so no line is ever too long.
+ * One plain-text e-mail as `send_email` takes it (`new EmailMessage(from, to, raw)`). No header
+ * carries CR or LF from its input (no injection): controls become spaces, non-ASCII text RFC 2047
+ * words, long headers fold. The body is base64 UTF-8, 76 characters a line.
  */
 
 const CRLF = '\r\n'
 /**
- * A plain address: an RFC 5322 dot-atom local part (`o'brien`, `first.last+tag`) at a dotted
- * domain name. What a header may carry unquoted, and what senders must look like. The form accepts
- * a little more (what browsers accept, such as `a..b@host`); such an address is kept and delivered
- * in the message body, without a Reply-To.
+ * An RFC 5322 dot-atom (`o'brien`, `first.last+tag`) at a dotted domain: what a header carries
+ * unquoted. The form takes a little more (`a..b@host`, as browsers do): that stays in the body.
  */
 const ATEXT = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+"
 const ADDRESS = new RegExp(`^${ATEXT}(?:\\.${ATEXT})*@[\\da-zA-Z]+(?:[.-][\\da-zA-Z]+)*\\.[a-zA-Z]{2,}$`, 'u')
@@ -21,7 +16,6 @@ export function isPlainAddress(address: string): boolean {
   return address.length <= 254 && ADDRESS.test(address)
 }
 
-/** Header text on one line: control characters (CR and LF among them) become spaces. */
 export function singleLine(value: string): string {
   return value
     .replace(/[\p{Cc}\u2028\u2029]+/gu, ' ')
@@ -36,11 +30,10 @@ function toBase64(bytes: Uint8Array): string {
 }
 
 const encoder = new TextEncoder()
-/** Bytes of UTF-8 per encoded word: 42 bytes → 56 base64 characters → a 68-character word, so
- * `Reply-To: ` and one word fit in 78 characters. */
+/** 42 bytes → 56 base64 characters → a 68-character word: `Reply-To: ` and one word fit in 78. */
 const WORD_BYTES = 42
 
-/** RFC 2047 encoded words (`=?UTF-8?B?…?=`), never splitting a character across two words. */
+/** Never splitting a character across two words. */
 export function encodeWords(text: string): string[] {
   const words: string[] = []
   let chunk = ''
@@ -61,27 +54,24 @@ export function encodeWords(text: string): string[] {
 
 const isAscii = (text: string) => /^[\x20-\x7e]*$/.test(text)
 
-/** Unstructured header text (Subject): ASCII words as they are, otherwise encoded words. */
 function unstructured(text: string): string[] {
   const clean = singleLine(text)
   return isAscii(clean) ? clean.split(' ') : encodeWords(clean)
 }
 
-/** A display name as an RFC 5322 phrase: a quoted string when ASCII, encoded words otherwise. */
+/** A quoted string when ASCII, encoded words otherwise. */
 function phrase(name: string): string[] {
   const clean = singleLine(name)
   if (isAscii(clean)) return [`"${clean.replace(/[\\"]/g, (c) => `\\${c}`)}"`]
   return encodeWords(clean)
 }
 
-/** `Name <address>`; the address must already be a plain address. */
 export function mailbox(address: string, name?: string): string[] {
   if (!isPlainAddress(address)) throw new Error('not a plain e-mail address')
   const display = name ? singleLine(name) : ''
   return display ? [...phrase(display), `<${address}>`] : [address]
 }
 
-/** One header field, folded: continuation lines start with a space. */
 function header(field: string, pieces: string[]): string {
   const lines: string[] = []
   let line = `${field}:`
@@ -97,7 +87,7 @@ function header(field: string, pieces: string[]): string {
   return lines.join(CRLF)
 }
 
-/** RFC 5322 date-time in UTC, e.g. `Sat, 22 Nov 2025 08:39:00 +0000`. */
+/** `Sat, 22 Nov 2025 08:39:00 +0000`. */
 export function rfc5322Date(date: Date): string {
   return date.toUTCString().replace(/GMT$/, '+0000')
 }
@@ -114,14 +104,13 @@ export interface PlainTextEmail {
   to: { address: string; name?: string }
   replyTo?: { address: string; name?: string }
   subject: string
-  /** Plain text; any line endings, normalised to CRLF. */
+  /** Any line endings; sent as CRLF. */
   text: string
   date: Date
-  /** Left part of the Message-ID; the sender's domain is appended. */
+  /** Its left part; the sender's domain is appended. */
   messageId: string
 }
 
-/** The complete message, headers and body, with CRLF line endings. */
 export function buildPlainTextEmail(email: PlainTextEmail): string {
   const domain = email.from.address.split('@')[1] ?? 'localhost'
   const idPart = email.messageId.replace(/[^\w.-]/g, '') || 'message'

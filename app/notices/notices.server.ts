@@ -21,22 +21,21 @@ import { checkWithdrawLink, type LinkCheck, recipientHash, signWithdrawLink, wit
 import { noticesSetup } from './setup'
 
 /**
- * The notices: e-mails the site sends on its own. The give-up notice (when an enquiry runs out of
- * attempts), the daily digest and the delivery alert go to the company; the receipt goes to the
- * person who wrote. What has been sent is kept in D1 (migrations/0008_notices.sql), claimed with
- * one statement each, so each goes once however many Worker instances run. A notice that fails is
- * logged and changes nothing else: not the enquiry, not what the visitor was told.
+ * The notices: e-mails the site sends on its own. The give-up notice, the digest and the alert go
+ * to the company, the receipt to the person who wrote. What was sent is claimed in D1 with one
+ * statement (migrations/0008_notices.sql), so each goes once however many instances run. A notice
+ * that fails is logged and changes nothing else.
  */
 
 const inboxUrl = () => `${site.url.replace(/\/+$/, '')}/admin`
 
-/** Sent, or thrown: the notice's caller logs the failure (and gives its claim back). */
+/** Throws what failed: the caller logs it (and gives its claim back). */
 async function send(env: WorkerEnv, mail: PlainTextEmail): Promise<void> {
   const sent = await sendEmail(env, mail)
   if (!sent.ok) throw sent.error ?? new Error(sent.cause)
 }
 
-/** The give-up notice, when configured. False when it was not sent (no binding, or sending failed). */
+/** False when it was not sent. */
 export async function sendGiveUpNotice(
   env: WorkerEnv,
   record: EnquiryRecord,
@@ -53,7 +52,7 @@ export async function sendGiveUpNotice(
   return (await sendEmail(env, mail, EmailMessageClass)).ok
 }
 
-/** The digest, once a day from DIGEST_HOUR_UTC on. 'sent', 'not_due' (before the hour, or already sent today), or 'off'. */
+/** Once a day from DIGEST_HOUR_UTC on; `not_due` before the hour or once sent. */
 export async function sendDigest(env: WorkerEnv, now: Date): Promise<'sent' | 'not_due' | 'off' | 'failed'> {
   const setup = noticesSetup(env).digest
   if (!setup.on) return 'off'
@@ -69,7 +68,7 @@ export async function sendDigest(env: WorkerEnv, now: Date): Promise<'sent' | 'n
       .first<{ key: string }>(),
   )
   if (!claimed) return 'not_due'
-  // Enquiries no operator has read yet get their reply-by time first, as the inbox gives it.
+  // Unread enquiries get their reply-by first, as the inbox gives it.
   await fillReplyBy(env)
   const counts = await enquiryCounts(env.ENQUIRIES, now)
   const message = digestMessage(counts, { siteName: site.name, inboxUrl: inboxUrl(), day })
@@ -85,7 +84,7 @@ export async function sendDigest(env: WorkerEnv, now: Date): Promise<'sent' | 'n
   return 'sent'
 }
 
-/** The alert, when the latest enquiries failed for one cause in a row; at most one per cause an hour. */
+/** At most one per cause an hour. */
 export async function sendAlert(env: WorkerEnv, now: Date): Promise<'sent' | 'none' | 'off' | 'failed'> {
   const setup = noticesSetup(env).alerts
   if (!setup.on) return 'off'
@@ -129,7 +128,7 @@ export async function sendAlert(env: WorkerEnv, now: Date): Promise<'sent' | 'no
   return 'sent'
 }
 
-/** Deletes what the notices no longer need: receipt days before yesterday, digest days over 30 days old. */
+/** Receipt days before yesterday, digest days over 30 days old. */
 async function purgeNotices(env: WorkerEnv, now: Date): Promise<void> {
   const db = database(env.ENQUIRIES)
   const yesterday = utcDay(new Date(now.getTime() - 86_400_000))
@@ -142,7 +141,7 @@ async function purgeNotices(env: WorkerEnv, now: Date): Promise<void> {
   )
 }
 
-/** The Cron Trigger's part: the alert first (it is urgent), then the digest, then the clean-up. Each on its own. */
+/** The cron's part: the alert first (it is urgent), the digest, the clean-up; each on its own. */
 export async function runNotices(env: WorkerEnv, now = new Date()): Promise<void> {
   const steps: [string, () => Promise<unknown>][] = [
     ['alert', () => sendAlert(env, now)],
@@ -159,9 +158,8 @@ export async function runNotices(env: WorkerEnv, now = new Date()): Promise<void
 }
 
 /**
- * The receipt for an enquiry just stored and not held: to the address the visitor gave, from
- * RECEIPT_FROM, at most one a day per address. Off unless configured. Never throws: the visitor's
- * answer does not depend on it.
+ * To the address the visitor gave, for an enquiry just stored and not held, one a day per address.
+ * Never throws: the visitor's answer does not depend on it.
  */
 export async function sendReceipt(env: WorkerEnv, record: EnquiryRecord, now = new Date()): Promise<string> {
   const outcome = await receiptOutcome(env, record, now).catch((error) => {
@@ -229,7 +227,7 @@ async function checkLink(
   return checkWithdrawLink(env.RECEIPT_LINK_SECRET ?? '', fields, now)
 }
 
-/** What the withdraw page shows for a link: the confirmation, or why nothing can be done. */
+/** The confirmation, or why nothing can be done. */
 export async function withdrawState(
   env: WorkerEnv,
   fields: { id: string; until: string; sig: string },
@@ -242,10 +240,8 @@ export async function withdrawState(
   return { state: 'confirm', reference: enquiryReference(record.id), receivedAt: record.receivedAt }
 }
 
-/** Who the audit trail names for a withdrawal through the receipt's link. */
 export const WITHDRAWN_BY = 'the person who wrote (receipt link)'
 
-/** With a valid link, the enquiry and its history are erased. */
 export async function withdrawEnquiry(
   env: WorkerEnv,
   fields: { id: string; until: string; sig: string },
@@ -253,7 +249,7 @@ export async function withdrawEnquiry(
 ): Promise<'erased' | 'gone' | 'invalid' | 'expired'> {
   const check = await checkLink(env, fields, now)
   if (!check.ok) return check.reason
-  // In the audit trail like an operator's erasure (first; nothing is erased if it cannot be written).
+  // In the audit trail first, like an operator's erasure.
   await recordAudit(env.ENQUIRIES, { operator: WITHDRAWN_BY, action: 'withdraw', enquiryId: check.id })
   const erased = await eraseEnquiry(env.ENQUIRIES, check.id)
   log('info', { event: 'withdraw', outcome: erased ? 'erased' : 'gone', enquiryId: check.id })

@@ -1,22 +1,19 @@
 import { ADMIN_HEADERS } from './admin-path'
 
 /**
- * What a form posted by a browser gets back: `303 See Other` to the page that shows the result,
- * or a refusal in words. One shape for the contact form's post, the desk's actions and the
- * withdrawal. An API call's JSON answer is a reply (`reply.ts`).
+ * What a browser's form post gets back: a 303 to the page that shows the result, or a refusal in
+ * words. The contact form's post, the desk's actions and the withdrawal alike; an API call gets a
+ * JSON reply (`reply.ts`).
  */
 export type ActionAnswer = { seeOther: string } | { status: number; message: string }
 
-/** An action's answer, and the fields of the one log line that says what it did (none: it did nothing). */
+/** `logged`: the fields of the one log line that says what it did (none: it did nothing). */
 export interface ActionResult {
   answer: ActionAnswer
   logged?: Record<string, string | number>
 }
 
-/**
- * The browser GETs `location` next (a 307 would make it post again), and nothing stores the hop.
- * `headers` are set, but `Set-Cookie`, which is added, once per value.
- */
+/** A 307 would make the browser post again. `Set-Cookie` is added once per value, the rest set. */
 export function seeOther(location: string, headers: Iterable<[string, string]> = []): Response {
   const answer = new Headers({ Location: location, 'Cache-Control': 'no-store' })
   for (const [name, value] of headers) {
@@ -34,7 +31,7 @@ export function answerResponse(answer: ActionAnswer, headers: Readonly<Record<st
   })
 }
 
-/** Every refusal of an operator page, the same whoever asks and whatever they asked for. */
+/** Every refusal of an operator page: the same whoever asks, whatever they asked for. */
 export function forbidden(): Response {
   return new Response(
     '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Not allowed</title></head><body><main><h1>Not allowed</h1><p>This page is for the people who run this website, signed in through Cloudflare Access.</p></main></body></html>',

@@ -1,7 +1,4 @@
-/**
- * Every D1 call is bounded by a time-out, so a stalled database never leaves a visitor or an
- * operator waiting; every failure becomes a `StoreError` whose code the log line carries.
- */
+/** Every D1 call is bounded by a time-out: a stalled database never leaves a visitor or an operator waiting. */
 export const STORE_TIMEOUT_MS = 5_000
 
 // Fields written out, not as parameter properties: scripts load this file under plain Node, which
@@ -16,7 +13,7 @@ export class StoreError extends Error {
   }
 }
 
-/** `work`, or a StoreError once it has taken `timeoutMs`; any other failure becomes a StoreError too. */
+/** Any failure becomes a StoreError, whose code the log line carries. */
 export async function bounded<T>(work: Promise<T>, timeoutMs = STORE_TIMEOUT_MS): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined
   const timeout = new Promise<never>((_, reject) => {

@@ -1,7 +1,7 @@
 import { type AuditLine, auditLabel } from '~/desk'
 import { formatTime } from './desk-ui'
 
-/** One enquiry's audit trail, oldest first: who did what, when. Read-only; nothing in the inbox edits it. */
+/** Oldest first; nothing in the desk edits it. */
 export function AuditTrail({ lines }: { lines: readonly AuditLine[] }) {
   return (
     <section aria-labelledby="audit-title" className="container-page mt-10">

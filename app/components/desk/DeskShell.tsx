@@ -2,7 +2,6 @@ import { useRouterState } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { site } from '~/site'
 
-/** The desk's sections, in the header of every operator page. */
 export const DESK_SECTIONS = [
   {
     label: 'Enquiries',
@@ -16,11 +15,7 @@ export const DESK_SECTIONS = [
 
 const linkBase = 'rounded-md px-2.5 py-1.5 text-sm font-medium transition-colors hover:bg-white/5 hover:text-fg'
 
-/**
- * The operator pages' own shell: a compact header with the desk's sections and who is signed in,
- * and the page. None of the brochure's header, footer or shapes. Plain links: every page is
- * server-rendered, and works the same without JavaScript.
- */
+/** None of the brochure's header, footer or shapes; plain links, so it works without JavaScript. */
 export function DeskShell({ operator, children }: { operator: string; children: ReactNode }) {
   const pathname = useRouterState({ select: (s) => s.location.pathname.replace(/\/$/, '') || '/' })
   return (

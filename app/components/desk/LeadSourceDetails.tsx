@@ -9,7 +9,7 @@ const ROWS = [
   ['utmCampaign', 'UTM campaign'],
 ] as const satisfies readonly (readonly [keyof LeadSource, string])[]
 
-/** An enquiry's source on its detail page: each value as recorded, or "not recorded". */
+/** Each value as recorded, or "not recorded". */
 export function LeadSourceDetails({ source }: { source: LeadSource | undefined }) {
   return (
     <section aria-labelledby="source-title" className="container-page mt-10" data-testid="lead-source">

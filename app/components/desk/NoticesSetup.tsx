@@ -1,6 +1,6 @@
 import type { NoticeSetupLine } from '~/notices'
 
-/** The notices' rows of the inbox's set-up panel (inside its `<dl>`): the digest, the alerts, the receipt. */
+/** Inside the set-up panel's `<dl>`. */
 export function NoticesSetupRows({ lines }: { lines: readonly NoticeSetupLine[] }) {
   return (
     <>

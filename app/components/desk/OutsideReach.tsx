@@ -1,4 +1,4 @@
-/** What a request by person cannot reach from the inbox: the copies outside the site. */
+/** The copies outside the site, which a request by person cannot reach. */
 export function OutsideReach() {
   return (
     <p

@@ -1,6 +1,5 @@
 import { linkStyle } from './desk-ui'
 
-/** The inbox's way to `/admin/sources`: enquiries by source and by first page. */
 export function SourcesLink() {
   return (
     <p className="container-page mt-4">

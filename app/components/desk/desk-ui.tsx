@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { type EnquiryStatus, FLASHES, isFlash } from '~/desk'
 
-/** A stored time as the inbox shows it, the same on the server and in the browser: `2026-11-23 12:00 UTC`. */
+/** The same on the server and in the browser: `2026-11-23 12:00 UTC`. */
 export function formatTime(iso: string | null): string {
   if (!iso) return '—'
   const date = new Date(iso)
@@ -38,7 +38,7 @@ const TONES = {
   danger: 'border-danger/40 bg-danger/10 text-danger',
 } as const
 
-/** The sentence for an action's flash code; unknown codes show nothing. */
+/** Unknown codes show nothing. */
 export function ActionFlash({ code }: { code: unknown }) {
   return (
     <div role="status" aria-live="polite">
@@ -59,7 +59,7 @@ export const linkStyle = 'font-medium text-brand-300 underline underline-offset-
 export const controlStyle =
   'w-full rounded-xl border border-line-strong bg-ink-950/60 px-4 py-2.5 text-fg placeholder:text-subtle transition-colors hover:border-brand-400/60 focus:border-brand-400'
 
-/** A POST form for one action on one enquiry (works without JavaScript; the server answers 303). */
+/** Works without JavaScript: the server answers 303. */
 export function ActionForm({
   action,
   id,
@@ -83,8 +83,7 @@ export function ActionForm({
   )
 }
 
-/** A table's column headings, in the inbox's style. */
-/** Newer / "Page n of m" / Older, for a list shown a page at a time; `href` gives a page's address. */
+/** Newer / "Page n of m" / Older; `href` gives a page's address. */
 export function Pager({ page, pages, href }: { page: number; pages: number; href: (page: number) => string }) {
   if (pages <= 1) return null
   return (

@@ -2,7 +2,7 @@ import { TRIAGE_LABELS, TRIAGE_STATES, type TriageListData, type TriageQuery, ty
 import { controlStyle } from './desk-ui'
 import { OverdueMark, TriageLabel } from './triage-panel'
 
-/** One count, as a link to the list it counts (a plain GET address, so the back button works). */
+/** A plain GET address, so the back button works. */
 function Count({ label, count, href, current }: { label: string; count: number; href: string; current: boolean }) {
   return (
     <li>
@@ -22,11 +22,7 @@ function Count({ label, count, href, current }: { label: string; count: number; 
   )
 }
 
-/**
- * The triage counts on the inbox's first screen: new, open, replied, closed, overdue, the
- * operator's own and nobody's (those two without the closed ones), each a link to its list; and
- * the reply-by target in effect.
- */
+/** On the inbox's first screen; `mine` and `unassigned` leave closed ones out. */
 export function TriageCounts({ triage, query }: { triage: TriageListData; query: TriageQuery }) {
   const { counts, setup } = triage
   const only = (q: TriageQuery) =>
@@ -69,7 +65,7 @@ export function TriageCounts({ triage, query }: { triage: TriageListData; query:
   )
 }
 
-/** The triage filters, inside the inbox's filter form (one GET form: every filter in one address). */
+/** Inside the inbox's one GET form: every filter in one address. */
 export function TriageFilterFields({ query }: { query: TriageQuery }) {
   return (
     <>
@@ -114,7 +110,6 @@ export function TriageFilterFields({ query }: { query: TriageQuery }) {
   )
 }
 
-/** An enquiry's triage in the list: state, owner, and the overdue mark. */
 export function TriageCell({ triage, me }: { triage: TriageView | undefined; me: string }) {
   if (!triage) return <span className="text-muted">—</span>
   const mine = (triage.owner ?? '').toLowerCase() === me.toLowerCase()

@@ -1,7 +1,7 @@
 import { allowedStates, NOTE_MAX, RESOLUTION_LABELS, TRIAGE_LABELS, type TriageDetail, type TriageView } from '~/desk'
 import { ActionForm, buttonStyle, controlStyle, formatTime, quietButtonStyle } from './desk-ui'
 
-/** The overdue mark: words, not colour alone. */
+/** Words, not colour alone. */
 export function OverdueMark() {
   return (
     <span
@@ -13,13 +13,12 @@ export function OverdueMark() {
   )
 }
 
-/** An enquiry's triage state, with its resolution when closed. */
 export function TriageLabel({
   triage,
   compact = false,
 }: {
   triage: Pick<TriageView, 'state' | 'resolution'>
-  /** In the list: a closed enquiry without a resolution is just "Closed", so a row stays one line. */
+  /** In the list a closed one without a resolution is just "Closed", so a row stays one line. */
   compact?: boolean
 }) {
   const resolution = triage.resolution ? RESOLUTION_LABELS[triage.resolution] : compact ? '' : 'no outcome recorded'
@@ -36,10 +35,7 @@ export function TriageLabel({
 
 const sameEmail = (a: string | null, b: string) => (a ?? '').toLowerCase() === b.toLowerCase()
 
-/**
- * The triage panel of an enquiry's page: its state, owner and reply-by, the moves allowed from
- * here (each a plain form post to /admin/actions) and its notes, oldest first.
- */
+/** The moves allowed from here, each a plain form post to /admin/actions, and the notes, oldest first. */
 export function TriagePanel({ id, triage }: { id: string; triage: TriageDetail }) {
   const closed = triage.state === 'closed'
   const mine = sameEmail(triage.owner, triage.me)
@@ -153,7 +149,6 @@ export function TriagePanel({ id, triage }: { id: string; triage: TriageDetail }
         ) : (
           <ol className="mt-3 flex flex-col gap-3" aria-label="Notes, oldest first">
             {triage.notes.map((note, index) => (
-              // Notes are never edited or removed, so their order is their key.
               // biome-ignore lint/suspicious/noArrayIndexKey: append-only list
               <li key={index} className="rounded-xl border border-line p-4" data-testid="note">
                 <p className="text-sm text-muted">

@@ -12,12 +12,8 @@ import {
 import type { WorkerEnv } from '~/server/runtime.server'
 import type { Delivery, DeliveryContext, DeliveryOutcome } from './types'
 
-/**
- * Cloudflare Email: the enquiry goes to the company inbox (`site.email`) through the mail room,
- * from `CONTACT_EMAIL_FROM` on the site's domain, with Reply-To set to the visitor.
- */
+/** Cloudflare Email: the enquiry to the company inbox through the mail room, Reply-To the visitor. */
 
-/** The enquiry as an e-mail to the company, from `from`. */
 export function enquiryEmail(enquiry: Enquiry, from: string): PlainTextEmail {
   return toCompany(
     { CONTACT_EMAIL_FROM: from },

@@ -3,7 +3,6 @@ import { handleDeskAction } from '~/desk/index.server'
 import { methodNotAllowed, replyResponse } from '~/server/reply'
 import { workerRuntime } from '~/server/runtime.server'
 
-/** `POST /admin/actions`: every desk action, as a form post (app/desk/actions.server.ts). */
 export const Route = createFileRoute('/admin/actions')({
   server: {
     handlers: {

@@ -5,7 +5,6 @@ import { facts } from '~/content/facts'
 import { auditLabel, enquiryPath, loadActivity } from '~/desk'
 import { deskHead } from '~/desk/head'
 
-/** `/admin/activity`: the audit trail of every operator action, newest first, a page at a time. */
 export const Route = createFileRoute('/admin/activity')({
   validateSearch: (search: Record<string, unknown>): { page?: number } => ({
     page: search.page === undefined ? undefined : Number(search.page),

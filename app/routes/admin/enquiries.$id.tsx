@@ -17,7 +17,6 @@ import { PageHero } from '~/components/sections/PageHero'
 import { loadEnquiry, mailtoHref } from '~/desk'
 import { deskHead } from '~/desk/head'
 
-/** `/admin/enquiries/<id>`: one enquiry in full, its delivery history, and what an operator can do with it. */
 export const Route = createFileRoute('/admin/enquiries/$id')({
   validateSearch: (search: Record<string, unknown>): { notice?: string } => ({
     notice: search.notice === undefined ? undefined : String(search.notice),
@@ -27,7 +26,7 @@ export const Route = createFileRoute('/admin/enquiries/$id')({
   component: EnquiryPage,
 })
 
-/** The visitor's address as a reply link that can name no other recipient or header (see mailto.ts), else as text. */
+/** A reply link that can name no other recipient or header (mailto.ts), else text. */
 function ReplyLink({ address }: { address: string }) {
   const href = mailtoHref(address)
   if (!href) return <span data-testid="reply-address">{address}</span>

@@ -9,11 +9,7 @@ interface HeldSearch {
   reason?: string
 }
 
-/**
- * `/admin/erase-held?day=…&reason=…`: the confirmation step before held enquiries are erased in
- * bulk (all of them, one day's, one reason's). A plain page with one form post, so it works
- * without JavaScript; the erasure stops at the newest enquiry this page counted.
- */
+/** A plain page with one form post; the erasure stops at the newest enquiry this page counted. */
 export const Route = createFileRoute('/admin/erase-held')({
   validateSearch: (search: Record<string, unknown>): HeldSearch => ({
     day: search.day === undefined ? undefined : String(search.day),

@@ -4,7 +4,6 @@ import { PageHero } from '~/components/sections/PageHero'
 import { enquiryPath, loadEnquiry } from '~/desk'
 import { deskHead } from '~/desk/head'
 
-/** `/admin/erase/<id>`: the confirmation step before an enquiry and its history are deleted. */
 export const Route = createFileRoute('/admin/erase/$id')({
   loader: ({ params }) => loadEnquiry({ data: { id: params.id } }),
   head: () => deskHead('Erase enquiry'),

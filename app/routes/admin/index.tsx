@@ -24,16 +24,13 @@ interface InboxSearch {
   q?: string
   page?: number
   notice?: string
-  /** Triage filters (app/desk/triage.ts): kept as strings, checked by the loader. */
+  /** Strings: the loader checks them. */
   state?: string
   owner?: string
   overdue?: string
 }
 
-/**
- * `/admin`: the operator's inbox. Server-rendered; the filter is a plain GET form and every link a
- * plain link, so it works the same without JavaScript.
- */
+/** The inbox: a plain GET form and plain links, so it works the same without JavaScript. */
 export const Route = createFileRoute('/admin/')({
   validateSearch: (search: Record<string, unknown>): InboxSearch => ({
     status: search.status === undefined ? undefined : String(search.status),
@@ -212,7 +209,7 @@ function InboxPage() {
   )
 }
 
-/** The held view's bulk erasure: every held enquiry, or one day's, or one reason's, each through a confirmation page. */
+/** Each through a confirmation page. */
 function HeldErasure({ held }: { held: HeldSummary }) {
   return (
     <section aria-labelledby="held-erase-title" className="glass mt-6 p-6">

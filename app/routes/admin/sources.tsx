@@ -4,10 +4,7 @@ import { PageHero } from '~/components/sections/PageHero'
 import { loadSources } from '~/desk'
 import { deskHead } from '~/desk/head'
 
-/**
- * `/admin/sources`: how many enquiries each source and each first page brought in the last 30 and
- * 90 days. Server-rendered tables and plain links, so it works without JavaScript.
- */
+/** Counts over the last 30 and 90 days, in plain tables. */
 export const Route = createFileRoute('/admin/sources')({
   loader: () => loadSources(),
   head: () => deskHead('Where enquiries came from'),

@@ -5,10 +5,7 @@ import { PageHero } from '~/components/sections/PageHero'
 import { loadPersonErasure } from '~/desk'
 import { deskHead } from '~/desk/head'
 
-/**
- * `/admin/person/erase?email=…`: the confirmation step before everything held about one address is
- * erased. One form post; an enquiry received after this page was shown is kept.
- */
+/** An enquiry received after this page was shown is kept. */
 export const Route = createFileRoute('/admin/person/erase')({
   validateSearch: (search: Record<string, unknown>): { email?: string } => ({
     email: search.email === undefined ? undefined : String(search.email),

@@ -15,10 +15,7 @@ import { PageHero } from '~/components/sections/PageHero'
 import { enquiryPath, loadPerson } from '~/desk'
 import { deskHead } from '~/desk/head'
 
-/**
- * `/admin/person?email=…`: a request by person. Finds one address's enquiries (exact, ignoring
- * case), downloads everything held about it as one JSON file, or erases it after a confirmation page.
- */
+/** Exact, ignoring case. */
 export const Route = createFileRoute('/admin/person/')({
   validateSearch: (search: Record<string, unknown>): { email?: string; notice?: string } => ({
     email: search.email === undefined ? undefined : String(search.email),

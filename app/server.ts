@@ -1,17 +1,22 @@
 import { createServerEntry, createStartHandler } from '@tanstack/react-start/server'
 import { runScheduled } from './cron.server'
 import { createPageRenderer } from './document/render-page.server'
+import { acceptingHtml } from './server/negotiation'
 import type { WorkerEnv } from './server/runtime.server'
 import { site } from './site'
 import appCss from './styles/app.css?url'
 
+const startHandler = createStartHandler(createPageRenderer({ stylesheet: appCss, siteName: site.name }))
+
 /**
  * The Worker's entry. `fetch`: Start's request handler with a renderer that answers 500 when a
- * page fails to render. `scheduled`: the Cron Trigger's run (cron.server.ts).
+ * page fails to render (a page asked for by a client that accepts neither HTML nor Markdown is
+ * answered with its HTML: app/server/negotiation.ts). `scheduled`: the Cron Trigger's run
+ * (cron.server.ts).
  */
 export default {
   ...createServerEntry({
-    fetch: createStartHandler(createPageRenderer({ stylesheet: appCss, siteName: site.name })),
+    fetch: (request, options) => startHandler(acceptingHtml(request), options),
   }),
   async scheduled(_controller: ScheduledController, env: WorkerEnv): Promise<void> {
     await runScheduled(env)

@@ -2,7 +2,7 @@ import { createCsrfMiddleware, createMiddleware, createStart } from '@tanstack/r
 import { FAILURE_MESSAGE, turnstileSetup } from './contact/index.server'
 import { operatorFor } from './desk/index.server'
 import { ADMIN_HEADERS, isAdminPath } from './server/admin-path'
-import { markdownTwin } from './server/ai-pages.server'
+import { markdownTwin, negotiablePage, negotiatedTwin } from './server/ai-pages.server'
 import { forbidden } from './server/answer'
 import { discardBody, exceedsBodyLimit, payloadTooLarge } from './server/body-limit.server'
 import { wwwRedirect } from './server/canonical-host.server'
@@ -85,11 +85,25 @@ const securityHeaders = createMiddleware().server(async ({ request, next, handle
 const canonicalHost = createMiddleware().server(async ({ request, next }) => wwwRedirect(request) ?? next())
 
 /**
- * A page's Markdown twin (app/server/ai-pages.server.ts), before the page cache and the router. A
- * URL of its own rather than `Accept: text/markdown`: pages need no `Vary: Accept`, the cache keeps
- * one entry per path, and llms.txt and `rel="alternate"` link to a plain URL.
+ * A page's Markdown twin: at its own address (`/services/devops.md`, `/index.html.md`), and at the
+ * page's address for a client whose `Accept` prefers `text/markdown` (app/server/negotiation.ts).
+ * Answered before the page cache and the router; every other answer for a public page gets
+ * `Vary: Accept`, since the same address has two representations.
  */
-const markdownTwins = createMiddleware().server(async ({ request, next }) => markdownTwin(request) ?? next())
+const markdownTwins = createMiddleware().server(async ({ request, next }) => {
+  const twin = markdownTwin(request)
+  if (twin) return twin
+  const page = negotiablePage(request)
+  if (!page) return next()
+  const negotiated = negotiatedTwin(request, page)
+  if (negotiated) return negotiated
+  const result = await next()
+  const response = result instanceof Response ? result : result.response
+  const vary = response.headers.get('Vary')
+  if (vary && /(^|,)\s*accept\s*(,|$)/i.test(vary)) return result
+  const answer = withHeader(response, 'Vary', vary ? `${vary}, Accept` : 'Accept')
+  return answer === response ? result : answer
+})
 
 const pageCache = createMiddleware()
   .middleware([securityHeaders])

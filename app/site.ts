@@ -1,29 +1,24 @@
 /**
- * Site identity: the one place to change the company's name, contact details,
- * social profiles and canonical address. Everything else reads from here (pages, structured data,
- * the e-mail delivery's destination, and `npm run images` for the favicon, manifest and the pages' share cards).
- * Values wrapped in `sample(…)` are stand-ins: production deploys refuse them (scripts/go-live.ts).
+ * The company's name, contact details, social profiles and canonical address, in one place (pages,
+ * structured data, the e-mails, `npm run images`). Values in `sample(…)` are stand-ins that
+ * production deploys refuse (scripts/go-live.ts).
  */
 export interface SiteConfig {
-  /** Company name as shown in the header, footer and page titles. */
   name: string
-  /** Legal name for the copyright line and structured data. */
+  /** For the copyright line and structured data. */
   legalName: string
-  /** The flagship voice-assistant product. */
   product: {
     name: string
-    /** The product's own website (opens in a new tab from the footer). */
+    /** Opens in a new tab from the footer. */
     url: string
   }
-  /** Canonical origin, without a trailing slash. Used for canonical URLs, sitemap, Open Graph. */
+  /** Without a trailing slash. */
   url: string
   email: string
-  /** Phone as shown to people. */
   phone: string
-  /** Phone in E.164 form for tel: links and structured data. */
+  /** E.164, for tel: links and structured data. */
   phoneE164: string
   location: {
-    /** Short form shown on the contact page. */
     display: string
     locality: string
     region: string
@@ -37,9 +32,8 @@ export interface SiteConfig {
     linkedin: string
     github: string
   }
-  /** Where the Documentation link points until product documentation exists. */
+  /** Until product documentation exists. */
   documentationPath: string
-  /** Theme colour for browsers and the web manifest. */
   themeColor: string
 }
 
@@ -110,7 +104,7 @@ export interface NavItem {
   to: '/' | '/services' | '/products' | '/about' | '/contact'
 }
 
-/** Primary navigation, in header order. */
+/** In header order. */
 export const mainNav: readonly NavItem[] = [
   { label: 'Home', to: '/' },
   { label: 'Services', to: '/services' },

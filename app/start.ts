@@ -1,7 +1,9 @@
 import { createCsrfMiddleware, createMiddleware, createStart } from '@tanstack/react-start'
-import { ADMIN_HEADERS, forbidden, isAdminPath, operatorFor } from './admin/index.server'
 import { FAILURE_MESSAGE, turnstileSetup } from './contact/index.server'
+import { operatorFor } from './desk/index.server'
+import { ADMIN_HEADERS, isAdminPath } from './server/admin-path'
 import { markdownTwin, negotiablePage, negotiatedTwin } from './server/ai-pages.server'
+import { forbidden } from './server/answer'
 import { discardBody, exceedsBodyLimit, payloadTooLarge } from './server/body-limit.server'
 import { wwwRedirect } from './server/canonical-host.server'
 import { cachedPage, sharedPageKey, storePage } from './server/html-cache.server'
@@ -12,16 +14,14 @@ import { createNonce, upgradesInsecureRequests, withSecurityHeaders } from './se
 import { markServerFnStarted, refuseUndecodableServerFnCalls } from './server/server-fn-guard'
 
 /**
- * The request middleware, outermost first. Each is one idea; together, every answer (pages,
- * server functions, server routes, and the refusals below) leaves with the security headers.
- *
+ * The request middleware, outermost first; together, every answer leaves with the security headers:
  *   drainBody → noindexOnWorkersDev → securityHeaders → canonicalHost → markdownTwins
  *     → pageCache → csrf → bodyLimit → adminGate → refuseUndecodableServerFnCalls → Start's router
  */
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
-/** The response with one header set, on a copy when its headers are immutable (a fetched or cached one). */
+/** On a copy when the headers are immutable (a fetched or cached response). */
 function withHeader(response: Response, name: string, value: string): Response {
   try {
     response.headers.set(name, value)
@@ -33,7 +33,7 @@ function withHeader(response: Response, name: string, value: string): Response {
   }
 }
 
-/** A refusal (403, 404, 413) answers without reading the body; it is read anyway, so the connection stays usable. */
+/** A refusal (403, 404, 413) answers without reading the body; reading it keeps the connection usable. */
 const drainBody = createMiddleware().server(async ({ request, next }) => {
   try {
     return await next()
@@ -42,7 +42,7 @@ const drainBody = createMiddleware().server(async ({ request, next }) => {
   }
 })
 
-/** Pages on a workers.dev host (previews, a Worker without its custom domain) stay out of search results. */
+/** Previews and a Worker without its custom domain stay out of search results. */
 const noindexOnWorkersDev = createMiddleware().server(async ({ request, next }) => {
   const result = await next()
   if (!new URL(request.url).hostname.endsWith('.workers.dev')) return result
@@ -50,16 +50,15 @@ const noindexOnWorkersDev = createMiddleware().server(async ({ request, next }) 
 })
 
 /**
- * Gives each request a CSP nonce (read by the router for its inline scripts, and by the page
- * cache) and a request id, and puts the security headers on whatever answer comes back, a thrown
- * one included. A server function that threw becomes a logged 500 with no detail.
+ * A CSP nonce (for the router's inline scripts and the page cache) and a request id for each
+ * request, and the security headers on every answer, a thrown one included. A server function
+ * that threw becomes a logged 500 with no detail.
  */
 const securityHeaders = createMiddleware().server(async ({ request, next, handlerType }) => {
   const nonce = createNonce()
   const requestId = requestIdFor(request)
-  // Turnstile's origin is in the page's CSP only while Turnstile is on.
   const turnstile = turnstileSetup(await workerEnv()).on
-  // No `upgrade-insecure-requests` on http://localhost, where WebKit would fetch every asset over https.
+  // Not on http://localhost, where WebKit would fetch every asset over https.
   const upgradeInsecureRequests = upgradesInsecureRequests(request.url)
   const secure = (response: Response) =>
     withSecurityHeaders(response, {
@@ -82,7 +81,7 @@ const securityHeaders = createMiddleware().server(async ({ request, next, handle
   }
 })
 
-/** `www.` → the apex, permanently (docs/operations.md, "Custom domain"). */
+/** docs/operations.md, "Custom domain". */
 const canonicalHost = createMiddleware().server(async ({ request, next }) => wwwRedirect(request) ?? next())
 
 /**
@@ -106,10 +105,6 @@ const markdownTwins = createMiddleware().server(async ({ request, next }) => {
   return answer === response ? result : answer
 })
 
-/**
- * A page that is the same for every visitor comes from the per-isolate page cache, with this
- * response's nonce written in; a fresh render of such a page is stored.
- */
 const pageCache = createMiddleware()
   .middleware([securityHeaders])
   .server(async ({ request, next, context }) => {
@@ -123,29 +118,27 @@ const pageCache = createMiddleware()
   })
 
 /**
- * Start's CSRF protection. Declaring request middleware replaces Start's built-in default,
- * so it is added here explicitly, for every state-changing request (server functions and
- * the no-JavaScript form post alike): a cross-site POST gets 403.
+ * Declaring request middleware replaces Start's built-in CSRF check, so it is added here, for every
+ * state-changing request (server functions and the no-JavaScript form post alike).
  */
 const csrf = createCsrfMiddleware({
   filter: ({ request }) => !SAFE_METHODS.has(request.method),
   failureResponse: () => replyResponse(refusal('cross_site_request', 403, 'Cross-site requests are not accepted.')),
 })
 
-/** Refuses bodies over 32 KB with 413 before anything reads them, whatever the method. */
+/** 413 over 32 KB, before anything reads the body, whatever the method. */
 const bodyLimit = createMiddleware().server(async ({ request, next }) => {
   if (await exceedsBodyLimit(request)) return payloadTooLarge()
   return next()
 })
 
 /**
- * The operator's inbox: every `/admin` URL (pages, actions, the export, and paths that do not
- * exist) answers 403 unless the request carries a valid Cloudflare Access token, and nothing under
- * it is ever stored by a cache or indexed. The handlers check the token again themselves.
+ * Every `/admin` URL, including ones that do not exist, answers 403 without a valid Access token,
+ * and nothing under it is stored or indexed. The desk's handlers check the token again.
  */
 const adminGate = createMiddleware().server(async ({ request, next }) => {
   if (!isAdminPath(new URL(request.url).pathname)) return next()
-  if (!(await operatorFor(request, await workerEnv()))) return forbidden()
+  if (!(await operatorFor(request, await workerEnv(), requestIdFor(request)))) return forbidden()
   const { response } = await next()
   const answer = new Response(response.body, response)
   for (const [name, value] of Object.entries(ADMIN_HEADERS)) answer.headers.set(name, value)

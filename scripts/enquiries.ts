@@ -15,14 +15,14 @@
 //   --env-file <file>    with setup: the local variables file (default .dev.vars)
 import { spawnSync } from 'node:child_process'
 import { parseArgs } from 'node:util'
+import { LIVE_LEASE_SQL, RETRY_FROM, requeueSql } from '../app/ledger/lease.ts'
 import {
   type DeliveryAttempt,
   ENQUIRY_STATUSES,
   type EnquiryRecord,
   formatEnquiry,
   isEnquiryStatus,
-} from '../app/contact/enquiry.ts'
-import { LIVE_LEASE_SQL, RETRY_FROM, requeueSql } from '../app/contact/lease.ts'
+} from '../app/ledger/record.ts'
 import { D1_EXECUTE_ENV, type D1Target, d1ExecuteArgs, d1Rows, ENQUIRY_COLUMNS, withParams } from './d1-execute.ts'
 
 const { values, positionals } = parseArgs({

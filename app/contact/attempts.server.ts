@@ -1,41 +1,31 @@
-import { errorCause, log } from '~/server/log.server'
-import type { WorkerEnv } from '~/server/runtime.server'
-import { site } from '~/site'
-import { type EmailMessageConstructor, enquiryText, sendOperatorEmail } from './deliveries/email.server'
-import { planDelivery } from './deliveries/index.server'
-import type { EnquiryRecord } from './enquiry'
 import {
   type AttemptRecord,
   type Claim,
   claimEnquiry,
   countPending,
   dueEnquiryIds,
+  LEASE_MS,
   recordAttempt,
   releaseLease,
-  StoreError,
-} from './store.server'
+} from '~/ledger/index.server'
+import { type EmailMessageConstructor, sendGiveUpNotice } from '~/notices/index.server'
+import { StoreError } from '~/server/d1.server'
+import { errorCause, log } from '~/server/log.server'
+import type { WorkerEnv } from '~/server/runtime.server'
+import { planDelivery } from './deliveries/index.server'
 
 /**
- * Delivery of stored enquiries: the first attempt right after the enquiry is stored (in the same
- * request), then the Cron Trigger's runs for every pending enquiry whose next attempt is due.
- * At least once: a success is recorded, and a delivered enquiry is never sent again.
+ * Delivery, at least once: the first attempt in the request that stored the enquiry, then the
+ * cron's runs for each one due; a delivered enquiry is never sent again.
  */
 
-/** Seconds to wait after each failed attempt: 1 min, 5 min, 30 min, 2 h, 12 h (six attempts in all). */
+/** 1 min, 5 min, 30 min, 2 h, 12 h: six attempts in all. */
 export const DEFAULT_RETRY_DELAYS = [60, 300, 1800, 7200, 43200] as const
 
-/**
- * How long one attempt's lease holds its enquiry: longer than the form service's 10 s time-out, so
- * no cron run or operator sends an enquiry another attempt is still sending; short enough that an
- * attempt cut off midway is taken up again soon.
- */
-export const LEASE_MS = 2 * 60_000
-
-/** Enquiries one cron run attempts at most, and how many at once. */
 export const RUN_LIMIT = 30
 const RUN_CONCURRENCY = 5
 
-/** `CONTACT_RETRY_DELAYS` as seconds ("60,300,…"), or the default when unset or malformed. */
+/** `CONTACT_RETRY_DELAYS` in seconds ("60,300,…"); the default when unset or malformed. */
 export function retryDelays(env: WorkerEnv): readonly number[] {
   const raw = env.CONTACT_RETRY_DELAYS?.trim()
   if (!raw) return DEFAULT_RETRY_DELAYS
@@ -51,16 +41,14 @@ export interface AttemptOptions {
   EmailMessageClass?: EmailMessageConstructor
 }
 
-/** `lease_lost`: the attempt ran, but its lease no longer held the enquiry, so its result changed nothing. */
+/** `lease_lost`: it ran, but its lease no longer held the enquiry, so its result changed nothing. */
 export type AttemptOutcome = 'delivered' | 'retry_scheduled' | 'gave_up' | 'not_attempted' | 'lease_lost'
 
 const at = (date: Date, plusMs = 0) => new Date(date.getTime() + plusMs).toISOString()
 
 /**
- * One delivery attempt of a claimed pending enquiry, and its result recorded under the claim's
- * lease (a result whose lease was lost changes nothing, and says so in one log line). Without a
- * usable delivery (none asked for, or a secret missing) nothing is attempted and the lease is given
- * back, so the enquiry stays pending and due.
+ * One attempt of a claimed enquiry, its result recorded under the claim's lease. Without a usable
+ * delivery nothing is attempted and the lease is given back: the enquiry stays pending and due.
  */
 export async function attemptDelivery(
   env: WorkerEnv,
@@ -91,7 +79,6 @@ export async function attemptDelivery(
     attempt,
     durationMs: now().getTime() - started.getTime(),
   }
-  /** Records the result under this attempt's lease; false (and one log line) when the lease was lost. */
   const recorded = async (fields: AttemptRecord): Promise<boolean> => {
     const outcome = await recordAttempt(env.ENQUIRIES, record.id, token, fields)
     if (outcome === 'renumbered')
@@ -144,35 +131,17 @@ export async function attemptDelivery(
     nextAttemptAt: null,
   }
   if (!(await recorded(fields))) return 'lease_lost'
-  const notified = await notifyOperator(env, record, result.cause, attempt, options.EmailMessageClass)
+  const notified = await sendGiveUpNotice(env, record, result.cause, attempt, options.EmailMessageClass)
   log('error', { ...common, outcome: 'gave_up', cause: result.cause, notified, ...result.detail })
   return 'gave_up'
 }
 
-/**
- * Tells the company that an enquiry could not be delivered, through `send_email` when that
- * binding (and a sender) is configured. The message holds the enquiry itself, so the person
- * reading it has the lead. False when there is no binding or sending failed.
- */
-async function notifyOperator(
-  env: WorkerEnv,
-  record: EnquiryRecord,
-  cause: string,
-  attempts: number,
-  EmailMessageClass?: EmailMessageConstructor,
-): Promise<boolean> {
-  const text = [
-    `An enquiry from the ${site.name} website could not be delivered after ${attempts} attempts.`,
-    `Last cause: ${cause}. It is kept in the enquiry database as "failed" (npm run enquiries -- --remote show ${record.id}).`,
-    '',
-    enquiryText(record),
-  ].join('\n')
-  const result = await sendOperatorEmail(
-    env,
-    { subject: `Enquiry not delivered: ${record.subjectLabel} — ${record.name}`, text, replyTo: record },
-    EmailMessageClass,
-  )
-  return result.ok
+/** An operator's retry or release, in their request. `busy`: another attempt claimed it first. */
+export async function attemptNow(env: WorkerEnv, id: string, requestId: string): Promise<AttemptOutcome | 'busy'> {
+  const started = new Date()
+  const claim = await claimEnquiry(env.ENQUIRIES, id, at(started), at(started, LEASE_MS))
+  if (!claim) return 'busy'
+  return attemptDelivery(env, claim, { requestId })
 }
 
 export interface RunSummary {
@@ -181,15 +150,12 @@ export interface RunSummary {
   retryScheduled: number
   gaveUp: number
   notAttempted: number
-  /** Attempts whose lease no longer held the enquiry when they reported back. */
   leaseLost: number
 }
 
 /**
- * A Cron Trigger run: every pending enquiry whose next attempt is due is claimed and attempted
- * (up to RUN_LIMIT a run, the oldest first; the rest are due on the next run). With a delivery
- * requested but its secret or binding missing, nothing is attempted and the log names what is
- * missing, on every run, until it is set.
+ * A cron run: the due enquiries, oldest first, up to RUN_LIMIT (the rest next run). A delivery
+ * that lacks its secret or binding attempts nothing, and every run logs what is missing.
  */
 export async function deliverDueEnquiries(env: WorkerEnv, options: AttemptOptions = {}): Promise<RunSummary> {
   const now = options.now ?? (() => new Date())
@@ -226,7 +192,7 @@ export async function deliverDueEnquiries(env: WorkerEnv, options: AttemptOption
         else if (result === 'lease_lost') summary.leaseLost++
         else summary.notAttempted++
       } catch (error) {
-        // The lease runs out and the next run takes it up again.
+        // The lease runs out and the next run takes it up.
         log('error', {
           event: 'contact_retry_error',
           enquiryId: id,

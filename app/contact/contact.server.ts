@@ -1,39 +1,52 @@
 import type * as v from 'valibot'
 import { subjectLabel } from '~/content/subjects'
-import { sendReceipt } from '~/notices/notices.server'
-import { log, requestIdFor } from '~/server/log.server'
+import {
+  type Enquiry,
+  formatEnquiry,
+  LEASE_MS,
+  type LeadSource,
+  newEnquiryId,
+  newLeaseToken,
+  recordSource,
+  storeEnquiry,
+} from '~/ledger/index.server'
+import { sendReceipt } from '~/notices/index.server'
+import { StoreError } from '~/server/d1.server'
+import { log } from '~/server/log.server'
 import { isLoopbackHost } from '~/server/loopback'
 import { type Reply, refusal } from '~/server/reply'
 import type { WorkerEnv } from '~/server/runtime.server'
-import { attemptDelivery, LEASE_MS } from './attempts.server'
+import { attemptDelivery } from './attempts.server'
 import { planDelivery } from './deliveries/index.server'
-import { type Enquiry, formatEnquiry } from './enquiry'
 import { CONTACT_FIELDS, HONEYPOT_FIELD, IDEMPOTENCY_KEY_FIELD } from './fields'
-import { type ClientKeys, countPost, HELD_PER_HOUR } from './limits.server'
+import {
+  clientAddress,
+  clientKeys,
+  countPost,
+  HELD_PER_HOUR,
+  isRateLimited,
+  RATE_LIMIT_PERIOD_SECONDS,
+} from './limits.server'
 import { type ContactSubmission, fieldErrorsFrom } from './schema'
-import { isEmptySource, recordSource, submittedSource } from './source.server'
 import { type ContactErrorCode, FAILURE_MESSAGE } from './status'
-import { newEnquiryId, newLeaseToken, StoreError, storeEnquiry } from './store.server'
 import { TURNSTILE_FIELD } from './turnstile'
-import { type HoldReason, turnstileSetup, verifyTurnstile } from './turnstile.server'
+import { turnstileHold } from './turnstile.server'
 
 /**
- * An enquiry's path, top to bottom: validate (the callers, with the shared schema) → rate limit
- * (the bindings, per client and per network) and honeypot → the same limits counted in D1 across
- * locations (`limits.server.ts`) → Turnstile (when on: held or not) → store in D1 (a held one only
- * within the hourly cap) → deliver (started now, finished after the answer, retried by the Cron
- * Trigger; never while held) → answer. The visitor hears "sent" only once the enquiry is stored.
+ * An enquiry's path, top to bottom: rate limit (the bindings) and honeypot → the same limits in D1
+ * → Turnstile (held or not) → store (a held one within the hourly cap) → deliver (started now,
+ * finished after the answer, retried by the cron; never while held) → answer. The visitor hears
+ * "sent" only once the enquiry is stored.
  */
-
-/** Seconds a rate-limited client is asked to wait: the limiter's period, read from wrangler.toml at build time. */
-export const RATE_LIMIT_PERIOD_SECONDS: number = __CONTACT_RATE_LIMIT_PERIOD__
 
 export interface ContactContext {
   env: WorkerEnv
   request: Request
-  /** Keeps the Worker alive for work that ends after the answer (`waitUntil`); awaited when absent. */
+  /** Computed once, by the endpoint. */
+  requestId: string
+  /** Work that ends after the answer; awaited when absent. */
   waitUntil?: (work: Promise<unknown>) => void
-  /** Time-out for calls to other services (tests shorten it); production default 10 s. */
+  /** For calls to other services (tests shorten it); 10 s otherwise. */
   timeoutMs?: number
 }
 
@@ -43,64 +56,7 @@ export type SubmissionOutcome =
   | { kind: 'rate_limited'; retryAfter: number }
   | { kind: 'not_stored'; cause: string }
 
-/** The client's address as Cloudflare reports it (`CF-Connecting-IP`). */
-export function clientAddress(request: Request): string {
-  return request.headers.get('CF-Connecting-IP')?.trim() || 'unknown'
-}
-
-/**
- * The rate limiter's key for an address: an IPv4 address as it is (also when IPv4-mapped), an IPv6 address by its /64
- * (one subscriber's network; a client holds a whole /64 and could otherwise rotate through it).
- */
-export function rateLimitKey(address: string): string {
-  const ipv4 = mappedIpv4(address)
-  if (ipv4 !== null) return ipv4
-  const prefix = ipv6Prefix(address)
-  return prefix ? `${prefix.join(':')}::/64` : address
-}
-
-/**
- * The coarser key beside it, for the network a client's addresses come from: an IPv6 address by
- * its /48 (one site's allocation: a free tunnel broker hands out a /48, 65,536 /64s), an IPv4
- * address (also IPv4-mapped) by its /24 (the smallest block routed on the internet, the unit a
- * hosting provider leases; one person's rented addresses tend to share it).
- */
-export function networkKey(address: string): string {
-  const ipv4 = mappedIpv4(address)
-  if (ipv4 !== null) return `${ipv4.split('.').slice(0, 3).join('.')}.0/24`
-  const prefix = ipv6Prefix(address)
-  return prefix ? `${prefix.slice(0, 3).join(':')}::/48` : address
-}
-
-/** The IPv4 address a client is (written plainly or as an IPv4-mapped IPv6 address), or null for IPv6 and anything else. */
-function mappedIpv4(address: string): string | null {
-  if (!address.includes(':')) return /^\d{1,3}(?:\.\d{1,3}){3}$/.test(address) ? address : null
-  // An IPv4 client written as an IPv4-mapped IPv6 address is keyed as the IPv4 address it is.
-  const mapped = address.toLowerCase().match(/^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/)
-  return mapped?.[1] ?? null
-}
-
-/** The first four groups (the /64) of an IPv6 address, as lower-case hex without leading zeros (a zone index dropped); null if it is none. */
-function ipv6Prefix(address: string): string[] | null {
-  if (!address.includes(':')) return null
-  const halves = (address.split('%')[0] ?? '').toLowerCase().split('::')
-  if (halves.length > 2) return null
-  const groupsOf = (part: string | undefined) => (part ? part.split(':') : [])
-  // An embedded IPv4 tail (`::ffff:192.0.2.1`) fills two groups; it only ever lies in the last 64 bits.
-  const width = (groups: string[]) => groups.reduce((n, group) => n + (group.includes('.') ? 2 : 1), 0)
-  const head = groupsOf(halves[0])
-  const tail = groupsOf(halves[1])
-  const groups =
-    halves.length === 2 ? [...head, ...Array(Math.max(0, 8 - width(head) - width(tail))).fill('0'), ...tail] : head
-  const prefix = groups.slice(0, 4).map((group) => {
-    const value = Number.parseInt(group, 16)
-    return Number.isFinite(value) ? value.toString(16) : '0'
-  })
-  while (prefix.length < 4) prefix.push('0')
-  return prefix
-}
-
-/** A request served on this machine (wrangler dev, npm start, the tests), not from a deployment. */
+/** wrangler dev, npm start, the tests. */
 export function isLocalRequest(request: Request): boolean {
   try {
     return isLoopbackHost(new URL(request.url).hostname)
@@ -122,87 +78,9 @@ function newEnquiry(input: ContactSubmission, now: Date): Enquiry {
   }
 }
 
-/** The keys this request's client is counted under: its address (IPv6: /64) and its network (IPv6: /48, IPv4: /24). */
-export function clientKeys(request: Request): ClientKeys {
-  const address = clientAddress(request)
-  return { client: rateLimitKey(address), network: networkKey(address) }
-}
-
-/**
- * True when a rate-limit binding says this client or its network has used up its submissions for
- * the current period. A binding that is missing or throws says nothing (one log line): the count
- * in the enquiry database (`countPost`) still limits the post.
- */
-async function isRateLimited(env: WorkerEnv, keys: ClientKeys, requestId: string): Promise<boolean> {
-  const limiters = [
-    ['CONTACT_NETWORK_RATE_LIMITER', env.CONTACT_NETWORK_RATE_LIMITER, keys.network],
-    ['CONTACT_RATE_LIMITER', env.CONTACT_RATE_LIMITER, keys.client],
-  ] as const
-  for (const [name, limiter, key] of limiters) {
-    if (!limiter) {
-      log('error', {
-        event: 'contact_config',
-        requestId,
-        missing: name,
-        message: 'No rate limiter bound: the enquiry database counts posts instead',
-      })
-      continue
-    }
-    try {
-      const { success } = await limiter.limit({ key })
-      if (!success) return true
-    } catch (error) {
-      log('error', {
-        event: 'contact_config',
-        requestId,
-        cause: 'rate_limiter_error',
-        limiter: name,
-        errorName: (error as Error)?.name,
-      })
-    }
-  }
-  return false
-}
-
-/**
- * The reason to hold this submission, or null to deliver it: Turnstile off (both keys unset, or
- * one without the other, which is logged), or on and the token verified.
- */
-async function turnstileHold(
-  input: ContactSubmission,
-  context: ContactContext,
-  requestId: string,
-): Promise<HoldReason | null> {
-  const setup = turnstileSetup(context.env)
-  if (!setup.on) {
-    if (setup.missing.length > 0)
-      log('warn', {
-        event: 'contact_config',
-        requestId,
-        missing: setup.missing.join(','),
-        message: 'Turnstile has one key without the other: it is off until both are set.',
-      })
-    return null
-  }
-  const verdict = await verifyTurnstile(setup, context.env, input[TURNSTILE_FIELD], {
-    remoteIp: clientAddress(context.request),
-    requestId,
-    timeoutMs: context.timeoutMs,
-    requestHost: new URL(context.request.url).hostname,
-  })
-  if (verdict.ok) return null
-  const { hold, cause, hostname } = verdict
-  log('info', { event: 'contact_turnstile', requestId, hold, cause, hostname })
-  return verdict.hold
-}
-
-/**
- * Handles one valid submission. Logs one line with the outcome; logs never hold the message, the
- * visitor's address or a secret (a local server also prints the stored enquiry, for the developer).
- */
+/** One log line with the outcome, never the message, the address or a secret (a local server prints the enquiry). */
 export async function submitEnquiry(input: ContactSubmission, context: ContactContext): Promise<SubmissionOutcome> {
-  const { env, request } = context
-  const requestId = requestIdFor(request)
+  const { env, request, requestId } = context
   const started = Date.now()
 
   const keys = clientKeys(request)
@@ -228,9 +106,8 @@ export async function submitEnquiry(input: ContactSubmission, context: ContactCo
     return { kind: 'not_stored', cause }
   }
 
-  // The same limits, counted across every Cloudflare location (the bindings count per location),
-  // and the backstop when a binding is missing or fails. A database that does not answer here
-  // would not store the enquiry either: the visitor hears so now, not after a second time-out.
+  // Across locations (the bindings count per location). A D1 that does not answer here would not
+  // store the enquiry either: the visitor hears so now, not after a second time-out.
   let counted: Awaited<ReturnType<typeof countPost>>
   try {
     counted = await countPost(env.ENQUIRIES, keys)
@@ -242,20 +119,22 @@ export async function submitEnquiry(input: ContactSubmission, context: ContactCo
     return { kind: 'rate_limited', retryAfter: RATE_LIMIT_PERIOD_SECONDS }
   }
 
-  // With Turnstile on, an enquiry without a valid token is kept as held: never refused, never
-  // delivered until an operator releases it.
-  const hold = await turnstileHold(input, context, requestId)
+  const hold = await turnstileHold(env, input[TURNSTILE_FIELD], {
+    remoteIp: clientAddress(request),
+    requestHost: new URL(request.url).hostname,
+    requestId,
+    timeoutMs: context.timeoutMs,
+  })
 
-  // Store first: nothing is attempted, or acknowledged, before the enquiry is in D1.
+  // Stored first: nothing is attempted, or acknowledged, before the enquiry is in D1.
   const now = new Date()
   const enquiry = newEnquiry(input, now)
   const key = input[IDEMPOTENCY_KEY_FIELD] ?? `server-${enquiry.id}`
   let stored: Awaited<ReturnType<typeof storeEnquiry>>
-  // Stored claimed, due after the lease: the attempt below holds it (an operator's retry meanwhile
-  // answers busy); if the Worker is cut off, the cron takes over once the lease runs out.
+  // Stored claimed by the attempt below (an operator's retry meanwhile answers busy); if the Worker
+  // is cut off, the cron takes over once the lease runs out.
   const leaseToken = newLeaseToken()
   try {
-    // Held: kept only while fewer than HELD_PER_HOUR held enquiries arrived in the last hour.
     const first = hold
       ? { heldReason: hold, cap: { since: new Date(now.getTime() - 3_600_000).toISOString(), max: HELD_PER_HOUR } }
       : { nextAttemptAt: new Date(now.getTime() + LEASE_MS).toISOString(), leaseToken }
@@ -273,7 +152,7 @@ export async function submitEnquiry(input: ContactSubmission, context: ContactCo
     })
 
   if ('full' in stored) {
-    // Not stored, so not acknowledged: the visitor gets the failure message with every field kept.
+    // Not stored, so not acknowledged: the visitor keeps every field.
     const retryAfter = Math.max(1, Math.ceil((Date.parse(stored.freeAt) - now.getTime()) / 1000))
     log('warn', { event: 'contact', requestId, outcome: 'held_cap', heldReason: hold ?? undefined, retryAfter })
     return { kind: 'rate_limited', retryAfter }
@@ -300,7 +179,6 @@ export async function submitEnquiry(input: ContactSubmission, context: ContactCo
   if (isLocalRequest(request)) {
     console.info(`\nNew enquiry stored (npm run enquiries lists them)\n${formatEnquiry(record)}\n`)
   }
-  // Held: nothing is attempted until an operator releases it in the inbox.
   if (record.status === 'held') return { kind: 'stored', enquiryId: record.id, repeat: false }
   if (!plan.configured) {
     log('warn', {
@@ -317,7 +195,7 @@ export async function submitEnquiry(input: ContactSubmission, context: ContactCo
     { record, token: leaseToken },
     { requestId, timeoutMs: context.timeoutMs },
   ).catch((error) => {
-    // The record is safe in D1; the lease runs out and the next cron run tries again.
+    // Safe in D1: the lease runs out and the cron tries again.
     log('error', {
       event: 'contact_retry_error',
       requestId,
@@ -325,20 +203,28 @@ export async function submitEnquiry(input: ContactSubmission, context: ContactCo
       cause: error instanceof StoreError ? error.code : 'attempt_error',
     })
   })
-  // Beside it, the receipt to the visitor when configured (docs/notices.md): never part of the answer.
+  // The receipt (docs/notices.md) is never part of the answer.
   const work = Promise.all([delivery, sendReceipt(env, record)])
   if (context.waitUntil) context.waitUntil(work)
   else await work
   return { kind: 'stored', enquiryId: record.id, repeat: false }
 }
 
-/**
- * Writes where the lead came from beside the stored enquiry. Never a reason to fail: the enquiry is
- * stored, and one log line says when its source could not be written.
- */
+function submittedSource(input: ContactSubmission): LeadSource {
+  return {
+    page: input.source_page ?? null,
+    firstPage: input.source_first_page ?? null,
+    referrerHost: input.source_referrer ?? null,
+    utmSource: input.utm_source ?? null,
+    utmMedium: input.utm_medium ?? null,
+    utmCampaign: input.utm_campaign ?? null,
+  }
+}
+
+/** Never a reason to fail: the enquiry is stored, and one log line says its source was not. */
 async function keepSource(env: WorkerEnv, id: string, input: ContactSubmission, requestId: string): Promise<void> {
   const source = submittedSource(input)
-  if (isEmptySource(source)) return
+  if (Object.values(source).every((value) => value === null)) return
   try {
     await recordSource(env.ENQUIRIES, id, source)
   } catch (error) {
@@ -351,12 +237,7 @@ async function keepSource(env: WorkerEnv, id: string, input: ContactSubmission, 
   }
 }
 
-/**
- * The reply to an outcome, for either endpoint: 200 once stored (or a bot's post dropped), 429
- * with Retry-After, 503 when not stored. The server function returns its body (its status and
- * headers set with Start's response helpers); the no-JavaScript endpoint sends it with
- * `replyResponse` to a client that is not a browser.
- */
+/** For either endpoint: 200 once stored (or a bot's post dropped), 429 with Retry-After, 503 when not stored. */
 export function outcomeReply(outcome: SubmissionOutcome): Reply<ContactErrorCode> {
   switch (outcome.kind) {
     case 'stored':
@@ -369,22 +250,21 @@ export function outcomeReply(outcome: SubmissionOutcome): Reply<ContactErrorCode
   }
 }
 
-/** 400 for input the schema refuses, naming each invalid field (one log line names them, never values). */
-export function invalidInputReply(issues: readonly v.BaseIssue<unknown>[], request: Request): Reply<ContactErrorCode> {
+/** Naming each invalid field, never a value. */
+export function invalidInputReply(issues: readonly v.BaseIssue<unknown>[], requestId: string): Reply<ContactErrorCode> {
   return refusal('invalid_input', 400, 'Some fields are missing or invalid.', {
-    fields: refusedFields(issues, request),
+    fields: refusedFields(issues, requestId),
   })
 }
 
-/** The per-field messages for refused input; logs one line naming the invalid fields (never values). */
-export function refusedFields(issues: readonly v.BaseIssue<unknown>[], request: Request): Record<string, string> {
+export function refusedFields(issues: readonly v.BaseIssue<unknown>[], requestId: string): Record<string, string> {
   const fieldErrors = fieldErrorsFrom(issues)
   const invalid = CONTACT_FIELDS.filter((field) => fieldErrors[field])
   const fields: Record<string, string> = { ...fieldErrors }
   if (invalid.length === 0) fields.body = 'Expected an object with name, email, company, subject and message.'
   log('info', {
     event: 'contact',
-    requestId: requestIdFor(request),
+    requestId,
     outcome: 'invalid',
     fields: invalid.join(',') || 'body',
   })

@@ -1,13 +1,9 @@
 import { isSubject } from '~/content/subjects'
 import { CONTACT_FIELDS, type ContactValues } from './fields'
 
-/**
- * What a visitor has typed is kept in sessionStorage, under DRAFT_KEY, until the message is sent.
- * No valibot here: the deferred form asks `hasDraft()` from code every page's first load carries.
- */
+/** The unsent message, in sessionStorage. No valibot: the deferred form asks `hasDraft()` from first-load code. */
 export const DRAFT_KEY = 'contact-form-draft'
 
-/** The tab's sessionStorage, or null where there is none or it may not be read. */
 function storage(): Storage | null {
   try {
     return typeof window === 'undefined' ? null : window.sessionStorage
@@ -16,7 +12,6 @@ function storage(): Storage | null {
   }
 }
 
-/** Whether this tab holds an unsent message; false where storage cannot be read. */
 export function hasDraft(): boolean {
   try {
     return (storage()?.getItem(DRAFT_KEY) ?? null) !== null
@@ -49,14 +44,12 @@ export function saveDraft(values: ContactValues): void {
     if (empty) storage()?.removeItem(DRAFT_KEY)
     else storage()?.setItem(DRAFT_KEY, JSON.stringify(values))
   } catch {
-    // Storage full or disabled: the draft is a convenience only.
+    // Storage full or disabled: a draft is a convenience only.
   }
 }
 
 export function clearDraft(): void {
   try {
     storage()?.removeItem(DRAFT_KEY)
-  } catch {
-    // As above.
-  }
+  } catch {}
 }

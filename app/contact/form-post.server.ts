@@ -1,6 +1,7 @@
 import { appendResponseHeader, getCookies, getRequest, setResponseHeader } from '@tanstack/react-start/server'
 import * as v from 'valibot'
 import { contactPageSource, SOURCE_FIELDS, type SourceValues } from '~/lib/visit-source'
+import { seeOther } from '~/server/answer'
 import { readFormBody } from '~/server/body-limit.server'
 import { requestIdFor } from '~/server/log.server'
 import { refusal, replyResponse } from '~/server/reply'
@@ -12,28 +13,18 @@ import type { FieldErrorCodes, FormOutcome } from './status'
 import { TURNSTILE_FIELD } from './turnstile'
 
 /**
- * The contact form's round trip without JavaScript, in one place, in the order it happens:
+ * The contact form's round trip without JavaScript: the browser posts to `/api/contact`, gets a
+ * 303 back to `/contact` with the result in a short-lived cookie (never in the URL: HttpOnly,
+ * SameSite=Strict, Path=/contact, two minutes), and the page reads and clears it, so the message
+ * shows once. Other clients get the JSON reply instead.
  *
- * 1. the browser posts the form to `POST /api/contact` (`handleFormPost`): the same validation and
- *    delivery as the server function;
- * 2. it is sent back to `/contact` with `303 See Other` and the result in a short-lived cookie,
- *    never in the URL: HttpOnly, SameSite=Strict, Path=/contact, two minutes (`outcomeCookies`);
- * 3. the page, rendered on the server, reads the cookie with Start's `getCookies` and clears it,
- *    so the message shows once (`takeFormOutcome`, called by the route's loader in `form-state.ts`).
- *
- * Other clients of the endpoint get the JSON answer and its status instead of the redirect.
- *
- * The cookie's value is base64url-encoded JSON, split over numbered cookies when it is longer than
- * one cookie may be (a 5,000-character message): `contact_outcome_0` holds `<count>.<first part>`.
- * It carries the visitor's values only when the enquiry was not stored (so nothing typed is lost),
- * and errors as message codes: the page shows its own words for them, never text from a cookie
- * (which a sibling subdomain could have set). The cookies are written and cleared as `Set-Cookie`
- * values made here, with the same attributes both times: the redirect is a `Response` this module
- * builds itself, so Start's response cookie helpers (which write to the response Start builds)
- * would not reach it.
+ * The cookie is base64url JSON, split over numbered cookies past one cookie's size (a 5,000-
+ * character message): `contact_outcome_0` holds `<count>.<first part>`. It carries the values only
+ * when the enquiry was not stored, and errors as message codes: the page shows its own words,
+ * never text from a cookie (a sibling subdomain could set one). The cookies are `Set-Cookie` values
+ * made here: Start's cookie helpers write to the response Start builds, not to this 303.
  */
 
-/** Where a browser goes after posting the form without JavaScript. */
 export const FORM_RETURN_PATH = '/contact#contact-status'
 
 export const OUTCOME_COOKIE = 'contact_outcome_'
@@ -42,20 +33,18 @@ export const OUTCOME_MAX_AGE_SECONDS = 120
 const CHUNK_LENGTH = 3800
 const MAX_CHUNKS = 10
 
-/** A browser navigating (a form post without JavaScript), as opposed to a script or API client. */
+/** A browser navigating, as opposed to a script or API client. */
 export function isNavigation(request: Request): boolean {
   const mode = request.headers.get('Sec-Fetch-Mode')
   if (mode !== null) return mode === 'navigate'
   return (request.headers.get('Accept') ?? '').includes('text/html')
 }
 
-/**
- * `POST /api/contact`: the form posted by a browser without JavaScript (or by any HTTP client).
- * Same validation and delivery as the server function. A browser is sent back to `/contact` with
- * `303 See Other` and the result in a cookie; other clients get the JSON answer and its status.
- */
+/** Same validation and delivery as the server function. */
 export async function handleFormPost(request: Request, runtime: WorkerRuntime): Promise<Response> {
   const requestId = requestIdFor(request)
+  const browser = isNavigation(request)
+  const secure = new URL(request.url).protocol === 'https:'
   const body = await readFormBody(request)
   if (!body.ok)
     return replyResponse(
@@ -68,76 +57,54 @@ export async function handleFormPost(request: Request, runtime: WorkerRuntime): 
         : refusal('malformed_body', 400, 'The form data could not be read.'),
       requestId,
     )
-  const { form } = body
-
   const raw: Record<string, string> = {}
   for (const field of [...CONTACT_FIELDS, HONEYPOT_FIELD, IDEMPOTENCY_KEY_FIELD, TURNSTILE_FIELD, ...SOURCE_FIELDS]) {
-    const value = form.get(field)
+    const value = body.form.get(field)
     if (typeof value === 'string') raw[field] = value
   }
-
   const parsed = v.safeParse(contactSubmissionSchema, raw)
+  let result: FormOutcome
   if (!parsed.success) {
-    if (!isNavigation(request)) return replyResponse(invalidInputReply(parsed.issues, request), requestId)
-    const fields = refusedFields(parsed.issues, request)
+    if (!browser) return replyResponse(invalidInputReply(parsed.issues, requestId), requestId)
+    const fields = refusedFields(parsed.issues, requestId)
     const errors: FieldErrorCodes = {}
     for (const field of CONTACT_FIELDS) {
       const code = fields[field] ? messageCode(fields[field]) : undefined
       if (code) errors[field] = code
     }
-    return seeOther({ status: 'invalid', values: pickValues(raw), errors }, request)
+    result = { status: 'invalid', values: pickValues(raw), errors }
+  } else {
+    const outcome = await submitEnquiry(parsed.output, { ...runtime, request, requestId })
+    if (!browser) return replyResponse(outcomeReply(outcome), requestId)
+    // Stored (or a bot's post, dropped): only the result travels back, never the values.
+    const stored = outcome.kind === 'stored' || outcome.kind === 'ignored'
+    result = stored ? { status: 'success' } : { status: 'failure', values: pickValues(raw) }
   }
-
-  const outcome = await submitEnquiry(parsed.output, { ...runtime, request })
-  if (!isNavigation(request)) return replyResponse(outcomeReply(outcome), requestId)
-  // Stored (or a bot's post, silently dropped): only the result travels back, never the values.
-  if (outcome.kind === 'stored' || outcome.kind === 'ignored') return seeOther({ status: 'success' }, request)
-  return seeOther({ status: 'failure', values: pickValues(raw) }, request)
+  const cookies = outcomeCookies(result, secure).map((cookie): [string, string] => ['Set-Cookie', cookie])
+  return seeOther(FORM_RETURN_PATH, [['X-Request-Id', requestId], ...cookies])
 }
 
-/** The browser's way back to the form, the result in its cookies. */
-function seeOther(result: FormOutcome, request: Request): Response {
-  const headers = new Headers({
-    Location: FORM_RETURN_PATH,
-    'Cache-Control': 'no-store',
-    'X-Request-Id': requestIdFor(request),
-  })
-  for (const cookie of outcomeCookies(result, isHttps(request))) headers.append('Set-Cookie', cookie)
-  return new Response(null, { status: 303, headers })
-}
-
-/**
- * For the contact page as the server renders it: the result of a form post made without
- * JavaScript, read from the request's cookies and cleared so the message shows once. The page
- * carries its own idempotency key, so it is never cached or shared between visitors.
- */
+/** For the contact page's server render: a post's result, cleared so it shows once. */
 export function takeFormOutcome(): FormOutcome | null {
-  // For this visitor only (its own idempotency key): never shared, and never the per-isolate page cache.
+  // The page carries its own idempotency key: never shared, never the per-isolate page cache.
   setResponseHeader('Cache-Control', 'private, no-cache')
   const cookies = getCookies()
-  const clear = clearOutcomeCookies(cookies, isHttps(getRequest()))
+  const clear = clearOutcomeCookies(cookies, new URL(getRequest().url).protocol === 'https:')
   if (clear.length === 0) return null
-  // A page showing a result is not kept at all.
   setResponseHeader('Cache-Control', 'no-store')
   for (const cookie of clear) appendResponseHeader('Set-Cookie', cookie)
   return readFormOutcome(cookies)
 }
 
 /**
- * For the contact page as the server renders it: where this visit came from, as far as the page's
- * own request tells (its address and its `Referer`), for the form's hidden fields, so a post
- * without JavaScript carries it too. Nothing is stored until the form is sent.
+ * Where this visit came from, as the page's own request tells (its address and `Referer`), for the
+ * form's hidden fields: a post without JavaScript carries it too. Nothing is stored until it is sent.
  */
 export function formSource(): SourceValues {
   const request = getRequest()
   return contactPageSource(new URL(request.url), request.headers.get('Referer'))
 }
 
-function isHttps(request: Request): boolean {
-  return new URL(request.url).protocol === 'https:'
-}
-
-/** Only the form's fields, as strings. */
 export function pickValues(source: Partial<Record<string, unknown>>): ContactValues {
   const values = {} as ContactValues
   for (const field of CONTACT_FIELDS) {
@@ -151,7 +118,6 @@ function attributes(maxAge: number, secure: boolean): string {
   return `Path=${OUTCOME_PATH}; Max-Age=${maxAge}; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`
 }
 
-/** `Set-Cookie` values carrying a result. */
 export function outcomeCookies(result: FormOutcome, secure: boolean): string[] {
   let encoded = toBase64Url(JSON.stringify(result))
   if (encoded.length > CHUNK_LENGTH * MAX_CHUNKS) {
@@ -168,7 +134,6 @@ export function outcomeCookies(result: FormOutcome, secure: boolean): string[] {
   })
 }
 
-/** `Set-Cookie` values that remove every result cookie the request carries. */
 export function clearOutcomeCookies(cookies: Record<string, string | undefined>, secure: boolean): string[] {
   return Object.keys(cookies)
     .filter((name) => name.startsWith(OUTCOME_COOKIE))
@@ -185,7 +150,7 @@ const outcomeSchema = v.variant('status', [
   v.object({ status: v.literal('invalid'), values: valuesSchema, errors: errorsSchema }),
 ])
 
-/** The result held by the request's cookies, or null when there is none or it does not parse. */
+/** Null when there is none or it does not parse. */
 export function readFormOutcome(cookies: Record<string, string | undefined>): FormOutcome | null {
   const first = cookies[`${OUTCOME_COOKIE}0`]
   const match = first?.match(/^(\d{1,2})\.(.*)$/)

@@ -1,11 +1,7 @@
 /**
- * The contact flow's front door for the browser side: what the contact page and its form import.
- * The server side's is `index.server.ts`. Words the visitor sees are in `status.ts` (messages
- * after sending) and `schema.ts` (messages next to fields); the subjects in `~/content/subjects`.
- *
- * This door carries the validation (valibot). Code that every page's first load carries imports
- * the light modules beside it instead, named as exceptions in `tests/unit/imports.test.ts`:
- * `fields.ts` (the fields and the idempotency key), `draft.ts` and `form-state.ts`.
+ * The contact flow's door for the browser: the contact page and its form. It carries valibot, so
+ * code every page's first load carries imports the light modules beside it (`fields.ts`,
+ * `draft.ts`, `form-state.ts`), named in `tests/unit/imports.test.ts`.
  */
 
 export { getTurnstileSiteKey } from './contact.functions'

@@ -1,52 +1,126 @@
-import { bounded, database, StoreError } from './store.server'
+import { bounded, database, StoreError } from '~/server/d1.server'
+import { log } from '~/server/log.server'
+import type { WorkerEnv } from '~/server/runtime.server'
 
 /**
- * How much one client, one network and Turnstile-less strangers can put in the enquiry store
- * (docs/contact.md, "Floods"). Three lines, each behind the one before:
- *
- * 1. The Workers rate-limit bindings (`contact.server.ts`): per client (an IPv4 address, an IPv6
- *    /64) and per network (an IPv4 /24, an IPv6 /48), in memory at each Cloudflare location. They
- *    refuse most of a flood before it touches the database, but each location counts on its own.
- * 2. `countPost` (here): the same two limits, counted in D1, which is one database for every
- *    location. It is the limit that holds when a flood is spread over many locations, and the
- *    backstop when a binding is missing or throws.
- * 3. When the count in D1 fails (the table not migrated yet, an error), a count in this isolate's
- *    memory: never "no limit".
- *
- * No address is stored: a key is counted under an HMAC-SHA-256 whose key is random, made for one
- * window and deleted with that window's counts.
+ * Flood limits (docs/contact.md, "Floods"), three lines, each behind the one before: the rate-limit
+ * bindings (per location, so most of a flood never touches D1); the same limits counted in D1
+ * (one count for every location, and the backstop for a missing binding); and, when D1 cannot
+ * count, this isolate's memory: never "no limit". No address is stored: a key is counted under an
+ * HMAC whose key is random, made for one window and deleted with its counts.
  */
 
-/** The bindings' limits and period, from wrangler.toml (both limiters share the period). */
+/** From wrangler.toml, at build time; both limiters share the period. */
 export const RATE_LIMITS = __CONTACT_RATE_LIMITS__
 const PERIOD_MS = RATE_LIMITS.client.period * 1000
 
-/**
- * The most enquiries kept as held (Turnstile on, no valid token) that were received in the last
- * hour. Beyond it a post without a valid token is not stored: the visitor gets the failure message
- * with every field kept. A visitor whose token is valid is never held, so never counted here.
- */
+export const RATE_LIMIT_PERIOD_SECONDS: number = __CONTACT_RATE_LIMIT_PERIOD__
+
+/** Held enquiries kept from one hour; beyond it a post without a valid token is not stored (the visitor keeps every field). */
 export const HELD_PER_HOUR = 20
 
-/** The keys a post is counted under (`rateLimitKey` and `networkKey` in contact.server.ts). */
 export interface ClientKeys {
   client: string
   network: string
 }
 
-/** Within the limits (`inMemory`: counted in memory, because the database could not count it, and why), or over one. */
+export function clientAddress(request: Request): string {
+  return request.headers.get('CF-Connecting-IP')?.trim() || 'unknown'
+}
+
+/** An IPv6 client by its /64: a subscriber holds a whole /64 and could otherwise rotate through it. */
+export function rateLimitKey(address: string): string {
+  const ipv4 = mappedIpv4(address)
+  if (ipv4 !== null) return ipv4
+  const prefix = ipv6Prefix(address)
+  return prefix ? `${prefix.join(':')}::/64` : address
+}
+
+/**
+ * The network: an IPv6 /48 (a free tunnel broker hands out a /48, 65,536 /64s), an IPv4 /24 (the
+ * smallest block routed on the internet, which one person's rented addresses tend to share).
+ */
+export function networkKey(address: string): string {
+  const ipv4 = mappedIpv4(address)
+  if (ipv4 !== null) return `${ipv4.split('.').slice(0, 3).join('.')}.0/24`
+  const prefix = ipv6Prefix(address)
+  return prefix ? `${prefix.slice(0, 3).join(':')}::/48` : address
+}
+
+/** An IPv4 address, written plainly or IPv4-mapped (`::ffff:…`), else null. */
+function mappedIpv4(address: string): string | null {
+  if (!address.includes(':')) return /^\d{1,3}(?:\.\d{1,3}){3}$/.test(address) ? address : null
+  const mapped = address.toLowerCase().match(/^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/)
+  return mapped?.[1] ?? null
+}
+
+/** The /64 of an IPv6 address as four groups of lower-case hex, a zone index dropped; null if it is none. */
+function ipv6Prefix(address: string): string[] | null {
+  if (!address.includes(':')) return null
+  const halves = (address.split('%')[0] ?? '').toLowerCase().split('::')
+  if (halves.length > 2) return null
+  const groupsOf = (part: string | undefined) => (part ? part.split(':') : [])
+  // An embedded IPv4 tail (`::ffff:192.0.2.1`) fills two groups; it only ever lies in the last 64 bits.
+  const width = (groups: string[]) => groups.reduce((n, group) => n + (group.includes('.') ? 2 : 1), 0)
+  const head = groupsOf(halves[0])
+  const tail = groupsOf(halves[1])
+  const groups =
+    halves.length === 2 ? [...head, ...Array(Math.max(0, 8 - width(head) - width(tail))).fill('0'), ...tail] : head
+  const prefix = groups.slice(0, 4).map((group) => {
+    const value = Number.parseInt(group, 16)
+    return Number.isFinite(value) ? value.toString(16) : '0'
+  })
+  while (prefix.length < 4) prefix.push('0')
+  return prefix
+}
+
+export function clientKeys(request: Request): ClientKeys {
+  const address = clientAddress(request)
+  return { client: rateLimitKey(address), network: networkKey(address) }
+}
+
+/** A binding that is missing or throws says nothing (one log line): `countPost` still limits the post. */
+export async function isRateLimited(env: WorkerEnv, keys: ClientKeys, requestId: string): Promise<boolean> {
+  const limiters = [
+    ['CONTACT_NETWORK_RATE_LIMITER', env.CONTACT_NETWORK_RATE_LIMITER, keys.network],
+    ['CONTACT_RATE_LIMITER', env.CONTACT_RATE_LIMITER, keys.client],
+  ] as const
+  for (const [name, limiter, key] of limiters) {
+    if (!limiter) {
+      log('error', {
+        event: 'contact_config',
+        requestId,
+        missing: name,
+        message: 'No rate limiter bound: the enquiry database counts posts instead',
+      })
+      continue
+    }
+    try {
+      const { success } = await limiter.limit({ key })
+      if (!success) return true
+    } catch (error) {
+      log('error', {
+        event: 'contact_config',
+        requestId,
+        cause: 'rate_limiter_error',
+        limiter: name,
+        errorName: (error as Error)?.name,
+      })
+    }
+  }
+  return false
+}
+
+/** `inMemory`: why D1 could not count it. */
 export type LimitVerdict = { ok: true; inMemory?: string } | { ok: false; limit: 'client' | 'network' }
 
-/** The rate-limit window a time falls in, aligned to the wall clock as the bindings' windows are. */
+/** Aligned to the wall clock, as the bindings' windows are. */
 export function windowOf(now: number): number {
   return Math.floor(now / PERIOD_MS)
 }
 
-/**
- * The current window's hashing key, once read. Only the key itself is kept, never a promise of it:
- * workerd does not let one request wait on work another request started (the first could end
- * before it settles), so each post that finds no key reads it, and the first to finish keeps it.
- */
+// The key itself, never a promise of it: workerd does not let one request wait on work another
+// started, so each post that finds none reads it, and the first to finish keeps it.
 let windowKey: { window: number; key: CryptoKey } | null = null
 
 function base64url(bytes: Uint8Array): string {
@@ -61,11 +135,7 @@ function fromBase64url(text: string): Uint8Array<ArrayBuffer> {
   return Uint8Array.from(binary, (char) => char.charCodeAt(0))
 }
 
-/**
- * This window's hashing key: made by the first post of the window (whichever isolate gets there
- * first; the others read it) and kept in memory for the rest of it. The same step deletes the
- * counts and keys of past windows (a count is only ever read in its own window).
- */
+/** Made by the window's first post, in any isolate; the same batch deletes past windows' counts and keys. */
 async function keyFor(db: D1Database, window: number): Promise<CryptoKey> {
   if (windowKey?.window === window) return windowKey.key
   const fresh = base64url(crypto.getRandomValues(new Uint8Array(32)))
@@ -94,9 +164,8 @@ async function keyHash(key: CryptoKey, kind: keyof ClientKeys, value: string): P
 }
 
 /**
- * Counts one post under its network key, then (only if the network is within its limit) under its
- * client key, in one transaction. A count stops one past the limit, so a flood writes nothing more
- * once refused, and a refused network adds no row for each of its clients.
+ * The network first, the client only while the network is within its limit, in one transaction; a
+ * count stops one past its limit, so a refused flood writes nothing more.
  */
 async function countInStore(db: D1Database, keys: ClientKeys, now: number): Promise<LimitVerdict> {
   const window = windowOf(now)
@@ -131,7 +200,6 @@ async function countInStore(db: D1Database, keys: ClientKeys, now: number): Prom
   return { ok: true }
 }
 
-/** The last line: counts in this isolate's memory, for the current window only. */
 const memory = { window: -1, counts: new Map<string, number>() }
 const MEMORY_KEYS_MAX = 50_000
 
@@ -152,14 +220,11 @@ function countInMemory(keys: ClientKeys, now: number): LimitVerdict {
 }
 
 /**
- * Counts a post that the bindings let through (or that met no binding) against both limits,
- * across every location. If the database cannot count it (an error: the table not migrated, say),
- * the isolate's memory does, and the verdict says why: a post is never let through uncounted.
- * A database that does not answer in time throws (`store_timeout`): it would not store the post.
+ * Never lets a post through uncounted: what D1 cannot count (a table not migrated, say) memory
+ * does. A D1 that does not answer in time throws (`store_timeout`): it would not store the post.
  */
 export async function countPost(db: D1Database | undefined, keys: ClientKeys, now = Date.now()): Promise<LimitVerdict> {
   try {
-    // One time-out for the whole count, hashing included.
     return await bounded(countInStore(database(db), keys, now))
   } catch (error) {
     if (error instanceof StoreError && error.code === 'store_timeout') throw error
@@ -169,10 +234,7 @@ export async function countPost(db: D1Database | undefined, keys: ClientKeys, no
   }
 }
 
-/**
- * Part of every Cron Trigger run (every minute): deletes the counts and keys of past windows, so
- * none outlives its window by more than a minute, whether or not another post arrives.
- */
+/** The cron's part (every minute): no count outlives its window by more than a minute. */
 export async function purgeRateCounts(db: D1Database | undefined, now = Date.now()): Promise<number> {
   const d1 = database(db)
   const before = windowOf(now)

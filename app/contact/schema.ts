@@ -11,9 +11,8 @@ import {
 import { TURNSTILE_FIELD, TURNSTILE_TOKEN_MAX } from './turnstile'
 
 /**
- * The contact message, validated with the same schema in the browser (before anything is sent)
- * and on the server (which trusts nothing from the client). Strings are trimmed first; lengths
- * count characters as people see them (grapheme clusters), so "é" or "👍🏽" counts as one.
+ * The same schema in the browser and on the server. Strings are trimmed first; lengths count
+ * graphemes, so "é" or "👍🏽" counts as one.
  */
 export const LIMITS = {
   name: 100,
@@ -22,30 +21,18 @@ export const LIMITS = {
   message: 5000,
 } as const
 
-/**
- * Byte caps (UTF-8) beside the grapheme caps: combining marks let one grapheme carry hundreds of
- * bytes, so 100 graphemes of a name could otherwise reach about 30 KB. Generous for any real
- * script (an Indic conjunct is about 12 bytes).
- */
+/** UTF-8 caps too: combining marks let 100 graphemes reach ~30 KB; an Indic conjunct is ~12 bytes. */
 export const BYTE_LIMITS = {
   name: 1200,
   company: 1200,
   message: 24_000,
 } as const
 
-/**
- * What a single-line field never holds: control characters (C0, DEL, C1), the line and paragraph
- * separators U+2028/U+2029, and the bidirectional controls (LRM, RLM, ALM, embeddings, overrides,
- * isolates) that can make a name read differently from what it is.
- */
+/** Controls, line and paragraph separators, and the bidirectional controls that can make a name read as another. */
 const SINGLE_LINE_FORBIDDEN = /[\p{Cc}\u2028\u2029\u200E\u200F\u061C\u202A-\u202E\u2066-\u2069]/u
-/** Control characters other than tab, line feed and carriage return: never part of a message. */
 const MESSAGE_CONTROL_CHARACTERS = /(?![\t\n\r])\p{Cc}/u
 
-/**
- * The rule a browser applies to `<input type="email">` (WHATWG HTML, "valid e-mail address"):
- * the form accepts exactly what the browser's own check accepts, `o'brien@example.com` included.
- */
+/** WHATWG's "valid e-mail address", what `<input type="email">` accepts: `o'brien@example.com` included. */
 export const BROWSER_EMAIL_PATTERN =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/
 
@@ -105,31 +92,25 @@ export const contactSchema = v.object({
   ),
 })
 
-/**
- * Caps on a lead's source (`~/lib/visit-source`): a page is a path on this site, a referrer a host
- * name, a UTM value short plain text.
- */
+/** Caps on a lead's source (`~/lib/visit-source`). */
 export const SOURCE_LIMITS = { path: 200, host: 253, utm: 100, utmBytes: 300 } as const
 
-/** A path on this site as a URL gives it: `/` then URL-safe characters, never `//` (another host) or `\\`. */
+/** `/` then URL-safe characters, never `//` (another host) or `\\`. */
 const SAME_SITE_PATH = /^\/(?![/\\])[A-Za-z0-9\-._~!$&'()*+,;=:@%/]*$/
-/** A DNS host name (letters, digits, hyphens; IDNs arrive as `xn--`), lower case. */
+/** IDNs arrive as `xn--`. */
 const HOST_NAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/
 
-/** A same-site path, or undefined for anything else (a full URL, `//host`, a query, too long). */
 export function sameSitePath(value: unknown): string | undefined {
   if (typeof value !== 'string' || value.length > SOURCE_LIMITS.path) return undefined
   return SAME_SITE_PATH.test(value) ? value : undefined
 }
 
-/** A host name, lower-cased, or undefined for anything else (a URL, a port, an address in brackets). */
 export function hostName(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined
   const host = value.trim().toLowerCase().replace(/\.$/, '')
   return HOST_NAME.test(host) ? host : undefined
 }
 
-/** A UTM value: trimmed, one line, no control or bidirectional characters, within the caps; else undefined. */
 export function utmValue(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined
   const text = value.trim()
@@ -150,7 +131,7 @@ const SOURCE_RULES: Record<SourceField, (value: unknown) => string | undefined> 
   utm_campaign: utmValue,
 }
 
-/** The source fields: a value that breaks its rule is dropped, never a reason to refuse the enquiry. */
+/** A source value that breaks its rule is dropped, never a reason to refuse the enquiry. */
 const sourceEntries = Object.fromEntries(
   SOURCE_FIELDS.map((field) => [field, v.optional(v.pipe(v.unknown(), v.transform(SOURCE_RULES[field])))]),
 ) as Record<
@@ -162,11 +143,9 @@ const sourceEntries = Object.fromEntries(
 >
 
 /**
- * What the contact endpoints accept: the message, the honeypot, the idempotency key and the
- * Turnstile token. Keys not
- * listed here (an `access_key` sent by a client, for instance) are dropped by the schema. A post
- * without a key (an HTTP client) is stored as a new enquiry each time; a malformed key is dropped
- * the same way, since refusing it would lose a lead over a field the visitor never saw.
+ * Keys not listed (an `access_key` sent by a client) are dropped. A malformed idempotency key is
+ * dropped too, as is a post without one (a new enquiry each time): refusing it would lose a lead
+ * over a field the visitor never saw.
  */
 export const contactSubmissionSchema = v.object({
   ...contactSchema.entries,
@@ -177,24 +156,20 @@ export const contactSubmissionSchema = v.object({
       v.transform((key) => (IDEMPOTENCY_KEY_PATTERN.test(key) ? key : undefined)),
     ),
   ),
-  // The Turnstile widget's token, when it is on. One that cannot be a token is dropped, not refused:
-  // the enquiry is then held for an operator, like one sent without a token.
+  // One that cannot be a token is dropped, not refused: the enquiry is held, as without a token.
   [TURNSTILE_FIELD]: v.optional(
     v.pipe(
       v.string(),
       v.transform((token) => (token.length > 0 && token.length <= TURNSTILE_TOKEN_MAX ? token : undefined)),
     ),
   ),
-  // Where the lead came from (see SOURCE_RULES): each value checked and capped, a bad one dropped.
   ...sourceEntries,
 })
 
-/** A validated contact message: trimmed, every rule met. */
 export type ContactMessage = v.InferOutput<typeof contactSchema>
 export type ContactSubmission = v.InferOutput<typeof contactSubmissionSchema>
 export type ContactSubmissionInput = v.InferInput<typeof contactSubmissionSchema>
 
-/** One message per invalid field, for showing next to it. */
 export type FieldErrors = Partial<Record<ContactField, string>>
 
 export type ValidationOutcome = { success: true; output: ContactMessage } | { success: false; errors: FieldErrors }
@@ -203,7 +178,6 @@ function isContactField(key: unknown): key is ContactField {
   return typeof key === 'string' && (CONTACT_FIELDS as readonly string[]).includes(key)
 }
 
-/** What a field says when it is missing altogether. */
 const MISSING: Record<ContactField, string> = {
   name: MESSAGES.nameRequired,
   email: MESSAGES.emailRequired,
@@ -212,7 +186,7 @@ const MISSING: Record<ContactField, string> = {
   message: MESSAGES.messageRequired,
 }
 
-/** The first message for each field, from valibot issues (issues about other keys are left out). */
+/** The first message for each field (issues about other keys are left out). */
 export function fieldErrorsFrom(issues: readonly v.BaseIssue<unknown>[]): FieldErrors {
   const errors: FieldErrors = {}
   for (const issue of issues) {
@@ -225,26 +199,23 @@ export function fieldErrorsFrom(issues: readonly v.BaseIssue<unknown>[]): FieldE
   return errors
 }
 
-/** Validates what a visitor typed, with the schema the server uses. */
 export function validateContact(values: unknown): ValidationOutcome {
   const result = v.safeParse(contactSchema, values)
   if (result.success) return { success: true, output: result.output }
   return { success: false, errors: fieldErrorsFrom(result.issues) }
 }
 
-/** The first field, in form order, that has an error. */
 export function firstInvalidField(errors: FieldErrors): ContactField | undefined {
   return CONTACT_FIELDS.find((field) => errors[field])
 }
 
-/** The name of one of the messages above: what travels in the no-JavaScript outcome cookie. */
+/** What travels in the no-JavaScript outcome cookie: a message's name, never its words. */
 export type MessageCode = keyof typeof MESSAGES
 
 export function isMessageCode(value: unknown): value is MessageCode {
   return typeof value === 'string' && Object.hasOwn(MESSAGES, value)
 }
 
-/** The code of a message this schema produced, or undefined for any other text. */
 export function messageCode(message: string): MessageCode | undefined {
   return (Object.keys(MESSAGES) as MessageCode[]).find((code) => MESSAGES[code] === message)
 }

@@ -4,11 +4,7 @@ import { HONEYPOT_FIELD, IDEMPOTENCY_KEY_FIELD } from './fields'
 import type { ContactMessage } from './schema'
 import { TURNSTILE_FIELD } from './turnstile'
 
-/**
- * Sends a validated message through the server function. True only when the server answered
- * `{ ok: true }` (the enquiry is stored); any refusal, failure, unexpected answer or network
- * error is false. Sending again with the same key after a failure cannot make a second enquiry.
- */
+/** True only for `{ ok: true }`: any refusal, failure or unexpected answer is false. A resend cannot make a second enquiry. */
 export async function sendContact(
   message: ContactMessage,
   extra: { honeypot?: string; idempotencyKey?: string; turnstileToken?: string; source?: SourceValues } = {},
@@ -23,8 +19,8 @@ export async function sendContact(
         [TURNSTILE_FIELD]: extra.turnstileToken,
       },
     })
-    // A refusal by the request middleware (403, 413, 500) arrives as the same JSON shape; anything
-    // that is not JSON (a proxy's page) arrives as the raw Response, whose own `ok` says nothing.
+    // A middleware refusal (403, 413, 500) arrives as the same JSON; anything else (a proxy's page)
+    // as the raw Response, whose own `ok` says nothing.
     return !(answer instanceof Response) && answer?.ok === true
   } catch {
     return false

@@ -2,11 +2,10 @@ import type { ReplyBody } from '~/server/reply'
 import type { ContactField, ContactValues } from './fields'
 import type { MessageCode } from './schema'
 
-/** What the visitor sees after sending (spec §4 and §8, verbatim). */
+/** Spec §4 and §8, verbatim. */
 export const SUCCESS_MESSAGE = 'Your message has been sent successfully!'
 export const FAILURE_MESSAGE = 'Something went wrong. Please try again.'
 
-/** Machine-readable reasons in the contact endpoints' replies. */
 export type ContactErrorCode =
   | 'invalid_input'
   | 'malformed_body'
@@ -14,13 +13,9 @@ export type ContactErrorCode =
   | 'rate_limited'
   | 'not_stored'
 
-/** The body of every contact endpoint's reply (`app/server/reply.ts`). */
 export type ContactReplyBody = ReplyBody<ContactErrorCode>
 
-/**
- * The result of a form post made without JavaScript, as it travels back to the `/contact` page
- * (in a cookie: `form-post.server.ts`). Errors travel as message codes, never words.
- */
+/** A no-JavaScript post's result, carried back to `/contact` in a cookie; errors as message codes, never words. */
 export type FormOutcome =
   | { status: 'success' }
   | { status: 'failure'; values: ContactValues }

@@ -5,26 +5,24 @@ import { site } from '~/site'
 import { TURNSTILE_ACTION, TURNSTILE_ORIGIN } from './turnstile'
 
 /**
- * Checks the contact form's Turnstile token with Cloudflare's siteverify, on the server, with a
- * time-out. The answer never refuses an enquiry: a missing, invalid or unverifiable token only
- * decides that it is stored as held (not delivered until an operator releases it).
- * https://developers.cloudflare.com/turnstile/get-started/server-side-validation/
+ * The token's check with siteverify never refuses an enquiry: a missing, invalid or unverifiable
+ * token only stores it as held. https://developers.cloudflare.com/turnstile/get-started/server-side-validation/
  */
 
 export const SITEVERIFY_URL = `${TURNSTILE_ORIGIN}/turnstile/v0/siteverify`
 
-/** How long the visitor's post waits for siteverify before the enquiry is stored as held. */
+/** How long a post waits for siteverify before the enquiry is stored as held. */
 export const SITEVERIFY_TIMEOUT_MS = 5_000
 
-/** Why an enquiry is held: stored in `held_reason`, shown in the inbox. */
+/** Stored in `held_reason`. */
 export type HoldReason = 'turnstile_missing' | 'turnstile_invalid' | 'turnstile_unverified'
 
 export type TurnstileSetup =
   | { on: true; siteKey: string; secretKey: string }
-  /** Off; `missing` names the half that is set without the other (both empty: off on purpose). */
+  /** `missing`: the half set without the other (both empty: off on purpose). */
   | { on: false; missing: string[] }
 
-/** Whether Turnstile is on: both keys set. One without the other is off, and named for operators. */
+/** On with both keys; one without the other is off, and named for operators. */
 export function turnstileSetup(env: WorkerEnv): TurnstileSetup {
   const siteKey = env.TURNSTILE_SITE_KEY?.trim() ?? ''
   const secretKey = env.TURNSTILE_SECRET_KEY?.trim() ?? ''
@@ -33,13 +31,13 @@ export function turnstileSetup(env: WorkerEnv): TurnstileSetup {
   return { on: false, missing }
 }
 
-/** The site key for the browser while Turnstile is on, else null (the form then loads no widget). */
+/** Null while off: the form then loads no widget. */
 export function turnstileSiteKey(env: WorkerEnv): string | null {
   const setup = turnstileSetup(env)
   return setup.on ? setup.siteKey : null
 }
 
-/** Where tokens are checked: Cloudflare's siteverify, or a stand-in on this machine. Null: refused override. */
+/** Cloudflare's siteverify, or a stand-in on this machine; null: an override refused. */
 export function siteverifyUrl(env: WorkerEnv): string | null {
   const override = env.TURNSTILE_VERIFY_URL?.trim()
   if (!override) return SITEVERIFY_URL
@@ -53,7 +51,7 @@ export function siteverifyUrl(env: WorkerEnv): string | null {
 
 export type TurnstileVerdict =
   | { ok: true }
-  /** `hostname`: where siteverify says the token was solved, when that is not one of the site's hosts. */
+  /** Where siteverify says the token was solved, when that is not one of the site's hosts. */
   | { ok: false; hold: HoldReason; cause: string; hostname?: string }
 
 interface SiteverifyAnswer {
@@ -63,15 +61,13 @@ interface SiteverifyAnswer {
   'error-codes'?: unknown
 }
 
-/** Names of this machine, as siteverify reports the hostname of a page served locally. */
+/** How siteverify names the host of a page served locally. */
 const LOCAL_NAMES = ['localhost', '127.0.0.1', '[::1]', '::1']
 
 /**
- * The hosts a token for this form may have been solved on, for a post that arrived at
- * `requestHost`: the site's canonical host (`url` in app/site.ts) and its `www.` twin (which
- * redirects to it); the host this very post came to when it is a `*.workers.dev` one (the Worker
- * before its custom domain, a preview, staging), and that host only, never another Worker's;
- * and, for a post served on this machine, the local names.
+ * Where a token for this form may have been solved: the canonical host and its `www.` twin; the
+ * `*.workers.dev` host this very post came to (a preview, staging), never another Worker's; and,
+ * for a post served on this machine, the local names.
  */
 export function siteHosts(requestHost: string): Set<string> {
   const canonical = new URL(site.url).hostname.toLowerCase()
@@ -83,13 +79,10 @@ export function siteHosts(requestHost: string): Set<string> {
   return hosts
 }
 
-/** siteverify's codes that mean the site's own secret is wrong: an operator's problem, not the visitor's. */
+/** The site's own secret is wrong: an operator's problem, not the visitor's. */
 const SECRET_ERRORS = new Set(['missing-input-secret', 'invalid-input-secret'])
 
-/**
- * The verdict on one token. Never throws: every failure is a hold reason, with a cause for the log
- * line (never the token or the secret).
- */
+/** Never throws: every failure is a hold reason, with a cause for the log (never the token or the secret). */
 export async function verifyTurnstile(
   setup: Extract<TurnstileSetup, { on: true }>,
   env: WorkerEnv,
@@ -145,4 +138,29 @@ export async function verifyTurnstile(
   if (codes.includes('internal-error')) return { ok: false, hold: 'turnstile_unverified', cause: 'internal-error' }
   if (answer?.success !== false) return { ok: false, hold: 'turnstile_unverified', cause: 'siteverify_bad_answer' }
   return { ok: false, hold: 'turnstile_invalid', cause: codes.join(',') || 'rejected' }
+}
+
+/** Null to deliver: Turnstile off (a half-set pair is logged), or its token verified. One log line when held. */
+export async function turnstileHold(
+  env: WorkerEnv,
+  token: string | undefined,
+  post: { remoteIp: string; requestHost: string; requestId: string; timeoutMs?: number },
+): Promise<HoldReason | null> {
+  const { requestId } = post
+  const setup = turnstileSetup(env)
+  if (!setup.on) {
+    if (setup.missing.length > 0)
+      log('warn', {
+        event: 'contact_config',
+        requestId,
+        missing: setup.missing.join(','),
+        message: 'Turnstile has one key without the other: it is off until both are set.',
+      })
+    return null
+  }
+  const verdict = await verifyTurnstile(setup, env, token, post)
+  if (verdict.ok) return null
+  const { hold, cause, hostname } = verdict
+  log('info', { event: 'contact_turnstile', requestId, hold, cause, hostname })
+  return verdict.hold
 }

@@ -1,14 +1,10 @@
 import { site } from '~/site'
 
-/**
- * The id of the element that holds the form (its heading and the form): the target of
- * `/contact#contact-form` links, in the page and in its Markdown twin.
- */
+/** The target of `/contact#contact-form` links, in the page and its Markdown twin. */
 export const FORM_CONTAINER_ID = 'contact-form'
 
 export const contactPage = {
   title: 'Get In Touch',
-  /** The heading of the form (app/components/contact/ContactForm.tsx). */
   form: { title: 'Send us a message' },
   intro:
     'Have a project in mind, a system that needs attention, or a question about our work? Send us a message and an engineer, not a sales script, will reply.',
@@ -26,7 +22,7 @@ export const contactPage = {
   },
 } as const
 
-/** Social profiles in the order the contact page shows them. */
+/** In the contact page's order. */
 export const socialLinks = [
   { network: 'twitter', label: 'Twitter', href: site.social.twitter },
   { network: 'facebook', label: 'Facebook', href: site.social.facebook },

@@ -1,16 +1,10 @@
-/**
- * The words of the 404 and error pages, read by the designed page (components/ErrorPage.tsx), by
- * its plain version (document/PlainErrorPage.tsx: shown when the designed page's code cannot be
- * loaded, and the body of the document the server sends when the layout itself fails) and by the
- * 404 page's title tag.
- */
+/** The 404 and error pages' words: the designed page, its plain version (document/PlainErrorPage.tsx) and the 404's title. */
 export const errorPages = {
   'not-found': {
     eyebrow: 'Error 404',
     title: 'Page not found',
     body: 'The page you were looking for does not exist or has moved. These are good places to continue:',
     home: 'Back to the home page',
-    /** Where the visitor may go next. */
     links: [
       { to: '/services', label: 'Services', text: 'DevOps, AI products, automation and web development.' },
       { to: '/products', label: 'Products', text: 'Our voice assistant for websites.' },

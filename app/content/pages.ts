@@ -4,17 +4,16 @@ import { site } from '../site.ts'
 
 export interface Page {
   path: string
-  /** Page title without the site name; the home page has none. */
+  /** Without the site name; the home page has none. */
   title?: string
   description: string
 }
 
 /**
- * Every public page of the site, in sitemap order, with the title and description of its head tags.
- * The sitemap, each page's head(), the service titles (content/services.ts) and the tests read this
- * list; tests/unit/pages.test.ts fails when a page route in app/routes is missing from it, or the
- * other way round. Kept apart from the page content (and free of icons) because every route's
- * head() needs it in the first-load bundle.
+ * Every public page, in sitemap order, with its head tags' title and description: the sitemap,
+ * each head(), the service titles and the tests read it (tests/unit/pages.test.ts fails when a
+ * route is missing here, or the other way round). Apart from the content, and free of icons:
+ * every route's head() carries it in the first load.
  */
 export const pages = [
   {
@@ -83,19 +82,17 @@ export const pages = [
 
 export type PagePath = (typeof pages)[number]['path']
 
-/** The four service pages (each service's title is its page's title). */
+/** Each service's title is its page's title. */
 export type ServicePath = Extract<PagePath, `/services/${string}`>
 
 type PageAt<P extends PagePath> = Extract<(typeof pages)[number], { path: P }>
 
-/** The entry of the page at `path`. */
 export function pageAt<P extends PagePath>(path: P): PageAt<P> {
   const page = pages.find((candidate) => candidate.path === path)
   if (!page) throw new Error(`No page at ${path}`)
   return page as PageAt<P>
 }
 
-/** The head() arguments for a page. */
 export function metaFor(path: PagePath): Page & { path: PagePath } {
   const { title, description } = pageAt(path) as Page
   return title === undefined ? { description, path } : { title, description, path }

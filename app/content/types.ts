@@ -1,11 +1,7 @@
 import type { Subject } from '~/content/subjects'
 import type { ServicePath } from './pages'
 
-/**
- * Every icon the site draws, by its lucide name: those content names (content imports no icon) and
- * the interface's own (arrows, the menu, the form's states). Each is a symbol in one sprite file
- * (document/icons.svg, written by `npm run icons`), and components/Icon.tsx draws a name from it.
- */
+/** Every icon the site draws, by lucide name: one symbol each in document/icons.svg (`npm run icons`). */
 export const ICON_NAMES = [
   'activity',
   'arrow-down',
@@ -59,51 +55,47 @@ export const ICON_NAMES = [
 
 export type IconName = (typeof ICON_NAMES)[number]
 
-/** An icon's symbol id in the sprite and in a page: `icon-<name>`. */
 export const ICON_ID_PREFIX = 'icon-'
 
-/** Accent colours from the theme; each maps to a fixed set of classes in `~/components/sections/accent`. */
+/** Each maps to a fixed set of classes in `~/components/sections/accent`. */
 export type Accent = 'cyan' | 'violet' | 'emerald' | 'amber' | 'rose'
 
-/** An illustration shipped in `public/images/`. */
+/** In `public/images/`. */
 export interface Illustration {
   src: string
-  /** What the illustration shows, for people who cannot see it. */
+  /** For people who cannot see it. */
   alt: string
   width: number
   height: number
 }
 
-/** One of the four services (spec §3: service card). */
+/** Spec §3: service card. */
 export interface ServiceCard {
   slug: 'devops' | 'ai-solutions' | 'automation' | 'ai-web-development'
   title: string
-  /** One sentence for cards on the home page. */
+  /** For the home page's cards. */
   summary: string
-  /** A paragraph for the services page. */
+  /** For the services page. */
   description: string
   icon: IconName
   image: Illustration
-  /** Exactly four feature bullets. */
+  /** Exactly four. */
   features: readonly string[]
   colour: Accent
   path: ServicePath
 }
 
-/**
- * A card on a page: a capability, a step of the process, and the spec's use case and value
- * (§3: title, description, icon, colour), which are this shape without a badge.
- */
+/** A capability, a step of the process, or the spec's use case and value (§3), which have no badge. */
 export interface InfoCard {
   title: string
   description: string
   icon: IconName
   colour: Accent
-  /** A short visible label such as "Launching soon". */
+  /** "Launching soon". */
   badge?: string
 }
 
-/** A call to action that opens the contact page, with a subject preselected when one fits. */
+/** With a subject preselected when one fits. */
 export interface ContactCta {
   title: string
   text: string
@@ -111,15 +103,12 @@ export interface ContactCta {
   subject?: Subject
 }
 
-/** Content of one service detail page. */
 export interface ServiceDetail {
   service: ServiceCard
-  /** Lead paragraph under the page title. */
   lead: string
   approach: {
     title: string
     paragraphs: readonly string[]
-    /** Short principles shown beside the paragraphs. */
     highlights: readonly string[]
   }
   capabilities: {
@@ -137,7 +126,7 @@ export interface FeatureItem {
   badge?: FeatureBadge
 }
 
-/** A group of the product's features (spec §3: feature group). */
+/** Spec §3: feature group. */
 export interface FeatureGroup {
   category: string
   description: string
@@ -151,7 +140,7 @@ export interface TeamMember {
   bio: string
 }
 
-/** A titled block of prose, for the legal pages. */
+/** For the legal pages. */
 export interface ProseSection {
   title: string
   paragraphs: readonly string[]

@@ -7,18 +7,16 @@ import { toMarkdown } from './markdown'
 import { pageDocument } from './page-documents'
 
 /**
- * /llms.txt and /llms-full.txt, in the format of the llms.txt proposal (https://llmstxt.org): an
- * H1 with the site's name, a blockquote summary, a paragraph, then H2 sections listing each page's
- * Markdown twin with one line about it. Made from the page list (app/content/pages.ts: titles and
- * descriptions) and the content modules, so a new page appears here once it has an entry there.
+ * /llms.txt and /llms-full.txt (https://llmstxt.org), from the page list and the content modules,
+ * so a new page appears here once it has an entry there.
  */
 
 type Section = 'Services' | 'Products' | 'Company' | 'Optional'
 
-/** The sections, in order; "Optional" is the proposal's name for links a short context may skip. */
+/** "Optional" is the proposal's name for links a short context may skip. */
 const SECTIONS: readonly Section[] = ['Services', 'Products', 'Company', 'Optional']
 
-/** Which section lists each page. A Record over the page list: a new page without one fails the type check. */
+/** A Record over the page list: a new page without one fails the type check. */
 const SECTION_OF: Record<PagePath, Section> = {
   '/': 'Company',
   '/services': 'Services',
@@ -34,7 +32,6 @@ const SECTION_OF: Record<PagePath, Section> = {
   '/terms': 'Optional',
 }
 
-/** A page's name in a link: its title, or the site's name for the home page. */
 function linkName(path: PagePath): string {
   const page = pageAt(path)
   return 'title' in page ? page.title : site.name
@@ -62,7 +59,7 @@ export function llmsTxt(): string {
   return `${[header(), ...sections].join('\n\n')}\n`
 }
 
-/** Every public page's text, in the page list's order, each after a rule and its address. */
+/** In the page list's order, each after a rule and its address. */
 export function llmsFullTxt(): string {
   const documents = pages.map(
     (page) => `---\n\nSource: ${absoluteUrl(page.path)}\n\n${toMarkdown(pageDocument(page.path)).trimEnd()}`,

@@ -34,7 +34,7 @@ function block(b: Block, pagePath: string): string {
   }
 }
 
-/** A page's document as Markdown (CommonMark): one block per paragraph, ending with a newline. */
+/** CommonMark: one block per paragraph, ending with a newline. */
 export function toMarkdown(doc: PageDocument): string {
   return `${doc.blocks.map((b) => block(b, doc.path)).join('\n\n')}\n`
 }

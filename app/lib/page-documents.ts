@@ -15,14 +15,10 @@ import { slugify } from '~/lib/slugify'
 import { site } from '~/site'
 
 /**
- * Each public page's words as a document: the same content modules the page's route renders, in
- * the same order, with the same headings, lists and links. The page's Markdown twin
- * (app/lib/markdown.ts), llms-full.txt and the share card's line are made from it; the end-to-end
- * test tests/e2e/ai-pages.spec.ts compares each twin's words with the rendered page's.
- *
- * Only what is inside the page's <main> is here; header and footer are the site's, not the page's.
- * A link's `href` is a site path (`/contact?subject=devops`), an anchor on the page (`#features`)
- * or a full URL; the Markdown writer makes site paths absolute on the canonical origin.
+ * Each public page's words as a document, from the content modules its route renders, in the
+ * same order: the Markdown twin, llms-full.txt and the share card's line are made from it, and
+ * tests/e2e/ai-pages.spec.ts compares each twin with the rendered page. Only the page's <main>;
+ * a site path in a link is made absolute on the canonical origin.
  */
 
 export interface Link {
@@ -30,7 +26,6 @@ export interface Link {
   href: string
 }
 
-/** Text with links in it, in order. */
 export type Inline = string | Link
 
 export type Block =
@@ -41,9 +36,8 @@ export type Block =
 
 export interface PageDocument {
   path: PagePath
-  /** The page's h1, as it reads. */
   heading: string
-  /** A sentence from the page, for its share card (public/og/…). */
+  /** For its share card. */
   cardLine: string
   blocks: readonly Block[]
 }
@@ -58,7 +52,6 @@ const ul = (items: readonly (string | readonly Inline[])[]): Block => ({
 const img = (image: Illustration): Block => ({ kind: 'image', image })
 const link = (text: string, href: string): Link => ({ text, href })
 
-/** A `Section`: its eyebrow, h2, intro, then its body. */
 function section(title: string, body: readonly Block[], options: { eyebrow?: string; intro?: string } = {}): Block[] {
   return [
     ...(options.eyebrow ? [p(options.eyebrow)] : []),
@@ -68,12 +61,10 @@ function section(title: string, body: readonly Block[], options: { eyebrow?: str
   ]
 }
 
-/** `CardGrid`: each card's badge, h3 and description. */
 function cards(items: readonly InfoCard[]): Block[] {
   return items.flatMap((card) => [h(3, card.title), ...(card.badge ? [em(card.badge)] : []), p(card.description)])
 }
 
-/** `FeatureList`: a bullet each, with its badge. */
 function features(items: readonly (string | FeatureItem)[]): Block {
   return ul(
     items.map((entry) => {
@@ -83,12 +74,11 @@ function features(items: readonly (string | FeatureItem)[]): Block {
   )
 }
 
-/** `ContactButton`: the contact page, with the subject preselected when one is given. */
+/** With the subject preselected when one is given. */
 function contactLink(label: string, subject?: ContactCta['subject']): Block {
   return p(link(label, subject ? `/contact?subject=${subject}` : '/contact'))
 }
 
-/** `CallToAction`. */
 function callToAction(cta: { title: string; text: string }, action: Block): Block[] {
   return [h(2, cta.title), p(cta.text), action]
 }
@@ -278,7 +268,7 @@ function comingSoon(): PageDocument {
   }
 }
 
-/** Text with the company's e-mail address as a mail link, as the legal pages show it. */
+/** As the legal pages show it: the company's address as a mail link. */
 function withEmailLinks(text: string): Inline[] {
   return text
     .split(site.email)
@@ -286,7 +276,6 @@ function withEmailLinks(text: string): Inline[] {
     .filter((part) => part !== '')
 }
 
-/** The first sentence of a text. */
 function firstSentence(text: string): string {
   return /^.*?[.!?](?=\s|$)/.exec(text)?.[0] ?? text
 }
@@ -319,7 +308,7 @@ const SERVICE_DETAILS: Record<ServicePath, ServiceDetail> = {
   '/services/ai-web-development': webDevelopmentDetail,
 }
 
-/** How each page's document is made. A Record over the page list: a new page without one fails the type check. */
+/** A Record over the page list: a new page without one fails the type check. */
 const DOCUMENTS: Record<PagePath, () => PageDocument> = {
   '/': home,
   '/services': servicesOverview,
@@ -335,7 +324,6 @@ const DOCUMENTS: Record<PagePath, () => PageDocument> = {
   '/terms': () => legal('/terms', termsPage),
 }
 
-/** The document of the page at `path`. */
 export function pageDocument(path: PagePath): PageDocument {
   return DOCUMENTS[path]()
 }

@@ -7,7 +7,6 @@ import { site } from '~/site'
 type JsonLd = Record<string, unknown>
 type HeadMeta = NonNullable<JSX.IntrinsicElements['meta']>
 
-/** A head() meta entry that the router renders as `<script type="application/ld+json">`. */
 export function ldJson(data: JsonLd): HeadMeta {
   return { 'script:ld+json': data } as HeadMeta
 }
@@ -37,9 +36,8 @@ export function organizationJsonLd(): JsonLd {
 }
 
 /**
- * The site itself, on the home page only: Google reads the site's name from a WebSite there
- * (https://developers.google.com/search/docs/appearance/site-names). No SearchAction: the site has
- * no search, and Google no longer shows a sitelinks search box.
+ * On the home page only: Google reads the site's name from a WebSite there
+ * (https://developers.google.com/search/docs/appearance/site-names). No SearchAction: no search.
  */
 export function websiteJsonLd(): JsonLd {
   return {
@@ -92,13 +90,12 @@ export function breadcrumbJsonLd(items: readonly { name: string; path: string }[
   }
 }
 
-/** Head of the home page, with the WebSite. */
 export function homeHead() {
   const head = seo(metaFor('/'))
   return { ...head, meta: [...head.meta, ldJson(websiteJsonLd())] }
 }
 
-/** Head of a service page: its tags, the Service it describes, and where it sits in the site. */
+/** Its tags, the Service it describes, and where it sits in the site. */
 export function serviceHead(path: ServicePath) {
   const { title, description } = metaFor(path)
   const head = seo({ title, description, path })
@@ -119,7 +116,6 @@ export function serviceHead(path: ServicePath) {
   }
 }
 
-/** Head of the products page, with the voice assistant as a SoftwareApplication. */
 export function productsHead() {
   const meta = metaFor('/products')
   const head = seo(meta)

@@ -1,11 +1,8 @@
 import { SOURCE_FIELDS, type SourceValues, VISIT_KEY } from './visit-source'
 
-/**
- * The contact form's half of `visit-source.ts`: reading the tab's visit back to send it. Apart from
- * it so this code travels with the form's own code, not in the first load of every page.
- */
+/** The form's half of `visit-source.ts`: it travels with the form's code, not in every page's first load. */
 
-/** The tab's visit as kept by `rememberVisit`: only known fields holding strings; empty when there is none. */
+/** Only known fields holding strings; empty when nothing is kept. */
 export function rememberedVisit(): SourceValues {
   const values: SourceValues = {}
   try {
@@ -21,10 +18,7 @@ export function rememberedVisit(): SourceValues {
   return values
 }
 
-/**
- * What the form sends as the enquiry's source: the tab's visit and the page the form is on; where
- * the tab kept nothing (storage off), what the server found for the page (`fallback`).
- */
+/** The tab's visit and the form's page; where the tab kept nothing (storage off), `fallback`. */
 export function sourceToSend(fallback: SourceValues = {}): SourceValues {
   const kept = rememberedVisit()
   const base = kept.source_first_page ? kept : fallback

@@ -1,35 +1,22 @@
+import type { RecentAttempt } from '~/ledger'
+
 /**
- * The delivery alert's rule, pure: when deliveries fail for one cause on several enquiries in a
- * row (a revoked key: `upstream_refused` on every enquiry), the company is told at once, and at
- * most once an hour for that cause. No imports, so the unit tests run it as it is.
+ * The delivery alert, pure: deliveries failing for one cause on several enquiries in a row (a
+ * revoked key: `upstream_refused` on each) are told at once, at most once an hour per cause.
  */
 
-/** Failures in a row, on as many different enquiries, that make an alert (`ALERT_AFTER_FAILURES`). */
+/** `ALERT_AFTER_FAILURES`: failures in a row, on as many enquiries. */
 export const DEFAULT_ALERT_AFTER = 3
-/** At most one alert per cause in this time. */
 export const ALERT_INTERVAL_MS = 3_600_000
 
-/** One delivery attempt, as the enquiry database keeps it (newest first when given to `failureStreak`). */
-export interface AttemptRow {
-  enquiryId: string
-  attemptedAt: string
-  outcome: string
-  cause: string | null
-}
-
-/** Several enquiries whose latest attempts all failed for the same cause, newest first. */
 export interface FailureStreak {
   cause: string
-  /** The enquiries, newest failure first. */
+  /** Newest failure first. */
   enquiryIds: string[]
-  /** When the newest of these failures happened. */
   latestAt: string
 }
 
-/**
- * `ALERT_AFTER_FAILURES` as a number from 2 to 50; unset or empty: the default; `off`: null
- * (no alerts). Anything else: null too, which the set-up panel names.
- */
+/** `ALERT_AFTER_FAILURES`, 2 to 50; unset: the default; `off` or anything else: null, which the set-up names. */
 export function alertAfter(raw: string | undefined): number | null {
   const value = raw?.trim()
   if (!value) return DEFAULT_ALERT_AFTER
@@ -39,11 +26,10 @@ export function alertAfter(raw: string | undefined): number | null {
 }
 
 /**
- * The streak of failures at the head of `attempts` (newest first): each enquiry counts once, by
- * its latest attempt, and the streak ends at the first enquiry whose latest attempt was delivered
- * or failed for another cause. A streak of `threshold` enquiries or more is returned; else null.
+ * From the head of `attempts` (newest first), each enquiry by its latest attempt, up to the first
+ * delivered or failed for another cause; null below `threshold`.
  */
-export function failureStreak(attempts: readonly AttemptRow[], threshold: number): FailureStreak | null {
+export function failureStreak(attempts: readonly RecentAttempt[], threshold: number): FailureStreak | null {
   const seen = new Set<string>()
   const enquiryIds: string[] = []
   let cause: string | null = null
@@ -62,9 +48,8 @@ export function failureStreak(attempts: readonly AttemptRow[], threshold: number
 }
 
 /**
- * Whether a streak is alerted now, given when the last alert for its cause went (null: never):
- * not within the hour after that one, and never twice for the same failures (the streak's newest
- * failure must be newer than the last alert, so a streak that stopped growing is told once).
+ * Not within the hour after the last alert for the cause, and never twice for the same failures:
+ * a streak that stopped growing is told once.
  */
 export function alertDue(streak: FailureStreak, lastSentAt: string | null, now: Date): boolean {
   if (lastSentAt === null) return true
@@ -73,7 +58,7 @@ export function alertDue(streak: FailureStreak, lastSentAt: string | null, now: 
   return now.getTime() - last >= ALERT_INTERVAL_MS && Date.parse(streak.latestAt) > last
 }
 
-/** The alert's subject and text. Enquiry ids and links only: no name, address or message. */
+/** Enquiry ids and links only: no name, address or message. */
 export function alertMessage(
   streak: FailureStreak,
   options: { siteName: string; inboxUrl: string; now: Date },

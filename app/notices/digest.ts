@@ -1,12 +1,10 @@
-/**
- * The daily digest, pure: when it is due, the cut-off for "overdue", and its text. No imports, so
- * the unit tests run it as it is; `notices.server.ts` counts and sends.
- */
+import type { EnquiryCounts } from '~/ledger'
 
-/** The hour (UTC) the digest goes at, when `DIGEST_HOUR_UTC` is unset or empty. */
+/** The daily digest, pure: when it is due, and its words. `notices.server.ts` counts and sends. */
+
 export const DEFAULT_DIGEST_HOUR_UTC = 7
 
-/** `DIGEST_HOUR_UTC` as an hour 0–23; unset or empty: the default; `off` or anything else: null (no digest). */
+/** `DIGEST_HOUR_UTC`, 0–23; unset: the default; `off` or anything else: null. */
 export function digestHour(raw: string | undefined): number | null {
   const value = raw?.trim()
   if (!value) return DEFAULT_DIGEST_HOUR_UTC
@@ -15,32 +13,18 @@ export function digestHour(raw: string | undefined): number | null {
   return hour <= 23 ? hour : null
 }
 
-/** The UTC day of a time, `2026-11-24`. */
 export function utcDay(date: Date): string {
   return date.toISOString().slice(0, 10)
 }
 
-/** The day whose digest is due at `now`, or null before the hour. Sent once a day (the caller claims the day). */
+/** Null before the hour; once a day, since the caller claims the day. */
 export function digestDueDay(now: Date, hour: number): string | null {
   return now.getUTCHours() >= hour ? utcDay(now) : null
 }
 
-export interface DigestCounts {
-  /** Enquiries received in the 24 hours before the digest. */
-  received: number
-  /** Enquiries delivered in those 24 hours. */
-  delivered: number
-  /** Held now, waiting for an operator to release or erase them. */
-  held: number
-  /** Failing now: failed, or pending after at least one failed attempt. */
-  failing: number
-  /** New or open, past its reply-by time (the inbox's overdue mark). */
-  overdue: number
-}
-
-/** The digest's subject and text: each count with the inbox view that lists it. */
+/** Each count with the inbox view that lists it. */
 export function digestMessage(
-  counts: DigestCounts,
+  counts: EnquiryCounts,
   options: { siteName: string; inboxUrl: string; day: string },
 ): { subject: string; text: string } {
   const link = (status?: string) => (status ? `${options.inboxUrl}?status=${status}` : options.inboxUrl)

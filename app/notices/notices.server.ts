@@ -1,91 +1,58 @@
-import { fillReplyBy, recordAudit } from '~/admin/index.server'
 import {
-  bounded,
-  buildPlainTextEmail,
-  database,
-  type EmailMessageConstructor,
   type EnquiryRecord,
+  enquiryCounts,
   eraseEnquiry,
+  fillReplyBy,
   getEnquiry,
-  isPlainAddress,
-} from '~/contact/index.server'
+  recentAttempts,
+  recordAudit,
+} from '~/ledger/index.server'
+import { bounded, database } from '~/server/d1.server'
 import { errorCause, log } from '~/server/log.server'
 import type { WorkerEnv } from '~/server/runtime.server'
 import { site } from '~/site'
-import { type AttemptRow, alertDue, alertMessage, failureStreak } from './alert'
-import { type DigestCounts, digestDueDay, digestMessage, utcDay } from './digest'
+import { alertDue, alertMessage, failureStreak } from './alert'
+import { digestDueDay, digestMessage, utcDay } from './digest'
+import { giveUpMessage, replyToVisitor } from './enquiry-mail'
+import { type EmailMessageConstructor, sendEmail, toCompany } from './mail.server'
+import { isPlainAddress, type PlainTextEmail } from './message'
 import { enquiryReference, receiptMessage } from './receipt'
 import { checkWithdrawLink, type LinkCheck, recipientHash, signWithdrawLink, withdrawUrl } from './receipt-link'
 import { noticesSetup } from './setup'
 
 /**
- * The notices: the daily digest and the delivery alerts to the company (run by the Cron Trigger
- * after its deliveries), and the receipt to the prospect (sent after the visitor's answer). What
- * has been sent is kept in D1 (migrations/0008_notices.sql), claimed with one statement each, so
- * every notice goes once however many Worker instances run. A notice that fails is logged and
- * never changes anything else: not the enquiry, not what the visitor was told.
+ * The notices: e-mails the site sends on its own. The give-up notice, the digest and the alert go
+ * to the company, the receipt to the person who wrote. What was sent is claimed in D1 with one
+ * statement (migrations/0008_notices.sql), so each goes once however many instances run. A notice
+ * that fails is logged and changes nothing else.
  */
 
 const inboxUrl = () => `${site.url.replace(/\/+$/, '')}/admin`
 
-async function loadEmailMessage(): Promise<EmailMessageConstructor> {
-  const { EmailMessage } = await import('cloudflare:email')
-  return EmailMessage
+/** Throws what failed: the caller logs it (and gives its claim back). */
+async function send(env: WorkerEnv, mail: PlainTextEmail): Promise<void> {
+  const sent = await sendEmail(env, mail)
+  if (!sent.ok) throw sent.error ?? new Error(sent.cause)
 }
 
-/** One plain-text message through the `send_email` binding. True when sent. */
-async function sendMail(
+/** False when it was not sent. */
+export async function sendGiveUpNotice(
   env: WorkerEnv,
-  message: { from: string; fromName: string; to: string; toName?: string; subject: string; text: string; id: string },
+  record: EnquiryRecord,
+  cause: string,
+  attempts: number,
   EmailMessageClass?: EmailMessageConstructor,
 ): Promise<boolean> {
-  const binding = env.CONTACT_EMAIL
-  if (!binding || !isPlainAddress(message.from) || !isPlainAddress(message.to)) return false
-  const raw = buildPlainTextEmail({
-    from: { address: message.from, name: message.fromName },
-    to: { address: message.to, name: message.toName },
-    subject: message.subject,
-    text: message.text,
-    date: new Date(),
-    messageId: message.id,
+  const message = giveUpMessage(record, cause, attempts)
+  const mail = toCompany(env, {
+    ...message,
+    replyTo: replyToVisitor(record),
+    messageId: `notice.${record.id}.${Date.now()}`,
   })
-  const Message = EmailMessageClass ?? (await loadEmailMessage())
-  await binding.send(new Message(message.from, message.to, raw))
-  return true
+  return (await sendEmail(env, mail, EmailMessageClass)).ok
 }
 
-const toCompany = (env: WorkerEnv, subject: string, text: string, id: string) =>
-  sendMail(env, {
-    from: env.CONTACT_EMAIL_FROM?.trim() ?? '',
-    fromName: `${site.name} website`,
-    to: site.email,
-    toName: site.name,
-    subject,
-    text,
-    id,
-  })
-
-/** The counts of the digest at `now`. */
-export async function digestCounts(db: D1Database | undefined, now: Date): Promise<DigestCounts> {
-  const since = new Date(now.getTime() - 86_400_000).toISOString()
-  // Overdue as the inbox counts it: new or open, and its reply-by time (INBOX_REPLY_BY_HOURS) passed.
-  const row = await bounded(
-    database(db)
-      .prepare(
-        `SELECT
-           (SELECT COUNT(*) FROM enquiries WHERE received_at >= ?1) AS received,
-           (SELECT COUNT(*) FROM enquiries WHERE delivered_at >= ?1) AS delivered,
-           (SELECT COUNT(*) FROM enquiries WHERE status = 'held') AS held,
-           (SELECT COUNT(*) FROM enquiries WHERE status = 'failed' OR (status = 'pending' AND attempts > 0)) AS failing,
-           (SELECT COUNT(*) FROM enquiries WHERE triage IN ('new', 'open') AND reply_by < ?2) AS overdue`,
-      )
-      .bind(since, now.toISOString())
-      .first<DigestCounts>(),
-  )
-  return row ?? { received: 0, delivered: 0, held: 0, failing: 0, overdue: 0 }
-}
-
-/** The digest, once a day from DIGEST_HOUR_UTC on. 'sent', 'not_due' (before the hour, or already sent today), or 'off'. */
+/** Once a day from DIGEST_HOUR_UTC on; `not_due` before the hour or once sent. */
 export async function sendDigest(env: WorkerEnv, now: Date): Promise<'sent' | 'not_due' | 'off' | 'failed'> {
   const setup = noticesSetup(env).digest
   if (!setup.on) return 'off'
@@ -101,12 +68,12 @@ export async function sendDigest(env: WorkerEnv, now: Date): Promise<'sent' | 'n
       .first<{ key: string }>(),
   )
   if (!claimed) return 'not_due'
-  // Enquiries no operator has read yet get their reply-by time first, as the inbox gives it.
+  // Unread enquiries get their reply-by first, as the inbox gives it.
   await fillReplyBy(env)
-  const counts = await digestCounts(env.ENQUIRIES, now)
+  const counts = await enquiryCounts(env.ENQUIRIES, now)
   const message = digestMessage(counts, { siteName: site.name, inboxUrl: inboxUrl(), day })
   try {
-    await toCompany(env, message.subject, message.text, `digest.${day}`)
+    await send(env, toCompany(env, { ...message, messageId: `digest.${day}` }))
   } catch (error) {
     // Given back, so the next run tries again.
     await bounded(db.prepare(`DELETE FROM notices WHERE kind = 'digest' AND key = ?1`).bind(day).run())
@@ -117,20 +84,12 @@ export async function sendDigest(env: WorkerEnv, now: Date): Promise<'sent' | 'n
   return 'sent'
 }
 
-/** The alert, when the latest enquiries failed for one cause in a row; at most one per cause an hour. */
+/** At most one per cause an hour. */
 export async function sendAlert(env: WorkerEnv, now: Date): Promise<'sent' | 'none' | 'off' | 'failed'> {
   const setup = noticesSetup(env).alerts
   if (!setup.on) return 'off'
   const db = database(env.ENQUIRIES)
-  const { results } = await bounded(
-    db
-      .prepare(
-        `SELECT enquiry_id AS enquiryId, attempted_at AS attemptedAt, outcome, cause
-         FROM enquiry_attempts ORDER BY attempted_at DESC LIMIT 200`,
-      )
-      .all<AttemptRow>(),
-  )
-  const streak = failureStreak(results, setup.after)
+  const streak = failureStreak(await recentAttempts(db, 200), setup.after)
   if (!streak) return 'none'
   const last = await bounded(
     db
@@ -154,7 +113,7 @@ export async function sendAlert(env: WorkerEnv, now: Date): Promise<'sent' | 'no
   if (!claimed) return 'none'
   const message = alertMessage(streak, { siteName: site.name, inboxUrl: inboxUrl(), now })
   try {
-    await toCompany(env, message.subject, message.text, `alert.${now.getTime()}`)
+    await send(env, toCompany(env, { ...message, messageId: `alert.${now.getTime()}` }))
   } catch (error) {
     log('error', { event: 'notice', notice: 'alert', outcome: 'failed', cause: errorCause(error) })
     return 'failed'
@@ -169,7 +128,7 @@ export async function sendAlert(env: WorkerEnv, now: Date): Promise<'sent' | 'no
   return 'sent'
 }
 
-/** Deletes what the notices no longer need: receipt days before yesterday, digest days over 30 days old. */
+/** Receipt days before yesterday, digest days over 30 days old. */
 async function purgeNotices(env: WorkerEnv, now: Date): Promise<void> {
   const db = database(env.ENQUIRIES)
   const yesterday = utcDay(new Date(now.getTime() - 86_400_000))
@@ -182,7 +141,7 @@ async function purgeNotices(env: WorkerEnv, now: Date): Promise<void> {
   )
 }
 
-/** The Cron Trigger's part: the alert first (it is urgent), then the digest, then the clean-up. Each on its own. */
+/** The cron's part: the alert first (it is urgent), the digest, the clean-up; each on its own. */
 export async function runNotices(env: WorkerEnv, now = new Date()): Promise<void> {
   const steps: [string, () => Promise<unknown>][] = [
     ['alert', () => sendAlert(env, now)],
@@ -199,9 +158,8 @@ export async function runNotices(env: WorkerEnv, now = new Date()): Promise<void
 }
 
 /**
- * The receipt for an enquiry just stored and not held: to the address the visitor gave, from
- * RECEIPT_FROM, at most one a day per address. Off unless configured. Never throws: the visitor's
- * answer does not depend on it.
+ * To the address the visitor gave, for an enquiry just stored and not held, one a day per address.
+ * Never throws: the visitor's answer does not depend on it.
  */
 export async function sendReceipt(env: WorkerEnv, record: EnquiryRecord, now = new Date()): Promise<string> {
   const outcome = await receiptOutcome(env, record, now).catch((error) => {
@@ -244,13 +202,12 @@ async function receiptOutcome(env: WorkerEnv, record: EnquiryRecord, now: Date):
     linkUntil: new Date(link.until * 1000),
     contactEmail: site.email,
   })
-  await sendMail(env, {
-    from: setup.from,
-    fromName: site.name,
-    to: record.email,
-    subject: message.subject,
-    text: message.text,
-    id: `receipt.${enquiryReference(record.id)}`,
+  await send(env, {
+    from: { address: setup.from, name: site.name },
+    to: { address: record.email },
+    ...message,
+    date: new Date(),
+    messageId: `receipt.${enquiryReference(record.id)}`,
   })
   return 'sent'
 }
@@ -270,7 +227,7 @@ async function checkLink(
   return checkWithdrawLink(env.RECEIPT_LINK_SECRET ?? '', fields, now)
 }
 
-/** What the withdraw page shows for a link: the confirmation, or why nothing can be done. */
+/** The confirmation, or why nothing can be done. */
 export async function withdrawState(
   env: WorkerEnv,
   fields: { id: string; until: string; sig: string },
@@ -283,8 +240,6 @@ export async function withdrawState(
   return { state: 'confirm', reference: enquiryReference(record.id), receivedAt: record.receivedAt }
 }
 
-/** The withdrawal: with a valid link, the enquiry and its history are erased. */
-/** Who the audit trail names for a withdrawal through the receipt's link. */
 export const WITHDRAWN_BY = 'the person who wrote (receipt link)'
 
 export async function withdrawEnquiry(
@@ -294,7 +249,7 @@ export async function withdrawEnquiry(
 ): Promise<'erased' | 'gone' | 'invalid' | 'expired'> {
   const check = await checkLink(env, fields, now)
   if (!check.ok) return check.reason
-  // In the audit trail like an operator's erasure (first; nothing is erased if it cannot be written).
+  // In the audit trail first, like an operator's erasure.
   await recordAudit(env.ENQUIRIES, { operator: WITHDRAWN_BY, action: 'withdraw', enquiryId: check.id })
   const erased = await eraseEnquiry(env.ENQUIRIES, check.id)
   log('info', { event: 'withdraw', outcome: erased ? 'erased' : 'gone', enquiryId: check.id })

@@ -1,19 +1,17 @@
 /**
- * The receipt's withdraw link: `/withdraw?id=<enquiry id>&until=<Unix seconds>&sig=<HMAC>`, signed
- * with HMAC-SHA-256 under `RECEIPT_LINK_SECRET`, valid for `RECEIPT_LINK_DAYS`. Web Crypto only, so
- * the Worker, the unit tests and the end-to-end tests sign and check links with the same code.
+ * The receipt's withdraw link, `/withdraw?id=…&until=<Unix seconds>&sig=<HMAC-SHA-256>` under
+ * `RECEIPT_LINK_SECRET`. Web Crypto only: the Worker and the tests sign and check with this code.
  */
 
-/** How long a receipt's link works. */
 export const RECEIPT_LINK_DAYS = 30
-/** A shorter secret is treated as unset (the receipt stays off). */
+/** A shorter secret counts as unset (the receipt stays off). */
 export const MIN_SECRET_LENGTH = 32
 
 export const WITHDRAW_PATH = '/withdraw'
 
 export interface WithdrawLink {
   id: string
-  /** Unix time in seconds after which the link does nothing. */
+  /** Unix seconds. */
   until: number
   sig: string
 }
@@ -33,7 +31,7 @@ async function hmac(secret: string, text: string): Promise<string> {
   return base64url(await crypto.subtle.sign('HMAC', key, encoder.encode(text)))
 }
 
-/** What is signed: the purpose, the enquiry and the expiry, so a signature fits no other use. */
+/** The purpose, the enquiry and the expiry: a signature fits no other use. */
 const signed = (id: string, until: number) => `withdraw\n${id}\n${until}`
 
 export async function signWithdrawLink(
@@ -46,7 +44,6 @@ export async function signWithdrawLink(
   return { id, until, sig: await hmac(secret, signed(id, until)) }
 }
 
-/** The link as an absolute URL on `origin`. */
 export function withdrawUrl(origin: string, link: WithdrawLink): string {
   const query = new URLSearchParams({ id: link.id, until: String(link.until), sig: link.sig })
   return `${origin.replace(/\/+$/, '')}${WITHDRAW_PATH}?${query}`
@@ -54,16 +51,13 @@ export function withdrawUrl(origin: string, link: WithdrawLink): string {
 
 export type LinkCheck = { ok: true; id: string } | { ok: false; reason: 'invalid' | 'expired' }
 
-/** The fields of a link from a query or a form, as strings (the router may hand over numbers). */
+/** As strings: the router may hand over numbers. */
 export function linkFields(input: Record<string, unknown>): { id: string; until: string; sig: string } {
   const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '')
   return { id: text(input.id).slice(0, 100), until: text(input.until).slice(0, 20), sig: text(input.sig).slice(0, 100) }
 }
 
-/**
- * Checks a link: its signature under `secret` (compared in constant time) and its expiry. A link
- * whose signature fails is `invalid` whatever its expiry says; a signed one past it is `expired`.
- */
+/** The signature first (in constant time): a forged link is `invalid` whatever its expiry says. */
 export async function checkWithdrawLink(
   secret: string,
   fields: { id: string; until: string; sig: string },
@@ -80,7 +74,7 @@ export async function checkWithdrawLink(
   return { ok: true, id: fields.id }
 }
 
-/** The recipient's key for the one-receipt-a-day rule: an HMAC of the lower-cased address, never the address. */
+/** For the one-receipt-a-day rule: an HMAC of the address, never the address. */
 export function recipientHash(secret: string, address: string): Promise<string> {
   return hmac(secret, `recipient\n${address.trim().toLowerCase()}`)
 }

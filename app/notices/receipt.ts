@@ -1,21 +1,15 @@
 /**
- * The prospect's receipt, pure: its words. It carries a reference, what happens next and when, and
- * the withdraw link, and never the message or anything else the visitor typed but their name,
- * and that only when it reads as a name (so the receipt cannot carry someone's text to a stranger's
- * address). No imports, so the unit tests run it as it is.
+ * The receipt's words: a reference, what happens next, the withdraw link, and never what the
+ * visitor typed but a name that reads as one, so it cannot carry someone's text to a stranger.
  */
 
-/** The reference a prospect quotes: the enquiry's day and the first six characters of its random part. */
+/** The day and the first six characters of the random part. */
 export function enquiryReference(id: string): string {
   const [day = '', random = ''] = id.split('-', 2)
   return random ? `${day}-${id.slice(day.length + 1, day.length + 7)}` : id.slice(0, 15)
 }
 
-/**
- * The name as the greeting may use it: letters (any script), marks, spaces, apostrophes, hyphens
- * and dots, at most 60 characters. Anything else (a link, an address, digits, a long text) is not
- * repeated: the greeting then has no name.
- */
+/** Letters, marks, spaces, apostrophes, hyphens and dots, 60 at most; anything else greets without a name. */
 export function greetingName(name: string): string | null {
   const clean = name.normalize('NFC').replace(/\s+/g, ' ').trim()
   if (clean.length === 0 || clean.length > 60) return null
@@ -30,16 +24,13 @@ export interface ReceiptContent {
   name: string
   receivedAt: string
   withdrawUrl: string
-  /** When the link stops working. */
   linkUntil: Date
-  /** The company's address, for questions. */
   contactEmail: string
 }
 
 const longDate = (date: Date) =>
   date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
 
-/** The receipt's subject and text. */
 export function receiptMessage(content: ReceiptContent): { subject: string; text: string } {
   const reference = enquiryReference(content.enquiryId)
   const name = greetingName(content.name)

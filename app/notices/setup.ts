@@ -1,21 +1,16 @@
-import { isPlainAddress } from '~/contact/deliveries/email-message'
 import type { WorkerEnv } from '~/server/runtime.server'
 import { alertAfter } from './alert'
 import { digestHour } from './digest'
+import { isPlainAddress } from './message'
 import { MIN_SECRET_LENGTH } from './receipt-link'
 
 /**
- * Which notices are on, and why not: for the inbox's set-up panel, `npm run enquiries -- setup`
- * and the cron. Names only, never a value.
- * - The digest and the alerts go to the company's address through the `send_email` binding
- *   (CONTACT_EMAIL) from CONTACT_EMAIL_FROM: off while either is missing.
- * - The receipt goes to the prospect, from RECEIPT_FROM (a domain onboarded to Email Sending),
- *   with a link signed with RECEIPT_LINK_SECRET: off unless both are set and the binding is bound.
+ * Which notices are on, and why not (names only, never a value), for the desk, `npm run enquiries
+ * -- setup` and the cron. The digest and alerts need the binding and CONTACT_EMAIL_FROM; the receipt
+ * needs the binding, RECEIPT_FROM (a domain onboarded to Email Sending) and RECEIPT_LINK_SECRET.
  */
 export interface NoticesSetup {
-  /** The hour (UTC) of the daily digest, or why it is off. */
   digest: { on: true; hourUtc: number } | { on: false; why: string }
-  /** After how many failures in a row an alert goes, or why alerts are off. */
   alerts: { on: true; after: number } | { on: false; why: string }
   receipt: { on: true; from: string } | { on: false; why: string }
 }
@@ -53,14 +48,14 @@ export function noticesSetup(env: WorkerEnv): NoticesSetup {
   }
 }
 
-/** One line of the set-up: a label, its words, and the test id the inbox gives it. */
+/** `id`: the test id the desk gives it. */
 export interface NoticeSetupLine {
   id: string
   label: string
   value: string
 }
 
-/** The set-up as lines of words, the same in the inbox and in the terminal. */
+/** The same in the desk and in the terminal. */
 export function noticesSetupLines(setup: NoticesSetup, companyEmail: string): NoticeSetupLine[] {
   return [
     {

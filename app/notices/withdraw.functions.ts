@@ -3,7 +3,6 @@ import { workerEnv } from '~/server/runtime.server'
 import { withdrawState } from './notices.server'
 import { linkFields } from './receipt-link'
 
-/** The withdraw page's data for a receipt's link: the confirmation, or why nothing can be done. */
 export const loadWithdrawal = createServerFn({ method: 'GET' })
   .validator((input: unknown) => linkFields((input ?? {}) as Record<string, unknown>))
   .handler(async ({ data }) => withdrawState(await workerEnv(), data))

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { PageHero } from '~/components/sections/PageHero'
 import { buttonStyles } from '~/components/sections/styles'
-import { loadWithdrawal } from '~/notices/withdraw.functions'
+import { loadWithdrawal } from '~/notices'
 import { site } from '~/site'
 
 interface WithdrawSearch {

@@ -1,13 +1,16 @@
 /**
- * Where the operator's inbox lives: every URL under `/admin` (its pages, its actions, the export;
- * app/routes/admin/). It is here, below the inbox's folder, because the Worker's own parts must
- * tell an inbox path before any of the inbox's code runs: the page cache never stores one
- * (html-cache.server.ts). The inbox builds its addresses from the prefix and answers "is this
- * path mine?" with `isAdminPath` through its front door (app/admin/paths.ts).
+ * The desk's URLs, `/admin…`: below the desk's folder, so the Worker's own parts tell one before
+ * any desk code runs (the page cache never stores one; the middleware's gate checks the operator).
  */
 export const ADMIN_PREFIX = '/admin'
 
-/** Whether a path is the inbox's (case and percent-encoding do not get around it). */
+/** On every `/admin` answer, refusals included. */
+export const ADMIN_HEADERS: Readonly<Record<string, string>> = {
+  'Cache-Control': 'no-store',
+  'X-Robots-Tag': 'noindex, nofollow',
+}
+
+/** Case and percent-encoding do not get around it. */
 export function isAdminPath(pathname: string): boolean {
   let path = pathname
   try {

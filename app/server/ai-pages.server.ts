@@ -6,23 +6,15 @@ import { absoluteUrl, markdownPath } from '~/lib/seo'
 import { markdownTokens, prefersMarkdown } from './negotiation'
 
 /**
- * The answers made for assistants and search engines: /llms.txt, /llms-full.txt and each public
- * page's Markdown twin (its path with `.md` appended; /index.html.md for the home page).
- *
- * They are the same for every visitor and hold nothing to run, so unlike the pages (which carry a
- * per-response CSP nonce and must not outlive a deploy's script chunks) they are public and
- * cacheable: an hour in a browser or any shared cache, the same as the sitemap and robots.txt,
- * which bounds how long one may lag behind a deploy. Nothing at the edge stores a Worker's answer
- * unless asked, so this is for browsers, crawlers and proxies; the Worker itself makes each text
- * once per isolate (they depend only on the deployed content) and serves it from memory.
- * The security headers (a CSP of `default-src 'none'` for non-HTML answers) are added by the
- * request middleware, as for every answer.
+ * /llms.txt, /llms-full.txt and each public page's Markdown twin (its path with `.md`; the home
+ * page's is /index.html.md). The same for every visitor and with nothing to run, so, unlike pages
+ * (whose CSP nonce must not outlive a deploy's chunks), public and cacheable for an hour, like the
+ * sitemap; the Worker makes each text once per isolate.
  */
 export const MACHINE_READABLE_CACHE_CONTROL = 'public, max-age=3600'
 
 const texts = new Map<string, string>()
 
-/** A text made once per isolate. */
 function memo(key: string, make: () => string): string {
   let text = texts.get(key)
   if (text === undefined) {
@@ -32,7 +24,6 @@ function memo(key: string, make: () => string): string {
   return text
 }
 
-/** The page whose twin is at `pathname`, if any. */
 const twins = new Map<string, PagePath>(pages.map((page) => [markdownPath(page.path), page.path]))
 
 function textAnswer(request: Request, body: string, headers: Record<string, string>): Response {

@@ -1,17 +1,13 @@
 import { refusal, replyResponse } from './reply'
 
-/** Largest request body the Worker accepts; a contact message is at most a few KB. */
+/** A contact message is at most a few KB. */
 export const MAX_BODY_BYTES = 32 * 1024
 
 export function payloadTooLarge(): Response {
   return replyResponse(refusal('payload_too_large', 413, `Request bodies are limited to ${MAX_BODY_BYTES} bytes.`))
 }
 
-/**
- * True when the request's body is larger than `limit` bytes. Trusts a Content-Length header when
- * present; otherwise reads a copy of the stream and stops as soon as the limit is passed, so an
- * oversized body is refused before anything parses it.
- */
+/** Trusts Content-Length when present; otherwise reads a copy and stops past the limit, before anything parses it. */
 export async function exceedsBodyLimit(request: Request, limit = MAX_BODY_BYTES): Promise<boolean> {
   if (!request.body) return false
   const declared = request.headers.get('Content-Length')
@@ -35,10 +31,7 @@ export async function exceedsBodyLimit(request: Request, limit = MAX_BODY_BYTES)
   }
 }
 
-/**
- * Reads and discards an unread request body (up to `cap` bytes, then gives up). Answering without
- * reading the body can break the connection the request came on; reading it keeps it usable.
- */
+/** Up to `cap` bytes: answering without reading the body can break the connection it came on. */
 export async function discardBody(request: Request, cap = 8 * 1024 * 1024): Promise<void> {
   if (!request.body || request.bodyUsed) return
   const reader = request.body.getReader()
@@ -50,19 +43,13 @@ export async function discardBody(request: Request, cap = 8 * 1024 * 1024): Prom
       total += value.byteLength
       if (total > cap) return void (await reader.cancel())
     }
-  } catch {
-    // The client went away; nothing to release.
-  }
+  } catch {}
 }
 
-/** A posted form's fields, or why it could not be read: 415 (not a form's content type), 400 (malformed). */
+/** 415: not a form's content type; 400: malformed. */
 export type FormBody = { ok: true; form: FormData } | { ok: false; status: 415 | 400 }
 
-/**
- * Reads a form post (`application/x-www-form-urlencoded` or `multipart/form-data`). Any other
- * body is still read and discarded (`discardBody`) before the refusal: wrangler dev drops the
- * connection of a request whose body is left unread (workers-sdk#5095).
- */
+/** Any other body is read and discarded before the refusal: wrangler dev drops the connection otherwise (workers-sdk#5095). */
 export async function readFormBody(request: Request): Promise<FormBody> {
   const type = (request.headers.get('Content-Type') ?? '').toLowerCase()
   if (!type.startsWith('application/x-www-form-urlencoded') && !type.startsWith('multipart/form-data')) {

@@ -1,10 +1,8 @@
 import { isAdminPath } from './admin-path'
 
 /**
- * A small in-memory cache of server-rendered pages, per Worker isolate. A page that is the same
- * for every visitor (a GET without cookies or query string, answered 200) is rendered once a
- * minute at most; each later visitor gets the stored HTML with a fresh CSP nonce written in
- * place of the one it was rendered with, so every response still has its own nonce.
+ * Pages the same for every visitor (a GET without cookies or query, answered 200), rendered once a
+ * minute at most per isolate; each visitor gets the stored HTML with a fresh CSP nonce written in.
  */
 const TTL_MS = 60_000
 const MAX_ENTRIES = 64
@@ -18,14 +16,13 @@ interface Entry {
 
 const pages = new Map<string, Entry>()
 
-/** The cache key of a request whose page may be shared between visitors, or null. */
+/** Null when the page may not be shared. */
 export function sharedPageKey(request: Request): string | null {
   if (request.method !== 'GET' || request.headers.has('Cookie')) return null
   const accept = request.headers.get('Accept') ?? '*/*'
   if (!/text\/html|\*\/\*/.test(accept)) return null
   const url = new URL(request.url)
   if (url.search || url.pathname.startsWith('/_serverFn') || url.pathname.startsWith('/api/')) return null
-  // The operator's inbox is per operator and never stored.
   if (isAdminPath(url.pathname)) return null
   return `${url.host}${url.pathname}`
 }
@@ -40,14 +37,11 @@ export function cachedPage(key: string, nonce: string, now = Date.now()): Respon
   return new Response(entry.html.replaceAll(entry.nonce, nonce), { status: 200, headers: entry.headers })
 }
 
-/**
- * Stores a rendered page if it can be shared, and returns a response to send in its place
- * (the original body has been read). Anything else is returned untouched.
- */
+/** Returns the response to send in its place (the original body was read); anything else untouched. */
 export async function storePage(key: string, response: Response, nonce: string, now = Date.now()): Promise<Response> {
   const type = response.headers.get('Content-Type') ?? ''
   if (response.status !== 200 || !type.includes('text/html') || response.headers.has('Set-Cookie')) return response
-  // A page that says it is for one visitor only (the contact form, with its own idempotency key).
+  // A page for one visitor only (the contact form, with its own idempotency key).
   if (/no-store|private/.test(response.headers.get('Cache-Control') ?? '')) return response
   const html = await response.text()
   // A nonce that also occurs as ordinary text would be rewritten on reuse; such a page is not stored.
@@ -62,7 +56,6 @@ function countNonceAttributes(html: string, nonce: string): number {
   return html.split(`nonce="${nonce}"`).length - 1 + (html.split(`content="${nonce}"`).length - 1)
 }
 
-/** For tests: forget every stored page. */
 export function clearPageCache(): void {
   pages.clear()
 }

@@ -1,7 +1,6 @@
 /**
- * Structured logging: one JSON line per event that matters, picked up by Workers Logs.
- * Never log message text, e-mail addresses, IP addresses or secrets: only what an operator
- * needs to act (event, outcome, cause, request id).
+ * One JSON line per event that matters, for Workers Logs. Never a message's text, an e-mail or IP
+ * address, or a secret: what an operator needs to act (event, outcome, cause, request id).
  */
 export type LogLevel = 'info' | 'warn' | 'error'
 
@@ -18,17 +17,14 @@ export function log(level: LogLevel, fields: LogFields): void {
   else console.info(line)
 }
 
-/** What an unexpected error says, short enough for a log line (never shown to visitors). */
+/** Short enough for a log line; never shown to visitors. */
 export function errorCause(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).slice(0, 200)
 }
 
 const ids = new WeakMap<Request, string>()
 
-/**
- * The id of a request, for log lines and the `X-Request-Id` response header: Cloudflare's
- * `CF-Ray` when present, else a random id, the same for every call with the same Request.
- */
+/** `CF-Ray` when present, else random; the same for every call with the same Request. */
 export function requestIdFor(request: Request): string {
   let id = ids.get(request)
   if (!id) {

@@ -1,29 +1,20 @@
-/**
- * Security headers for every response the Worker produces. Static files get the same set
- * (without the nonce) from public/_headers, which Cloudflare's asset server applies.
- */
+/** Headers for every response the Worker makes; static files get the same (no nonce) from public/_headers. */
 import { isLoopbackHost } from './loopback'
 
-/** A fresh, unguessable nonce for one response's inline scripts and styles. */
 export function createNonce(): string {
   const bytes = new Uint8Array(16)
   crypto.getRandomValues(bytes)
   return btoa(String.fromCharCode(...bytes))
 }
 
-/** Turnstile's origin: its script and its challenge frame come from here (and nothing else does). */
 const TURNSTILE_SOURCE = 'https://challenges.cloudflare.com'
 
 /**
- * The Content-Security-Policy of a page. Scripts: same origin plus the per-response nonce
- * that Start stamps on its inline bootstrap scripts. Styles: same origin plus the nonce;
- * no inline style attributes are rendered by the server, and the few the browser sets later
- * (framer-motion's transforms) go through the CSSOM, which CSP does not restrict.
- * While Turnstile is on, its origin is added to `script-src` and `frame-src`, the two directives
- * Cloudflare documents, on every page: a visitor may reach /contact by an in-site navigation,
- * which keeps the first page's policy. The widget itself loads only on the contact form.
+ * Scripts and styles: same origin plus the per-response nonce Start stamps on its inline scripts;
+ * the few styles set later (framer-motion's transforms) go through the CSSOM, which CSP does not
+ * restrict. While Turnstile is on, its origin is in `script-src` and `frame-src` on every page: an
+ * in-site navigation to /contact keeps the first page's policy.
  * https://developers.cloudflare.com/turnstile/reference/content-security-policy/
- * `upgrade-insecure-requests` is left out only where `upgradesInsecureRequests` says so.
  */
 export function contentSecurityPolicy(
   nonce: string,
@@ -50,13 +41,8 @@ export function contentSecurityPolicy(
 }
 
 /**
- * Whether a page served at `url` asks the browser to fetch its `http:` subresources over https
- * (`upgrade-insecure-requests`): always, except for a page served over plain http on a loopback
- * host (`isLoopbackHost`: localhost, 127.0.0.1, [::1]), which is what `npm start` and
- * `npm run dev` serve. There is no https server there to upgrade to, and WebKit (Safari), unlike
- * Chromium and Firefox, upgrades requests to http://localhost too: every stylesheet and script of
- * the page would then fail. A deployed Worker is never reached on a loopback host, and a page
- * served over https keeps the directive wherever it is.
+ * Not on a page served over plain http on a loopback host (`npm start`, `npm run dev`): WebKit,
+ * unlike Chromium and Firefox, upgrades http://localhost too, and every asset would fail.
  */
 export function upgradesInsecureRequests(url: string): boolean {
   try {
@@ -67,7 +53,6 @@ export function upgradesInsecureRequests(url: string): boolean {
   }
 }
 
-/** Browser features the site never uses, all denied. */
 export const PERMISSIONS_POLICY = [
   'accelerometer=()',
   'autoplay=()',
@@ -92,7 +77,6 @@ export const PERMISSIONS_POLICY = [
   'browsing-topics=()',
 ].join(', ')
 
-/** Headers every response carries. */
 export const BASE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
   'X-Content-Type-Options': 'nosniff',
@@ -103,18 +87,13 @@ export const BASE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
 }
 
 /**
- * Cache policy for server-rendered HTML: only the visitor's browser may keep a copy, and it asks
- * again before every use. No shared cache may store it (each page carries its own CSP nonce),
- * and a returning visitor never runs an old page whose script chunks a newer deploy has replaced.
- * Nothing at the edge caches a Worker's answers unless the Worker asks it to; the per-isolate
- * page cache (html-cache.server.ts) is internal and does not change what is sent here.
- * Pages that show a visitor's own data (the contact page after a no-JavaScript post) and error
- * pages are not stored at all.
+ * Server-rendered HTML: only the visitor's browser keeps a copy, and asks again before each use.
+ * No shared cache may store it (each page has its own nonce), and nobody runs an old page whose
+ * chunks a newer deploy replaced. Pages with a visitor's own data, and error pages, are not stored.
  */
 export const HTML_CACHE_CONTROL = 'private, no-cache'
 export const PRIVATE_CACHE_CONTROL = 'private, no-store'
 
-/** Returns a response with the security headers applied (a copy when the original is immutable). */
 export function withSecurityHeaders(
   response: Response,
   opts: {
@@ -122,7 +101,7 @@ export function withSecurityHeaders(
     requestId: string
     privatePage?: boolean
     turnstile?: boolean
-    /** false only for a page served over plain http on a loopback host (`upgradesInsecureRequests`). */
+    /** False only over plain http on a loopback host. */
     upgradeInsecureRequests?: boolean
   },
 ): Response {

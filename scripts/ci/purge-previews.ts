@@ -21,7 +21,7 @@ async function main() {
   const config = readWranglerConfig('wrangler.toml')
   const refusals = previewsDatabaseRefusals(config)
   if (refusals.length > 0) fail(`Refusing to purge the previews' database:\n  ${refusals.join('\n  ')}`)
-  const { retentionDays } = await import('../../app/contact/retention.ts')
+  const { retentionDays } = await import('../../app/ledger/retention.ts')
   const days = retentionDays(config.previews?.vars?.ENQUIRY_RETENTION_DAYS)
   const cutoff = new Date(now.getTime() - days * 86_400_000).toISOString()
   const file = writePreviewMigrationConfig(config)

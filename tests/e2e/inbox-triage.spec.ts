@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test'
-import { replyBy } from '../../app/admin/triage'
+import { replyBy } from '../../app/ledger/triage'
 import { type AccessKeys, accessKeysFrom } from '../support/access-keys'
 import { type Enquiry, enquiry, expect, test, uniqueClientAddress } from '../support/contact'
 import { csvCells } from '../support/csv'
@@ -53,7 +53,7 @@ async function submit(request: APIRequestContext, values: Enquiry): Promise<Stor
   return expectStored(persistTo, values.email, 'delivered', undefined, WAIT_MS)
 }
 
-/** A time as the inbox shows it (admin-ui.tsx formatTime): `2026-11-23 12:00 UTC`. */
+/** A time as the inbox shows it (desk-ui.tsx formatTime): `2026-11-23 12:00 UTC`. */
 const shown = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`
 
 const row = (page: Page, name: string) => page.locator('tbody tr', { hasText: name })

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { promisify } from 'node:util'
 import { expect } from '@playwright/test'
-import type { EnquiryRecord } from '../../app/contact/enquiry'
+import type { EnquiryRecord } from '../../app/ledger'
 import { ENQUIRY_COLUMNS } from '../../scripts/d1-execute'
 
 const run = promisify(execFile)

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { accessConfig, verifyAccess, verifyAccessToken } from '../../app/admin/access.server'
-import { isAdminPath } from '../../app/admin/paths'
+import { accessConfig, verifyAccess, verifyAccessToken } from '../../app/desk/access.server'
+import { isAdminPath } from '../../app/desk/paths'
 import { type AccessKeyServer, startAccessKeys, TEST_OPERATOR, TEST_OPERATOR_ID } from '../support/access-keys'
 
 let keys: AccessKeyServer

@@ -6,14 +6,13 @@
  */
 import { readFileSync } from 'node:fs'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { auditOf, purgeAudit, recordAudit, recordOpen } from '~/admin/audit.server'
-import { handleAdminAction } from '~/admin/inbox.server'
-import { parsePersonEmail, personEnquiries } from '~/admin/person.server'
-import { handlePersonExport } from '~/admin/person-export.server'
-import type { Enquiry } from '~/contact/enquiry'
-import { eraseEnquiry, storeEnquiry } from '~/contact/store.server'
 import { facts } from '~/content/facts'
 import { privacyPage } from '~/content/legal'
+import { handleDeskAction } from '~/desk/actions.server'
+import { handlePersonExport } from '~/desk/person.server'
+import type { Enquiry } from '~/ledger'
+import { auditOf, purgeAudit, recordAudit, recordOpen } from '~/ledger/audit.server'
+import { eraseEnquiry, parsePersonEmail, personEnquiries, storeEnquiry } from '~/ledger/index.server'
 import type { WorkerEnv } from '~/server/runtime.server'
 import { site } from '~/site'
 import { type AccessKeyServer, startAccessKeys, TEST_OPERATOR } from '../support/access-keys'
@@ -63,7 +62,7 @@ async function stored(fields: Partial<Enquiry> = {}): Promise<string> {
 const lines = () => d1.query<{ seq: number; action: string; enquiry_id: string | null }>('SELECT * FROM audit_log')
 
 function post(fields: Record<string, string>): Promise<Response> {
-  return handleAdminAction(
+  return handleDeskAction(
     new Request('https://aksharalabs.in/admin/actions', {
       method: 'POST',
       headers: { 'Cf-Access-Jwt-Assertion': token, 'Content-Type': 'application/x-www-form-urlencoded' },

@@ -1,12 +1,15 @@
 // @vitest-environment node
 import { describe, expect, it, vi } from 'vitest'
-import { email, enquiryEmail, enquirySubject, sendEnquiryEmail } from '~/contact/deliveries/email.server'
-import { buildPlainTextEmail, encodeWords, isPlainAddress, singleLine } from '~/contact/deliveries/email-message'
-import type { Enquiry } from '~/contact/enquiry'
+import { email, enquiryEmail as enquiryMail, sendEnquiryEmail } from '~/contact/deliveries/email.server'
+import type { Enquiry } from '~/ledger'
+import { enquirySubject } from '~/notices/enquiry-mail'
+import { buildPlainTextEmail, encodeWords, isPlainAddress, singleLine } from '~/notices/message'
 import { site } from '~/site'
 import { contactEnv, FakeEmailMessage, fakeEmailBinding } from '../support/fake-env'
 
 vi.mock('cloudflare:email', () => ({ EmailMessage: FakeEmailMessage }))
+
+const enquiryEmail = (...args: Parameters<typeof enquiryMail>) => buildPlainTextEmail(enquiryMail(...args))
 
 const enquiry: Enquiry = {
   id: '2026-03-04T05:06:07.890Z-a1b2c3d4e5f6',

@@ -9,7 +9,7 @@ import {
   MAX_ANSWER_BYTES,
   sendToFormService,
 } from '~/contact/deliveries/form-service.server'
-import type { Enquiry } from '~/contact/enquiry'
+import type { Enquiry } from '~/ledger'
 import { contactEnv } from '../support/fake-env'
 import { type FormService, type Scenario, startFormService } from '../support/form-service'
 

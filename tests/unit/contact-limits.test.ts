@@ -9,7 +9,6 @@
 import * as v from 'valibot'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { type SubmissionOutcome, submitEnquiry } from '~/contact/contact.server'
-import type { Enquiry } from '~/contact/enquiry'
 import { newIdempotencyKey } from '~/contact/fields'
 import {
   countPost,
@@ -19,11 +18,12 @@ import {
   resetLimitState,
   windowOf,
 } from '~/contact/limits.server'
-import { HELD_RETENTION_DAYS, heldRetentionDays } from '~/contact/retention'
-import { purgeExpiredEnquiries } from '~/contact/retention.server'
 import { type ContactSubmission, contactSubmissionSchema } from '~/contact/schema'
-import { recordAttempt, storeEnquiry } from '~/contact/store.server'
 import { TURNSTILE_FIELD } from '~/contact/turnstile'
+import { runScheduled } from '~/cron.server'
+import type { Enquiry } from '~/ledger'
+import { purgeExpiredEnquiries, recordAttempt, storeEnquiry } from '~/ledger/index.server'
+import { HELD_RETENTION_DAYS, heldRetentionDays } from '~/ledger/retention'
 import type { WorkerEnv } from '~/server/runtime.server'
 import { site } from '~/site'
 import { captureConsole } from '../support/console'
@@ -91,6 +91,7 @@ function submission(token?: string): ContactSubmission {
 async function submit(address: string, e: WorkerEnv, data = submission()): Promise<SubmissionOutcome> {
   const work = waitUntilCollector()
   const outcome = await submitEnquiry(data, {
+    requestId: 'test-request',
     env: e,
     request: new Request('https://aksharalabs.in/_serverFn/x', {
       method: 'POST',
@@ -363,10 +364,12 @@ describe('held enquiries are purged sooner', () => {
       { heldReason: 'turnstile_missing' },
     )
     d1.sqlite.exec('DROP TABLE contact_rate')
-    // The scheduled handler logs the error and goes on to deliveries (app/server.ts).
-    await expect(purgeExpiredEnquiries({ ENQUIRIES: d1.db }, now)).rejects.toThrow()
+    // The Cron Trigger's run logs the error and goes on to deliveries.
+    await runScheduled({ ENQUIRIES: d1.db }, now)
     expect(d1.query('SELECT id FROM enquiries')).toEqual([])
     expect(logged().find((line) => line.event === 'retention')).toMatchObject({ deleted: 1, held: 1 })
+    expect(logged().find((line) => line.event === 'retention_error')).toMatchObject({ level: 'error' })
+    expect(logged().find((line) => line.event === 'contact_config')).toMatchObject({ pending: 0 })
   })
 
   it('is 14 days, or the general period when that is set shorter', () => {

@@ -7,25 +7,23 @@
  */
 import * as v from 'valibot'
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest'
-import { DEFAULT_RETRY_DELAYS, deliverDueEnquiries, LEASE_MS, retryDelays } from '~/contact/attempts.server'
+import { DEFAULT_RETRY_DELAYS, deliverDueEnquiries, retryDelays } from '~/contact/attempts.server'
 import {
-  clientAddress,
   invalidInputReply,
   isLocalRequest,
-  networkKey,
   outcomeReply,
-  RATE_LIMIT_PERIOD_SECONDS,
-  rateLimitKey,
   type SubmissionOutcome,
   submitEnquiry,
 } from '~/contact/contact.server'
 import { DELIVERIES, planDelivery } from '~/contact/deliveries/index.server'
-import { formatEnquiry } from '~/contact/enquiry'
 import { newIdempotencyKey } from '~/contact/fields'
 import { healthReport } from '~/contact/health.server'
+import { clientAddress, networkKey, RATE_LIMIT_PERIOD_SECONDS, rateLimitKey } from '~/contact/limits.server'
 import { type ContactSubmission, contactSubmissionSchema } from '~/contact/schema'
 import { FAILURE_MESSAGE } from '~/contact/status'
-import { claimEnquiry, STORE_TIMEOUT_MS } from '~/contact/store.server'
+import { formatEnquiry } from '~/ledger'
+import { claimEnquiry, LEASE_MS } from '~/ledger/index.server'
+import { STORE_TIMEOUT_MS } from '~/server/d1.server'
 import { requestIdFor } from '~/server/log.server'
 import { replyResponse } from '~/server/reply'
 import type { WorkerEnv } from '~/server/runtime.server'
@@ -45,7 +43,7 @@ import {
 const outcomeAnswer = (outcome: SubmissionOutcome, request: Request) =>
   replyResponse(outcomeReply(outcome), requestIdFor(request))
 const invalidInputAnswer = (issues: readonly v.BaseIssue<unknown>[], request: Request) =>
-  replyResponse(invalidInputReply(issues, request), requestIdFor(request))
+  replyResponse(invalidInputReply(issues, requestIdFor(request)), requestIdFor(request))
 
 vi.mock('cloudflare:email', () => ({ EmailMessage: FakeEmailMessage }))
 
@@ -182,6 +180,7 @@ async function submit(
 ): Promise<SubmissionOutcome> {
   const work = waitUntilCollector()
   const outcome = await submitEnquiry(data, {
+    requestId: 'test-request',
     env: e,
     request: options.request ?? request(),
     waitUntil: work.waitUntil,
@@ -286,7 +285,12 @@ describe('an enquiry is stored before anything else', () => {
     answer = () => new Promise<Response>((resolve) => (release = resolve))
     const data = submission()
     const work = waitUntilCollector()
-    const outcome = await submitEnquiry(data, { env: env(), request: request(), waitUntil: work.waitUntil })
+    const outcome = await submitEnquiry(data, {
+      requestId: 'test-request',
+      env: env(),
+      request: request(),
+      waitUntil: work.waitUntil,
+    })
     expect(outcome).toMatchObject({ kind: 'stored', repeat: false })
     expect(work.pending).toHaveLength(1)
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1))
@@ -347,10 +351,12 @@ describe('when the enquiry cannot be stored', () => {
     d1.hang = true
     const data = submission()
     let settled: SubmissionOutcome | undefined
-    const pending = submitEnquiry(data, { env: env(), request: request() }).then((outcome) => {
-      settled = outcome
-      return outcome
-    })
+    const pending = submitEnquiry(data, { requestId: 'test-request', env: env(), request: request() }).then(
+      (outcome) => {
+        settled = outcome
+        return outcome
+      },
+    )
     await vi.advanceTimersByTimeAsync(STORE_TIMEOUT_MS - 1)
     expect(settled).toBeUndefined()
     await vi.advanceTimersByTimeAsync(1)
@@ -666,7 +672,7 @@ describe('a delivered enquiry is never sent again', () => {
     const e = env()
     const data = submission()
     const work = waitUntilCollector()
-    await submitEnquiry(data, { env: e, request: request(), waitUntil: work.waitUntil })
+    await submitEnquiry(data, { requestId: 'test-request', env: e, request: request(), waitUntil: work.waitUntil })
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1))
     // A cron run within the lease finds nothing due.
     expect(await deliverDueEnquiries(e, { now: later(LEASE_MS - 1_000) })).toMatchObject({ due: 0 })

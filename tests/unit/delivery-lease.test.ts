@@ -10,13 +10,13 @@
 
 import * as v from 'valibot'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { handleAdminAction } from '~/admin/inbox.server'
-import { deliverDueEnquiries, LEASE_MS } from '~/contact/attempts.server'
+import { deliverDueEnquiries } from '~/contact/attempts.server'
 import { submitEnquiry } from '~/contact/contact.server'
-import type { Enquiry } from '~/contact/enquiry'
 import { newIdempotencyKey } from '~/contact/fields'
-import { RELEASE_FROM, RETRY_FROM } from '~/contact/lease'
 import { contactSubmissionSchema } from '~/contact/schema'
+import { handleDeskAction } from '~/desk/actions.server'
+import type { Enquiry } from '~/ledger'
+import { LEASE_MS, RELEASE_FROM, RETRY_FROM } from '~/ledger'
 import {
   attemptsOf,
   claimEnquiry,
@@ -25,7 +25,7 @@ import {
   recordAttempt,
   requeueEnquiry,
   storeEnquiry,
-} from '~/contact/store.server'
+} from '~/ledger/index.server'
 import type { WorkerEnv } from '~/server/runtime.server'
 import { type AccessKeyServer, startAccessKeys, TEST_OPERATOR, TEST_OPERATOR_ID } from '../support/access-keys'
 import { captureConsole } from '../support/console'
@@ -142,7 +142,7 @@ const delivered = (attempt: number, attemptedAt: string) => ({
 
 /** An operator's action, through the inbox's handler: the notice it leads to. */
 async function press(action: 'retry' | 'release' | 'handled', id: string): Promise<string | null> {
-  const response = await handleAdminAction(
+  const response = await handleDeskAction(
     new Request('https://aksharalabs.in/admin/actions', {
       method: 'POST',
       headers: { 'Cf-Access-Jwt-Assertion': token, 'Content-Type': 'application/x-www-form-urlencoded' },
@@ -219,6 +219,7 @@ describe('the lease of one attempt', () => {
       enquiry_key: newIdempotencyKey(),
     })
     await submitEnquiry(data, {
+      requestId: 'test-request',
       env: env(),
       request: new Request('https://aksharalabs.in/_serverFn/x', { method: 'POST' }),
       waitUntil: work.waitUntil,

@@ -14,43 +14,43 @@ const FLOORS = [
   ['server/'],
   // The document's tricks: the renderer, the first-paint loader, fonts, the page's symbols.
   ['document/'],
-  ['contact/', 'admin/', 'notices/'],
+  // The enquiries as stored: every feature above reads and writes them through its door.
+  ['ledger/'],
+  // The e-mails, and the mail room every one of them goes through.
+  ['notices/'],
+  // The visitor's side: the form, its limits, the delivery attempts.
+  ['contact/'],
+  // The operators' side.
+  ['desk/'],
   ['components/'],
   ['routes/'],
-  // The Worker's entry, the middleware and the router: they put the floors below together.
-  ['server.ts', 'start.ts', 'router.tsx', 'routeTree.gen.ts'],
+  // The Worker's entry, its cron run, the middleware and the router: they put the floors below together.
+  ['server.ts', 'cron.server.ts', 'start.ts', 'router.tsx', 'routeTree.gen.ts'],
 ] as const
 
 /**
  * The folders other folders reach only through their front doors: `index.ts` (the browser side)
  * and `index.server.ts` (the server side).
  */
-const FRONT_DOORS: Record<string, string[]> = {
-  'contact/': ['contact/index.ts', 'contact/index.server.ts'],
-  'admin/': ['admin/index.ts', 'admin/index.server.ts'],
-}
+const FRONT_DOORS: Record<string, string[]> = Object.fromEntries(
+  ['ledger/', 'notices/', 'contact/', 'desk/'].map((folder) => [
+    folder,
+    [`${folder}index.ts`, `${folder}index.server.ts`],
+  ]),
+)
 
 /**
  * Every allowed exception, with its reason. Each is `importer -> imported` (folders end in `/`).
  * A rule that no import needs any more fails too, so this list cannot outlive its reasons.
  */
 const EXCEPTIONS: Record<string, string> = {
-  // Light modules, without valibot or the inbox's server functions, for code that every page's
-  // first load carries (a route's loader, search check or head, the deferred form); the front
-  // doors would bring the validation or the server functions' clients with them.
+  // Light modules, without valibot or the desk's server functions, for code that every page's
+  // first load carries (a route's loader or head, the deferred form); the front doors would bring
+  // the validation or the server functions' clients with them.
   'routes/contact.tsx -> contact/form-state.ts': "the /contact route's loader",
   'components/contact/DeferredContactForm.tsx -> contact/draft.ts': 'hasDraft(), before the form loads',
-  'routes/admin/ -> admin/head.ts': "the inbox routes' head(), in the route tree every page loads",
-  'routes/admin/index.tsx -> contact/enquiry.ts': "the inbox's search check (statuses), in the route tree",
-  // The enquiry record's shape: imports nothing (scripts/enquiries.ts loads it under plain Node).
-  'admin/csv.ts -> contact/enquiry.ts': 'the export of enquiry records',
-  'components/admin/admin-ui.tsx -> contact/enquiry.ts': "the inbox's status labels",
-  // The notices' set-up is computed under plain Node too (npm run enquiries -- setup), where the
-  // contact flow's front door cannot load (build-time constants): the address check, directly.
-  'notices/setup.ts -> contact/deliveries/email-message.ts': 'isPlainAddress, under plain Node',
-  'components/admin/LeadSourceDetails.tsx -> contact/enquiry.ts': "an enquiry's source on its page",
+  'routes/admin/ -> desk/head.ts': "the desk routes' head(), in the route tree every page loads",
 }
-
 const APP = join(process.cwd(), 'app')
 
 function appFiles(): string[] {
@@ -126,6 +126,36 @@ function check(files: Map<string, string>) {
   return { broken, used }
 }
 
+/**
+ * The import circles of app/: each a set of files that all reach one another through their imports
+ * (Tarjan's strongly connected components), sorted. A circle leaves no order to read the files in,
+ * and lets a change in any of them reach all the others.
+ */
+function circles(files: Map<string, string>): string[][] {
+  const edges = new Map([...files].map(([file, source]) => [file, importsOf(file, source).filter((t) => files.has(t))]))
+  const order = new Map<string, number>()
+  const low = new Map<string, number>()
+  const stack: string[] = []
+  const found: string[][] = []
+  const visit = (file: string) => {
+    order.set(file, order.size)
+    low.set(file, order.size - 1)
+    stack.push(file)
+    for (const next of edges.get(file) ?? []) {
+      if (!order.has(next)) visit(next)
+      if (stack.includes(next)) low.set(file, Math.min(low.get(file) ?? 0, low.get(next) ?? 0))
+    }
+    if (low.get(file) !== order.get(file)) return
+    const circle = stack.splice(stack.indexOf(file))
+    if (circle.length > 1 || edges.get(file)?.includes(file)) found.push(circle.sort())
+  }
+  for (const file of edges.keys()) if (!order.has(file)) visit(file)
+  return found.sort((a, b) => (a[0] ?? '').localeCompare(b[0] ?? ''))
+}
+
+/** The one circle allowed: the router imports the generated route tree, which imports the router's type. */
+const ROUTER_PAIR = ['routeTree.gen.ts', 'router.tsx']
+
 function readApp(): Map<string, string> {
   return new Map(appFiles().map((file) => [file, readFileSync(join(APP, file), 'utf8')]))
 }
@@ -146,18 +176,36 @@ describe('the import rules (docs/architecture.md, "What may import what")', () =
 
   it('catch an import that bypasses a front door or runs up the floors, out of content included', () => {
     const files = readApp()
-    files.set('components/Probe.tsx', "import { storeEnquiry } from '~/contact/store.server'\n")
+    files.set('components/Probe.tsx', "import { storeEnquiry } from '~/ledger/enquiries.server'\n")
+    // The arrows the ledger took away: the record's store reaching into the desk, the notices into the form.
+    files.set('ledger/probe.ts', "import { recordAudit } from '~/desk/index.server'\n")
+    files.set('notices/probe.ts', "import { attemptNow } from '~/contact/index.server'\n")
     files.set('lib/probe.ts', "import { Icon } from '~/components/Icon'\n")
     files.set('content/probe.ts', "import { slugify } from '../lib/slugify'\n")
-    // The arrows the document's folder took away: the renderer into components/, the page cache into admin/.
+    // The arrows the document's folder took away: the renderer into components/, the page cache into desk/.
     files.set('document/probe.ts', "import { PageHero } from '~/components/sections/PageHero'\n")
-    files.set('server/probe.ts', "import { isAdminPath } from '~/admin/paths'\n")
+    files.set('server/probe.ts', "import { isAdminPath } from '~/desk/paths'\n")
     expect(check(files).broken).toEqual([
-      "app/components/Probe.tsx -> app/contact/store.server.ts: bypasses contact/'s front door",
+      "app/components/Probe.tsx -> app/ledger/enquiries.server.ts: bypasses ledger/'s front door",
+      'app/ledger/probe.ts -> app/desk/index.server.ts: runs up the floors',
+      'app/notices/probe.ts -> app/contact/index.server.ts: runs up the floors',
       'app/lib/probe.ts -> app/components/Icon.tsx: runs up the floors',
       'app/content/probe.ts -> app/lib/slugify.ts: runs up the floors',
       'app/document/probe.ts -> app/components/sections/PageHero.tsx: runs up the floors',
-      'app/server/probe.ts -> app/admin/paths.ts: runs up the floors',
+      'app/server/probe.ts -> app/desk/paths.ts: runs up the floors',
     ])
+  })
+
+  it('find no import circle in app/ but the router and its generated route tree', () => {
+    expect(circles(readApp())).toEqual([ROUTER_PAIR])
+  })
+
+  it('catch an import circle, however long', () => {
+    const files = readApp()
+    const add = (file: string, line: string) => files.set(file, `${files.get(file)}\n${line}\n`)
+    // record.ts → triage.ts → columns.ts → record.ts
+    add('ledger/record.ts', "import { replyBy } from './triage'")
+    add('ledger/triage.ts', "export { toRecord } from './columns'")
+    expect(circles(files)).toEqual([['ledger/columns.ts', 'ledger/record.ts', 'ledger/triage.ts'], ROUTER_PAIR])
   })
 })

@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest'
-import { csvCell, enquiriesCsv, enquiriesCsvStream } from '../../app/admin/csv'
-import type { EnquiryRecord } from '../../app/contact/enquiry'
-import { type EnquiryFilter, enquiryPages, listEnquiries, storeEnquiry } from '../../app/contact/store.server'
+import { csvCell, enquiriesCsv, enquiriesCsvStream } from '../../app/desk/csv-export.server'
+import type { EnquiryRecord } from '../../app/ledger'
+import { type EnquiryFilter, enquiryPages, listEnquiries, storeEnquiry } from '../../app/ledger/index.server'
 import { csvCells } from '../support/csv'
 import { sqliteD1 } from '../support/d1-sqlite'
 

@@ -1,9 +1,10 @@
 // @vitest-environment node
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { mailtoHref } from '~/admin/mailto'
 import { enquiryEmail } from '~/contact/deliveries/email.server'
 import { contactSubmissionSchema } from '~/contact/schema'
+import { mailtoHref } from '~/desk/mailto'
+import { buildPlainTextEmail } from '~/notices/message'
 
 /**
  * The inbox's reply links: an address the form accepts can carry `?`, `&`, `=`, `%`, `#` and `/`
@@ -64,18 +65,20 @@ describe('mailto: links in the inbox', () => {
 
   it('the e-mail delivery’s Reply-To names the one address, as a header and not a link: no Bcc, no Cc', () => {
     const address = 'sales%40client.example?bcc=spy%40evil.example&x=@a.co'
-    const raw = enquiryEmail(
-      {
-        id: 'e1',
-        receivedAt: '2026-11-23T12:00:00.000Z',
-        name: 'Mallory',
-        email: address,
-        company: '',
-        subject: 'general',
-        subjectLabel: 'General',
-        message: 'Hi',
-      },
-      'website@aksharalabs.in',
+    const raw = buildPlainTextEmail(
+      enquiryEmail(
+        {
+          id: 'e1',
+          receivedAt: '2026-11-23T12:00:00.000Z',
+          name: 'Mallory',
+          email: address,
+          company: '',
+          subject: 'general',
+          subjectLabel: 'General',
+          message: 'Hi',
+        },
+        'website@aksharalabs.in',
+      ),
     )
     const headers = raw.split('\r\n\r\n')[0]?.split('\r\n') ?? []
     expect(headers.filter((line) => /^(bcc|cc|to|reply-to):/i.test(line))).toEqual([

@@ -1,8 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest'
-import type { Enquiry } from '../../app/contact/enquiry'
-import { ENQUIRY_RETENTION_DAYS, retentionDays } from '../../app/contact/retention'
-import { purgeExpiredEnquiries } from '../../app/contact/retention.server'
+import { privacyPage } from '../../app/content/legal'
+import type { Enquiry } from '../../app/ledger'
 import {
   attemptsOf,
   claimEnquiry,
@@ -11,11 +10,12 @@ import {
   getEnquiry,
   listEnquiries,
   markHandled,
+  purgeExpiredEnquiries,
   recordAttempt,
   requeueEnquiry,
   storeEnquiry,
-} from '../../app/contact/store.server'
-import { privacyPage } from '../../app/content/legal'
+} from '../../app/ledger/index.server'
+import { ENQUIRY_RETENTION_DAYS, retentionDays } from '../../app/ledger/retention'
 import { sqliteD1 } from '../support/d1-sqlite'
 
 let counter = 0

@@ -6,13 +6,12 @@
  */
 import * as v from 'valibot'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { enquiriesCsv } from '~/admin/csv'
 import { submitEnquiry } from '~/contact/contact.server'
 import { formServicePayload } from '~/contact/deliveries/form-service.server'
 import { handleFormPost } from '~/contact/form-post.server'
 import { contactSubmissionSchema, hostName, SOURCE_LIMITS, sameSitePath, utmValue } from '~/contact/schema'
-import { sourceReport } from '~/contact/source.server'
-import { getEnquiry } from '~/contact/store.server'
+import { enquiriesCsv } from '~/desk/csv-export.server'
+import { getEnquiry, sourceReport } from '~/ledger/index.server'
 import type { WorkerEnv } from '~/server/runtime.server'
 import { captureConsole } from '../support/console'
 import { type SqliteD1, sqliteD1 } from '../support/d1-sqlite'
@@ -126,7 +125,7 @@ describe('the stored source', () => {
 
   async function submit(extra: Record<string, unknown>) {
     const parsed = v.parse(contactSubmissionSchema, { ...MESSAGE, ...extra })
-    const outcome = await submitEnquiry(parsed, { env: env(), request: request() })
+    const outcome = await submitEnquiry(parsed, { requestId: 'test-request', env: env(), request: request() })
     if (outcome.kind !== 'stored') throw new Error(`not stored: ${outcome.kind}`)
     const record = await getEnquiry(d1.db, outcome.enquiryId)
     if (!record) throw new Error('not found')

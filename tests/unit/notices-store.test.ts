@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { EnquiryRecord } from '~/contact/enquiry'
+import type { EnquiryRecord } from '~/ledger'
 import { sendAlert, sendDigest, sendReceipt, withdrawEnquiry, withdrawState } from '~/notices/notices.server'
 import { signWithdrawLink } from '~/notices/receipt-link'
 import type { WorkerEnv } from '~/server/runtime.server'

@@ -1,13 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest'
-import {
-  ALERT_INTERVAL_MS,
-  type AttemptRow,
-  alertAfter,
-  alertDue,
-  alertMessage,
-  failureStreak,
-} from '../../app/notices/alert'
+import type { RecentAttempt } from '../../app/ledger'
+import { ALERT_INTERVAL_MS, alertAfter, alertDue, alertMessage, failureStreak } from '../../app/notices/alert'
 import { digestDueDay, digestHour, digestMessage } from '../../app/notices/digest'
 import { enquiryReference, greetingName, receiptMessage } from '../../app/notices/receipt'
 import {
@@ -19,13 +13,13 @@ import {
 } from '../../app/notices/receipt-link'
 import { noticesSetup } from '../../app/notices/setup'
 
-const failed = (enquiryId: string, attemptedAt: string, cause = 'upstream_refused'): AttemptRow => ({
+const failed = (enquiryId: string, attemptedAt: string, cause = 'upstream_refused'): RecentAttempt => ({
   enquiryId,
   attemptedAt,
   outcome: 'failed',
   cause,
 })
-const delivered = (enquiryId: string, attemptedAt: string): AttemptRow => ({
+const delivered = (enquiryId: string, attemptedAt: string): RecentAttempt => ({
   enquiryId,
   attemptedAt,
   outcome: 'delivered',

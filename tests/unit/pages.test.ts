@@ -26,7 +26,7 @@ function pageRoutes() {
     .map((route) => ({ ...route, path: route.path === '/' ? '/' : route.path.replace(/\/$/, '') }))
 }
 
-/** The operator's inbox: pages, but behind Cloudflare Access and never indexed (app/admin/). */
+/** The operator's inbox: pages, but behind Cloudflare Access and never indexed (app/desk/). */
 // The inbox, and the withdraw page a receipt's link leads to (noindex, not in the sitemap).
 const isPrivate = (path: string) => path === '/admin' || path.startsWith('/admin/') || path === '/withdraw'
 

@@ -2,8 +2,9 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { DatabaseSync } from 'node:sqlite'
 import { describe, expect, it } from 'vitest'
-import { applyTriageAction, fillReplyBy, openTriage, triageCounts } from '../../app/admin/triage.server'
-import { eraseEnquiry, listEnquiries, storeEnquiry } from '../../app/contact/store.server'
+import { openTriage } from '../../app/desk/enquiry.server'
+import { applyTriageAction } from '../../app/desk/triage-actions.server'
+import { eraseEnquiry, fillReplyBy, listEnquiries, storeEnquiry, triageCounts } from '../../app/ledger/index.server'
 import type { WorkerEnv } from '../../app/server/runtime.server'
 import { sqliteD1 } from '../support/d1-sqlite'
 
@@ -72,11 +73,16 @@ describe('triage in D1', () => {
     const now = '2026-11-30T12:00:00.000Z'
     const overdue = await listEnquiries(d1.db, { triage: { overdueAt: now } }, { limit: 10, offset: 0 })
     expect(overdue.records.map((record) => record.id)).toEqual([friday])
-    expect(await triageCounts(env, ASHA.email, now)).toMatchObject({ new: 3, overdue: 1, unassigned: 3, mine: 0 })
+    expect(await triageCounts(env.ENQUIRIES, ASHA.email, now)).toMatchObject({
+      new: 3,
+      overdue: 1,
+      unassigned: 3,
+      mine: 0,
+    })
 
     // Replied: no longer overdue.
     expect(await applyTriageAction(env, ASHA, friday, { kind: 'state', state: 'replied' }, now)).toBe('triage-replied')
-    expect(await triageCounts(env, ASHA.email, now)).toMatchObject({ new: 2, replied: 1, overdue: 0 })
+    expect(await triageCounts(env.ENQUIRIES, ASHA.email, now)).toMatchObject({ new: 2, replied: 1, overdue: 0 })
     expect(recent).toBeTruthy()
     d1.close()
   })
@@ -99,13 +105,13 @@ describe('triage in D1', () => {
     expect(
       await applyTriageAction(env, BHARAT, id, { kind: 'note', text: 'Called them.' }, '2026-11-23T11:00:00.000Z'),
     ).toBe('triage-noted')
-    expect(await applyTriageAction(env, ASHA, id, { kind: 'close', outcome: 'won' })).toBe('triage-closed')
+    expect(await applyTriageAction(env, ASHA, id, { kind: 'close', resolution: 'won' })).toBe('triage-closed')
     expect(await applyTriageAction(env, BHARAT, id, { kind: 'take' })).toBe('triage-refused')
 
     const detail = await openTriage(env, id, BHARAT)
     expect(detail).toMatchObject({
       state: 'closed',
-      outcome: 'won',
+      resolution: 'won',
       owner: 'asha@aksharalabs.in',
       notes: [{ author: BHARAT.email, at: '2026-11-23T11:00:00.000Z', text: 'Called them.' }],
     })
@@ -154,9 +160,9 @@ describe('triage in D1', () => {
     const nobody = await listEnquiries(d1.db, { triage: { owner: null } }, { limit: 5, offset: 0 })
     expect(nobody.total).toBe(0)
     // "Not closed": every state but closed.
-    const active = { triage: { state: 'active' } }
+    const active = { triage: { state: 'active' as const } }
     expect((await listEnquiries(d1.db, active, { limit: 5, offset: 0 })).total).toBe(1)
-    expect(await applyTriageAction(env, BHARAT, id, { kind: 'close', outcome: 'spam' })).toBe('triage-closed')
+    expect(await applyTriageAction(env, BHARAT, id, { kind: 'close', resolution: 'spam' })).toBe('triage-closed')
     expect((await listEnquiries(d1.db, active, { limit: 5, offset: 0 })).total).toBe(0)
     d1.close()
   })

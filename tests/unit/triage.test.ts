@@ -2,22 +2,19 @@
 import { describe, expect, it } from 'vitest'
 import {
   allowedStates,
-  isOverdue,
   NOTE_MAX,
   parseTriageAction,
   parseTriageQuery,
-  replyBy,
-  replyByHours,
-  type TriageFacts,
   transition,
   triageFilter,
-} from '../../app/admin/triage'
+} from '../../app/desk/triage'
+import { isOverdue, replyBy, replyByHours, type TriageFacts } from '../../app/ledger/triage'
 
 const ME = 'asha@aksharalabs.in'
 const OTHER = 'bharat@aksharalabs.in'
 const facts = (state: TriageFacts['state'], extra: Partial<TriageFacts> = {}): TriageFacts => ({
   state,
-  outcome: null,
+  resolution: null,
   owner: null,
   ...extra,
 })
@@ -26,8 +23,8 @@ describe('triage moves', () => {
   it('taking an enquiry makes it mine, and a new one open; taking it again changes nothing', () => {
     expect(transition(facts('new'), { kind: 'take' }, ME)).toEqual({
       ok: true,
-      next: { state: 'open', outcome: null, owner: ME },
-      notice: 'triage-taken',
+      next: { state: 'open', resolution: null, owner: ME },
+      flash: 'triage-taken',
     })
     expect(transition(facts('replied', { owner: OTHER }), { kind: 'take' }, ME)).toMatchObject({
       ok: true,
@@ -36,7 +33,7 @@ describe('triage moves', () => {
     // E-mail addresses compare without case.
     expect(transition(facts('open', { owner: ME.toUpperCase() }), { kind: 'take' }, ME)).toEqual({
       ok: false,
-      notice: 'triage-unchanged',
+      flash: 'triage-unchanged',
     })
   })
 
@@ -44,41 +41,41 @@ describe('triage moves', () => {
     expect(transition(facts('open', { owner: ME }), { kind: 'assign', owner: OTHER }, ME)).toMatchObject({
       ok: true,
       next: { owner: OTHER },
-      notice: 'triage-assigned',
+      flash: 'triage-assigned',
     })
     expect(transition(facts('open', { owner: ME }), { kind: 'assign', owner: null }, ME)).toMatchObject({
       ok: true,
       next: { owner: null },
-      notice: 'triage-unassigned',
+      flash: 'triage-unassigned',
     })
     expect(transition(facts('open'), { kind: 'assign', owner: null }, ME)).toEqual({
       ok: false,
-      notice: 'triage-unchanged',
+      flash: 'triage-unchanged',
     })
-    const closed = facts('closed', { outcome: 'won', owner: ME })
-    expect(transition(closed, { kind: 'assign', owner: OTHER }, ME)).toEqual({ ok: false, notice: 'triage-refused' })
-    expect(transition(closed, { kind: 'take' }, OTHER)).toEqual({ ok: false, notice: 'triage-refused' })
+    const closed = facts('closed', { resolution: 'won', owner: ME })
+    expect(transition(closed, { kind: 'assign', owner: OTHER }, ME)).toEqual({ ok: false, flash: 'triage-refused' })
+    expect(transition(closed, { kind: 'take' }, OTHER)).toEqual({ ok: false, flash: 'triage-refused' })
   })
 
-  it('replied from new or open; a closed one is reopened first, and reopening clears its outcome', () => {
+  it('replied from new or open; a closed one is reopened first, and reopening clears its resolution', () => {
     expect(transition(facts('open'), { kind: 'state', state: 'replied' }, ME)).toMatchObject({
       ok: true,
       next: { state: 'replied' },
     })
     expect(transition(facts('new'), { kind: 'state', state: 'replied' }, ME)).toMatchObject({ ok: true })
-    const closed = facts('closed', { outcome: 'lost', owner: ME })
+    const closed = facts('closed', { resolution: 'lost', owner: ME })
     expect(transition(closed, { kind: 'state', state: 'replied' }, ME)).toEqual({
       ok: false,
-      notice: 'triage-refused',
+      flash: 'triage-refused',
     })
     expect(transition(closed, { kind: 'state', state: 'open' }, ME)).toEqual({
       ok: true,
-      next: { state: 'open', outcome: null, owner: ME },
-      notice: 'triage-open',
+      next: { state: 'open', resolution: null, owner: ME },
+      flash: 'triage-open',
     })
     expect(transition(facts('replied'), { kind: 'state', state: 'replied' }, ME)).toEqual({
       ok: false,
-      notice: 'triage-unchanged',
+      flash: 'triage-unchanged',
     })
     expect(allowedStates('open')).toEqual(['replied'])
     expect(allowedStates('replied')).toEqual(['open'])
@@ -86,17 +83,17 @@ describe('triage moves', () => {
     expect(allowedStates('new')).toEqual(['open', 'replied'])
   })
 
-  it('closes from any state with an outcome, and may change the outcome of a closed one', () => {
+  it('closes from any state with a resolution, and may change the resolution of a closed one', () => {
     for (const state of ['new', 'open', 'replied'] as const)
-      expect(transition(facts(state), { kind: 'close', outcome: 'not_a_fit' }, ME)).toMatchObject({
+      expect(transition(facts(state), { kind: 'close', resolution: 'not_a_fit' }, ME)).toMatchObject({
         ok: true,
-        next: { state: 'closed', outcome: 'not_a_fit' },
+        next: { state: 'closed', resolution: 'not_a_fit' },
       })
-    const won = facts('closed', { outcome: 'won' })
-    expect(transition(won, { kind: 'close', outcome: 'won' }, ME)).toEqual({ ok: false, notice: 'triage-unchanged' })
-    expect(transition(won, { kind: 'close', outcome: 'spam' }, ME)).toMatchObject({
+    const won = facts('closed', { resolution: 'won' })
+    expect(transition(won, { kind: 'close', resolution: 'won' }, ME)).toEqual({ ok: false, flash: 'triage-unchanged' })
+    expect(transition(won, { kind: 'close', resolution: 'spam' }, ME)).toMatchObject({
       ok: true,
-      next: { outcome: 'spam' },
+      next: { resolution: 'spam' },
     })
   })
 
@@ -105,9 +102,9 @@ describe('triage moves', () => {
       ok: true,
       next: { state: 'open' },
     })
-    expect(transition(facts('closed', { outcome: 'won' }), { kind: 'note', text: 'x' }, ME)).toMatchObject({
+    expect(transition(facts('closed', { resolution: 'won' }), { kind: 'note', text: 'x' }, ME)).toMatchObject({
       ok: true,
-      next: { state: 'closed', outcome: 'won' },
+      next: { state: 'closed', resolution: 'won' },
     })
   })
 })
@@ -122,7 +119,7 @@ describe('triage forms', () => {
     expect(parseTriageAction('triage-state', form({ state: 'replied' }))).toEqual({ kind: 'state', state: 'replied' })
     expect(parseTriageAction('triage-state', form({ state: 'new' }))).toEqual({ error: 'triage-refused' })
     expect(parseTriageAction('triage-state', form({ state: 'closed' }))).toEqual({ error: 'triage-refused' })
-    expect(parseTriageAction('triage-close', form({ outcome: 'spam' }))).toEqual({ kind: 'close', outcome: 'spam' })
+    expect(parseTriageAction('triage-close', form({ outcome: 'spam' }))).toEqual({ kind: 'close', resolution: 'spam' })
     expect(parseTriageAction('triage-close', form({}))).toEqual({ error: 'triage-refused' })
     expect(parseTriageAction('triage-note', form({ text: '  \r\n ' }))).toEqual({ error: 'triage-empty-note' })
     expect(parseTriageAction('triage-note', form({ text: 'Called.\r\nWill send a quote.' }))).toEqual({

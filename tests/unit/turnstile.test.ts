@@ -11,7 +11,6 @@ import { submitEnquiry } from '~/contact/contact.server'
 import { newIdempotencyKey } from '~/contact/fields'
 import { healthReport } from '~/contact/health.server'
 import { type ContactSubmission, contactSubmissionSchema } from '~/contact/schema'
-import { requeueEnquiry } from '~/contact/store.server'
 import { TURNSTILE_FIELD } from '~/contact/turnstile'
 import {
   SITEVERIFY_TIMEOUT_MS,
@@ -21,6 +20,7 @@ import {
   turnstileSetup,
   verifyTurnstile,
 } from '~/contact/turnstile.server'
+import { requeueEnquiry } from '~/ledger/index.server'
 import type { WorkerEnv } from '~/server/runtime.server'
 import { contentSecurityPolicy } from '~/server/security-headers.server'
 import { site } from '~/site'
@@ -114,6 +114,7 @@ function submission(token?: string): ContactSubmission {
 async function submit(data: ContactSubmission, e = env(), timeoutMs?: number) {
   const work = waitUntilCollector()
   const outcome = await submitEnquiry(data, {
+    requestId: 'test-request',
     env: e,
     request: new Request('https://aksharalabs.in/_serverFn/x', {
       method: 'POST',

@@ -27,21 +27,19 @@ import { sourceToSend } from '~/lib/visit-source-send'
 import { useTurnstile } from './use-turnstile'
 
 export interface ContactFormProps {
-  /** Preselected subject, from `?subject=` on /contact. */
+  /** From `?subject=` on /contact. */
   defaultSubject?: Subject
-  /** The result of a post made without JavaScript, from the /contact route's loader. */
   result?: FormOutcome | null
-  /** This form fill's idempotency key (renewed after each message sent); one is made when absent. */
+  /** Renewed after each message sent; made when absent. */
   idempotencyKey?: string
-  /** Turnstile's site key while it is on, null while off, undefined when unknown (asked on first focus). */
+  /** Null while off; undefined when unknown (asked on first focus). */
   turnstileSiteKey?: string | null
-  /** Where the visit came from as the server saw it: hidden fields for a post without JavaScript. */
+  /** As the server saw it: hidden fields for a post without JavaScript. */
   source?: SourceValues
 }
 
 type Status = 'idle' | 'sending' | 'success' | 'failure'
 
-/** Where the browser lands after a post without JavaScript: the status message. */
 export const STATUS_ID = 'contact-status'
 
 const fieldId = (field: ContactField) => `contact-${field}`
@@ -57,7 +55,6 @@ function initialValues(defaultSubject: Subject | undefined, result: FormOutcome 
   return { ...EMPTY_VALUES, subject: defaultSubject ?? '' }
 }
 
-/** The page's own words for the error codes a post without JavaScript brought back. */
 function initialErrors(result: FormOutcome | null | undefined): FieldErrors {
   if (result?.status !== 'invalid') return {}
   const errors: FieldErrors = {}
@@ -74,7 +71,6 @@ function initialStatus(result: FormOutcome | null | undefined): Status {
   return 'idle'
 }
 
-/** The current value of each named text field, select and text area in a form. */
 function fieldValues(form: HTMLFormElement): Record<string, string> {
   const values: Record<string, string> = {}
   for (const element of form.elements) {
@@ -119,10 +115,7 @@ function Field({
   )
 }
 
-/**
- * The contact form: validated in the browser with the server's schema, sent through the contact
- * server function, and a plain HTML form posting to /api/contact when no script runs.
- */
+/** Validated with the server's schema; a plain HTML form posting to /api/contact when no script runs. */
 export function ContactForm({ defaultSubject, result, idempotencyKey, turnstileSiteKey, source }: ContactFormProps) {
   const [values, setValues] = useState<ContactValues>(() => initialValues(defaultSubject, result))
   const [errors, setErrors] = useState<FieldErrors>(() => initialErrors(result))
@@ -134,10 +127,8 @@ export function ContactForm({ defaultSubject, result, idempotencyKey, turnstileS
   const formRef = useRef<HTMLFormElement>(null)
   const turnstile = useTurnstile(turnstileSiteKey)
 
-  // After hydration: the form validates itself (so the browser's own bubbles stay away); what the
-  // visitor typed before this code arrived is kept (the fields are plain HTML until then), and
-  // otherwise a draft from this tab is restored. Done in an effect so the server's HTML stays as
-  // rendered.
+  // After hydration (the server's HTML stays as rendered): the form validates itself, and keeps
+  // what was typed before this code arrived, else the tab's draft.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, on mount
   useEffect(() => {
     setEnhanced(true)
@@ -222,7 +213,7 @@ export function ContactForm({ defaultSubject, result, idempotencyKey, turnstileS
         action="/api/contact"
         noValidate={enhanced}
         onSubmit={onSubmit}
-        // Turnstile (when on) is fetched on the form's first focus, never with the page.
+        // Turnstile is fetched on the form's first focus, never with the page.
         onFocus={turnstile.start}
         aria-busy={isSending}
         className="mt-6 flex flex-col gap-5"
@@ -306,7 +297,6 @@ export function ContactForm({ defaultSubject, result, idempotencyKey, turnstileS
         </Field>
 
         <input type="hidden" name={IDEMPOTENCY_KEY_FIELD} value={key} />
-        {/* Where the visit came from (no cookie): posted without JavaScript; with it, the tab's record is sent. */}
         {Object.entries(source ?? {}).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
@@ -325,7 +315,6 @@ export function ContactForm({ defaultSubject, result, idempotencyKey, turnstileS
           />
         </div>
 
-        {/* Turnstile's widget, when it is on: shown only if it needs the visitor (interaction-only). */}
         <div ref={turnstile.container} data-testid="turnstile" className="empty:hidden" />
 
         <button

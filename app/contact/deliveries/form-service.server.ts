@@ -1,12 +1,11 @@
+import type { Enquiry } from '~/ledger'
 import { isLoopbackHost } from '~/server/loopback'
 import type { WorkerEnv } from '~/server/runtime.server'
-import type { Enquiry } from '../enquiry'
 import type { Delivery, DeliveryContext, DeliveryOutcome } from './types'
 
 /**
- * The spec's call: POST the message as JSON to the form service with the server's access key,
- * read the boolean `success`. One request per attempt (retries are the cron's); redirects are not followed
- * (the key must not travel to another address); at most 64 KB of the answer is read.
+ * The spec's call: the message as JSON with the server's access key, `success` read back. One
+ * request per attempt; no redirect followed (the key must not travel elsewhere); 64 KB read at most.
  */
 export const DEFAULT_FORM_ENDPOINT = 'https://api.web3forms.com/submit'
 export const FORM_SERVICE_TIMEOUT_MS = 10_000
@@ -29,10 +28,7 @@ export function formEndpoint(env: WorkerEnv): string {
   return env.CONTACT_FORM_ENDPOINT?.trim() || DEFAULT_FORM_ENDPOINT
 }
 
-/**
- * The endpoint as a URL when the key may be sent to it: `https:` only, so the key never travels
- * in clear; plain `http:` is allowed for a loopback address alone (the tests' stand-in service).
- */
+/** `https:` only, so the key never travels in clear; `http:` to a loopback address alone (the tests' stand-in). */
 export function endpointUrl(endpoint: string): URL | null {
   let url: URL
   try {
@@ -58,7 +54,7 @@ export function formServicePayload(enquiry: Enquiry, key: string): FormServicePa
 
 type BoundedBody = { text: string } | { tooLarge: true }
 
-/** Reads a body up to `limit` bytes; a longer one is cancelled and reported as too large. */
+/** A longer body is cancelled and reported as too large. */
 async function readBounded(response: Response, limit: number): Promise<BoundedBody> {
   if (!response.body) return { text: '' }
   const reader = response.body.getReader()

@@ -3,7 +3,7 @@ import { email } from './email.server'
 import { formService } from './form-service.server'
 import type { Delivery } from './types'
 
-/** Every delivery, by the name `CONTACT_DELIVERY` selects it with. A new one is a module and a line here. */
+/** By the name `CONTACT_DELIVERY` selects. A new way of delivering (a webhook, say) is a module beside these and a line here. */
 export const DELIVERIES = {
   'form-service': formService,
   email,
@@ -13,7 +13,7 @@ export type DeliveryName = keyof typeof DELIVERIES
 
 export const DEFAULT_DELIVERY: DeliveryName = 'form-service'
 
-/** `CONTACT_DELIVERY=none`: enquiries are stored in D1 only, and delivered by nobody. */
+/** `CONTACT_DELIVERY=none`: stored in D1 only. */
 export const STORE_ONLY = 'none'
 
 export function isDeliveryName(value: string): value is DeliveryName {
@@ -21,20 +21,16 @@ export function isDeliveryName(value: string): value is DeliveryName {
 }
 
 export interface DeliveryPlan {
-  /** What `CONTACT_DELIVERY` asks for (the default when unset). */
+  /** `CONTACT_DELIVERY`, or the default. */
   requested: string
-  /** The delivery to attempt, or null when none is asked for or it lacks what it needs. */
+  /** Null when none is asked for, or it lacks what it needs. */
   delivery: Delivery | null
-  /** True when the requested delivery has everything it needs (always true for `none`). */
   configured: boolean
-  /** Names of what the requested delivery lacks (never values). */
+  /** Names, never values. */
   missing: string[]
 }
 
-/**
- * Decides, per request and per cron run, how stored enquiries are delivered. A delivery that
- * lacks its secret or binding is not attempted: the enquiries wait, pending, until it is set.
- */
+/** Per request and per cron run: a delivery that lacks its secret or binding is not attempted; enquiries wait. */
 export function planDelivery(env: WorkerEnv): DeliveryPlan {
   const requested = env.CONTACT_DELIVERY?.trim() || DEFAULT_DELIVERY
   if (requested === STORE_ONLY) return { requested, delivery: null, configured: true, missing: [] }

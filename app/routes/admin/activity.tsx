@@ -1,18 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { auditLabel, enquiryPath, loadActivity } from '~/admin'
-import { adminHead } from '~/admin/head'
-import { ColumnHeads, formatTime, linkStyle, Pager } from '~/components/admin/admin-ui'
+import { ColumnHeads, formatTime, linkStyle, Pager } from '~/components/desk/desk-ui'
 import { PageHero } from '~/components/sections/PageHero'
 import { facts } from '~/content/facts'
+import { auditLabel, enquiryPath, loadActivity } from '~/desk'
+import { deskHead } from '~/desk/head'
 
-/** `/admin/activity`: the audit trail of every operator action, newest first, a page at a time. */
 export const Route = createFileRoute('/admin/activity')({
   validateSearch: (search: Record<string, unknown>): { page?: number } => ({
     page: search.page === undefined ? undefined : Number(search.page),
   }),
   loaderDeps: ({ search }) => ({ page: search.page }),
   loader: ({ deps }) => loadActivity({ data: deps }),
-  head: () => adminHead('Activity'),
+  head: () => deskHead('Activity'),
   component: ActivityPage,
 })
 

@@ -1,10 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { loadEnquiry, mailtoHref } from '~/admin'
-import { adminHead } from '~/admin/head'
-import { AuditTrail } from '~/components/admin/AuditTrail'
+import { AuditTrail } from '~/components/desk/AuditTrail'
 import {
+  ActionFlash,
   ActionForm,
-  ActionNotice,
   buttonStyle,
   ColumnHeads,
   dangerButtonStyle,
@@ -12,22 +10,23 @@ import {
   linkStyle,
   quietButtonStyle,
   StatusLabel,
-} from '~/components/admin/admin-ui'
-import { LeadSourceDetails } from '~/components/admin/LeadSourceDetails'
-import { TriagePanel } from '~/components/admin/triage-panel'
+} from '~/components/desk/desk-ui'
+import { LeadSourceDetails } from '~/components/desk/LeadSourceDetails'
+import { TriagePanel } from '~/components/desk/triage-panel'
 import { PageHero } from '~/components/sections/PageHero'
+import { loadEnquiry, mailtoHref } from '~/desk'
+import { deskHead } from '~/desk/head'
 
-/** `/admin/enquiries/<id>`: one enquiry in full, its delivery history, and what an operator can do with it. */
 export const Route = createFileRoute('/admin/enquiries/$id')({
   validateSearch: (search: Record<string, unknown>): { notice?: string } => ({
     notice: search.notice === undefined ? undefined : String(search.notice),
   }),
   loader: ({ params }) => loadEnquiry({ data: { id: params.id } }),
-  head: () => adminHead('Enquiry'),
+  head: () => deskHead('Enquiry'),
   component: EnquiryPage,
 })
 
-/** The visitor's address as a reply link that can name no other recipient or header (see mailto.ts), else as text. */
+/** A reply link that can name no other recipient or header (mailto.ts), else text. */
 function ReplyLink({ address }: { address: string }) {
   const href = mailtoHref(address)
   if (!href) return <span data-testid="reply-address">{address}</span>
@@ -62,7 +61,7 @@ function EnquiryPage() {
         }
       />
       <div className="container-page">
-        <ActionNotice code={notice} />
+        <ActionFlash code={notice} />
       </div>
 
       <div className="container-page mt-10 grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">

@@ -1,19 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { loadHeldErasure } from '~/admin'
-import { adminHead } from '~/admin/head'
-import { ActionForm, dangerButtonStyle, formatTime, linkStyle } from '~/components/admin/admin-ui'
+import { ActionForm, dangerButtonStyle, formatTime, linkStyle } from '~/components/desk/desk-ui'
 import { PageHero } from '~/components/sections/PageHero'
+import { loadHeldErasure } from '~/desk'
+import { deskHead } from '~/desk/head'
 
 interface HeldSearch {
   day?: string
   reason?: string
 }
 
-/**
- * `/admin/erase-held?day=…&reason=…`: the confirmation step before held enquiries are erased in
- * bulk (all of them, one day's, one reason's). A plain page with one form post, so it works
- * without JavaScript; the erasure stops at the newest enquiry this page counted.
- */
+/** A plain page with one form post; the erasure stops at the newest enquiry this page counted. */
 export const Route = createFileRoute('/admin/erase-held')({
   validateSearch: (search: Record<string, unknown>): HeldSearch => ({
     day: search.day === undefined ? undefined : String(search.day),
@@ -21,7 +17,7 @@ export const Route = createFileRoute('/admin/erase-held')({
   }),
   loaderDeps: ({ search }) => ({ day: search.day, reason: search.reason }),
   loader: ({ deps }) => loadHeldErasure({ data: deps }),
-  head: () => adminHead('Erase held enquiries'),
+  head: () => deskHead('Erase held enquiries'),
   component: EraseHeldPage,
 })
 

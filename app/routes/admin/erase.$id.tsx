@@ -1,13 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { enquiryPath, loadEnquiry } from '~/admin'
-import { adminHead } from '~/admin/head'
-import { ActionForm, dangerButtonStyle, formatTime, linkStyle } from '~/components/admin/admin-ui'
+import { ActionForm, dangerButtonStyle, formatTime, linkStyle } from '~/components/desk/desk-ui'
 import { PageHero } from '~/components/sections/PageHero'
+import { enquiryPath, loadEnquiry } from '~/desk'
+import { deskHead } from '~/desk/head'
 
-/** `/admin/erase/<id>`: the confirmation step before an enquiry and its history are deleted. */
 export const Route = createFileRoute('/admin/erase/$id')({
   loader: ({ params }) => loadEnquiry({ data: { id: params.id } }),
-  head: () => adminHead('Erase enquiry'),
+  head: () => deskHead('Erase enquiry'),
   component: ErasePage,
 })
 

@@ -1,9 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { handleExport } from '~/admin/index.server'
+import { handleExport } from '~/desk/index.server'
 import { methodNotAllowed, replyResponse } from '~/server/reply'
 import { workerRuntime } from '~/server/runtime.server'
 
-/** `GET /admin/export.csv?status=…&q=…`: the enquiries of the inbox's current filter, as CSV. */
 export const Route = createFileRoute('/admin/export.csv')({
   server: {
     handlers: {

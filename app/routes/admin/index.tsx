@@ -1,8 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { heldErasePath, loadInbox, triageParams } from '~/admin'
-import { adminHead } from '~/admin/head'
 import {
-  ActionNotice,
+  ActionFlash,
   buttonStyle,
   ColumnHeads,
   controlStyle,
@@ -12,29 +10,27 @@ import {
   quietButtonStyle,
   STATUS_LABELS,
   StatusLabel,
-} from '~/components/admin/admin-ui'
-import { NoticesSetupRows } from '~/components/admin/NoticesSetup'
-import { SourcesLink } from '~/components/admin/SourcesLink'
-import { TriageCell, TriageCounts, TriageFilterFields } from '~/components/admin/triage-bar'
+} from '~/components/desk/desk-ui'
+import { NoticesSetupRows } from '~/components/desk/NoticesSetup'
+import { SourcesLink } from '~/components/desk/SourcesLink'
+import { TriageCell, TriageCounts, TriageFilterFields } from '~/components/desk/triage-bar'
 import { PageHero } from '~/components/sections/PageHero'
-import { ENQUIRY_STATUSES } from '~/contact/enquiry'
-import type { HeldSummary } from '~/contact/index.server'
+import type { HeldSummary } from '~/desk'
+import { ENQUIRY_STATUSES, heldErasePath, loadInbox, triageParams } from '~/desk'
+import { deskHead } from '~/desk/head'
 
 interface InboxSearch {
   status?: string
   q?: string
   page?: number
   notice?: string
-  /** Triage filters (app/admin/triage.ts): kept as strings, checked by the loader. */
+  /** Strings: the loader checks them. */
   state?: string
   owner?: string
   overdue?: string
 }
 
-/**
- * `/admin`: the operator's inbox. Server-rendered; the filter is a plain GET form and every link a
- * plain link, so it works the same without JavaScript.
- */
+/** The inbox: a plain GET form and plain links, so it works the same without JavaScript. */
 export const Route = createFileRoute('/admin/')({
   validateSearch: (search: Record<string, unknown>): InboxSearch => ({
     status: search.status === undefined ? undefined : String(search.status),
@@ -54,7 +50,7 @@ export const Route = createFileRoute('/admin/')({
     overdue: search.overdue,
   }),
   loader: ({ deps }) => loadInbox({ data: deps }),
-  head: () => adminHead('Enquiries'),
+  head: () => deskHead('Enquiries'),
   component: InboxPage,
 })
 
@@ -79,7 +75,7 @@ function InboxPage() {
       <PageHero eyebrow="Inbox" title="Enquiries" lead={<p>Every enquiry the contact form stored, newest first.</p>} />
       <SourcesLink />
       <div className="container-page mt-8">
-        <ActionNotice code={notice} />
+        <ActionFlash code={notice} />
       </div>
       <TriageCounts triage={triage} query={query} />
 
@@ -213,7 +209,7 @@ function InboxPage() {
   )
 }
 
-/** The held view's bulk erasure: every held enquiry, or one day's, or one reason's, each through a confirmation page. */
+/** Each through a confirmation page. */
 function HeldErasure({ held }: { held: HeldSummary }) {
   return (
     <section aria-labelledby="held-erase-title" className="glass mt-6 p-6">

@@ -1,16 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { loadSources } from '~/admin'
-import { adminHead } from '~/admin/head'
-import { ColumnHeads, linkStyle } from '~/components/admin/admin-ui'
+import { ColumnHeads, linkStyle } from '~/components/desk/desk-ui'
 import { PageHero } from '~/components/sections/PageHero'
+import { loadSources } from '~/desk'
+import { deskHead } from '~/desk/head'
 
-/**
- * `/admin/sources`: how many enquiries each source and each first page brought in the last 30 and
- * 90 days. Server-rendered tables and plain links, so it works without JavaScript.
- */
+/** Counts over the last 30 and 90 days, in plain tables. */
 export const Route = createFileRoute('/admin/sources')({
   loader: () => loadSources(),
-  head: () => adminHead('Where enquiries came from'),
+  head: () => deskHead('Where enquiries came from'),
   component: SourcesPage,
 })
 

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { handleWithdrawPost } from '~/notices/withdraw-post.server'
+import { handleWithdrawPost } from '~/notices/index.server'
 import { methodNotAllowed, replyResponse } from '~/server/reply'
 import { workerRuntime } from '~/server/runtime.server'
 

@@ -1,21 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { loadPersonErasure } from '~/admin'
-import { adminHead } from '~/admin/head'
-import { ActionForm, dangerButtonStyle, formatTime, linkStyle } from '~/components/admin/admin-ui'
-import { OutsideReach } from '~/components/admin/OutsideReach'
+import { ActionForm, dangerButtonStyle, formatTime, linkStyle } from '~/components/desk/desk-ui'
+import { OutsideReach } from '~/components/desk/OutsideReach'
 import { PageHero } from '~/components/sections/PageHero'
+import { loadPersonErasure } from '~/desk'
+import { deskHead } from '~/desk/head'
 
-/**
- * `/admin/person/erase?email=…`: the confirmation step before everything held about one address is
- * erased. One form post; an enquiry received after this page was shown is kept.
- */
+/** An enquiry received after this page was shown is kept. */
 export const Route = createFileRoute('/admin/person/erase')({
   validateSearch: (search: Record<string, unknown>): { email?: string } => ({
     email: search.email === undefined ? undefined : String(search.email),
   }),
   loaderDeps: ({ search }) => ({ email: search.email }),
   loader: ({ deps }) => loadPersonErasure({ data: deps }),
-  head: () => adminHead('Erase a person’s data'),
+  head: () => deskHead('Erase a person’s data'),
   component: ErasePersonPage,
 })
 

@@ -1,8 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { enquiryPath, loadPerson } from '~/admin'
-import { adminHead } from '~/admin/head'
 import {
-  ActionNotice,
+  ActionFlash,
   buttonStyle,
   ColumnHeads,
   controlStyle,
@@ -11,14 +9,13 @@ import {
   linkStyle,
   quietButtonStyle,
   StatusLabel,
-} from '~/components/admin/admin-ui'
-import { OutsideReach } from '~/components/admin/OutsideReach'
+} from '~/components/desk/desk-ui'
+import { OutsideReach } from '~/components/desk/OutsideReach'
 import { PageHero } from '~/components/sections/PageHero'
+import { enquiryPath, loadPerson } from '~/desk'
+import { deskHead } from '~/desk/head'
 
-/**
- * `/admin/person?email=…`: a request by person. Finds one address's enquiries (exact, ignoring
- * case), downloads everything held about it as one JSON file, or erases it after a confirmation page.
- */
+/** Exact, ignoring case. */
 export const Route = createFileRoute('/admin/person/')({
   validateSearch: (search: Record<string, unknown>): { email?: string; notice?: string } => ({
     email: search.email === undefined ? undefined : String(search.email),
@@ -26,7 +23,7 @@ export const Route = createFileRoute('/admin/person/')({
   }),
   loaderDeps: ({ search }) => ({ email: search.email }),
   loader: ({ deps }) => loadPerson({ data: deps }),
-  head: () => adminHead('Requests by person'),
+  head: () => deskHead('Requests by person'),
   component: PersonPage,
 })
 
@@ -47,7 +44,7 @@ function PersonPage() {
         }
       />
       <div className="container-page">
-        <ActionNotice code={notice} />
+        <ActionFlash code={notice} />
       </div>
       <section aria-labelledby="person-search-title" className="container-page mt-8">
         <h2 id="person-search-title" className="sr-only">

@@ -1,0 +1,184 @@
+import { type EnquiryRecord, enquiryPages, type LeadSource, recordAudit, triageView } from '~/ledger/index.server'
+import { ADMIN_HEADERS } from '~/server/admin-path'
+import { answerResponse, forbidden } from '~/server/answer'
+import { errorCause, log, requestIdFor } from '~/server/log.server'
+import type { WorkerEnv } from '~/server/runtime.server'
+import { filterOf, parseInboxQuery } from './inbox.server'
+import { operatorFor } from './operator.server'
+import { RESOLUTION_LABELS, TRIAGE_LABELS } from './triage'
+
+/**
+ * The inbox as CSV: UTF-8 with a byte-order mark (so spreadsheets read it as UTF-8), CRLF, every
+ * field quoted; a cell that would start a formula (`=`, `+`, `-`, `@`, tab, CR) gets a leading `'`.
+ * https://owasp.org/www-community/attacks/CSV_Injection
+ */
+
+/** Streamed: the Worker holds one page of them. */
+export const EXPORT_LIMIT = 50_000
+/** At most about 7 MB of the largest enquiries. */
+export const EXPORT_PAGE_SIZE = 250
+
+export const CSV_COLUMNS = [
+  ['id', 'ID'],
+  ['receivedAt', 'Received'],
+  ['status', 'Status'],
+  ['name', 'Name'],
+  ['email', 'E-mail'],
+  ['company', 'Company'],
+  ['subjectLabel', 'Subject'],
+  ['message', 'Message'],
+  ['attempts', 'Delivery attempts'],
+  ['lastCause', 'Last failure'],
+  ['deliveredAt', 'Delivered'],
+  ['handledAt', 'Handled'],
+  ['handledBy', 'Handled by'],
+] as const satisfies readonly (readonly [keyof EnquiryRecord, string])[]
+
+/** Migration 0007, last; empty where not recorded. */
+export const CSV_SOURCE_COLUMNS = [
+  ['page', 'Sent from page'],
+  ['firstPage', 'First page'],
+  ['referrerHost', 'Referrer'],
+  ['utmSource', 'UTM source'],
+  ['utmMedium', 'UTM medium'],
+  ['utmCampaign', 'UTM campaign'],
+] as const satisfies readonly (readonly [keyof LeadSource, string])[]
+
+/** Migration 0005, between the delivery and the source columns; "Outcome" is the resolution. */
+export const CSV_TRIAGE_COLUMNS = ['Triage', 'Outcome', 'Owner', 'Reply by', 'Overdue'] as const
+
+const HEADER = [
+  ...CSV_COLUMNS.map(([, title]) => title),
+  ...CSV_TRIAGE_COLUMNS,
+  ...CSV_SOURCE_COLUMNS.map(([, title]) => title),
+]
+
+function triageValues(record: EnquiryRecord, now: string): string[] {
+  if (!record.triage) return ['', '', '', '', '']
+  const view = triageView(record.triage, now)
+  return [
+    TRIAGE_LABELS[view.state],
+    view.resolution ? RESOLUTION_LABELS[view.resolution] : '',
+    view.owner ?? '',
+    view.replyBy ?? '',
+    view.overdue ? 'yes' : '',
+  ]
+}
+
+function csvValues(record: EnquiryRecord, now: string): (string | number | null | undefined)[] {
+  return [
+    ...CSV_COLUMNS.map(([key]) => record[key]),
+    ...triageValues(record, now),
+    ...CSV_SOURCE_COLUMNS.map(([key]) => record.source?.[key]),
+  ]
+}
+
+const FORMULA_START = /^[=+\-@\t\r]/
+
+export function csvCell(value: string | number | null | undefined): string {
+  let text = value === null || value === undefined ? '' : String(value)
+  if (FORMULA_START.test(text)) text = `'${text}`
+  return `"${text.replaceAll('"', '""')}"`
+}
+
+export function csvRow(values: readonly (string | number | null | undefined)[]): string {
+  return `${values.map(csvCell).join(',')}\r\n`
+}
+
+export function enquiriesCsv(records: readonly EnquiryRecord[], now = new Date().toISOString()): string {
+  return `\uFEFF${csvRow(HEADER)}${records.map((record) => csvRow(csvValues(record, now))).join('')}`
+}
+
+/**
+ * The same bytes as `enquiriesCsv`, pulled a page at a time as the client takes them, so the Worker
+ * holds one page however long the file. An error cuts the stream (the download fails rather than
+ * looking complete); `onEnd` is told the rows, or the error.
+ */
+export function enquiriesCsvStream(
+  pages: AsyncIterator<readonly EnquiryRecord[]>,
+  onEnd: (rows: number, error?: unknown) => void = () => {},
+  now = new Date().toISOString(),
+): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder()
+  let rows = 0
+  let started = false
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!started) {
+        started = true
+        controller.enqueue(encoder.encode(`\uFEFF${csvRow(HEADER)}`))
+        return
+      }
+      try {
+        const page = await pages.next()
+        if (page.done) {
+          controller.close()
+          onEnd(rows)
+          return
+        }
+        rows += page.value.length
+        controller.enqueue(encoder.encode(page.value.map((record) => csvRow(csvValues(record, now))).join('')))
+      } catch (error) {
+        controller.error(error)
+        onEnd(rows, error)
+      }
+    },
+    async cancel() {
+      await pages.return?.()
+    },
+  })
+}
+
+/** The first page is read before answering, so a D1 that does not answer gets the 503; the log line follows the last row. */
+export async function handleExport(request: Request, env: WorkerEnv): Promise<Response> {
+  const requestId = requestIdFor(request)
+  const operator = await operatorFor(request, env, requestId)
+  if (!operator) return forbidden()
+  const query = parseInboxQuery(Object.fromEntries(new URL(request.url).searchParams))
+  try {
+    // Never the search text: it may be a person's name or address.
+    await recordAudit(env.ENQUIRIES, {
+      operator: operator.email,
+      action: 'export',
+      detail: `status ${query.status ?? 'all'}${query.q ? ', with a search' : ''}`,
+    })
+    const pages = enquiryPages(env.ENQUIRIES, filterOf(query, operator), {
+      pageSize: EXPORT_PAGE_SIZE,
+      limit: EXPORT_LIMIT,
+    })
+    let first: IteratorResult<EnquiryRecord[], void> | undefined = await pages.next()
+    const body = enquiriesCsvStream(
+      {
+        next: () => {
+          const page = first ?? pages.next()
+          first = undefined
+          return Promise.resolve(page)
+        },
+        return: () => pages.return(undefined),
+      },
+      (rows, error) => {
+        if (error) log('error', { event: 'admin_error', requestId, action: 'export', rows, cause: errorCause(error) })
+        else
+          log('info', {
+            event: 'admin',
+            requestId,
+            action: 'export',
+            operator: operator.id,
+            rows,
+            status: query.status ?? 'all',
+          })
+      },
+    )
+    const day = new Date().toISOString().slice(0, 10)
+    return new Response(body, {
+      headers: {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': `attachment; filename="enquiries-${day}${query.status ? `-${query.status}` : ''}.csv"`,
+        ...ADMIN_HEADERS,
+      },
+    })
+  } catch (error) {
+    log('error', { event: 'admin_error', requestId, action: 'export', cause: errorCause(error) })
+    return answerResponse({ status: 503, message: 'The enquiry database did not answer. Try again.' }, ADMIN_HEADERS)
+  }
+}

@@ -1,0 +1,40 @@
+/**
+ * The desk's door for its pages and their components, the ledger's words they show included. The
+ * server's is `index.server.ts`. A page's `head()` imports `head.ts` itself: it stays in the route
+ * tree every page loads, which must not carry the desk's server functions.
+ */
+
+export {
+  type AuditLine,
+  auditLabel,
+  ENQUIRY_STATUSES,
+  type EnquiryStatus,
+  type HeldSummary,
+  type LeadSource,
+  TRIAGE_STATES,
+  type TriageView,
+} from '~/ledger'
+
+export type { TriageDetail } from './enquiry.server'
+export { FLASHES, type Flash, isFlash } from './flash'
+export type { TriageListData } from './inbox.server'
+export { mailtoHref } from './mailto'
+export {
+  loadActivity,
+  loadEnquiry,
+  loadHeldErasure,
+  loadInbox,
+  loadOperator,
+  loadPerson,
+  loadPersonErasure,
+  loadSources,
+} from './pages.functions'
+export { enquiryPath, heldErasePath } from './paths'
+export {
+  allowedStates,
+  NOTE_MAX,
+  RESOLUTION_LABELS,
+  TRIAGE_LABELS,
+  type TriageQuery,
+  triageParams,
+} from './triage'

@@ -1,0 +1,41 @@
+import { HELD_PER_HOUR, healthReport } from '~/contact/index.server'
+import { heldRetentionDays, retentionDays } from '~/ledger/index.server'
+import { type NoticeSetupLine, noticesSetup, noticesSetupLines } from '~/notices/index.server'
+import type { WorkerEnv } from '~/server/runtime.server'
+import { site } from '~/site'
+import { type DeskFence, deskFence } from './access.server'
+
+/** Never a secret's value. */
+export interface DeliverySetup {
+  /** `none` when none is in effect. */
+  delivery: string
+  requested: string
+  configured: boolean
+  missing: string[]
+  rateLimiter: boolean
+  store: boolean
+  retentionDays: number
+  heldRetentionDays: number
+  heldPerHour: number
+  turnstile: 'on' | 'off' | { missing: string[] }
+  fence: DeskFence
+  notices: NoticeSetupLine[]
+}
+
+export function deliverySetup(env: WorkerEnv): DeliverySetup {
+  const report = healthReport(env)
+  return {
+    delivery: report.delivery,
+    requested: report.requested,
+    configured: report.configured,
+    missing: report.missing,
+    rateLimiter: report.rateLimiter,
+    store: report.store,
+    retentionDays: retentionDays(env.ENQUIRY_RETENTION_DAYS),
+    heldRetentionDays: heldRetentionDays(env.ENQUIRY_RETENTION_DAYS),
+    heldPerHour: HELD_PER_HOUR,
+    turnstile: report.turnstile,
+    fence: deskFence(env),
+    notices: noticesSetupLines(noticesSetup(env), site.email),
+  }
+}

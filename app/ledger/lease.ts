@@ -1,0 +1,26 @@
+/**
+ * A delivery attempt's lease as SQL, run by the Worker and by `npm run enquiries -- retry` alike
+ * (no imports: plain Node loads it). A claim writes a fresh token and `lease_until`, only where no
+ * lease is live; a result is recorded only while its token holds the row; an operator's retry
+ * never takes a row with a live lease ("busy").
+ */
+
+/** Longer than the form service's 10 s time-out; short enough that an attempt cut off is taken up soon. */
+export const LEASE_MS = 2 * 60_000
+
+/** A retry makes these due again (a held one is released); a release takes held only. */
+export const RETRY_FROM = ['pending', 'failed', 'held'] as const
+export const RELEASE_FROM = ['held'] as const
+export type RequeueFrom = (typeof RETRY_FROM)[number]
+
+export const noLiveLease = (now: string) => `(lease_until IS NULL OR lease_until <= ${now})`
+
+/** Enquiry `?1` pending and due at `?2`, unless a lease is live; returns the id when it changed the row. */
+export function requeueSql(from: readonly RequeueFrom[]): string {
+  const statuses = from.map((status) => `'${status}'`).join(', ')
+  return `UPDATE enquiries SET status = 'pending', held_reason = NULL, next_attempt_at = ?2
+WHERE id = ?1 AND status IN (${statuses}) AND ${noLiveLease('?2')}
+RETURNING id`
+}
+
+export const LIVE_LEASE_SQL = 'SELECT lease_until FROM enquiries WHERE id = ?1 AND lease_until > ?2'

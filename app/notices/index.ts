@@ -1,0 +1,4 @@
+/** The notices' door for pages: the withdraw page's data, and the set-up's lines the desk shows. */
+
+export type { NoticeSetupLine } from './setup'
+export { loadWithdrawal } from './withdraw.functions'

@@ -194,6 +194,10 @@ export function hygieneProblems(config: RawConfig, workerdDate = bundledWorkerdD
   }
   if (config.workers_dev === undefined || config.preview_urls === undefined) {
     problems.push('workers_dev and preview_urls must be set explicitly (with routes, both default to off)')
+  } else if (config.preview_urls !== false) {
+    problems.push(
+      "preview_urls must be false: every production version would answer on a URL of its own with production's database and secrets (Previews live in the previews Worker)",
+    )
   }
   if (config.upload_source_maps !== true) problems.push('upload_source_maps must be true')
   for (const block of blocks(config)) {

@@ -34,6 +34,11 @@ function variant(edit: (toml: string) => string): RawConfig {
 const clone = (): RawConfig => structuredClone(config)
 
 describe('wrangler.toml', () => {
+  it('reads as wrangler itself reads it (experimental_readRawConfig), without loading wrangler', async () => {
+    const { experimental_readRawConfig } = await import('wrangler')
+    expect(config).toEqual(experimental_readRawConfig({ config: 'wrangler.toml' }).rawConfig)
+  }, 60_000)
+
   it("passes wrangler 4.151's own config schema", () => {
     expect(schemaProblems(config)).toEqual([])
   })

@@ -46,7 +46,7 @@ export function stagingDatabase(config: RawConfig, id: string | undefined): RawC
 export function stagingDatabaseRefusals(config: RawConfig, id: string | undefined): string[] {
   if (!id || isUnsetId(id)) {
     return [
-      `STAGING_DATABASE_ID is not set: create staging's database (npx wrangler d1 create ${stagingDatabase(config, id).database_name}) and store its id as the repository variable STAGING_DATABASE_ID`,
+      `STAGING_DATABASE_ID is not set: create staging's database (npx wrangler d1 create ${stagingDatabase(config, id).database_name}) and store its id as STAGING_DATABASE_ID in the staging and preview environments`,
     ]
   }
   const others = [...(config.d1_databases ?? []), ...(config.previews?.d1_databases ?? [])] as RawConfig[]

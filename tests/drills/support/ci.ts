@@ -1,7 +1,6 @@
 /**
  * The GitHub side of the drills: the repository's settings as docs/operations.md § 3 makes them
- * (environments with their secrets and deployment branches, the repository variable for staging's
- * database), the CI run on main that keeps a build, the Deploy run it triggers, and a production
+ * (environments with their secrets and deployment branches, staging's database id among them), the CI run on main that keeps a build, the Deploy run it triggers, and a production
  * that already serves (what a drill starts from when its procedure is not the first deploy).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -46,7 +45,10 @@ export async function configureGitHub(drill: Drill, options: { stagingKey?: stri
     branches,
   }
   const staging = (await cf.state.databases()).find((d) => d.name === DATABASES.staging)
-  if (staging) actions.vars.STAGING_DATABASE_ID = staging.uuid
+  if (staging) {
+    ;(actions.environments.staging as { secrets: Record<string, string> }).secrets.STAGING_DATABASE_ID = staging.uuid
+    ;(actions.environments.preview as { secrets: Record<string, string> }).secrets.STAGING_DATABASE_ID = staging.uuid
+  }
 }
 
 /**

@@ -13,7 +13,7 @@ export default defineConfig({
     environment: 'node',
     include: ['tests/drills/**/*.test.ts'],
     globalSetup: ['tests/drills/support/global-setup.ts'],
-    testTimeout: 300_000,
+    testTimeout: 600_000,
     hookTimeout: 300_000,
     pool: 'forks',
     maxWorkers: Number(process.env.DRILL_WORKERS || 4),

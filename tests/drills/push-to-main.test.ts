@@ -11,7 +11,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { JobResult } from './support/actions'
-import { ciCompleted, ciRun, deployOf, establishProduction, pushToMain, serving } from './support/ci'
+import { deployToProduction, establishProduction, pushToMain, serving } from './support/ci'
 import { ACCESS, type Drill, PREVIEWS_WORKER, startDrill, WORKER } from './support/drill'
 import { DATABASES } from './support/names'
 
@@ -36,11 +36,9 @@ const tokensSince = async (since: number) =>
 
 /** An emergency deploy of a commit (CI run by hand on main): production only, no staging. */
 async function emergencyDeploy(sha: string, options: { env?: Record<string, string> } = {}): Promise<JobResult> {
-  const ci = await ciRun(drill, { sha, dispatch: { reason: 'Drill', actor: 'ops-lead' } })
-  expect(ci.result.result, ci.result.log).toBe('success')
-  const deploy = deployOf(await ciCompleted(drill, { id: ci.id, sha, event: 'workflow_dispatch' }, options))
+  const { production, deploy } = await deployToProduction(drill, { sha, env: options.env })
   expect(deploy.jobs.staging?.result).toBe('skipped')
-  return deploy.jobs.production as JobResult
+  return production
 }
 
 const latest = async () => (await drill.cf.state.worker(WORKER)).latestVersion

@@ -130,6 +130,22 @@ export async function pushToMain(
 }
 
 /**
+ * A commit deployed to production alone: CI run by hand on main (the emergency deploy of
+ * docs/operations.md § 3), whose Deploy run skips staging. For drills whose subject is production.
+ */
+export async function deployToProduction(
+  drill: Drill,
+  options: { sha: string; env?: Record<string, string> },
+): Promise<{ ci: string; production: JobResult; deploy: RunResult }> {
+  const ci = await ciRun(drill, { sha: options.sha, dispatch: { reason: 'Drill', actor: 'ops-lead' } })
+  if (ci.result.result !== 'success') throw new Error(`CI run ${ci.id} failed:\n${ci.result.log}`)
+  const deploy = deployOf(
+    await ciCompleted(drill, { id: ci.id, sha: options.sha, event: 'workflow_dispatch' }, { env: options.env }),
+  )
+  return { ci: ci.id, production: deploy.jobs.production as JobResult, deploy }
+}
+
+/**
  * Production as it stands after the first deploy (docs/operations.md §§ 1, 3): the account holds
  * the three databases, migrated, and one version serving with the form key (adopted from the one
  * upload every drill shares, global-setup.ts); the copy has their ids pinned and real values in

@@ -95,7 +95,11 @@ describe('first deploy on an empty account (docs/operations.md § 1)', () => {
     expect(check.output).toMatch(/Delivery in effect\s+form-service/)
     expect(check.output).toMatch(/Missing\s+nothing/)
 
-    const prove = await drill.runbook('key-rotation/prove', { 'production url': drill.workersDev })
+    const version = (await drill.cf.state.worker(WORKER)).deployment?.versions[0]?.id as string
+    const prove = await drill.runbook('key-rotation/prove', {
+      'production url': drill.workersDev,
+      'version id': version,
+    })
     expect(prove.code, prove.output).toBe(0)
     expect(drill.submissions).toEqual([expect.objectContaining({ accessKey: KEY, accepted: true })])
     const rows = await drill.cf.state.query<{ status: string }>(

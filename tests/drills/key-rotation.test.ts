@@ -31,7 +31,9 @@ afterAll(async () => {
 const worker = () => drill.cf.state.worker(WORKER)
 const versionOf = async (id: string) => (await worker()).versions.find((v) => v.id === id)
 const keyOf = (id: string) => drill.cf.state.secretValue(WORKER, id, 'CONTACT_FORM_ACCESS_KEY')
-const prove = () => drill.runbook('key-rotation/prove', { 'production url': drill.workersDev })
+/** § 7 step 5: the version serving (as `deployments status` shows it) answers, then the proof goes out. */
+const prove = async () =>
+  drill.runbook('key-rotation/prove', { 'production url': drill.workersDev, 'version id': await serving(drill) })
 
 describe('rotating the form key (docs/operations.md §§ 7–9)', () => {
   it('normal: the serving version is the latest upload, `secret put` serves the new key, the proof arrives with it', async () => {

@@ -140,6 +140,7 @@ const LEDGER: Record<string, Where> = {
   'npx wrangler versions secret put <secret name>': { block: true },
   'npx wrangler secret put <name>': { same: 'npx wrangler secret put CONTACT_FORM_ACCESS_KEY' },
   'npm run smoke -- --production --version <version id>': { block: true },
+  'npm run smoke -- --url <production url> --version <version id>': { block: true },
   'npx wrangler rollback <version id> --message "<why>"': { block: true },
   'npx wrangler d1 create --help': { test: HELP, runs: "[...path, '--help']" },
   'npx wrangler d1 migrations apply --help': { test: HELP, runs: "[...path, '--help']" },

@@ -90,6 +90,21 @@ export const site: SiteConfig = {
   themeColor: '#0b1020',
 }
 
+/**
+ * What the site lets automated readers do with its pages, sent in robots.txt as Cloudflare's
+ * Content Signals Policy writes it (https://contentsignals.org/,
+ * https://blog.cloudflare.com/content-signals-policy/): `search`, building a search index and
+ * showing links and short excerpts; `ai-input`, feeding a page into an AI model's answer at the
+ * time of the question (retrieval, grounding); `ai-train`, training or fine-tuning a model. Each is
+ * 'yes' or 'no'; the terms page says the same in words. The default lets the pages be found and
+ * quoted, with a link, and keeps them out of training sets.
+ */
+export const contentSignals: Readonly<Record<'search' | 'ai-input' | 'ai-train', 'yes' | 'no'>> = {
+  search: 'yes',
+  'ai-input': 'yes',
+  'ai-train': 'no',
+}
+
 export interface NavItem {
   label: string
   to: '/' | '/services' | '/products' | '/about' | '/contact'

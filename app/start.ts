@@ -1,7 +1,7 @@
 import { createCsrfMiddleware, createMiddleware, createStart } from '@tanstack/react-start'
 import { ADMIN_HEADERS, forbidden, isAdminPath, operatorFor } from './admin/index.server'
 import { FAILURE_MESSAGE, turnstileSetup } from './contact/index.server'
-import { markdownTwin } from './server/ai-pages.server'
+import { markdownTwin, negotiablePage, negotiatedTwin } from './server/ai-pages.server'
 import { discardBody, exceedsBodyLimit, payloadTooLarge } from './server/body-limit.server'
 import { wwwRedirect } from './server/canonical-host.server'
 import { cachedPage, sharedPageKey, storePage } from './server/html-cache.server'
@@ -86,12 +86,25 @@ const securityHeaders = createMiddleware().server(async ({ request, next, handle
 const canonicalHost = createMiddleware().server(async ({ request, next }) => wwwRedirect(request) ?? next())
 
 /**
- * A page's Markdown twin (`/services/devops.md`, `/index.html.md`: app/server/ai-pages.server.ts),
- * answered before the page cache and the router. A twin has a URL of its own rather than the page
- * answering `Accept: text/markdown`: pages then need no `Vary: Accept`, the page cache keeps one
- * entry per path, and a link to the twin (llms.txt, the page's `rel="alternate"`) is a plain URL.
+ * A page's Markdown twin: at its own address (`/services/devops.md`, `/index.html.md`), and at the
+ * page's address for a client whose `Accept` prefers `text/markdown` (app/server/negotiation.ts).
+ * Answered before the page cache and the router; every other answer for a public page gets
+ * `Vary: Accept`, since the same address has two representations.
  */
-const markdownTwins = createMiddleware().server(async ({ request, next }) => markdownTwin(request) ?? next())
+const markdownTwins = createMiddleware().server(async ({ request, next }) => {
+  const twin = markdownTwin(request)
+  if (twin) return twin
+  const page = negotiablePage(request)
+  if (!page) return next()
+  const negotiated = negotiatedTwin(request, page)
+  if (negotiated) return negotiated
+  const result = await next()
+  const response = result instanceof Response ? result : result.response
+  const vary = response.headers.get('Vary')
+  if (vary && /(^|,)\s*accept\s*(,|$)/i.test(vary)) return result
+  const answer = withHeader(response, 'Vary', vary ? `${vary}, Accept` : 'Accept')
+  return answer === response ? result : answer
+})
 
 /**
  * A page that is the same for every visitor comes from the per-isolate page cache, with this

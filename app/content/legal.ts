@@ -1,4 +1,4 @@
-import { site } from '~/site'
+import { contentSignals, site } from '~/site'
 import { facts, retentionMonths } from './facts'
 import { receiptSection } from './privacy-receipt'
 import type { ProseSection } from './types'
@@ -92,9 +92,12 @@ export const privacyPage: LegalPage = {
   ],
 }
 
+const allowed = (signal: keyof typeof contentSignals, yes: string, no: string) =>
+  contentSignals[signal] === 'yes' ? yes : no
+
 export const termsPage: LegalPage = {
   title: 'Terms of Service',
-  updated: '2026-11-22',
+  updated: '2026-11-26',
   intro: `These terms apply to your use of this website, operated by ${site.legalName} (“${site.name}”, “we”) of ${where}. By using the site you accept them. They do not cover work we do for clients, which is always agreed in a separate written contract.`,
   sections: [
     {
@@ -119,6 +122,29 @@ export const termsPage: LegalPage = {
       title: 'Intellectual property',
       paragraphs: [
         `The text, illustrations, logos and code of this website belong to ${site.legalName} unless stated otherwise. You may view, share links to and quote the pages with attribution; please ask us before reusing anything else.`,
+      ],
+    },
+    {
+      title: 'Automated use',
+      paragraphs: [
+        `Our robots.txt file states what automated readers (crawlers, search engines and AI services) may do with these pages, as a Content-Signal line (search=${contentSignals.search}, ai-input=${contentSignals['ai-input']}, ai-train=${contentSignals['ai-train']}). It means:`,
+      ],
+      list: [
+        allowed(
+          'search',
+          'search: yes. Search engines may index the pages and show links to them with short excerpts;',
+          'search: no. The pages may not be indexed for search results;',
+        ),
+        allowed(
+          'ai-input',
+          'ai-input: yes. An AI service may read a page to answer a question about it, at the time of the question, quoting it with a link;',
+          'ai-input: no. The pages may not be used as input to an AI model’s answers;',
+        ),
+        allowed(
+          'ai-train',
+          'ai-train: yes. The pages may be used to train or fine-tune AI models.',
+          'ai-train: no. The pages may not be used to train or fine-tune AI models.',
+        ),
       ],
     },
     {

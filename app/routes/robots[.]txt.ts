@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { absoluteUrl } from '~/lib/seo'
+import { contentSignals } from '~/site'
 
 export const Route = createFileRoute('/robots.txt')({
   server: {
@@ -7,7 +8,12 @@ export const Route = createFileRoute('/robots.txt')({
       GET: () =>
         new Response(
           [
+            '# Content signals (https://contentsignals.org/): what automated readers may do with these',
+            `# pages. What each one means: ${absoluteUrl('/terms')}#automated-use`,
             'User-agent: *',
+            `Content-Signal: ${Object.entries(contentSignals)
+              .map(([signal, value]) => `${signal}=${value}`)
+              .join(', ')}`,
             'Allow: /',
             'Disallow: /api/',
             'Disallow: /admin',

@@ -3,6 +3,7 @@ import { llmsFullTxt, llmsTxt } from '~/lib/llms-txt'
 import { toMarkdown } from '~/lib/markdown'
 import { pageDocument } from '~/lib/page-documents'
 import { absoluteUrl, markdownPath } from '~/lib/seo'
+import { markdownTokens, prefersMarkdown } from './negotiation'
 
 /**
  * The answers made for assistants and search engines: /llms.txt, /llms-full.txt and each public
@@ -41,20 +42,48 @@ function textAnswer(request: Request, body: string, headers: Record<string, stri
   })
 }
 
+/** A page's Markdown twin, made once per isolate. */
+const twinOf = (path: PagePath) => memo(path, () => toMarkdown(pageDocument(path)))
+
 /**
- * The Markdown twin a GET or HEAD request asks for, or null. `Content-Type: text/markdown`
- * (RFC 7763), and a `Link: rel="canonical"` header naming the page, so a search engine that finds
- * the twin counts it as the page's, not as a copy of it.
+ * `Content-Type: text/markdown` (RFC 7763), the token estimate Cloudflare's own conversion sends,
+ * and a `Link: rel="canonical"` header naming the page, so a search engine that finds the twin
+ * counts it as the page's, not as a copy of it.
  */
+function twinAnswer(request: Request, path: PagePath, extra: Record<string, string> = {}): Response {
+  const markdown = twinOf(path)
+  return textAnswer(request, markdown, {
+    'Content-Type': 'text/markdown; charset=utf-8',
+    'x-markdown-tokens': String(markdownTokens(markdown)),
+    Link: `<${absoluteUrl(path)}>; rel="canonical"`,
+    ...extra,
+  })
+}
+
+/** The Markdown twin a GET or HEAD request asks for by its own address (`/about.md`), or null. */
 export function markdownTwin(request: Request): Response | null {
   if (request.method !== 'GET' && request.method !== 'HEAD') return null
   const path = twins.get(new URL(request.url).pathname)
-  if (!path) return null
-  const markdown = memo(path, () => toMarkdown(pageDocument(path)))
-  return textAnswer(request, markdown, {
-    'Content-Type': 'text/markdown; charset=utf-8',
-    Link: `<${absoluteUrl(path)}>; rel="canonical"`,
-  })
+  return path ? twinAnswer(request, path) : null
+}
+
+const pagePaths = new Set<string>(pages.map((page) => page.path))
+
+/** The public page at this request's path, for a GET or HEAD, or null. */
+export function negotiablePage(request: Request): PagePath | null {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return null
+  const { pathname } = new URL(request.url)
+  return pagePaths.has(pathname) ? (pathname as PagePath) : null
+}
+
+/**
+ * A public page asked for with an `Accept` header that prefers Markdown (app/server/negotiation.ts)
+ * gets its twin at the page's own address. Both representations carry `Vary: Accept`, so a cache
+ * in the path keeps them apart; the Worker's page cache never sees this answer, which is made
+ * before it.
+ */
+export function negotiatedTwin(request: Request, path: PagePath): Response | null {
+  return prefersMarkdown(request.headers.get('Accept')) ? twinAnswer(request, path, { Vary: 'Accept' }) : null
 }
 
 /** /llms.txt: the site in a paragraph, and each page's twin with a line about it. */

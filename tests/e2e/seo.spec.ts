@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { site } from '../../app/site'
+import { contentSignals, site } from '../../app/site'
 import { PAGES } from '../support/routes'
 
 async function jsonLd(request: import('@playwright/test').APIRequestContext, path: string) {
@@ -16,6 +16,19 @@ test('robots.txt allows crawling and points to the sitemap', async ({ request })
   const text = await res.text()
   expect(text).toContain('User-agent: *')
   expect(text).toContain(`Sitemap: ${site.url}/sitemap.xml`)
+  // Cloudflare's Content Signals Policy: one line in the group, every signal from app/site.ts.
+  const group = text.slice(text.indexOf('User-agent: *'))
+  expect(group).toMatch(/^Content-Signal: search=(yes|no), ai-input=(yes|no), ai-train=(yes|no)$/m)
+  expect(group).toContain(
+    `Content-Signal: search=${contentSignals.search}, ai-input=${contentSignals['ai-input']}, ai-train=${contentSignals['ai-train']}`,
+  )
+})
+
+test('the terms page says what each content signal means, as robots.txt sends it', async ({ request }) => {
+  const terms = await (await request.get('/terms.md')).text()
+  const section = terms.slice(terms.indexOf('## Automated use'))
+  for (const [signal, value] of Object.entries(contentSignals)) expect(section).toContain(`${signal}: ${value}.`)
+  expect(await (await request.get('/robots.txt')).text()).toContain(`${site.url}/terms#automated-use`)
 })
 
 test('sitemap.xml lists every public page at its canonical URL, and nothing else', async ({ request }) => {

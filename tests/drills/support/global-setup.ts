@@ -85,7 +85,8 @@ export default async function setup(project: TestProject) {
     const deploy = await runWrangler(
       cf,
       ['deploy', '--config', 'dist/server/wrangler.json', '--secrets-file', join(secrets, 'secrets.env')],
-      { cwd: copy.dir },
+      // Minutes, not seconds, on a loaded machine: this upload is every adopting drill's start.
+      { cwd: copy.dir, timeoutMs: 600_000 },
     )
     if (deploy.code !== 0) throw new Error(`the template's first deploy failed:\n${deploy.stdout}\n${deploy.stderr}`)
   } finally {

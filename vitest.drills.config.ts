@@ -1,18 +1,22 @@
 import { defineConfig } from 'vitest/config'
 
 // Drills: the operations procedures run end to end, offline, with the pinned wrangler against the
-// stand-in Cloudflare API (tests/support/cloudflare). Node environment; each drill file starts its
-// own stand-in and runs wrangler and the project's scripts as child processes. They deploy the
-// build `npm run build` made (npm test builds first). Files run in parallel, one stand-in each
-// (DRILL_WORKERS, default 3: most of a drill's time is spent waiting on wrangler and workerd).
+// stand-in Cloudflare API (tests/support/cloudflare). Node environment. One stand-in Cloudflare and
+// one stand-in GitHub API, in a process of their own, serve every drill, and one upload of the build
+// `npm run build` made (npm test builds first) serves every drill that starts from a serving
+// production (tests/drills/support/global-setup.ts); each drill has its own account, repository and
+// data there. Files run side by side (DRILL_WORKERS, default 4): most of a drill's time is spent
+// waiting on wrangler, workerd and the smoke test's patience, and wrangler's own start (about 2 s of
+// CPU each) is what fills the two cores.
 export default defineConfig({
   test: {
     environment: 'node',
     include: ['tests/drills/**/*.test.ts'],
-    testTimeout: 300_000,
+    globalSetup: ['tests/drills/support/global-setup.ts'],
+    testTimeout: 600_000,
     hookTimeout: 300_000,
     pool: 'forks',
-    maxWorkers: Number(process.env.DRILL_WORKERS || 3),
+    maxWorkers: Number(process.env.DRILL_WORKERS || 4),
     fileParallelism: true,
   },
 })

@@ -5,8 +5,8 @@
 //
 // It refuses, before running anything, while a previews' database has no id yet or is
 // production's (same id or name as a [[d1_databases]] entry): a pull request's migrations run
-// here, and they must never run on production's enquiries. Run by the preview and staging jobs
-// (scripts/ci/preview.ts, scripts/ci/staging.ts) before each deploy.
+// here, and they must never run on production's enquiries. Run by the preview job
+// (scripts/ci/preview.ts) before each deploy; staging has a database of its own (scripts/ci/staging.ts).
 //   --local            apply to the local copy instead (for trying a migration)
 //   --migrations <dir> the migrations folder (default: each binding's migrations_dir); the preview
 //                      job passes the pull request's own migrations, checked to be SQL files only
@@ -16,13 +16,18 @@ import { parseArgs } from 'node:util'
 import { failure, wrangler } from './ci/lib.ts'
 import { isUnsetId, previewsDatabaseProblems, type RawConfig, readWranglerConfig } from './ops-config.ts'
 
-/** A config listing the previews' databases at the top level, written to `dir`. */
-export function previewMigrationConfig(config: RawConfig, dir: string, migrationsDir?: string): RawConfig {
-  const databases = (config.previews?.d1_databases ?? []).map((d: RawConfig) => ({
+/** A config listing the previews' databases (or the ones given) at the top level, written to `dir`. */
+export function previewMigrationConfig(
+  config: RawConfig,
+  dir: string,
+  migrationsDir?: string,
+  databases: RawConfig[] = config.previews?.d1_databases ?? [],
+): RawConfig {
+  const listed = databases.map((d: RawConfig) => ({
     ...d,
     migrations_dir: relative(dir, resolve(migrationsDir ?? d.migrations_dir ?? 'migrations')),
   }))
-  return { name: config.name, compatibility_date: config.compatibility_date, d1_databases: databases }
+  return { name: config.name, compatibility_date: config.compatibility_date, d1_databases: listed }
 }
 
 /** Why the previews' databases must not be touched, or nothing. */
@@ -43,12 +48,34 @@ export function previewsDatabaseRefusals(config: RawConfig, options: { local?: b
 }
 
 /** Writes the generated config and returns its path. */
-export function writePreviewMigrationConfig(config: RawConfig, migrationsDir?: string): string {
+export function writePreviewMigrationConfig(
+  config: RawConfig,
+  migrationsDir?: string,
+  databases?: RawConfig[],
+  fileName = 'previews-d1.json',
+): string {
   const dir = '.wrangler/ops'
   mkdirSync(dir, { recursive: true })
-  const file = join(dir, 'previews-d1.json')
-  writeFileSync(file, `${JSON.stringify(previewMigrationConfig(config, dir, migrationsDir), null, 2)}\n`)
+  const file = join(dir, fileName)
+  writeFileSync(file, `${JSON.stringify(previewMigrationConfig(config, dir, migrationsDir, databases), null, 2)}\n`)
   return file
+}
+
+/** Applies migrations to the databases a generated config lists; throws with wrangler's error. */
+export async function applyMigrations(file: string, databases: RawConfig[], local = false): Promise<void> {
+  for (const db of databases) {
+    const run = await wrangler([
+      'd1',
+      'migrations',
+      'apply',
+      db.database_name,
+      local ? '--local' : '--remote',
+      '--config',
+      file,
+    ])
+    if (run.status !== 0)
+      throw new Error(`wrangler d1 migrations apply ${db.database_name} failed: ${failure(run).message}`)
+  }
 }
 
 /** Applies the migrations to every previews' database; throws with the refusal or wrangler's error. */
@@ -59,19 +86,7 @@ export async function migratePreviews(options: { local?: boolean; migrationsDir?
   const migrationsDir =
     options.migrationsDir && !isAbsolute(options.migrationsDir) ? resolve(options.migrationsDir) : options.migrationsDir
   const file = writePreviewMigrationConfig(config, migrationsDir)
-  for (const db of config.previews.d1_databases as RawConfig[]) {
-    const run = await wrangler([
-      'd1',
-      'migrations',
-      'apply',
-      db.database_name,
-      options.local ? '--local' : '--remote',
-      '--config',
-      file,
-    ])
-    if (run.status !== 0)
-      throw new Error(`wrangler d1 migrations apply ${db.database_name} failed: ${failure(run).message}`)
-  }
+  await applyMigrations(file, config.previews.d1_databases as RawConfig[], options.local)
 }
 
 if (import.meta.main) {

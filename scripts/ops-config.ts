@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import Ajv from 'ajv'
-import { experimental_readRawConfig } from 'wrangler'
+import { parse as parseToml } from 'smol-toml'
 
 // biome-ignore lint/suspicious/noExplicitAny: the raw TOML as parsed by wrangler, checked against its schema below.
 export type RawConfig = Record<string, any>
@@ -19,8 +19,16 @@ function packageFile(name: string, file: string): string {
   return join(dir, file)
 }
 
+/**
+ * wrangler.toml (or a wrangler JSON config) as written, before wrangler fills in its defaults: what
+ * wrangler's experimental_readRawConfig returns for it, parsed with the TOML parser wrangler 4.151
+ * bundles (smol-toml 1.9.0). Not through wrangler itself: loading its 15 MB bundle costs every
+ * deploy script about two seconds of CPU before it does anything. tests/unit/ops-config.test.ts
+ * checks that both readings agree.
+ */
 export function readWranglerConfig(path = 'wrangler.toml'): RawConfig {
-  return experimental_readRawConfig({ config: path }).rawConfig as RawConfig
+  const text = readFileSync(path, 'utf8')
+  return (path.endsWith('.toml') ? parseToml(text) : JSON.parse(text)) as RawConfig
 }
 
 /** An id that marks "not created yet": empty, or all zeros (with or without dashes). */
@@ -194,6 +202,10 @@ export function hygieneProblems(config: RawConfig, workerdDate = bundledWorkerdD
   }
   if (config.workers_dev === undefined || config.preview_urls === undefined) {
     problems.push('workers_dev and preview_urls must be set explicitly (with routes, both default to off)')
+  } else if (config.preview_urls !== false) {
+    problems.push(
+      "preview_urls must be false: every production version would answer on a URL of its own with production's database and secrets (Previews live in the previews Worker)",
+    )
   }
   if (config.upload_source_maps !== true) problems.push('upload_source_maps must be true')
   for (const block of blocks(config)) {

@@ -4,16 +4,27 @@
 // configured is for operators only (the inbox); a deploy without the form key fails anyway
 // (`[secrets] required`).
 //
+// `--version <id>`: the version that must answer. A new deployment reaches Cloudflare's locations
+// one by one, and until it has, the version before it keeps answering (and would pass for it), so
+// the test first waits until /api/health names that version (its `version`, from the
+// version_metadata binding; a Preview names its deployment), then judges it once. Without
+// --version it judges whatever answers, again and again until it passes.
+//   https://developers.cloudflare.com/workers/runtime-apis/bindings/version-metadata/
+//   https://developers.cloudflare.com/workers/configuration/versions-and-deployments/gradual-deployments/
+//
 // Keeps trying for up to `--wait` seconds (default 60, or SMOKE_WAIT_SECONDS; `--attempts <n>`: n
-// tries), 5 s apart: a new version can take seconds to reach every location, a new custom
-// domain's certificate longer.
-// Behind Cloudflare Access (previews, staging, workers.dev), set CF_ACCESS_CLIENT_ID and
-// CF_ACCESS_CLIENT_SECRET to a service token's id and secret: they are sent as Access's
-// CF-Access-Client-Id / CF-Access-Client-Secret headers. Exit 1 otherwise: the production deploy
-// then rolls back (scripts/ci/production.ts).
+// tries), 2 s apart: a new version can take seconds to reach every location, a new custom domain's
+// certificate longer.
+// Behind Cloudflare Access (previews, staging), set CF_ACCESS_CLIENT_ID and CF_ACCESS_CLIENT_SECRET
+// to a service token's id and secret: they are sent as Access's CF-Access-Client-Id /
+// CF-Access-Client-Secret headers. Exit 1 otherwise: the production deploy then rolls back
+// (scripts/ci/production.ts).
 import { parseArgs } from 'node:util'
 import { site } from '../app/site.ts'
 import { accessHeaders } from './ci/lib.ts'
+
+/** How long between two tries. */
+const PAUSE_MS = 2_000
 
 /** What Access answers to a request without a valid token: a redirect to its login page. */
 function accessLogin(response: Response): boolean {
@@ -24,42 +35,100 @@ function accessLogin(response: Response): boolean {
 const ACCESS_HINT =
   'answered with Cloudflare Access’s login: set CF_ACCESS_CLIENT_ID and CF_ACCESS_CLIENT_SECRET (a service token the Access policy allows)'
 
-export async function smokeProblems(origin: string, headers: Record<string, string> = {}): Promise<string[]> {
-  const problems: string[] = []
+interface Health {
+  problem?: string
+  /** The version that answered, when /api/health said. */
+  version?: string
+}
+
+async function health(origin: string, headers: Record<string, string>): Promise<Health> {
   try {
-    const home = await fetch(`${origin}/`, { headers, redirect: 'manual', signal: AbortSignal.timeout(15_000) })
-    const html = await home.text()
-    if (accessLogin(home)) problems.push(`GET / ${ACCESS_HINT}`)
-    else if (home.status !== 200) problems.push(`GET / answered ${home.status}`)
-    else if (!(home.headers.get('Content-Type') ?? '').includes('text/html')) problems.push('GET / is not HTML')
-    else if (!html.includes(site.name)) problems.push(`GET / does not name ${site.name}`)
-  } catch (error) {
-    problems.push(`GET / failed: ${(error as Error).message}`)
-  }
-  try {
-    const health = await fetch(`${origin}/api/health`, {
+    const answer = await fetch(`${origin}/api/health`, {
       headers,
       redirect: 'manual',
       signal: AbortSignal.timeout(15_000),
     })
-    const body = (await health.json().catch(() => null)) as { ok?: unknown } | null
-    if (accessLogin(health)) problems.push(`GET /api/health ${ACCESS_HINT}`)
-    else if (health.status !== 200 || body?.ok !== true) problems.push(`GET /api/health answered ${health.status}`)
+    const body = (await answer.json().catch(() => null)) as { ok?: unknown; version?: unknown } | null
+    const version = typeof body?.version === 'string' ? body.version : undefined
+    if (accessLogin(answer)) return { problem: `GET /api/health ${ACCESS_HINT}` }
+    if (answer.status !== 200 || body?.ok !== true)
+      return { problem: `GET /api/health answered ${answer.status}`, version }
+    return { version }
   } catch (error) {
-    problems.push(`GET /api/health failed: ${(error as Error).message}`)
+    return { problem: `GET /api/health failed: ${(error as Error).message}` }
+  }
+}
+
+async function home(origin: string, headers: Record<string, string>): Promise<string | undefined> {
+  try {
+    const answer = await fetch(`${origin}/`, { headers, redirect: 'manual', signal: AbortSignal.timeout(15_000) })
+    const html = await answer.text()
+    if (accessLogin(answer)) return `GET / ${ACCESS_HINT}`
+    if (answer.status !== 200) return `GET / answered ${answer.status}`
+    if (!(answer.headers.get('Content-Type') ?? '').includes('text/html')) return 'GET / is not HTML'
+    if (!html.includes(site.name)) return `GET / does not name ${site.name}`
+    return undefined
+  } catch (error) {
+    return `GET / failed: ${(error as Error).message}`
+  }
+}
+
+/** One judgement of what answers now: the home page and /api/health (which must name `version` when given). */
+export async function smokeProblems(
+  origin: string,
+  headers: Record<string, string> = {},
+  version?: string,
+): Promise<string[]> {
+  const problems: string[] = []
+  const page = await home(origin, headers)
+  if (page) problems.push(page)
+  const after = await health(origin, headers)
+  if (after.problem) problems.push(after.problem)
+  else if (version && after.version !== version) {
+    problems.push(`GET /api/health was answered by version ${after.version ?? '(none named)'}, not ${version}`)
   }
   return problems
 }
 
-/** Smoke-tests `url`'s origin until it passes or `waitSeconds` have gone by; returns the last problems. */
-export async function smoke(url: string, options: { waitSeconds?: number; headers?: Record<string, string> } = {}) {
+export interface SmokeResult {
+  origin: string
+  problems: string[]
+  /** The version /api/health named last. */
+  answered?: string
+}
+
+/**
+ * Smoke-tests `url`'s origin. With `version`: waits (up to `waitSeconds`) until /api/health names
+ * it, then judges once. Without: judges until it passes or the time is up. Returns the last problems.
+ */
+export async function smoke(
+  url: string,
+  options: { waitSeconds?: number; headers?: Record<string, string>; version?: string } = {},
+): Promise<SmokeResult> {
   const origin = new URL(url).origin
+  const headers = options.headers ?? accessHeaders()
   const waitSeconds = options.waitSeconds ?? smokeWaitSeconds()
   const deadline = Date.now() + waitSeconds * 1000
+  const wanted = options.version
   for (;;) {
-    const problems = await smokeProblems(origin, options.headers ?? accessHeaders())
-    if (problems.length === 0 || Date.now() + 5_000 > deadline) return { origin, problems }
-    await new Promise((resolve) => setTimeout(resolve, 5_000))
+    if (wanted) {
+      const first = await health(origin, headers)
+      if (first.version === wanted) {
+        return { origin, problems: await smokeProblems(origin, headers, wanted), answered: wanted }
+      }
+      if (Date.now() + PAUSE_MS > deadline) {
+        const said = first.problem ?? `GET /api/health was answered by version ${first.version ?? '(none named)'}`
+        return {
+          origin,
+          answered: first.version,
+          problems: [`version ${wanted} did not answer within ${waitSeconds} s: ${said}`],
+        }
+      }
+    } else {
+      const problems = await smokeProblems(origin, headers)
+      if (problems.length === 0 || Date.now() + PAUSE_MS > deadline) return { origin, problems }
+    }
+    await new Promise((resolve) => setTimeout(resolve, PAUSE_MS))
   }
 }
 
@@ -76,7 +145,8 @@ if (import.meta.main) {
       url: { type: 'string' },
       production: { type: 'boolean', default: false },
       wait: { type: 'string' },
-      // Earlier spelling: how many tries, 5 s apart (`--attempts 1`: one try, no waiting).
+      version: { type: 'string' },
+      // Earlier spelling: how many tries, 2 s apart (`--attempts 1`: one try, no waiting).
       attempts: { type: 'string' },
     },
   })
@@ -90,11 +160,14 @@ if (import.meta.main) {
     console.error(`smoke: --attempts is a whole number from 1: ${values.attempts}`)
     process.exit(2)
   }
-  const waitSeconds = attempts === undefined ? smokeWaitSeconds(values.wait) : (attempts - 1) * 5
-  const { origin, problems } = await smoke(values.url, { waitSeconds })
+  const version = values.version?.trim() || undefined
+  const waitSeconds = attempts === undefined ? smokeWaitSeconds(values.wait) : ((attempts - 1) * PAUSE_MS) / 1000
+  const { origin, problems } = await smoke(values.url, { waitSeconds, version })
   if (problems.length > 0) {
     for (const p of problems) console.error(`smoke: ${origin}: ${p}`)
     process.exit(1)
   }
-  console.log(`smoke: ${origin} serves the home page and /api/health is ok`)
+  console.log(
+    `smoke: ${origin} serves the home page and /api/health is ok${version ? `, answered by version ${version}` : ''}`,
+  )
 }

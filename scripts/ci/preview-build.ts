@@ -10,10 +10,24 @@
 // compared with wrangler.toml on the default branch, except the vars (the Preview's own settings)
 // and what the build itself writes (entry, assets folder, module rules). A pull request that
 // changes the Worker's configuration gets no Preview until that change is on the default branch.
+// Its migrations must leave the default branch's untouched (scripts/ci/migrations.ts).
+//
+// Previews and staging are deployed to a Worker of their own, `<name>-previews`, never as Previews
+// of the production Worker: a Worker's Previews share its Preview URL setting with its versions, and
+// production's versions must have no URL (preview_urls = false: every version ever uploaded would
+// otherwise answer on its own URL with production's database and secrets). The previews Worker has
+// no production deployment, and Access covers the whole of it (docs/operations.md, "Keeping
+// previews private").
 import { existsSync, lstatSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { previewsDatabaseRefusals } from '../d1-migrate-previews.ts'
 import type { RawConfig } from '../ops-config.ts'
+import { migrationChanges, migrationsIn } from './migrations.ts'
+
+/** The Worker the Previews and staging live in. */
+export function previewsWorkerName(config: RawConfig): string {
+  return `${config.name}-previews`
+}
 
 /** Keys the build writes for local use or bookkeeping: not sent to Cloudflare by a deploy, dropped. */
 const DROPPED = new Set(['configPath', 'userConfigPath', 'topLevelName', 'definedEnvironments', 'dev'])
@@ -105,8 +119,11 @@ export const BUILD_CONFIG = 'dist/server/wrangler.json'
 /** The configuration the preview is deployed with: the build's, checked, without its local keys. */
 export const DEPLOY_CONFIG = 'dist/server/wrangler.deploy.json'
 
-/** Everything wrong with a pull request's build at `dir`, against the default branch's config. */
-export function previewBuildProblems(dir: string, source: RawConfig): string[] {
+/**
+ * Everything wrong with a pull request's build at `dir`, against the default branch's config and
+ * migrations (`mainMigrations`, the default branch's migrations/ folder).
+ */
+export function previewBuildProblems(dir: string, source: RawConfig, mainMigrations = 'migrations'): string[] {
   const problems: string[] = []
   if (!existsSync(join(dir, BUILD_CONFIG))) return [`${BUILD_CONFIG} is missing from the build`]
   let built: RawConfig
@@ -125,13 +142,32 @@ export function previewBuildProblems(dir: string, source: RawConfig): string[] {
   }
   problems.push(...configDifferences(built, source).map((p) => `${BUILD_CONFIG}: ${p}`))
   problems.push(...previewsDatabaseRefusals(source))
+  problems.push(...migrationChanges(migrationsIn(mainMigrations), migrationsIn(join(dir, 'migrations'))))
   return problems
 }
 
-/** Writes the configuration the preview is deployed with (call only once the build passed the check). */
-export function writeDeployConfig(dir: string): string {
+/**
+ * Writes the configuration a Preview is deployed with (call only once the build passed the check):
+ * the build's, for the previews Worker (no workers.dev of its own, Preview URLs on, none of
+ * production's routes or Cron Triggers), optionally with another database for the Previews' binding
+ * (staging's).
+ */
+export function writeDeployConfig(
+  dir: string,
+  options: { database?: { database_name: string; database_id: string } } = {},
+): string {
   const built = JSON.parse(readFileSync(join(dir, BUILD_CONFIG), 'utf8')) as RawConfig
   for (const key of DROPPED) delete built[key]
+  built.name = previewsWorkerName(built)
+  built.workers_dev = false
+  built.preview_urls = true
+  for (const key of ['routes', 'route', 'triggers']) delete built[key]
+  if (options.database) {
+    built.previews = {
+      ...built.previews,
+      d1_databases: (built.previews?.d1_databases ?? []).map((d: RawConfig) => ({ ...d, ...options.database })),
+    }
+  }
   const path = join(dir, DEPLOY_CONFIG)
   writeFileSync(path, `${JSON.stringify(built, null, 2)}\n`)
   return path

@@ -1,21 +1,36 @@
 // A pull request's Worker Preview, as .github/workflows/preview-deploy.yml and preview-delete.yml
 // run it (docs/operations.md, "Per-pull-request previews"). Run from a checkout of the default
-// branch; the pull request's build is data in --build (scripts/ci/preview-build.ts).
+// branch; the pull request's build is data in --build (scripts/ci/preview-build.ts). Previews live
+// in the previews Worker (`<name>-previews`), never in production's.
 //
 //   node scripts/ci/preview.ts check  --build <dir>
-//       The build's wrangler configuration is the default branch's, its migrations are SQL files,
-//       and the previews' database is not production's. No token needed.
+//       The build's wrangler configuration is the default branch's, its migrations are SQL files
+//       that leave the default branch's untouched, and the previews' database is not production's.
+//       No token needed.
 //   node scripts/ci/preview.ts deploy --build <dir> --pr <number> --message <text>
 //       Checks again, applies the build's migrations to the previews' database, runs
-//       `wrangler preview --name pr-<number>`, reads the Preview's URL from wrangler's output file,
-//       smoke-tests it (through Access with CF_ACCESS_CLIENT_ID/SECRET when set), and sets the step
-//       output `url`. Needs CLOUDFLARE_API_TOKEN and CLOUDFLARE_ACCOUNT_ID.
+//       `wrangler preview --name pr-<number>` for the previews Worker, reads the Preview's URL and
+//       deployment id from wrangler's output file, smoke-tests it once that deployment answers
+//       (through Access with CF_ACCESS_CLIENT_ID/SECRET when set), and sets the step output `url`.
+//       Needs CLOUDFLARE_API_TOKEN and CLOUDFLARE_ACCOUNT_ID.
 //   node scripts/ci/preview.ts delete --pr <number>
 //       `wrangler preview delete --name pr-<number>`; a Preview that is already gone counts as deleted.
+//   node scripts/ci/preview.ts sweep
+//       Deletes the Preview of every closed pull request (.github/workflows/purge-previews.yml,
+//       daily): a stacked pull request's Preview (its base another pull request's branch) is not
+//       deleted when it closes, since Preview delete runs for pull requests into main only. Lists
+//       the previews Worker's Previews with Cloudflare's Previews API (wrangler 4.151 has no
+//       command for it: https://developers.cloudflare.com/workers/previews/api/) and asks GitHub
+//       whether each pull request is closed. Needs CLOUDFLARE_API_TOKEN, CLOUDFLARE_ACCOUNT_ID and
+//       GITHUB_TOKEN (pull-requests: read).
+//   node scripts/ci/preview.ts branch --name <name> [--delete]   (npm run preview:branch)
+//       By hand, from a checkout after `npm run build`: the same as deploy (or delete), for a
+//       Preview named after a branch.
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { migratePreviews } from '../d1-migrate-previews.ts'
-import { readWranglerConfig } from '../ops-config.ts'
+import { type RawConfig, readWranglerConfig } from '../ops-config.ts'
 import { smoke } from '../smoke.ts'
 import {
   accessHeaders,
@@ -28,7 +43,7 @@ import {
   summary,
   wrangler,
 } from './lib.ts'
-import { previewBuildProblems, writeDeployConfig } from './preview-build.ts'
+import { BUILD_CONFIG, previewBuildProblems, previewsWorkerName, writeDeployConfig } from './preview-build.ts'
 
 /** wrangler's code for "this Preview does not exist" (PREVIEW_NOT_FOUND_ERR_CODE in its source). */
 export const PREVIEW_NOT_FOUND = 10025
@@ -36,6 +51,7 @@ export const PREVIEW_NOT_FOUND = 10025
 export interface PreviewEntry extends OutputEntry {
   preview_name: string
   preview_urls?: string[]
+  deployment_id?: string
   deployment_urls?: string[]
 }
 
@@ -50,8 +66,8 @@ export function previewUrl(entry: PreviewEntry | undefined): string | undefined 
 }
 
 /**
- * `wrangler preview` with the checked build. Returns the Preview's URL, or stops the script
- * explaining why there is none.
+ * `wrangler preview` with the checked build. Returns the Preview's URL and the new deployment's id,
+ * or stops the script explaining why there is none.
  */
 export async function deployPreview(options: {
   config: string
@@ -59,26 +75,130 @@ export async function deployPreview(options: {
   message: string
   vars?: string[]
   secretsFile?: string
-}): Promise<string> {
+}): Promise<{ url: string; deployment: string }> {
   const args = ['preview', '--config', options.config, '--name', options.name, '--message', options.message]
   for (const v of options.vars ?? []) args.push('--var', v)
   if (options.secretsFile) args.push('--secrets-file', options.secretsFile)
   const run = await wrangler(args)
   if (run.status !== 0) fail(`wrangler preview --name ${options.name} failed: ${failure(run).message}`)
-  const url = previewUrl(outputEntry<PreviewEntry>(run, 'preview'))
-  if (!url) {
+  const entry = outputEntry<PreviewEntry>(run, 'preview')
+  const url = previewUrl(entry)
+  if (!url || !entry?.deployment_id) {
     fail(
-      `wrangler preview --name ${options.name} reported no URL in its output file (preview_urls must be true in wrangler.toml)`,
+      `wrangler preview --name ${options.name} reported no URL or deployment in its output file (the previews Worker needs Preview URLs on)`,
     )
   }
-  return url
+  return { url, deployment: entry.deployment_id }
 }
 
-/** Smoke-tests a Preview's URL through Access when a service token is set; stops the script on failure. */
-export async function smokePreview(url: string): Promise<void> {
-  const { origin, problems } = await smoke(url, { headers: accessHeaders() })
+/**
+ * Smoke-tests a Preview's URL through Access when a service token is set, once `deployment`
+ * answers there (the URL serves the Preview's previous deployment until the new one has reached
+ * every location); stops the script on failure.
+ */
+export async function smokePreview(url: string, deployment: string): Promise<void> {
+  const { origin, problems } = await smoke(url, { headers: accessHeaders(), version: deployment })
   if (problems.length > 0) fail(`The smoke test failed on ${origin}:\n${problems.join('\n')}`)
-  console.log(`smoke: ${origin} serves the home page and /api/health is ok`)
+  console.log(`smoke: ${origin} serves the home page and /api/health is ok, answered by deployment ${deployment}`)
+}
+
+/** `wrangler preview delete` of the previews Worker's Preview `name`; one already gone counts as deleted. */
+async function deletePreview(name: string, config: string): Promise<void> {
+  const run = await wrangler([
+    'preview',
+    'delete',
+    '--config',
+    config,
+    '--worker-name',
+    previewsWorkerName(readWranglerConfig(config)),
+    '--name',
+    name,
+    '--skip-confirmation',
+  ])
+  if (run.status === 0) {
+    console.log(`Preview ${name} deleted.`)
+    return
+  }
+  const { code, message } = failure(run)
+  if (code === PREVIEW_NOT_FOUND) {
+    reportNotice(`Preview ${name} does not exist (never made, or already deleted): nothing to delete.`)
+    return
+  }
+  fail(`wrangler preview delete --name ${name} failed: ${message}${code ? ` [code ${code}]` : ''}`)
+}
+
+/** The names of the Previews of a Worker, from Cloudflare's Previews API (a page of 50 at a time). */
+async function listPreviews(worker: string): Promise<string[]> {
+  const base = process.env.CLOUDFLARE_API_BASE_URL?.trim() || 'https://api.cloudflare.com/client/v4'
+  const account = process.env.CLOUDFLARE_ACCOUNT_ID?.trim()
+  const token = process.env.CLOUDFLARE_API_TOKEN?.trim()
+  if (!account || !token) fail('CLOUDFLARE_ACCOUNT_ID and CLOUDFLARE_API_TOKEN must be set')
+  const names: string[] = []
+  for (let page = 1; ; page++) {
+    const answer = await fetch(
+      `${base}/accounts/${account}/workers/workers/${worker}/previews?page=${page}&per_page=50`,
+      {
+        headers: { Authorization: `Bearer ${token}` },
+      },
+    )
+    const body = (await answer.json().catch(() => null)) as {
+      success?: boolean
+      result?: { name: string }[]
+      errors?: { code: number; message: string }[]
+    } | null
+    if (!answer.ok || !body?.success || !Array.isArray(body.result)) {
+      const error = body?.errors?.[0]
+      fail(
+        `Listing the Previews of ${worker} failed: ${answer.status}${error ? ` ${error.message} [code ${error.code}]` : ''}`,
+      )
+    }
+    names.push(...body.result.map((p) => p.name))
+    if (body.result.length < 50) return names
+  }
+}
+
+/** Whether a pull request is closed, from GitHub's REST API; undefined when GitHub does not know it. */
+async function pullRequestClosed(number: string): Promise<boolean | undefined> {
+  const api = process.env.GITHUB_API_URL || 'https://api.github.com'
+  const repository = process.env.GITHUB_REPOSITORY
+  const token = process.env.GITHUB_TOKEN
+  if (!repository || !token) fail('GITHUB_REPOSITORY and GITHUB_TOKEN must be set')
+  const answer = await fetch(`${api}/repos/${repository}/pulls/${number}`, {
+    headers: { Authorization: `Bearer ${token}`, Accept: 'application/vnd.github+json' },
+  })
+  if (answer.status === 404) return undefined
+  if (!answer.ok) fail(`GitHub answered ${answer.status} for pull request #${number}`)
+  return ((await answer.json()) as { state?: string }).state === 'closed'
+}
+
+/**
+ * Checks a build (a pull request's, handed over as data; a checkout's own build by hand needs no
+ * check), migrates the previews' database with its migrations, deploys and smoke-tests the Preview.
+ */
+async function checkAndDeploy(
+  build: string,
+  name: string,
+  message: string,
+  source: RawConfig,
+  check = true,
+): Promise<string> {
+  if (!existsSync(join(build, BUILD_CONFIG))) fail(`${join(build, BUILD_CONFIG)} is missing: run npm run build first`)
+  const problems = check ? previewBuildProblems(build, source) : []
+  if (problems.length > 0) {
+    fail(
+      `This build cannot be deployed as a Preview:\n  ${problems.join('\n  ')}\n` +
+        'A change to the Worker’s configuration gets its Preview once it is on the default branch, and migrations are append-only (docs/operations.md, "Per-pull-request previews").',
+    )
+  }
+  try {
+    await migratePreviews({ migrationsDir: join(build, 'migrations') })
+  } catch (error) {
+    fail((error as Error).message)
+  }
+  const { url, deployment } = await deployPreview({ config: writeDeployConfig(build), name, message })
+  console.log(`Preview ${name}: ${url}`)
+  await smokePreview(url, deployment)
+  return url
 }
 
 async function main() {
@@ -87,67 +207,73 @@ async function main() {
     options: {
       build: { type: 'string' },
       pr: { type: 'string' },
+      name: { type: 'string' },
       message: { type: 'string' },
+      delete: { type: 'boolean', default: false },
     },
   })
   const [command] = positionals
   const source = readWranglerConfig('wrangler.toml')
 
-  if (command === 'check' || command === 'deploy') {
+  if (command === 'check') {
     if (!values.build) fail('give the pull request’s build with --build <dir>')
     const problems = previewBuildProblems(values.build, source)
     if (problems.length > 0) {
       fail(
         `This pull request's build cannot be deployed as a Preview:\n  ${problems.join('\n  ')}\n` +
-          'A change to the Worker’s configuration gets its Preview once it is on the default branch (docs/operations.md, "Per-pull-request previews").',
+          'A change to the Worker’s configuration gets its Preview once it is on the default branch, and migrations are append-only (docs/operations.md, "Per-pull-request previews").',
       )
     }
-    if (command === 'check') {
-      console.log('The build’s configuration is the default branch’s; its migrations are SQL files only.')
-      return
-    }
+    console.log(
+      'The build’s configuration is the default branch’s; its migrations are SQL files that leave the default branch’s untouched.',
+    )
+    return
+  }
+
+  if (command === 'deploy') {
+    if (!values.build) fail('give the pull request’s build with --build <dir>')
     const name = previewName(values.pr)
-    try {
-      await migratePreviews({ migrationsDir: join(values.build, 'migrations') })
-    } catch (error) {
-      fail((error as Error).message)
-    }
-    const url = await deployPreview({
-      config: writeDeployConfig(values.build),
-      name,
-      message: values.message ?? `Pull request #${values.pr}`,
-    })
-    console.log(`Preview ${name}: ${url}`)
-    await smokePreview(url)
+    const url = await checkAndDeploy(values.build, name, values.message ?? `Pull request #${values.pr}`, source)
     setOutput('url', url)
     summary(`Preview \`${name}\`: ${url}`)
     return
   }
 
   if (command === 'delete') {
-    const name = previewName(values.pr)
-    const run = await wrangler([
-      'preview',
-      'delete',
-      '--config',
-      'wrangler.toml',
-      '--name',
-      name,
-      '--skip-confirmation',
-    ])
-    if (run.status === 0) {
-      console.log(`Preview ${name} deleted.`)
-      return
-    }
-    const { code, message } = failure(run)
-    if (code === PREVIEW_NOT_FOUND) {
-      reportNotice(`Preview ${name} does not exist (never made, or already deleted): nothing to delete.`)
-      return
-    }
-    fail(`wrangler preview delete --name ${name} failed: ${message}${code ? ` [code ${code}]` : ''}`)
+    await deletePreview(previewName(values.pr), 'wrangler.toml')
+    return
   }
 
-  fail('usage: node scripts/ci/preview.ts check|deploy|delete …')
+  if (command === 'sweep') {
+    const names = await listPreviews(previewsWorkerName(source))
+    let deleted = 0
+    for (const name of names) {
+      const number = /^pr-(\d+)$/.exec(name)?.[1]
+      if (!number) continue
+      const closed = await pullRequestClosed(number)
+      if (closed === undefined) reportNotice(`Preview ${name}: GitHub knows no pull request #${number}; left alone.`)
+      if (!closed) continue
+      await deletePreview(name, 'wrangler.toml')
+      deleted++
+    }
+    const said = `Previews of closed pull requests deleted: ${deleted} (of ${names.length} Previews).`
+    console.log(said)
+    summary(said)
+    return
+  }
+
+  if (command === 'branch') {
+    const name = values.name?.trim()
+    if (!name) fail('give the Preview a name with --name <name> (the branch’s, say)')
+    if (values.delete) {
+      await deletePreview(name, 'wrangler.toml')
+      return
+    }
+    await checkAndDeploy('.', name, values.message ?? `By hand: ${name}`, source, false)
+    return
+  }
+
+  fail('usage: node scripts/ci/preview.ts check|deploy|delete|sweep|branch …')
 }
 
 if (import.meta.main) await main()

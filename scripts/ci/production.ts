@@ -9,9 +9,15 @@
 //     yet" is accepted only when wrangler says the Worker has no deployment;
 //  3. `wrangler d1 migrations apply ENQUIRIES --remote`;
 //  4. `wrangler deploy` of the build, the new version's id read from wrangler's output file;
-//  5. the smoke test on `url` in app/site.ts (through Access when CF_ACCESS_CLIENT_ID/SECRET are set);
+//  5. the smoke test on `url` in app/site.ts (through Access when CF_ACCESS_CLIENT_ID/SECRET are set):
+//     it waits until /api/health names the new version, then judges it;
 //  6. if it fails: `wrangler rollback <recorded version>`, then checks that the recorded version
 //     serves 100% again and passes the smoke test, and says so. The job fails either way.
+// After any step that fails, what serves is read again and compared with what served before the
+// step: a step can fail after the new version went live (`wrangler deploy` deploys the version,
+// then sets the Cron Triggers and custom domains, and stops at the first refusal). A version that
+// went live is smoke-tested, and rolled back if it fails. The run's summary always names the
+// version serving when the job ends.
 // Needs CLOUDFLARE_API_TOKEN and CLOUDFLARE_ACCOUNT_ID.
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -20,17 +26,30 @@ import { site } from '../../app/site.ts'
 import { goLiveFindings } from '../go-live.ts'
 import { smoke } from '../smoke.ts'
 import { accessHeaders, fail, failure, type OutputEntry, outputEntry, reportError, summary, wrangler } from './lib.ts'
-import { describeServing, type Serving, servingNow } from './versions.ts'
+import { builtFrom, describeServing, listVersions, type Serving, sameServing, servingNow } from './versions.ts'
 
 interface DeployEntry extends OutputEntry {
   version_id: string
   targets?: string[]
 }
 
+/** Where a version's code came from, for the summary: `(built from <commit>)`, or nothing if unknown. */
+async function commitNote(version: string): Promise<string> {
+  try {
+    const found = builtFrom(await listVersions(), version)
+    if (!found) return ''
+    return found.from === version
+      ? ` (built from commit ${found.commit})`
+      : ` (a secret change of ${found.from}, built from commit ${found.commit})`
+  } catch {
+    return ''
+  }
+}
+
 /**
  * Rolls production back to `target` (or, without one, to the version `wrangler rollback` picks:
  * the last one deployed at 100% before the current deployment) and proves it: that version alone
- * serves, at 100%, and passes the smoke test. `from` is the version serving before.
+ * serves, at 100%, and passes the smoke test, once it answers. `from` is the version serving before.
  */
 export async function rollBackTo(
   target: string | undefined,
@@ -69,7 +88,7 @@ export async function rollBackTo(
       report: `after the rollback production serves ${describeServing(after)}, not ${target ?? 'an earlier version'} alone at 100%`,
     }
   }
-  const { origin, problems } = await smoke(site.url, { headers: accessHeaders() })
+  const { origin, problems } = await smoke(site.url, { headers: accessHeaders(), version: only.version_id })
   if (problems.length > 0) {
     return {
       ok: false,
@@ -82,6 +101,61 @@ export async function rollBackTo(
     version: only.version_id,
     report: `${only.version_id} serves 100% again and passes the smoke test on ${origin}`,
   }
+}
+
+/**
+ * After a step failed: what serves now, against what served before it. Unchanged: says so.
+ * Changed (the failed step put a version live): smoke-tests that version and rolls back to the one
+ * before when it fails. Ends the job, its summary naming the version that serves.
+ */
+async function afterFailure(step: string, why: string, before: Serving): Promise<never> {
+  reportError(`${step} failed: ${why}`)
+  let now: Serving
+  try {
+    now = await servingNow()
+  } catch (error) {
+    const said = `${step} failed, and which version serves production now could not be read (${(error as Error).message}). Before the step, ${describeServing(before)} served. Check by hand: npx wrangler deployments status (docs/operations.md, "Rollback").`
+    summary(said)
+    fail(said)
+  }
+  if (sameServing(before, now)) {
+    const said = `${step} failed; production still serves ${describeServing(now)}, as before the step.`
+    summary(said)
+    fail(said)
+  }
+  if (now.state === 'none') {
+    const said = `${step} failed, and production now serves nothing (before: ${describeServing(before)}).`
+    summary(said)
+    fail(said)
+  }
+  console.log(`${step} failed after a new deployment went live: production serves ${describeServing(now)}.`)
+  const { origin, problems } = await smoke(site.url, { headers: accessHeaders(), version: now.main })
+  if (problems.length === 0) {
+    const said = `${step} failed after version ${now.main} went live. It passes the smoke test on ${origin} and stays: production serves ${describeServing(now)}. Fix what the step needed and re-run this job.`
+    summary(said)
+    fail(said)
+  }
+  reportError(
+    `Version ${now.main}, live after ${step} failed, fails the smoke test on ${origin}:\n${problems.join('\n')}`,
+  )
+  if (before.state === 'none') {
+    const said = `Nothing served before this deploy (${before.reason}), so there is nothing to roll back to: version ${now.main} is serving and failing. Fix it and deploy again.`
+    summary(said)
+    fail(said)
+  }
+  const back = await rollBackTo(
+    before.main,
+    `Automatic rollback: ${step} failed, ${now.main} failed its smoke test`,
+    now.main,
+  )
+  if (!back.ok) {
+    const said = `The automatic rollback to ${before.main} did NOT complete: ${back.report}. Roll back by hand: npx wrangler rollback ${before.main} (docs/operations.md, "Rollback").`
+    summary(said)
+    fail(said)
+  }
+  const said = `Production was rolled back: ${back.report}${await commitNote(before.main)}. ${step} had failed after version ${now.main} went live, and it failed its smoke test.`
+  summary(said)
+  fail(said)
 }
 
 async function main() {
@@ -115,49 +189,38 @@ async function main() {
 
   // 3. Migrations (backward compatible: the version serving now keeps working on the new schema).
   const migrate = await wrangler(['d1', 'migrations', 'apply', 'ENQUIRIES', '--remote', '--config', 'wrangler.toml'])
-  if (migrate.status !== 0)
-    fail(`wrangler d1 migrations apply failed: ${failure(migrate).message}. Nothing was deployed.`)
+  if (migrate.status !== 0) await afterFailure('wrangler d1 migrations apply', failure(migrate).message, before)
 
   // 4. Deploy.
   const deploy = await wrangler(['deploy', '--config', config, '--message', message])
   const deployed = outputEntry<DeployEntry>(deploy, 'deploy')
-  if (deploy.status !== 0 || !deployed?.version_id) {
-    const why = `wrangler deploy failed: ${failure(deploy).message}`
-    if (before.state === 'serving' && deployed?.version_id) {
-      // Uploaded and possibly serving, but wrangler failed afterwards (e.g. on a custom domain).
-      const back = await rollBackTo(before.main, `Automatic rollback: deploy failed (${message})`, deployed.version_id)
-      fail(`${why}\nProduction was rolled back: ${back.report}`)
-    }
-    fail(why)
-  }
-  console.log(`Deployed version ${deployed.version_id} (${(deployed.targets ?? []).join(', ') || 'no targets'})`)
+  if (deploy.status !== 0 || !deployed?.version_id)
+    await afterFailure('wrangler deploy', failure(deploy).message, before)
+  const version = deployed?.version_id as string
+  console.log(`Deployed version ${version} (${(deployed?.targets ?? []).join(', ') || 'no targets'})`)
 
-  // 5. Smoke test.
-  const { origin, problems } = await smoke(site.url, { headers: accessHeaders() })
+  // 5. Smoke test, once the new version answers.
+  const { origin, problems } = await smoke(site.url, { headers: accessHeaders(), version })
   if (problems.length === 0) {
-    console.log(`smoke: ${origin} serves the home page and /api/health is ok`)
-    summary(`Production serves version \`${deployed.version_id}\` (${message}); the smoke test passes on ${origin}.`)
+    console.log(`smoke: ${origin} serves the home page and /api/health is ok, answered by version ${version}`)
+    summary(`Production serves version \`${version}\` (${message}); the smoke test passes on ${origin}.`)
     return
   }
-  reportError(`The smoke test failed for version ${deployed.version_id} on ${origin}:\n${problems.join('\n')}`)
+  reportError(`The smoke test failed for version ${version} on ${origin}:\n${problems.join('\n')}`)
 
   // 6. Roll back.
   if (before.state === 'none') {
-    fail(
-      `Nothing served before this deploy (${before.reason}), so there is nothing to roll back to: version ${deployed.version_id} is serving and failing. Fix it and deploy again.`,
-    )
+    const said = `Nothing served before this deploy (${before.reason}), so there is nothing to roll back to: version ${version} is serving and failing. Fix it and deploy again.`
+    summary(said)
+    fail(said)
   }
-  const back = await rollBackTo(
-    before.main,
-    `Automatic rollback: smoke test failed for ${deployed.version_id}`,
-    deployed.version_id,
-  )
+  const back = await rollBackTo(before.main, `Automatic rollback: smoke test failed for ${version}`, version)
   if (!back.ok) {
-    fail(
-      `The automatic rollback to ${before.main} did NOT complete: ${back.report}. Roll back by hand: npx wrangler rollback ${before.main} (docs/operations.md, "Rollback").`,
-    )
+    const said = `The automatic rollback to ${before.main} did NOT complete: ${back.report}. Roll back by hand: npx wrangler rollback ${before.main} (docs/operations.md, "Rollback").`
+    summary(said)
+    fail(said)
   }
-  const said = `Production was rolled back: ${back.report}. Version ${deployed.version_id} failed its smoke test and is not serving; it is still the latest upload, so change secrets as docs/operations.md, "Rotate the form key", says after a rollback.`
+  const said = `Production was rolled back: ${back.report}${await commitNote(before.main)}. Version ${version} failed its smoke test and is not serving; it is still the latest upload, so change secrets as docs/operations.md, "Rotate the form key", says after a rollback.`
   summary(said)
   fail(said)
 }

@@ -1,29 +1,58 @@
-// Staging: the tested build of a push to main as the named Worker Preview `staging`, delivering
-// for real with staging's own key (docs/operations.md, "Staging"). Run by .github/workflows/deploy.yml
-// before production, from a checkout of the commit that was built.
+// Staging: the tested build of a push to main as the Preview `staging` of the previews Worker,
+// with a database of its own, delivering for real with staging's own key (docs/operations.md,
+// "Staging"). Run by .github/workflows/deploy.yml before production, from a checkout of the commit
+// that was built.
 //
 //   node scripts/ci/staging.ts --build <dir> --message <text>
 //
-//  1. applies migrations/ to the previews' database (refused while it is production's);
-//  2. `wrangler preview --name staging --var CONTACT_DELIVERY:form-service --secrets-file …` with
-//     STAGING_CONTACT_FORM_ACCESS_KEY in a file only this process can read, removed afterwards;
-//  3. reads the URL from wrangler's output file, smoke-tests it (through Access when
-//     CF_ACCESS_CLIENT_ID/SECRET are set);
-//  4. sends ONE marked enquiry through it (scripts/prove-delivery.ts) and checks, in the previews'
+//  1. applies the commit's migrations/ to staging's database (`<production database>-staging`,
+//     its id in STAGING_DATABASE_ID), refused while that id is unset or is production's or the
+//     previews'. Pull requests' migrations never run there: only main's, in main's order, as on
+//     production;
+//  2. `wrangler preview --name staging --var CONTACT_DELIVERY:form-service --secrets-file …` of the
+//     build with staging's database bound, STAGING_CONTACT_FORM_ACCESS_KEY in a file only this
+//     process can read, removed afterwards;
+//  3. reads the URL and the deployment's id from wrangler's output file, smoke-tests it once that
+//     deployment answers (through Access when CF_ACCESS_CLIENT_ID/SECRET are set);
+//  4. sends ONE marked enquiry through it (scripts/prove-delivery.ts) and checks, in staging's
 //     database, that staging delivered it. Crons do not run on Previews, so an enquiry staging
 //     could not deliver at once stays pending: that fails the job, naming the cause.
-// Needs CLOUDFLARE_API_TOKEN, CLOUDFLARE_ACCOUNT_ID and STAGING_CONTACT_FORM_ACCESS_KEY.
+// Needs CLOUDFLARE_API_TOKEN, CLOUDFLARE_ACCOUNT_ID, STAGING_DATABASE_ID and STAGING_CONTACT_FORM_ACCESS_KEY.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { migratePreviews, writePreviewMigrationConfig } from '../d1-migrate-previews.ts'
-import { type RawConfig, readWranglerConfig } from '../ops-config.ts'
+import { applyMigrations, writePreviewMigrationConfig } from '../d1-migrate-previews.ts'
+import { isUnsetId, type RawConfig, readWranglerConfig } from '../ops-config.ts'
 import { proveDelivery } from '../prove-delivery.ts'
 import { accessHeaders, fail, failure, jsonStdout, setOutput, summary, wrangler } from './lib.ts'
 import { deployPreview, smokePreview } from './preview.ts'
+import { writeDeployConfig } from './preview-build.ts'
 
 export const STAGING = 'staging'
+
+/** Staging's database: production's name with `-staging` (docs/operations.md, "First deploy", step 2). */
+export function stagingDatabase(config: RawConfig, id: string | undefined): RawConfig {
+  const production = (config.d1_databases as RawConfig[])[0] as RawConfig
+  return {
+    binding: production.binding,
+    database_name: `${production.database_name}-staging`,
+    database_id: id ?? '',
+    migrations_dir: production.migrations_dir ?? 'migrations',
+  }
+}
+
+/** Why staging's database must not be used: unset, or production's or the previews'. */
+export function stagingDatabaseRefusals(config: RawConfig, id: string | undefined): string[] {
+  if (!id || isUnsetId(id)) {
+    return [
+      `STAGING_DATABASE_ID is not set: create staging's database (npx wrangler d1 create ${stagingDatabase(config, id).database_name}) and store its id as STAGING_DATABASE_ID in the staging and preview environments`,
+    ]
+  }
+  const others = [...(config.d1_databases ?? []), ...(config.previews?.d1_databases ?? [])] as RawConfig[]
+  const same = others.find((d) => d.database_id === id)
+  return same ? [`STAGING_DATABASE_ID ${id} is ${same.database_name}'s: staging must have its own database`] : []
+}
 
 interface Delivery {
   status: string
@@ -31,18 +60,15 @@ interface Delivery {
   lastCause: string | null
 }
 
-/** The marked enquiry's delivery state in the previews' database, or null while it is not there. */
-async function deliveryOf(checkId: string): Promise<Delivery | null> {
-  const config = readWranglerConfig('wrangler.toml')
-  const file = writePreviewMigrationConfig(config)
-  const db = (config.previews.d1_databases as RawConfig[])[0]?.database_name as string
+/** The marked enquiry's delivery state in staging's database, or null while it is not there. */
+async function deliveryOf(file: string, database: string, checkId: string): Promise<Delivery | null> {
   // The check id is 8 hex characters (prove-delivery's), so it is safe inside the LIKE pattern.
   if (!/^[0-9a-f]{8}$/.test(checkId)) throw new Error(`unexpected check id ${checkId}`)
   const run = await wrangler(
     [
       'd1',
       'execute',
-      db,
+      database,
       '--remote',
       '--config',
       file,
@@ -63,21 +89,29 @@ async function main() {
   const key = process.env.STAGING_CONTACT_FORM_ACCESS_KEY?.trim()
   if (!key)
     fail('STAGING_CONTACT_FORM_ACCESS_KEY is not set (the staging environment’s secret: docs/operations.md, "Staging")')
+  const config = readWranglerConfig('wrangler.toml')
+  const id = process.env.STAGING_DATABASE_ID?.trim()
+  const refusals = stagingDatabaseRefusals(config, id)
+  if (refusals.length > 0) fail(`Refusing to deploy staging:\n  ${refusals.join('\n  ')}`)
+  const database = stagingDatabase(config, id)
   const access = accessHeaders()
 
+  const file = writePreviewMigrationConfig(config, undefined, [database], 'staging-d1.json')
   try {
-    await migratePreviews()
+    await applyMigrations(file, [database])
   } catch (error) {
     fail((error as Error).message)
   }
 
   const dir = mkdtempSync(join(tmpdir(), 'staging-'))
   const secrets = join(dir, 'staging.env')
-  let url: string
+  let deployed: { url: string; deployment: string }
   try {
     writeFileSync(secrets, `CONTACT_FORM_ACCESS_KEY=${key}\n`, { mode: 0o600 })
-    url = await deployPreview({
-      config: join(values.build, 'dist/server/wrangler.json'),
+    deployed = await deployPreview({
+      config: writeDeployConfig(values.build, {
+        database: { database_name: database.database_name, database_id: database.database_id },
+      }),
       name: STAGING,
       message: values.message ?? 'main',
       vars: ['CONTACT_DELIVERY:form-service'],
@@ -86,9 +120,10 @@ async function main() {
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
+  const { url } = deployed
   console.log(`Staging: ${url}`)
   setOutput('url', url)
-  await smokePreview(url)
+  await smokePreview(url, deployed.deployment)
 
   const proof = await proveDelivery(new URL(url).origin, undefined, access)
   console.log(`Sent one marked enquiry (check id ${proof.checkId}): ${proof.status} ${proof.body}`)
@@ -97,7 +132,7 @@ async function main() {
   let delivery: Delivery | null = null
   const deadline = Date.now() + 60_000
   for (;;) {
-    delivery = await deliveryOf(proof.checkId)
+    delivery = await deliveryOf(file, database.database_name, proof.checkId)
     if (delivery?.status === 'delivered' || Date.now() > deadline) break
     if (delivery && delivery.status !== 'pending') break
     await new Promise((resolve) => setTimeout(resolve, 3_000))
@@ -106,7 +141,7 @@ async function main() {
     fail(
       delivery
         ? `Staging stored the marked enquiry but did not deliver it: ${delivery.status} after ${delivery.attempts} attempt(s), last cause ${delivery.lastCause ?? 'none'}. The delivery path or staging's key is broken; production is not deployed.`
-        : 'Staging answered ok but the marked enquiry is not in the previews’ database.',
+        : 'Staging answered ok but the marked enquiry is not in staging’s database.',
     )
   }
   console.log(`Staging delivered the marked enquiry (check id ${proof.checkId}).`)

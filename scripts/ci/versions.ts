@@ -1,8 +1,9 @@
 // Which version of the production Worker serves now, and what that version carries: read with
-// `wrangler deployments status --json` and `wrangler versions view <id> --json` (`npx wrangler
-// deployments status --help`, `npx wrangler versions view --help`). Neither writes an entry to
-// WRANGLER_OUTPUT_FILE_PATH, so both run with `--config` (no "redirected configuration" notice)
-// and their stdout must be JSON and nothing else.
+// `wrangler deployments status --json`, `wrangler versions view <id> --json` and `wrangler versions
+// list --json` (`npx wrangler deployments status --help`, `npx wrangler versions view --help`,
+// `npx wrangler versions list --help`). None writes an entry to WRANGLER_OUTPUT_FILE_PATH, so each
+// runs with `--config` (no "redirected configuration" notice) and its stdout must be JSON and
+// nothing else.
 import { failure, jsonStdout, wrangler } from './lib.ts'
 
 export interface Deployment {
@@ -50,6 +51,12 @@ export async function servingNow(config = 'wrangler.toml'): Promise<Serving> {
   return { state: 'serving', deployment, main }
 }
 
+/** Whether two readings of what serves are the same deployment. */
+export function sameServing(a: Serving, b: Serving): boolean {
+  if (a.state === 'none' || b.state === 'none') return a.state === b.state
+  return a.deployment.id === b.deployment.id
+}
+
 export interface VersionBinding {
   type: string
   name: string
@@ -72,6 +79,42 @@ export async function viewVersion(id: string, config = 'wrangler.toml'): Promise
     throw new Error(`wrangler versions view --json gave no bindings: ${result.stdout.slice(0, 500)}`)
   }
   return version
+}
+
+export interface ListedVersion {
+  id: string
+  number?: number
+  metadata?: { created_on?: string }
+  annotations?: Record<string, string>
+}
+
+/** The Worker's recent versions, oldest first (`wrangler versions list --json`: the last ten). */
+export async function listVersions(config = 'wrangler.toml'): Promise<ListedVersion[]> {
+  const result = await wrangler(['versions', 'list', '--json', '--config', config], { quiet: true })
+  if (result.status !== 0) throw new Error(`wrangler versions list failed: ${failure(result).message}`)
+  const versions = jsonStdout<ListedVersion[]>(result, 'wrangler versions list --json')
+  if (!Array.isArray(versions))
+    throw new Error(`wrangler versions list --json gave no list: ${result.stdout.slice(0, 500)}`)
+  return versions
+}
+
+/** The commit a CI deploy names at the start of its version's message (`main <sha>`, .github/workflows/ci.yml). */
+const MAIN_COMMIT = /^main ([0-9a-f]{40})\b/
+
+/**
+ * The commit whose build a version runs: the one its message names, or, for a version without one
+ * (a secret change: `wrangler secret put` copies the latest upload's code and names no commit), the
+ * one the newest version before it names. `from` is the version whose message said so.
+ */
+export function builtFrom(versions: ListedVersion[], id: string): { commit: string; from: string } | undefined {
+  const index = versions.findIndex((v) => v.id === id)
+  if (index < 0) return undefined
+  for (let i = index; i >= 0; i--) {
+    const version = versions[i] as ListedVersion
+    const commit = MAIN_COMMIT.exec(version.annotations?.['workers/message'] ?? '')?.[1]
+    if (commit) return { commit, from: version.id }
+  }
+  return undefined
 }
 
 export function describeServing(serving: Serving): string {

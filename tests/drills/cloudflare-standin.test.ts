@@ -1,30 +1,38 @@
 /**
- * The stand-in Cloudflare account (tests/support/cloudflare) driven by the pinned wrangler 4.151, on
- * a real `npm run build` of a copy of this repository: the commands the runbook uses, and the URLs
- * they hand out serving the uploaded build. The drills of docs/operations.md build on this.
+ * The stand-in Cloudflare (tests/support/cloudflare) driven by the pinned wrangler 4.151, on the
+ * build `npm run build` made: the commands the runbook and the deploy scripts use, the URLs they
+ * hand out serving the uploaded build, and the ways the stand-in is as strict as the platform
+ * (scoped tokens, a new deployment reaching its locations after a while, Access on a Worker, the
+ * version in version_metadata). The drills of docs/operations.md build on this.
  */
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { site } from '../../app/site'
-import { type Cloudflare, startCloudflare } from '../support/cloudflare/index.ts'
-import { copyProject, type ProjectCopy, setDatabaseIds } from '../support/cloudflare/project.ts'
+import { type Cloudflare, connectCloudflare } from '../support/cloudflare/index.ts'
 import { runCommand, runWrangler, type WranglerRun } from '../support/cloudflare/wrangler.ts'
 import { type FormService, startFormService } from '../support/form-service'
+import { TOKENS } from './support/drill'
+import { DATABASES } from './support/names'
+import { type Copy, copyRepository, pinDatabaseIds, syncBuildConfig } from './support/project'
 
 const WORKER = 'akshara-labs-site'
-const PRODUCTION_DB = 'akshara-labs-enquiries'
-const PREVIEW_DB = 'akshara-labs-enquiries-preview'
+const PRODUCTION_DB = DATABASES.production
+const PREVIEW_DB = DATABASES.previews
 const FORM_KEY = 'stand-in-form-key-1'
 
 let cf: Cloudflare
-let project: ProjectCopy
+let project: Copy
 let formService: FormService
 
 const timings: string[] = []
 
-async function wrangler(args: string[], options: { input?: string } = {}): Promise<WranglerRun> {
-  const run = await runWrangler(cf, args, { cwd: project.dir, ...options })
+async function wrangler(args: string[], options: { input?: string; token?: string } = {}): Promise<WranglerRun> {
+  const run = await runWrangler(cf, args, {
+    cwd: project.dir,
+    input: options.input,
+    env: options.token ? { CLOUDFLARE_API_TOKEN: options.token } : {},
+  })
   timings.push(`${String(run.durationMs).padStart(6)} ms  wrangler ${args.slice(0, 3).join(' ')}`)
   return run
 }
@@ -77,18 +85,18 @@ async function deliveredKey(email: string): Promise<string | undefined> {
   return (delivered.json as { access_key?: string }).access_key
 }
 
+const health = async (url: string) => (await cf.fetch(`${url}/api/health`)).json<{ ok: boolean; version: string }>()
+
 beforeAll(async () => {
   const started = Date.now()
   ;[cf, formService] = await Promise.all([
-    startCloudflare({ zones: [{ name: 'aksharalabs.in', dnsRecords: ['aksharalabs.in'] }] }),
+    connectCloudflare(inject('standin'), { tokens: TOKENS, propagationMs: 0 }),
     startFormService(0),
   ])
   // The served Worker's calls to the form service reach the loopback stand-in instead.
-  cf.control.setOutbound((request) => {
+  await cf.control.setOutbound((request) => {
     const url = new URL(request.url)
-    if (url.origin === new URL(site.url).origin || url.hostname !== 'api.web3forms.com') {
-      return new Response('unexpected outbound request', { status: 599 })
-    }
+    if (url.hostname !== 'api.web3forms.com') return new Response('unexpected outbound request', { status: 599 })
     return fetch(formService.url, {
       method: request.method,
       headers: request.headers,
@@ -96,17 +104,22 @@ beforeAll(async () => {
       duplex: 'half',
     } as RequestInit)
   })
-  project = copyProject()
-  // First deploy, as docs/operations.md has it: create both databases, paste their ids, build.
+  project = copyRepository()
+  // The build's redirect, as `npm run build` leaves it: wrangler then uses dist/server/wrangler.json.
+  mkdirSync(join(project.dir, '.wrangler/deploy'), { recursive: true })
+  writeFileSync(
+    join(project.dir, '.wrangler/deploy/config.json'),
+    JSON.stringify({ configPath: '../../dist/server/wrangler.json' }),
+  )
+  // First deploy, as docs/operations.md has it: create the databases, paste their ids.
   const created = await Promise.all([wrangler(['d1', 'create', PRODUCTION_DB]), wrangler(['d1', 'create', PREVIEW_DB])])
   for (const run of created) succeeded(run)
-  const id = (name: string) => cf.state.databases().find((d) => d.name === name)?.uuid
-  project.writeWranglerToml(
-    setDatabaseIds(project.readWranglerToml(), { production: id(PRODUCTION_DB), previews: id(PREVIEW_DB) }),
-  )
-  await project.build()
+  const databases = await cf.state.databases()
+  const id = (name: string) => databases.find((d) => d.name === name)?.uuid as string
+  pinDatabaseIds(project, { production: id(PRODUCTION_DB), previews: id(PREVIEW_DB) })
+  syncBuildConfig(project)
   writeFileSync(join(project.dir, '.secrets.env'), `CONTACT_FORM_ACCESS_KEY=${FORM_KEY}\n`)
-  timings.push(`${String(Date.now() - started).padStart(6)} ms  stand-in started, databases created, project built`)
+  timings.push(`${String(Date.now() - started).padStart(6)} ms  account made, databases created`)
 }, 300_000)
 
 afterAll(async () => {
@@ -116,7 +129,7 @@ afterAll(async () => {
 })
 
 describe('the pinned wrangler against the stand-in Cloudflare account', () => {
-  test('whoami, d1 create, list and info: the account and its databases; the id pasted into wrangler.toml is theirs', async () => {
+  test('whoami, d1 list and info: the account and its databases; the id pasted into wrangler.toml is theirs', async () => {
     // Read-only commands, run side by side.
     const [whoami, listRun, infoRun] = await Promise.all([
       wrangler(['whoami']),
@@ -127,16 +140,16 @@ describe('the pinned wrangler against the stand-in Cloudflare account', () => {
     const list = jsonFrom<{ name: string; uuid: string }[]>(succeeded(listRun).stdout)
     expect(list.map((d) => d.name).sort()).toEqual([PRODUCTION_DB, PREVIEW_DB])
     const info = jsonFrom<{ uuid: string; name: string }>(succeeded(infoRun).stdout)
-    expect(project.readWranglerToml()).toContain(`database_id = "${info.uuid}"`)
-    cf.assertNoUnknownRequests()
+    expect(project.read('wrangler.toml')).toContain(`database_id = "${info.uuid}"`)
+    await cf.assertNoUnknownRequests()
   })
 
   test('a first deploy without the required secret is refused, and nothing is created', async () => {
     const run = await wrangler(['deploy'])
     expect(run.code).not.toBe(0)
     expect(run.stderr).toContain('The following required secrets have not been set: CONTACT_FORM_ACCESS_KEY')
-    expect(cf.state.workers()).toEqual([])
-    cf.assertNoUnknownRequests()
+    expect(await cf.state.workers()).toEqual([])
+    await cf.assertNoUnknownRequests()
   })
 
   test('d1 migrations apply --remote runs the migrations on the production database', async () => {
@@ -148,18 +161,16 @@ describe('the pinned wrangler against the stand-in Cloudflare account', () => {
     expect(tables.map((t) => t.name)).toEqual(
       expect.arrayContaining(['enquiries', 'enquiry_attempts', 'd1_migrations']),
     )
-    const list = succeeded(await wrangler(['d1', 'migrations', 'list', 'ENQUIRIES', '--remote']))
-    expect(list.stdout).toContain('No migrations to apply')
-    cf.assertNoUnknownRequests()
+    await cf.assertNoUnknownRequests()
   })
 
-  test('deploy uploads the build; workers.dev serves it, with its vars, secret, schedule; npm run smoke passes', async () => {
+  test('deploy uploads the build; workers.dev serves it, with its vars, secret, schedule and version; npm run smoke passes', async () => {
     const run = succeeded(await wrangler(['deploy', '--secrets-file', '.secrets.env', '--message', 'First deploy']))
     const entry = run.entry<{ version_id: string; targets: string[] }>('deploy')
     const url = cf.workersDevUrl(WORKER)
     expect(entry?.targets).toEqual([url, 'schedule: * * * * *'])
 
-    const worker = cf.state.worker(WORKER)
+    const worker = await cf.state.worker(WORKER)
     expect(worker.deployment?.versions).toEqual([{ id: entry?.version_id, percentage: 100 }])
     expect(worker.latestVersion?.id).toBe(entry?.version_id)
     expect(worker.latestVersion?.message).toBe('First deploy')
@@ -169,14 +180,18 @@ describe('the pinned wrangler against the stand-in Cloudflare account', () => {
       ENQUIRY_RETENTION_DAYS: '730',
     })
     expect(worker.latestVersion?.bindings).toEqual(
-      expect.arrayContaining([expect.objectContaining({ name: 'ENQUIRIES', type: 'd1', id: expect.any(String) })]),
+      expect.arrayContaining([
+        expect.objectContaining({ name: 'ENQUIRIES', type: 'd1', id: expect.any(String) }),
+        expect.objectContaining({ name: 'CF_VERSION_METADATA', type: 'version_metadata' }),
+      ]),
     )
     expect(worker.schedules).toEqual(['* * * * *'])
     expect(worker.url).toBe(url)
+    // preview_urls = false: no version has a URL of its own.
+    expect(worker.previewsEnabled).toBe(false)
 
-    const health = await cf.fetch(`${url}/api/health`)
-    expect(health.status).toBe(200)
-    expect(health.json()).toEqual({ ok: true })
+    // /api/health names the version that answered (the version_metadata binding).
+    expect(await health(url)).toEqual({ ok: true, version: entry?.version_id })
     const home = await cf.fetch(`${url}/`)
     expect(home.status).toBe(200)
     expect(home.text).toContain(site.name)
@@ -186,16 +201,23 @@ describe('the pinned wrangler against the stand-in Cloudflare account', () => {
     const css = await cf.fetch(`${url}${stylesheet}`)
     expect(css.status).toBe(200)
     expect(css.headers['content-type']).toContain('text/css')
-    expect(cf.state.edgeRequests().at(-1)?.servedBy).toEqual({ kind: 'version', id: entry?.version_id, worker: WORKER })
+    expect((await cf.state.edgeRequests()).at(-1)?.servedBy).toEqual({
+      kind: 'version',
+      id: entry?.version_id,
+      worker: WORKER,
+    })
 
     // The project's own smoke test, unchanged: Node 24's fetch through HTTPS_PROXY and the CA.
-    const smoke = await runCommand('npm', ['run', 'smoke', '--', '--url', url, '--attempts', '1'], cf, {
-      cwd: project.dir,
-    })
+    const smoke = await runCommand(
+      'npm',
+      ['run', 'smoke', '--', '--url', url, '--attempts', '1', '--version', entry?.version_id as string],
+      cf,
+      { cwd: project.dir },
+    )
     expect(smoke.stderr).not.toContain('smoke:')
     expect(smoke.stdout).toContain(`smoke: ${url} serves the home page and /api/health is ok`)
     expect(smoke.code).toBe(0)
-    cf.assertNoUnknownRequests()
+    await cf.assertNoUnknownRequests()
   })
 
   test('an enquiry sent through the served Worker lands in the database d1 execute --remote reads, and is delivered with the key', async () => {
@@ -214,212 +236,156 @@ describe('the pinned wrangler against the stand-in Cloudflare account', () => {
     const [result] = jsonFrom<{ results: { email: string }[] }[]>(run.stdout)
     expect(result?.results.map((r) => r.email)).toContain(email)
     expect(await deliveredKey(email)).toBe(FORM_KEY)
-    cf.assertNoUnknownRequests()
+    await cf.assertNoUnknownRequests()
   })
 
   test('versions secret put patches the latest uploaded version, not the one serving', async () => {
-    const served = cf.state.worker(WORKER).deployment?.versions[0]?.id as string
+    const served = (await cf.state.worker(WORKER)).deployment?.versions[0]?.id as string
     // The second build differs from the first by a var, so a copy of either can be told apart.
     const upload = succeeded(
       await wrangler(['versions', 'upload', '--message', 'Second build', '--var', 'BUILD:second']),
     )
-    const uploaded = upload.entry<{ version_id: string; preview_url: string }>('version-upload')
-    expect(uploaded?.preview_url).toBe(`https://${uploaded?.version_id.slice(0, 8)}-${WORKER}.stand-in.workers.dev`)
+    const uploaded = upload.entry<{ version_id: string; preview_url?: string }>('version-upload')
+    // No URL of its own (preview_urls = false).
+    expect(uploaded?.preview_url).toBeUndefined()
 
     succeeded(
       await wrangler(['versions', 'secret', 'put', 'CONTACT_FORM_ACCESS_KEY', '--message', 'Rotate form key'], {
         input: 'stand-in-form-key-2\n',
       }),
     )
-    const worker = cf.state.worker(WORKER)
+    const worker = await cf.state.worker(WORKER)
     const latest = worker.latestVersion
     expect(latest?.message).toBe('Rotate form key')
     expect(latest?.id).not.toBe(uploaded?.version_id)
     // The new key went onto a copy of the latest upload (the second build), not onto what serves.
     expect(latest?.vars.BUILD).toBe('second')
-    expect(cf.state.secretValue(WORKER, latest?.id as string, 'CONTACT_FORM_ACCESS_KEY')).toBe('stand-in-form-key-2')
-    expect(cf.state.secretValue(WORKER, served, 'CONTACT_FORM_ACCESS_KEY')).toBe(FORM_KEY)
+    expect(await cf.state.secretValue(WORKER, latest?.id as string, 'CONTACT_FORM_ACCESS_KEY')).toBe(
+      'stand-in-form-key-2',
+    )
+    expect(await cf.state.secretValue(WORKER, served, 'CONTACT_FORM_ACCESS_KEY')).toBe(FORM_KEY)
     expect(worker.deployment?.versions).toEqual([{ id: served, percentage: 100 }])
-    expect(cf.state.servingAt(cf.workersDevUrl(WORKER)).ids).toEqual([{ id: served, percentage: 100 }])
-
-    // The version's own Preview URL serves that upload.
-    expect((await cf.fetch(`${uploaded?.preview_url}/api/health`)).status).toBe(200)
-    expect(cf.state.edgeRequests().at(-1)?.servedBy).toMatchObject({ id: uploaded?.version_id })
-    cf.assertNoUnknownRequests()
+    expect((await cf.state.servingAt(cf.workersDevUrl(WORKER))).ids).toEqual([{ id: served, percentage: 100 }])
+    await cf.assertNoUnknownRequests()
   })
 
-  test('versions deploy moves the traffic; deployments status --json and versions view say so', async () => {
-    const target = cf.state.worker(WORKER).latestVersion?.id as string
-    const run = succeeded(await wrangler(['versions', 'deploy', `${target}@100`, '--message', 'Ship it', '--yes']))
-    expect(run.entry('version-deploy')).toBeDefined()
-    const [statusRun, viewRun] = await Promise.all([
-      wrangler(['deployments', 'status', '--json']),
-      wrangler(['versions', 'view', target]),
-    ])
-    const status = jsonFrom<{ versions: { version_id: string; percentage: number }[] }>(succeeded(statusRun).stdout)
-    expect(status.versions).toEqual([{ version_id: target, percentage: 100 }])
-    const view = succeeded(viewRun)
-    expect(view.stdout).toContain('Rotate form key')
-    expect(view.stdout).toContain('CONTACT_FORM_ACCESS_KEY')
+  test('versions deploy moves the traffic once the deployment has reached every location; deployments status --json and versions view say so at once', async () => {
+    const url = cf.workersDevUrl(WORKER)
+    const before = (await cf.state.worker(WORKER)).deployment?.versions[0]?.id as string
+    const target = (await cf.state.worker(WORKER)).latestVersion?.id as string
+    await cf.control.setPropagation(20_000)
+    try {
+      const run = succeeded(await wrangler(['versions', 'deploy', `${target}@100`, '--message', 'Ship it', '--yes']))
+      expect(run.entry('version-deploy')).toBeDefined()
+      expect((await cf.state.servingAt(url)).ids).toEqual([{ id: before, percentage: 100 }])
+      expect((await health(url)).version).toBe(before)
+      // The API says the new deployment at once; the old version answers until it has propagated.
+      const [statusRun, viewRun] = await Promise.all([
+        wrangler(['deployments', 'status', '--json']),
+        wrangler(['versions', 'view', target]),
+      ])
+      const status = jsonFrom<{ versions: { version_id: string; percentage: number }[] }>(succeeded(statusRun).stdout)
+      expect(status.versions).toEqual([{ version_id: target, percentage: 100 }])
+      const view = succeeded(viewRun)
+      expect(view.stdout).toContain('Rotate form key')
+      expect(view.stdout).toContain('CONTACT_FORM_ACCESS_KEY')
+      expect(await until(async () => ((await health(url)).version === target ? true : undefined), 40_000)).toBe(true)
+    } finally {
+      await cf.control.setPropagation(0)
+    }
     // The version serving now carries the new key: the Worker delivers with it.
-    expect(await deliveredKey(await sendEnquiry(cf.workersDevUrl(WORKER), 'after-deploy'))).toBe('stand-in-form-key-2')
-    expect(cf.state.edgeRequests().at(-1)?.servedBy).toMatchObject({ id: target })
-    cf.assertNoUnknownRequests()
+    expect(await deliveredKey(await sendEnquiry(url, 'after-deploy'))).toBe('stand-in-form-key-2')
+    expect((await cf.state.edgeRequests()).at(-1)?.servedBy).toMatchObject({ id: target })
+    await cf.assertNoUnknownRequests()
   })
 
-  test('rollback brings the previous version (and its secret) back; plain secret put then refuses', async () => {
-    const worker = cf.state.worker(WORKER)
+  test('rollback brings the previous version (and its secret) back; the Cron Trigger runs on what serves', async () => {
+    const worker = await cf.state.worker(WORKER)
     const first = worker.versions[0]?.id as string
     const rolledBackFrom = worker.deployment?.versions[0]?.id
     succeeded(await wrangler(['rollback', '--message', 'Back to the first deploy', '--yes']))
-    const after = cf.state.worker(WORKER)
+    const after = await cf.state.worker(WORKER)
     expect(after.deployment).toMatchObject({ triggeredBy: 'rollback', versions: [{ id: first, percentage: 100 }] })
     expect(after.latestVersion?.id).toBe(rolledBackFrom)
     // The first version's secret came back with it.
     expect(await deliveredKey(await sendEnquiry(cf.workersDevUrl(WORKER), 'after-rollback'))).toBe(FORM_KEY)
-    expect(cf.state.edgeRequests().at(-1)?.servedBy).toMatchObject({ id: first })
-
-    const put = await wrangler(['secret', 'put', 'CONTACT_FORM_ACCESS_KEY'], { input: 'stand-in-form-key-3\n' })
-    expect(put.code).not.toBe(0)
-    expect(put.stderr).toContain("the latest version of your Worker isn't currently deployed")
-    expect(put.stderr).toContain('wrangler versions secret put')
-    expect(cf.state.worker(WORKER).versions).toHaveLength(after.versions.length)
-    cf.assertNoUnknownRequests()
-  })
-
-  test('the next deploy makes a new version and serves it, keeping the latest version’s secrets; its Cron Trigger runs on it', async () => {
-    const before = cf.state.worker(WORKER)
-    const latestKey = cf.state.secretValue(WORKER, before.latestVersion?.id as string, 'CONTACT_FORM_ACCESS_KEY')
-    const run = succeeded(await wrangler(['deploy', '--message', 'Next merge']))
-    const versionId = run.entry<{ version_id: string }>('deploy')?.version_id as string
-    const after = cf.state.worker(WORKER)
-    expect(after.versions).toHaveLength(before.versions.length + 1)
-    expect(after.deployment?.versions).toEqual([{ id: versionId, percentage: 100 }])
-    expect(cf.state.secretValue(WORKER, versionId, 'CONTACT_FORM_ACCESS_KEY')).toBe(latestKey)
+    expect((await cf.state.edgeRequests()).at(-1)?.servedBy).toMatchObject({ id: first })
     const [secretList, scheduled] = await Promise.all([wrangler(['secret', 'list']), cf.control.runScheduled(WORKER)])
     expect(jsonFrom<{ name: string }[]>(succeeded(secretList).stdout).map((s) => s.name)).toEqual([
       'CONTACT_FORM_ACCESS_KEY',
     ])
-    expect(scheduled).toEqual({ versionId, outcome: 'ok' })
-    cf.assertNoUnknownRequests()
+    expect(scheduled).toEqual({ versionId: first, outcome: 'ok' })
+    await cf.assertNoUnknownRequests()
   })
 
-  test('a Preview serves the build with its own vars and database, none of production’s secrets, and is gone once deleted', async () => {
-    writeFileSync(join(project.dir, '.preview-secrets.env'), 'CONTACT_FORM_ACCESS_KEY=preview-only-key\n')
-    const run = succeeded(
-      await wrangler([
-        'preview',
-        '--name',
-        'pr-7',
-        '--json',
-        '--var',
-        'MARKER:pr-7',
-        '--secrets-file',
-        '.preview-secrets.env',
-      ]),
-    )
-    const entry = run.entry<{ preview_urls: string[]; deployment_id: string }>('preview')
-    const previewUrl = `https://pr-7-${WORKER}.stand-in.workers.dev`
-    expect(entry?.preview_urls).toEqual([previewUrl])
-    const [preview] = cf.state.previews(WORKER)
-    const deployment = preview?.deployments[0]
-    expect(deployment?.vars).toMatchObject({ CONTACT_DELIVERY: 'none', ENQUIRY_RETENTION_DAYS: '30', MARKER: 'pr-7' })
-    // Its only secret is the one given to it: nothing comes from production.
-    expect(deployment?.secretNames).toEqual(['CONTACT_FORM_ACCESS_KEY'])
-    const previewDb = cf.state.databases().find((d) => d.name === PREVIEW_DB)?.uuid
-    expect(deployment?.bindings).toEqual(
-      expect.arrayContaining([expect.objectContaining({ name: 'ENQUIRIES', type: 'd1', id: previewDb })]),
-    )
-    const home = await cf.fetch(`${previewUrl}/`)
-    expect(home.status).toBe(200)
-    expect(home.text).toContain(site.name)
-    expect(cf.state.edgeRequests().at(-1)?.servedBy).toEqual({
-      kind: 'preview',
-      id: entry?.deployment_id,
-      worker: WORKER,
-    })
-
-    // The Preview writes its own database: give it the schema (d1 execute --file), send an enquiry.
+  test('d1 execute --file --remote imports SQL into the database the served Worker uses', async () => {
     const schema = readdirSync(join(project.dir, 'migrations'))
       .sort()
       .map((file) => readFileSync(join(project.dir, 'migrations', file), 'utf8'))
       .join('\n')
     writeFileSync(join(project.dir, '.preview-schema.sql'), schema)
     succeeded(await wrangler(['d1', 'execute', PREVIEW_DB, '--remote', '--file', '.preview-schema.sql', '--yes']))
-    const email = await sendEnquiry(previewUrl, 'preview')
-    const inPreview = await cf.state.query<{ email: string; status: string }>(
+    const tables = await cf.state.query<{ name: string }>(
       PREVIEW_DB,
-      'SELECT email, status FROM enquiries',
+      "SELECT name FROM sqlite_master WHERE type = 'table'",
     )
-    expect(inPreview).toEqual([{ email, status: 'pending' }])
-    expect(await cf.state.query(PRODUCTION_DB, 'SELECT id FROM enquiries WHERE email = ?', email)).toEqual([])
-    succeeded(await wrangler(['d1', 'execute', PREVIEW_DB, '--remote', '--command', 'DELETE FROM enquiries']))
-    expect(await cf.state.query(PREVIEW_DB, 'SELECT id FROM enquiries')).toEqual([])
-
-    succeeded(await wrangler(['preview', 'delete', '--name', 'pr-7', '--skip-confirmation']))
-    expect(cf.state.previews(WORKER)).toEqual([])
-    expect((await cf.fetch(`${previewUrl}/`)).status).toBe(404)
-    cf.assertNoUnknownRequests()
+    expect(tables.map((t) => t.name)).toEqual(expect.arrayContaining(['enquiries', 'enquiry_attempts']))
+    await cf.assertNoUnknownRequests()
   })
 
-  test('a version made to fail answers 500 everywhere it serves', async () => {
-    const second = cf.state.worker(WORKER).versions.find((v) => v.message === 'Second build')
-    cf.control.breakVersions({ message: 'Second build' })
+  test("scoped tokens: production's reaches its Worker and database only; the previews' neither", async () => {
+    const call = (token: string, path: string, init: RequestInit = {}) =>
+      fetch(`${cf.apiUrl}/accounts/${cf.accountId}${path}`, {
+        ...init,
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      })
+    const production = cf.tokens.production as string
+    const preview = cf.tokens.preview as string
+    expect((await call(production, `/workers/scripts/${WORKER}/deployments`)).status).toBe(200)
+    const refused = await call(preview, `/workers/scripts/${WORKER}/deployments`)
+    expect(refused.status).toBe(403)
+    expect(((await refused.json()) as { errors: { code: number }[] }).errors[0]?.code).toBe(10000)
+    const db = (await cf.state.databases()).find((d) => d.name === PRODUCTION_DB)?.uuid
+    const query = { method: 'POST', body: JSON.stringify({ sql: 'SELECT 1' }) }
+    expect((await call(preview, `/d1/database/${db}/query`, query)).status).toBe(403)
+    expect((await call(production, `/d1/database/${db}/query`, query)).status).toBe(200)
+    // A scoped token cannot create a database, and lists only its own.
+    expect((await call(production, '/d1/database', { method: 'POST', body: '{"name":"x"}' })).status).toBe(403)
+    const listed = (await (await call(preview, '/d1/database')).json()) as { result: { name: string }[] }
+    expect(listed.result.map((d) => d.name)).toEqual([PREVIEW_DB])
+    // wrangler says so too.
+    const run = await wrangler(['deployments', 'status', '--json'], { token: preview })
+    expect(run.code).not.toBe(0)
+    expect(`${run.stdout}${run.stderr}`).toContain('Authentication error')
+    expect((await cf.state.apiRequests()).filter((r) => r.status === 403).map((r) => r.token)).toContain('preview')
+  })
+
+  test('a version made to fail answers 500 on the paths chosen; Access on a Worker covers all its URLs and nothing else', async () => {
+    const url = cf.workersDevUrl(WORKER)
+    const serving = (await cf.state.worker(WORKER)).deployment?.versions[0]?.id as string
+    await cf.control.breakVersions({ ids: [serving], paths: /^\/$/ })
     try {
-      expect((await cf.fetch(`${second?.previewUrl}/api/health`)).status).toBe(500)
-      expect((await cf.fetch(`${cf.workersDevUrl(WORKER)}/api/health`)).status).toBe(200)
+      expect((await cf.fetch(`${url}/`)).status).toBe(500)
+      expect((await cf.fetch(`${url}/api/health`)).status).toBe(200)
     } finally {
-      cf.control.clearBrokenVersions()
+      await cf.control.clearBrokenVersions()
     }
-  })
-
-  test('Access on workers.dev and Preview URLs: a login redirect without the service token, the site with it', async () => {
     const token = { clientId: 'ci.access', clientSecret: 'ci-secret' }
-    cf.control.accessOnPreviews(token)
+    await cf.control.protectWorker(WORKER, token)
     try {
-      const url = `${cf.workersDevUrl(WORKER)}/api/health`
-      const refused = await cf.fetch(url)
+      const refused = await cf.fetch(`${url}/api/health`)
       expect(refused.status).toBe(302)
       expect(String(refused.headers.location)).toMatch(
         /^https:\/\/stand-in\.cloudflareaccess\.com\/cdn-cgi\/access\/login\//,
       )
-      const admitted = await cf.fetch(url, {
+      const admitted = await cf.fetch(`${url}/api/health`, {
         headers: { 'CF-Access-Client-Id': token.clientId, 'CF-Access-Client-Secret': token.clientSecret },
       })
       expect(admitted.status).toBe(200)
     } finally {
-      cf.control.accessOnPreviews(null)
+      await cf.control.protectWorker(WORKER, null)
     }
-  })
-
-  test('a custom domain answers only once its certificate is issued; the existing DNS record is replaced', async () => {
-    cf.control.setCertificateDelay(60_000)
-    // The runbook's custom-domain step: routes with custom_domain, applied to the built config.
-    const config = join(project.dir, 'dist/server/wrangler.json')
-    const withDomain = join(project.dir, 'dist/server/wrangler.domain.json')
-    const built = JSON.parse(readFileSync(config, 'utf8'))
-    writeFileSync(
-      withDomain,
-      JSON.stringify({ ...built, routes: [{ pattern: 'aksharalabs.in', custom_domain: true }] }),
-    )
-    const run = succeeded(await wrangler(['triggers', 'deploy', '-c', withDomain]))
-    expect(run.stdout).toContain('aksharalabs.in (custom domain)')
-    expect(cf.state.customDomains()).toEqual([
-      {
-        hostname: 'aksharalabs.in',
-        worker: WORKER,
-        zone: 'aksharalabs.in',
-        certificateReady: false,
-        answers: false,
-        replacedDnsRecord: true,
-      },
-    ])
-    await expect(cf.fetch('https://aksharalabs.in/api/health')).rejects.toThrow()
-    cf.control.issueCertificates()
-    const health = await cf.fetch('https://aksharalabs.in/api/health')
-    expect(health.status).toBe(200)
-    expect(cf.state.customDomains()[0]?.answers).toBe(true)
-    cf.assertNoUnknownRequests()
+    expect((await cf.fetch(`${url}/api/health`)).status).toBe(200)
   })
 
   test('an API call the stand-in does not serve fails, and is reported with its method and path', async () => {
@@ -430,9 +396,9 @@ describe('the pinned wrangler against the stand-in Cloudflare account', () => {
     })
     expect(response.status).toBe(404)
     expect(((await response.json()) as { errors: { code: number }[] }).errors[0]?.code).toBe(7003)
-    expect(cf.unknownRequests()).toEqual([
+    expect(await cf.unknownRequests()).toEqual([
       expect.objectContaining({ kind: 'api', method: 'POST', path: `/client/v4${path}` }),
     ])
-    expect(() => cf.assertNoUnknownRequests()).toThrow(`api POST /client/v4${path}`)
+    await expect(cf.assertNoUnknownRequests()).rejects.toThrow(`api POST /client/v4${path}`)
   })
 })

@@ -39,18 +39,25 @@ describe('first deploy on an empty account (docs/operations.md § 1)', () => {
     const deploy = await drill.runbook('first-deploy/deploy', {}, { input: `${KEY}\n` })
     expect(deploy.code).not.toBe(0)
     expect(deploy.output).toContain('Go-live check: refusing to deploy to production')
-    expect(drill.cf.state.workers()).toEqual([])
+    expect(await drill.cf.state.workers()).toEqual([])
     expect(existsSync(join(drill.env.HOME as string, 'akshara.secrets'))).toBe(false)
   })
 
-  it('creates both databases and their tables', async () => {
+  it("creates the three databases (production's, the previews', staging's) and the first two's tables", async () => {
     const ids = await drill.createDatabases()
     expect(ids.production).not.toBe(ids.previews)
+    expect((await drill.cf.state.databases()).map((d) => d.name).sort()).toEqual([
+      'akshara-labs-enquiries',
+      'akshara-labs-enquiries-preview',
+      'akshara-labs-enquiries-staging',
+    ])
     const run = await drill.runbook('first-deploy/migrations')
     expect(run.code, run.output).toBe(0)
     for (const db of ['akshara-labs-enquiries', 'akshara-labs-enquiries-preview']) {
       expect(await tables(db)).toEqual(expect.arrayContaining(['enquiries', 'enquiry_attempts']))
     }
+    // Staging's is migrated by the staging job, with main's migrations only (docs/operations.md § 5).
+    expect(await tables('akshara-labs-enquiries-staging')).toEqual([])
   })
 
   it('deploys with real values and the key from a private file, which is gone afterwards', async () => {
@@ -63,9 +70,14 @@ describe('first deploy on an empty account (docs/operations.md § 1)', () => {
     expect(deploy.output).not.toContain(KEY)
     expect(existsSync(join(drill.env.HOME as string, 'akshara.secrets'))).toBe(false)
 
-    const worker = drill.cf.state.worker(WORKER)
+    const worker = await drill.cf.state.worker(WORKER)
     expect(worker.deployment?.versions).toEqual([{ id: worker.latestVersion?.id, percentage: 100 }])
-    expect(drill.cf.state.secretValue(WORKER, worker.latestVersion?.id as string, 'CONTACT_FORM_ACCESS_KEY')).toBe(KEY)
+    expect(
+      await drill.cf.state.secretValue(WORKER, worker.latestVersion?.id as string, 'CONTACT_FORM_ACCESS_KEY'),
+    ).toBe(KEY)
+    // No version of production has a URL of its own (preview_urls = false).
+    expect(worker.previewsEnabled).toBe(false)
+    expect(worker.latestVersion?.previewUrl).toBeUndefined()
 
     // `npm run deploy` built the copy: its configuration is what the other drills write in place of a build.
     const built = JSON.parse(readFileSync(join(drill.copy.dir, 'dist/server/wrangler.json'), 'utf8'))
@@ -83,7 +95,11 @@ describe('first deploy on an empty account (docs/operations.md § 1)', () => {
     expect(check.output).toMatch(/Delivery in effect\s+form-service/)
     expect(check.output).toMatch(/Missing\s+nothing/)
 
-    const prove = await drill.runbook('key-rotation/prove', { 'production url': drill.workersDev })
+    const version = (await drill.cf.state.worker(WORKER)).deployment?.versions[0]?.id as string
+    const prove = await drill.runbook('key-rotation/prove', {
+      'production url': drill.workersDev,
+      'version id': version,
+    })
     expect(prove.code, prove.output).toBe(0)
     expect(drill.submissions).toEqual([expect.objectContaining({ accessKey: KEY, accepted: true })])
     const rows = await drill.cf.state.query<{ status: string }>(
@@ -91,7 +107,7 @@ describe('first deploy on an empty account (docs/operations.md § 1)', () => {
       'SELECT status FROM enquiries',
     )
     expect(rows).toEqual([{ status: 'delivered' }])
-    drill.cf.assertNoUnknownRequests()
+    await drill.cf.assertNoUnknownRequests()
   })
 
   it('the checks and steps the runbook writes inline run as written: curl, the remote lists, the Turnstile secret put and deleted', async () => {
@@ -99,7 +115,8 @@ describe('first deploy on an empty account (docs/operations.md § 1)', () => {
     // § 10 step 4: is the site up, and what waits.
     const health = await drill.sh(`curl -s https://${domain}/api/health`)
     expect(health.code, health.output).toBe(0)
-    expect(JSON.parse(health.output)).toEqual({ ok: true })
+    const serving = (await drill.cf.state.worker(WORKER)).deployment?.versions[0]?.id
+    expect(JSON.parse(health.output)).toEqual({ ok: true, version: serving })
     const pending = await drill.sh('npm run enquiries -- --remote --status pending')
     expect(pending.code, pending.output).toBe(0)
     expect(pending.output).toContain('No enquiries with status pending in')
@@ -114,18 +131,18 @@ describe('first deploy on an empty account (docs/operations.md § 1)', () => {
     // § 15 step 2 (the secret first: Turnstile stays off without the site key), then step 7.
     const put = await drill.sh('npx wrangler secret put TURNSTILE_SECRET_KEY', { input: 'turnstile-secret-0a1b\n' })
     expect(put.code, put.output).toBe(0)
-    const worker = drill.cf.state.worker(WORKER)
+    const worker = await drill.cf.state.worker(WORKER)
     const latest = worker.latestVersion?.id as string
     expect(worker.deployment?.versions).toEqual([{ id: latest, percentage: 100 }])
-    expect(drill.cf.state.secretValue(WORKER, latest, 'TURNSTILE_SECRET_KEY')).toBe('turnstile-secret-0a1b')
+    expect(await drill.cf.state.secretValue(WORKER, latest, 'TURNSTILE_SECRET_KEY')).toBe('turnstile-secret-0a1b')
     const setup = await drill.sh('npm run enquiries -- setup --remote')
     expect(setup.output).toMatch(/Turnstile[^\n]*off/)
     const removed = await drill.sh('npx wrangler secret delete TURNSTILE_SECRET_KEY', { input: 'y\n' })
     expect(removed.code, removed.output).toBe(0)
-    const after = drill.cf.state.worker(WORKER).latestVersion?.id as string
+    const after = (await drill.cf.state.worker(WORKER)).latestVersion?.id as string
     expect(after).not.toBe(latest)
-    expect(drill.cf.state.secretValue(WORKER, after, 'TURNSTILE_SECRET_KEY')).toBeUndefined()
-    expect(drill.cf.state.secretValue(WORKER, after, 'CONTACT_FORM_ACCESS_KEY')).toBe(KEY)
-    drill.cf.assertNoUnknownRequests()
+    expect(await drill.cf.state.secretValue(WORKER, after, 'TURNSTILE_SECRET_KEY')).toBeUndefined()
+    expect(await drill.cf.state.secretValue(WORKER, after, 'CONTACT_FORM_ACCESS_KEY')).toBe(KEY)
+    await drill.cf.assertNoUnknownRequests()
   })
 })

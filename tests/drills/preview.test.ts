@@ -1,96 +1,123 @@
 /**
  * docs/operations.md § 4 "Per-pull-request previews": a pull request's build (made without a
- * secret) is checked, its migrations run on the previews' database only, it is deployed as the
- * Preview pr-<number> behind Access and smoke-tested with the service token, its URL is commented
- * once and kept up to date; a build whose configuration points the previews at production's
- * database is refused; closing the pull request deletes the Preview; and the by-hand commands work.
+ * secret) is checked, its migrations run on the previews' database only (never staging's or
+ * production's), it is deployed as the Preview pr-<number> of the previews Worker, behind Access,
+ * with the previews' token only, and smoke-tested with the service token once the new deployment
+ * answers; its URL is commented once and kept up to date. Refused: a build whose configuration
+ * points the previews at production's database, and a pull request that changes a migration main
+ * has applied (by CI's own check too). A preview job handed production's token is refused by
+ * Cloudflare. Closing the pull request deletes the Preview, a stacked pull request's too (its base
+ * is another pull request's branch); and the by-hand commands work.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { REPOSITORY, sha, workflowRun } from './support/ci'
-import { type Drill, startDrill, WORKER } from './support/drill'
-import { type Copy, copyRepository, pinDatabaseIds, syncBuildConfig } from './support/project'
+import type { JobResult } from './support/actions'
+import { CI, establishProduction } from './support/ci'
+import { ACCESS, type Drill, PREVIEWS_WORKER, startDrill } from './support/drill'
+import { DATABASES } from './support/names'
+import { type Copy, pinDatabaseIds, placeBuild } from './support/project'
 
-const ACCESS = { clientId: 'ci-client.access', clientSecret: 'ci-secret-5e7f' }
-const PR = 7
+/** A stacked pull request: it merges into another pull request's branch, not main. */
+const PR = { number: 7, head: 'feature/form-copy', base: 'feature/form' }
+const PROBE = 'migrations/0009_preview_probe.sql'
 let drill: Drill
 let ids: { production: string; previews: string }
-const prCopies: Copy[] = []
 
 beforeAll(async () => {
   drill = await startDrill()
-  ids = await drill.createDatabases()
-  drill.cf.control.accessOnPreviews(ACCESS)
+  await establishProduction(drill, { key: 'form-key-5c2e' })
+  const databases = await drill.cf.state.databases()
+  const id = (name: string) => databases.find((d) => d.name === name)?.uuid as string
+  ids = { production: id(DATABASES.production), previews: id(DATABASES.previews) }
+  await drill.cf.control.protectWorker(PREVIEWS_WORKER, ACCESS)
 })
 afterAll(async () => {
-  for (const copy of prCopies) copy.remove()
   await drill?.dispose()
 })
 
-/** The pull request's checkout: main plus its own change (a migration), built. */
-function pullRequestCheckout(change: { previewsDatabase?: string } = {}): Copy {
-  const copy = copyRepository()
-  prCopies.push(copy)
-  pinDatabaseIds(copy, { production: ids.production, previews: change.previewsDatabase ?? ids.previews })
-  copy.write(
-    'migrations/0003_preview_probe.sql',
-    '-- Migration number: 0003 \t A change under review.\nCREATE TABLE preview_probe (id INTEGER PRIMARY KEY);\n',
+/** The pull request's tree: main plus its own change (a migration, or what `change` does), built. */
+function pullRequestTree(change: { previewsDatabase?: string; edit?: (copy: Copy) => void } = {}): {
+  tree: string
+  sha: string
+} {
+  // The pull request's commit, in the drill's repository: main's tree with the change.
+  drill.copy.write(
+    PROBE,
+    '-- Migration number: 0009 \t A change under review.\nCREATE TABLE preview_probe (id INTEGER PRIMARY KEY);\n',
   )
-  syncBuildConfig(copy)
-  return copy
+  if (change.previewsDatabase)
+    pinDatabaseIds(drill.copy, { production: ids.production, previews: change.previewsDatabase })
+  change.edit?.(drill.copy)
+  const sha = drill.copy.commitOnBranch(PR.head, 'The pull request’s change')
+  const tree = drill.copy.checkout(sha)
+  placeBuild(tree)
+  return { tree, sha }
 }
 
-/** preview.yml's build job (its last step: the build handed over), then preview-deploy.yml's job. */
-async function previewRun(runId: string, headSha: string, checkout: Copy) {
+/** preview.yml's build job (its last step: the build handed over), then what its completion triggers. */
+async function previewRun(pr: { tree: string; sha: string }): Promise<JobResult | undefined> {
+  const runId = drill.actions.newRunId()
   const build = await drill.job({
     workflow: '.github/workflows/preview.yml',
     job: 'build',
-    workspace: checkout.dir,
+    workspace: pr.tree,
     fromStep: 'Hand the build over to the Preview workflow',
     github: {
       event_name: 'pull_request',
-      ref: `refs/pull/${PR}/merge`,
-      sha: headSha,
-      repository: REPOSITORY,
+      ref: `refs/pull/${PR.number}/merge`,
+      sha: pr.sha,
       run_id: runId,
-      event: { pull_request: { number: PR, head: { repo: { full_name: REPOSITORY } }, user: { login: 'author' } } },
+      event: {
+        pull_request: {
+          number: PR.number,
+          head: { repo: { full_name: drill.github.repository } },
+          user: { login: 'author' },
+        },
+      },
     },
   })
   expect(build.result, build.log).toBe('success')
-  return drill.job({
-    workflow: '.github/workflows/preview-deploy.yml',
-    job: 'deploy',
-    github: workflowRun({ runId, headSha, event: 'pull_request', headBranch: 'feature/form', pullRequest: PR }),
-    secrets: {
-      CLOUDFLARE_PREVIEW_API_TOKEN: drill.cf.env.CLOUDFLARE_API_TOKEN as string,
-      CLOUDFLARE_ACCOUNT_ID: drill.cf.accountId,
-      CF_ACCESS_CLIENT_ID: ACCESS.clientId,
-      CF_ACCESS_CLIENT_SECRET: ACCESS.clientSecret,
-    },
+  const runs = await drill.actions.trigger({
+    name: 'workflow_run',
+    workflow: 'Preview build',
+    runId,
+    event: 'pull_request',
+    headBranch: PR.head,
+    headSha: pr.sha,
+    pullRequest: PR.number,
+    actor: 'author',
   })
+  return runs.find((r) => r.workflow === '.github/workflows/preview-deploy.yml')?.jobs.deploy
 }
 
 const tables = async (database: string) =>
   (await drill.cf.state.query<{ name: string }>(database, "SELECT name FROM sqlite_master WHERE type = 'table'")).map(
     (r) => r.name,
   )
+const previewOf = async (name: string) => (await drill.cf.state.previews(PREVIEWS_WORKER)).find((p) => p.name === name)
 
 describe("a pull request's preview (docs/operations.md § 4)", () => {
-  it('deploys the checked build behind Access, migrates only the previews database, smoke-tests it, and comments its URL', async () => {
-    drill.github.addHumanComment(PR, 'Looks good; checking the preview.')
-    const run = await previewRun('201', sha('1'), pullRequestCheckout())
-    expect(run.result, run.log).toBe('success')
-    expect(run.checkouts).toEqual(['(the event’s default)'])
+  it('deploys the checked build to the previews Worker behind Access, migrates only the previews database, smoke-tests it, and comments its URL', async () => {
+    await drill.github.addHumanComment(PR.number, 'Looks good; checking the preview.')
+    const calls = (await drill.cf.state.apiRequests()).length
+    const run = await previewRun(pullRequestTree())
+    expect(run?.result, run?.log).toBe('success')
+    expect(run?.checkouts).toEqual([drill.copy.head()])
 
-    const preview = drill.cf.state.previews(WORKER).find((p) => p.name === `pr-${PR}`)
-    expect(preview?.url).toMatch(/^https:\/\/pr-7-akshara-labs-site\.stand-in\.workers\.dev/)
-    expect(run.log).toContain(`smoke: ${new URL(preview?.url as string).origin} serves the home page`)
-    expect(await tables('akshara-labs-enquiries-preview')).toContain('preview_probe')
-    expect(await tables('akshara-labs-enquiries')).not.toContain('preview_probe')
+    const preview = await previewOf(`pr-${PR.number}`)
+    expect(preview?.url).toBe(`https://pr-7-${PREVIEWS_WORKER}.${drill.cf.subdomain}.workers.dev`)
+    expect(run?.log).toContain(
+      `smoke: ${preview?.url} serves the home page and /api/health is ok, answered by deployment ${preview?.deployments.at(-1)?.id}`,
+    )
+    expect(await tables(DATABASES.previews)).toContain('preview_probe')
+    expect(await tables(DATABASES.staging)).not.toContain('preview_probe')
+    expect(await tables(DATABASES.production)).not.toContain('preview_probe')
+    // The job held the previews' token only.
+    expect(new Set((await drill.cf.state.apiRequests()).slice(calls).map((r) => r.token))).toEqual(new Set(['preview']))
 
-    const bot = drill.github.comments(PR).filter((c) => c.user.type === 'Bot')
+    const bot = (await drill.github.comments(PR.number)).filter((c) => c.user.type === 'Bot')
     expect(bot).toHaveLength(1)
     expect(bot[0]?.body).toContain(`**Preview:** ${preview?.url}`)
-    expect(bot[0]?.body).toContain(`Updated for ${sha('1').slice(0, 7)}`)
+    expect(bot[0]?.body).toContain(`Updated for ${drill.copy.revParse(PR.head).slice(0, 7)}`)
 
     // Behind Access: without the service token the Preview answers with Access's login page.
     const anonymous = await drill.cf.fetch(`${preview?.url}`)
@@ -99,25 +126,68 @@ describe("a pull request's preview (docs/operations.md § 4)", () => {
   })
 
   it('keeps one comment up to date on the next push, and leaves people’s comments alone', async () => {
-    const run = await previewRun('202', sha('2'), pullRequestCheckout())
-    expect(run.result, run.log).toBe('success')
-    const comments = drill.github.comments(PR)
+    const run = await previewRun(pullRequestTree())
+    expect(run?.result, run?.log).toBe('success')
+    const comments = await drill.github.comments(PR.number)
     expect(comments.filter((c) => c.user.type === 'Bot')).toHaveLength(1)
-    expect(comments.find((c) => c.user.type === 'Bot')?.body).toContain(`Updated for ${sha('2').slice(0, 7)}`)
+    expect(comments.find((c) => c.user.type === 'Bot')?.body).toContain(
+      `Updated for ${drill.copy.revParse(PR.head).slice(0, 7)}`,
+    )
     expect(comments.find((c) => c.user.type === 'User')?.body).toBe('Looks good; checking the preview.')
-    expect(drill.github.unknown).toEqual([])
+    expect(await drill.github.unknown()).toEqual([])
+  })
+
+  it('refuses a pull request that changes a migration main has applied: CI fails, and the preview job migrates and deploys nothing', async () => {
+    const deployments = (await drill.cf.state.previews(PREVIEWS_WORKER)).flatMap((p) => p.deployments).length
+    const pr = pullRequestTree({
+      edit: (copy) =>
+        copy.edit('migrations/0008_notices.sql', (sql) => `${sql}\nALTER TABLE notices ADD COLUMN draft TEXT;\n`),
+    })
+    const ci = await drill.job({
+      workflow: CI,
+      job: 'migrations',
+      github: {
+        event_name: 'pull_request',
+        ref: `refs/pull/${PR.number}/merge`,
+        sha: pr.sha,
+        run_id: drill.actions.newRunId(),
+        event: { pull_request: { number: PR.number, base: { sha: drill.copy.head() } } },
+      },
+    })
+    expect(ci.result).toBe('failure')
+    expect(ci.log).toContain('0008_notices.sql is changed, but main has already applied it under this name')
+
+    const run = await previewRun(pr)
+    expect(run?.result).toBe('failure')
+    expect(run?.log).toMatch(/cannot be deployed as a Preview:[\s\S]*0008_notices\.sql is changed/)
+    expect(run?.steps.find((s) => s.name.startsWith('Migrate'))?.outcome).toBe('skipped')
+    expect((await drill.cf.state.previews(PREVIEWS_WORKER)).flatMap((p) => p.deployments)).toHaveLength(deployments)
+
+    // A pull request that only adds a migration after main's passes CI's check.
+    const fine = await drill.job({
+      workflow: CI,
+      job: 'migrations',
+      github: {
+        event_name: 'pull_request',
+        ref: `refs/pull/${PR.number}/merge`,
+        sha: pullRequestTree().sha,
+        run_id: drill.actions.newRunId(),
+        event: { pull_request: { number: PR.number, base: { sha: drill.copy.head() } } },
+      },
+    })
+    expect(fine.result, fine.log).toBe('success')
   })
 
   it("refuses a build whose previews database is production's: nothing is migrated or deployed", async () => {
-    const deployments = drill.cf.state.previews(WORKER).flatMap((p) => p.deployments).length
-    const run = await previewRun('203', sha('3'), pullRequestCheckout({ previewsDatabase: ids.production }))
-    expect(run.result).toBe('failure')
-    expect(run.log).toMatch(
+    const deployments = (await drill.cf.state.previews(PREVIEWS_WORKER)).flatMap((p) => p.deployments).length
+    const run = await previewRun(pullRequestTree({ previewsDatabase: ids.production }))
+    expect(run?.result).toBe('failure')
+    expect(run?.log).toMatch(
       /cannot be deployed as a Preview:[\s\S]*previews\.d1_databases differs from the default branch's/,
     )
-    expect(run.steps.find((s) => s.name.startsWith('Migrate'))?.outcome).toBe('skipped')
-    expect(drill.cf.state.previews(WORKER).flatMap((p) => p.deployments)).toHaveLength(deployments)
-    expect(await tables('akshara-labs-enquiries')).not.toContain('preview_probe')
+    expect(run?.steps.find((s) => s.name.startsWith('Migrate'))?.outcome).toBe('skipped')
+    expect((await drill.cf.state.previews(PREVIEWS_WORKER)).flatMap((p) => p.deployments)).toHaveLength(deployments)
+    expect(await tables(DATABASES.production)).not.toContain('preview_probe')
   })
 
   it("refuses, on main too, a previews database that is production's (npm run check:config, the migration)", async () => {
@@ -137,54 +207,87 @@ describe("a pull request's preview (docs/operations.md § 4)", () => {
     }
   })
 
-  it('deletes the Preview when the pull request closes; a second close finds nothing and passes', async () => {
-    const url = drill.cf.state.previews(WORKER).find((p) => p.name === `pr-${PR}`)?.url as string
-    const closed = {
-      event_name: 'pull_request_target',
-      ref: 'refs/heads/main',
-      sha: sha('f'),
-      repository: REPOSITORY,
-      run_id: '204',
-      event: {
+  it("refuses production's token in a preview job: Cloudflare lets it reach neither the previews Worker nor their database", async () => {
+    // preview-deploy.yml as a mistaken edit would have it: production's environment and token.
+    drill.copy.edit('.github/workflows/preview-deploy.yml', (yaml) =>
+      yaml
+        .replace('environment:\n      name: preview', 'environment:\n      name: production')
+        .replace('secrets.CLOUDFLARE_PREVIEW_API_TOKEN', 'secrets.CLOUDFLARE_API_TOKEN'),
+    )
+    drill.copy.commit('The preview job, handed production’s token')
+    try {
+      const deployments = (await drill.cf.state.previews(PREVIEWS_WORKER)).flatMap((p) => p.deployments).length
+      const calls = (await drill.cf.state.apiRequests()).length
+      const run = await previewRun(pullRequestTree())
+      expect(run?.result).toBe('failure')
+      expect(run?.log).toContain('Authentication error')
+      const refused = (await drill.cf.state.apiRequests()).slice(calls)
+      expect(refused.filter((r) => r.status === 403)).toContainEqual(
+        expect.objectContaining({
+          token: 'production',
+          error: `token "production" may not use the database ${DATABASES.previews}`,
+        }),
+      )
+      expect((await drill.cf.state.previews(PREVIEWS_WORKER)).flatMap((p) => p.deployments)).toHaveLength(deployments)
+    } finally {
+      drill.copy.checkoutFile('HEAD~1', '.github/workflows/preview-deploy.yml')
+      drill.copy.commit('The preview job, back on the previews’ token')
+    }
+  })
+
+  it("deletes a stacked pull request's Preview in the daily sweep (Preview delete runs for pull requests into main only), and a pull request into main's when it closes", async () => {
+    const url = (await previewOf(`pr-${PR.number}`))?.url as string
+    const close = (pr: { number: number; base: string; head: string }) =>
+      drill.actions.trigger({
+        name: 'pull_request_target',
         action: 'closed',
-        pull_request: { number: PR, head: { repo: { full_name: REPOSITORY } }, user: { login: 'author' } },
+        number: pr.number,
+        base: pr.base,
+        head: pr.head,
+        headSha: drill.copy.revParse(PR.head),
+      })
+    await drill.github.setPullRequest(PR.number, 'closed')
+    expect(await close(PR)).toEqual([])
+    expect((await drill.cf.state.previews(PREVIEWS_WORKER)).map((p) => p.name)).toContain(`pr-${PR.number}`)
+
+    const purge = await drill.job({
+      workflow: '.github/workflows/purge-previews.yml',
+      job: 'purge',
+      github: {
+        event_name: 'schedule',
+        ref: 'refs/heads/main',
+        sha: drill.copy.head(),
+        run_id: drill.actions.newRunId(),
       },
-    }
-    const secrets = {
-      CLOUDFLARE_PREVIEW_API_TOKEN: drill.cf.env.CLOUDFLARE_API_TOKEN as string,
-      CLOUDFLARE_ACCOUNT_ID: drill.cf.accountId,
-    }
-    const run = await drill.job({
-      workflow: '.github/workflows/preview-delete.yml',
-      job: 'delete',
-      github: closed,
-      secrets,
     })
-    expect(run.result, run.log).toBe('success')
-    expect(drill.cf.state.previews(WORKER).map((p) => p.name)).not.toContain(`pr-${PR}`)
+    expect(purge.result, purge.log).toBe('success')
+    expect(purge.log).toContain(`Preview pr-${PR.number} deleted.`)
+    expect(purge.summary).toContain('Previews of closed pull requests deleted: 1')
+    expect((await drill.cf.state.previews(PREVIEWS_WORKER)).map((p) => p.name)).not.toContain(`pr-${PR.number}`)
     const gone = await drill.cf.fetch(url, {
       headers: { 'CF-Access-Client-Id': ACCESS.clientId, 'CF-Access-Client-Secret': ACCESS.clientSecret },
     })
     expect(gone.status).toBe(404)
-    expect(drill.github.comments(PR).find((c) => c.user.type === 'Bot')?.body).toContain(
-      'deleted when the pull request closed',
-    )
 
-    const again = await drill.job({
-      workflow: '.github/workflows/preview-delete.yml',
-      job: 'delete',
-      github: { ...closed, run_id: '205' },
-      secrets,
-    })
-    expect(again.result, again.log).toBe('success')
-    expect(again.log).toContain(`Preview pr-${PR} does not exist (never made, or already deleted): nothing to delete.`)
+    // A pull request into main: Preview delete runs when it closes; one never made counts as deleted.
+    const [run] = await close({ number: 8, base: 'main', head: 'feature/other' })
+    expect(run?.jobs.delete?.result, run?.jobs.delete?.log).toBe('success')
+    expect(run?.jobs.delete?.log).toContain(
+      'Preview pr-8 does not exist (never made, or already deleted): nothing to delete.',
+    )
   })
 
-  it('by hand: builds, migrates, makes a Preview named after the branch, and deletes it', async () => {
-    const run = await drill.runbook('preview/by-hand', { 'preview name': 'my-branch' })
+  it('by hand: builds, migrates, makes a Preview named after the branch in the previews Worker, and deletes it', async () => {
+    // The service token exported, as the runbook says for a Preview behind Access.
+    const run = await drill.runbook(
+      'preview/by-hand',
+      { 'preview name': 'my-branch' },
+      { env: { CF_ACCESS_CLIENT_ID: ACCESS.clientId, CF_ACCESS_CLIENT_SECRET: ACCESS.clientSecret } },
+    )
     expect(run.code, run.output).toBe(0)
-    expect(run.output).toMatch(/https:\/\/my-branch-akshara-labs-site\.stand-in\.workers\.dev/)
-    expect(drill.cf.state.previews(WORKER).map((p) => p.name)).not.toContain('my-branch')
-    drill.cf.assertNoUnknownRequests()
+    expect(run.output).toContain(`https://my-branch-${PREVIEWS_WORKER}.${drill.cf.subdomain}.workers.dev`)
+    expect(run.output).toContain('answered by deployment')
+    expect((await drill.cf.state.previews(PREVIEWS_WORKER)).map((p) => p.name)).not.toContain('my-branch')
+    await drill.cf.assertNoUnknownRequests()
   })
 })

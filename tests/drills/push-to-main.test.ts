@@ -1,113 +1,192 @@
 /**
  * docs/operations.md § 3 "What a push to main does" and § 5 "Staging": the CI run keeps the build,
- * the Deploy workflow deploys it to staging (through Access, with the service token), sends one
- * marked enquiry there and checks it was delivered, then deploys production and smoke-tests it.
- * With a version that fails in production, the automatic rollback leaves the previous version
- * serving and the run says so; when `wrangler deployments status` fails, nothing is deployed.
+ * the Deploy workflow deploys it to staging (the previews Worker's Preview `staging`, its own
+ * database, behind Access), sends one marked enquiry there and checks it was delivered, then
+ * deploys production and smoke-tests it once the new version answers. Then what goes wrong: a
+ * version that fails while the old one still answers is rolled back; a `wrangler deploy` that
+ * fails after its version went live (the Cron Triggers call refused) has that version checked and
+ * rolled back, or kept when it passes; a failed migration leaves production as it was; and when
+ * the version serving now cannot be read, nothing is deployed. Each run's summary names the
+ * version serving when it ends.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ciRun, deployRun, establishProduction, serving, sha } from './support/ci'
-import { type Drill, startDrill, WORKER } from './support/drill'
+import type { JobResult } from './support/actions'
+import { deployToProduction, establishProduction, pushToMain, serving } from './support/ci'
+import { ACCESS, type Drill, PREVIEWS_WORKER, startDrill, WORKER } from './support/drill'
+import { DATABASES } from './support/names'
 
 const KEY = 'production-key-3f9a1c'
 const STAGING_KEY = 'staging-key-8b20d4'
-const ACCESS = { clientId: 'ci-client.access', clientSecret: 'ci-secret-5e7f' }
-const SECRETS = {
-  STAGING_CONTACT_FORM_ACCESS_KEY: STAGING_KEY,
-  CF_ACCESS_CLIENT_ID: ACCESS.clientId,
-  CF_ACCESS_CLIENT_SECRET: ACCESS.clientSecret,
-}
 
 let drill: Drill
 let first: string
 
 beforeAll(async () => {
   drill = await startDrill()
-  first = await establishProduction(drill, { key: KEY, sha: sha('a') })
-  drill.validKeys.add(STAGING_KEY)
+  first = (await establishProduction(drill, { key: KEY, stagingKey: STAGING_KEY })).version
+  await drill.cf.control.protectWorker(PREVIEWS_WORKER, ACCESS)
 })
 afterAll(async () => {
   await drill?.dispose()
 })
 
-/** Access in front of Previews (the stand-in guards every workers.dev host; the runbook's "Previews only" leaves production's public). */
-const previewsBehindAccess = (on: boolean) => drill.cf.control.accessOnPreviews(on ? ACCESS : null)
+/** The names of the tokens the API calls since `since` were made with. */
+const tokensSince = async (since: number) =>
+  new Set((await drill.cf.state.apiRequests()).slice(since).map((r) => r.token ?? '(none)'))
+
+/** An emergency deploy of a commit (CI run by hand on main): production only, no staging. */
+async function emergencyDeploy(sha: string, options: { env?: Record<string, string> } = {}): Promise<JobResult> {
+  const { production, deploy } = await deployToProduction(drill, { sha, env: options.env })
+  expect(deploy.jobs.staging?.result).toBe('skipped')
+  return production
+}
+
+const latest = async () => (await drill.cf.state.worker(WORKER)).latestVersion
 
 describe('a push to main (docs/operations.md §§ 3, 5)', () => {
-  it('deploys staging behind Access, delivers one marked enquiry there, then production, which passes its smoke test', async () => {
-    const ci = await ciRun(drill, { runId: '101', sha: sha('b') })
-    expect(ci.result, ci.log).toBe('success')
-
-    previewsBehindAccess(true)
-    const { staging, production } = await deployRun(drill, { runId: '101', sha: sha('b'), secrets: SECRETS }, () =>
-      previewsBehindAccess(false),
-    )
+  it('deploys staging (its own database, behind Access), delivers one marked enquiry there, then production, smoke-tested once the new version answers', async () => {
+    drill.copy.edit('docs/operations.md', (text) => `${text}\n`)
+    const sha = drill.copy.commit('A change to the runbook')
+    const calls = (await drill.cf.state.apiRequests()).length
+    let afterStaging = 0
+    const { staging, production } = await pushToMain(drill, {
+      sha,
+      between: async (job) => {
+        if (job === 'staging') afterStaging = (await drill.cf.state.apiRequests()).length
+      },
+    })
     expect(staging.result, staging.log).toBe('success')
-    expect(staging.checkouts).toEqual([sha('b')])
-    const [preview] = drill.cf.state.previews(WORKER).filter((p) => p.name === 'staging')
+    expect(staging.checkouts).toEqual([sha])
+    const preview = (await drill.cf.state.previews(PREVIEWS_WORKER)).find((p) => p.name === 'staging')
     expect(preview?.url).toBeDefined()
     expect(staging.log).toContain(`Staging: ${preview?.url}`)
     expect(staging.log).toContain('Staging delivered the marked enquiry')
-    // One marked enquiry, delivered with staging's own key, stored in the previews' database only.
+    // One marked enquiry, delivered with staging's own key, stored in staging's database only.
     expect(drill.submissions).toEqual([expect.objectContaining({ accessKey: STAGING_KEY, accepted: true })])
     expect(drill.submissions[0]?.message).toMatch(/^Test enquiry [0-9a-f]{8}, sent by `npm run prove-delivery`/)
-    const previewRows = await drill.cf.state.query('akshara-labs-enquiries-preview', 'SELECT status FROM enquiries')
-    expect(previewRows).toEqual([{ status: 'delivered' }])
-    expect(await drill.cf.state.query('akshara-labs-enquiries', 'SELECT id FROM enquiries')).toEqual([])
-    // Without the service token, Access stops the staging check: the run would have said so.
-    previewsBehindAccess(true)
+    expect(await drill.cf.state.query(DATABASES.staging, 'SELECT status FROM enquiries')).toEqual([
+      { status: 'delivered' },
+    ])
+    expect(await drill.cf.state.query(DATABASES.previews, 'SELECT id FROM enquiries')).toEqual([])
+    expect(await drill.cf.state.query(DATABASES.production, 'SELECT id FROM enquiries')).toEqual([])
+    // Without the service token, Access stops anyone at staging's URL.
     const blocked = await drill.sh(`npm run smoke -- --url ${preview?.url}`)
     expect(blocked.code).toBe(1)
     expect(blocked.output).toContain('Cloudflare Access’s login')
-    previewsBehindAccess(false)
 
     expect(production.result, production.log).toBe('success')
-    const now = serving(drill)
+    const now = await serving(drill)
     expect(now).not.toBe(first)
-    expect(drill.cf.state.worker(WORKER).latestVersion?.message).toBe(`main ${sha('b')}`)
+    expect((await latest())?.message).toBe(`main ${sha}`)
     expect(production.summary).toContain(`Production serves version \`${now}\``)
-    expect(drill.cf.state.secretValue(WORKER, now, 'CONTACT_FORM_ACCESS_KEY')).toBe(KEY)
+    expect(production.log).toContain(`answered by version ${now}`)
+    expect(await drill.cf.state.secretValue(WORKER, now, 'CONTACT_FORM_ACCESS_KEY')).toBe(KEY)
+    // Each job used its own token only: the previews' for staging, production's for production.
+    expect(await tokensSince(calls).then((t) => [...t].sort())).toEqual(['preview', 'production'])
+    const all = await drill.cf.state.apiRequests()
+    expect(new Set(all.slice(calls, afterStaging).map((r) => r.token))).toEqual(new Set(['preview']))
+    expect(new Set(all.slice(afterStaging).map((r) => r.token))).toEqual(new Set(['production']))
+    // No version of production has a URL of its own: not the new one, not the first.
+    for (const id of [now, first]) {
+      const answer = await drill.cf.fetch(
+        `https://${id.slice(0, 8)}-${WORKER}.${drill.cf.subdomain}.workers.dev/api/health`,
+      )
+      expect(answer.status).toBe(404)
+    }
   })
 
-  it('rolls back a version that fails its smoke test: the previous version serves, and the run says so', async () => {
-    const good = serving(drill)
-    expect((await ciRun(drill, { runId: '102', sha: sha('c') })).result).toBe('success')
-    const { staging, production } = await deployRun(
-      drill,
-      { runId: '102', sha: sha('c'), secrets: SECRETS, smokeWait: 20 },
-      () =>
-        // Staging passed; this version fails in production only.
-        drill.cf.control.breakVersions({ message: `main ${sha('c')}` }),
-    )
-    expect(staging.result, staging.log).toBe('success')
-    expect(production.result, production.log).toBe('failure')
+  it('rolls back a version that fails once it answers, though the old one still answered for a while (the smoke test waited for it)', async () => {
+    const good = await serving(drill)
+    const sha = drill.copy.commit('A release that breaks the home page')
+    // The new version reaches every location only after 15 s: until then the old one answers, and
+    // would pass a smoke test that did not wait for the new one.
+    await drill.cf.control.setPropagation(15_000)
+    await drill.cf.control.breakVersions({ message: `main ${sha}`, paths: /^\/$/ })
+    try {
+      const production = await emergencyDeploy(sha, { env: { SMOKE_WAIT_SECONDS: '40' } })
+      expect(production.result, production.log).toBe('failure')
+      const broken = await latest()
+      expect(broken?.message).toMatch(new RegExp(`^main ${sha}`))
+      expect(await serving(drill)).toBe(good)
+      expect(production.log).toContain(`The smoke test failed for version ${broken?.id}`)
+      expect(production.log).toContain('GET / answered 500')
+      expect(production.log).toContain(
+        `Production was rolled back: ${good} serves 100% again and passes the smoke test`,
+      )
+      expect(production.summary).toContain(`Version ${broken?.id} failed its smoke test and is not serving`)
+    } finally {
+      await drill.cf.control.clearBrokenVersions()
+      await drill.cf.control.setPropagation(3_000)
+    }
+  })
 
-    const broken = drill.cf.state.worker(WORKER).latestVersion
-    expect(broken?.message).toBe(`main ${sha('c')}`)
-    expect(serving(drill)).toBe(good)
-    const answer = await drill.cf.fetch(`${drill.workersDev}/api/health`)
-    expect(answer.status).toBe(200)
-    expect(drill.cf.state.servingAt(`${drill.workersDev}/`).ids).toEqual([{ id: good, percentage: 100 }])
-    expect(production.log).toContain(`The smoke test failed for version ${broken?.id}`)
-    expect(production.log).toContain(`Production was rolled back: ${good} serves 100% again and passes the smoke test`)
-    expect(production.summary).toContain(`Version ${broken?.id} failed its smoke test and is not serving`)
-    drill.cf.control.clearBrokenVersions()
+  it('rolls back a version that went live before `wrangler deploy` failed (its Cron Triggers call refused) and fails its smoke test; the summary names what serves', async () => {
+    const good = await serving(drill)
+    const sha = drill.copy.commit(
+      'A release that breaks the home page, deployed by a token without the schedules permission',
+    )
+    await drill.cf.control.breakVersions({ message: `main ${sha}`, paths: /^\/$/ })
+    await drill.cf.control.failNext('PUT', /\/workers\/scripts\/akshara-labs-site\/schedules$/, {
+      status: 403,
+      code: 10000,
+      message: 'Authentication error',
+    })
+    try {
+      const production = await emergencyDeploy(sha, { env: { SMOKE_WAIT_SECONDS: '40' } })
+      expect(production.result, production.log).toBe('failure')
+      const broken = (await latest())?.id as string
+      expect(production.log).toContain('wrangler deploy failed')
+      expect(production.log).toContain(`failed after a new deployment went live: production serves ${broken} (100%)`)
+      expect(production.log).toContain(`Version ${broken}, live after wrangler deploy failed, fails the smoke test`)
+      expect(await serving(drill)).toBe(good)
+      expect(production.summary).toContain(`Production was rolled back: ${good} serves 100% again`)
+    } finally {
+      await drill.cf.control.clearBrokenVersions()
+    }
+  })
+
+  it('keeps a version that went live before `wrangler deploy` failed when it passes its smoke test, and says so', async () => {
+    const sha = drill.copy.commit('A release deployed by a token without the schedules permission')
+    await drill.cf.control.failNext('PUT', /\/workers\/scripts\/akshara-labs-site\/schedules$/, {
+      status: 403,
+      code: 10000,
+      message: 'Authentication error',
+    })
+    const production = await emergencyDeploy(sha)
+    expect(production.result, production.log).toBe('failure')
+    const live = (await latest())?.id as string
+    expect(await serving(drill)).toBe(live)
+    expect(production.summary).toContain(
+      `wrangler deploy failed after version ${live} went live. It passes the smoke test on ${drill.workersDev} and stays: production serves ${live} (100%)`,
+    )
+  })
+
+  it('leaves production as it was when a migration fails, and says which version serves', async () => {
+    const before = await serving(drill)
+    const versions = (await drill.cf.state.worker(WORKER)).versions.length
+    const sha = drill.copy.commit('A release whose migration fails')
+    await drill.cf.control.failNext('POST', /\/d1\/database\/[^/]+\/query$/, { status: 400, code: 7500 })
+    const production = await emergencyDeploy(sha)
+    expect(production.result, production.log).toBe('failure')
+    expect((await drill.cf.state.worker(WORKER)).versions).toHaveLength(versions)
+    expect(production.summary).toContain(
+      `wrangler d1 migrations apply failed; production still serves ${before} (100%), as before the step.`,
+    )
   })
 
   it('deploys nothing when the version serving now cannot be read (no silent loss of the rollback target)', async () => {
-    const before = serving(drill)
-    const versions = drill.cf.state.worker(WORKER).versions.length
-    expect((await ciRun(drill, { runId: '103', sha: sha('d') })).result).toBe('success')
-    const { production } = await deployRun(drill, { runId: '103', sha: sha('d'), secrets: SECRETS }, () =>
-      drill.cf.control.failNext('GET', /\/workers\/scripts\/akshara-labs-site\/deployments$/, {
-        status: 500,
-        code: 10013,
-      }),
-    )
+    const before = await serving(drill)
+    const versions = (await drill.cf.state.worker(WORKER)).versions.length
+    const sha = drill.copy.commit('A release deployed while the API is failing')
+    await drill.cf.control.failNext('GET', /\/workers\/scripts\/akshara-labs-site\/deployments$/, {
+      status: 500,
+      code: 10013,
+    })
+    const production = await emergencyDeploy(sha)
     expect(production.result, production.log).toBe('failure')
     expect(production.log).toContain('Cannot tell which version serves production now')
-    expect(drill.cf.state.worker(WORKER).versions).toHaveLength(versions)
-    expect(serving(drill)).toBe(before)
-    drill.cf.assertNoUnknownRequests()
+    expect((await drill.cf.state.worker(WORKER)).versions).toHaveLength(versions)
+    expect(await serving(drill)).toBe(before)
+    await drill.cf.assertNoUnknownRequests()
   })
 })

@@ -11,7 +11,7 @@ import { lastEmailFile, type SiteServer, startSiteServer, stateDir } from '../su
 test.describe.configure({ timeout: 150_000 })
 
 test.describe('operations', () => {
-  test('/api/health says only whether the site is up: no delivery, secret or binding names, not cached', async ({
+  test('/api/health says only whether the site is up and which version answered: no delivery, secret or binding names, not cached', async ({
     request,
   }) => {
     // The delivery set-up is for operators: the inbox shows it (tests/e2e/inbox.spec.ts).
@@ -20,7 +20,8 @@ test.describe('operations', () => {
       expect(answer.status()).toBe(200)
       expect(answer.headers()['cache-control']).toBe('no-store')
       const body = await answer.text()
-      expect(JSON.parse(body)).toEqual({ ok: true })
+      // The version is the version_metadata binding's id: locally, one wrangler makes up at each start.
+      expect(JSON.parse(body)).toEqual({ ok: true, version: expect.stringMatching(/^[0-9a-f-]{36}$/) })
       for (const word of [TEST_ACCESS_KEY, 'CONTACT_FORM_ACCESS_KEY', 'form-service', 'rateLimiter', 'missing'])
         expect(body).not.toContain(word)
     }

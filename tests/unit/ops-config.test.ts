@@ -34,6 +34,11 @@ function variant(edit: (toml: string) => string): RawConfig {
 const clone = (): RawConfig => structuredClone(config)
 
 describe('wrangler.toml', () => {
+  it('reads as wrangler itself reads it (experimental_readRawConfig), without loading wrangler', async () => {
+    const { experimental_readRawConfig } = await import('wrangler')
+    expect(config).toEqual(experimental_readRawConfig({ config: 'wrangler.toml' }).rawConfig)
+  }, 60_000)
+
   it("passes wrangler 4.151's own config schema", () => {
     expect(schemaProblems(config)).toEqual([])
   })
@@ -78,14 +83,15 @@ describe('wrangler.toml', () => {
     expect(TOML).not.toContain(site.email)
   })
 
-  it('holds a ready custom-domain block that, uncommented, lands at the top level and keeps preview URLs', () => {
+  it('holds a ready custom-domain block that, uncommented, lands at the top level and keeps Preview URLs off', () => {
     const live = variant((toml) =>
       toml.replace(/^# routes = \[\n((?:#\s+\{.*\n)+)# \]\n/m, (block) => block.replace(/^# ?/gm, '')),
     )
     expect(live.routes).toHaveLength(2)
     expect(live.routes.map((r: RawConfig) => r.pattern)).toEqual(['aksharalabs.in', 'www.aksharalabs.in'])
     expect(schemaProblems(live)).toEqual([])
-    expect(live.preview_urls).toBe(true)
+    expect(live.preview_urls).toBe(false)
+    expect(hygieneProblems(live, '2026-10-12')).toEqual([])
     expect(live.previews.ratelimits[0].routes).toBeUndefined()
   })
 })
@@ -135,6 +141,10 @@ describe('the checks catch what an operator would get wrong', () => {
     delete bad.preview_urls
     bad.upload_source_maps = false
     expect(hygieneProblems(bad, '2026-10-12')).toHaveLength(4)
+    // Every production version would answer on a URL of its own, with production's database and secrets.
+    expect(hygieneProblems({ ...clone(), preview_urls: true }, '2026-10-12')).toEqual([
+      expect.stringMatching(/^preview_urls must be false/),
+    ])
     expect(hygieneProblems({ ...clone(), compatibility_date: '2026-10-19' }, '2026-10-12')[0]).toMatch(
       /later than the bundled workerd/,
     )

@@ -49,11 +49,18 @@ describe('docs/operations.md: every procedure is run by a drill', () => {
     }
   })
 
-  it('none of the findings come back: no stdout JSON, no ignored --yes, no versions secret put as a step', () => {
+  it('none of the findings come back: no stdout JSON, no ignored --yes, no versions deploy, versions secret put only for a rolled-back secret', () => {
     const commands = blocks.map((b) => b.text).join('\n')
     expect(commands).not.toMatch(/--json\s*>/)
     expect(commands).not.toMatch(/rollback[^\n]*--yes/)
-    expect(commands).not.toMatch(/versions secret put|versions deploy/)
+    // `versions deploy` of the latest upload after a rollback would serve the code rolled back from;
+    // `versions secret put` only puts the right value onto it for the next deploy (§ 9).
+    expect(commands).not.toMatch(/versions deploy/)
+    expect(blocks.filter((b) => /versions secret put/.test(b.text)).map((b) => b.id)).toEqual(['rollback/bad-secret'])
+    // After a deploy or a rollback, the smoke test waits for the version it judges.
+    expect(runbookBlocks(RUNBOOK).find((b) => b.id === 'rollback/by-hand')?.text).toMatch(
+      /npm run smoke -- --production --version <version id>/,
+    )
     expect(commands).not.toMatch(/printf[^\n]*'<the key>'/)
     expect(RUNBOOK).not.toMatch(/Cloudflare's Previews documentation lists no number/)
   })

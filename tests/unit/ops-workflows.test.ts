@@ -212,8 +212,27 @@ describe('the workflows: what each job does', () => {
     expect(workflow('preview-deploy.yml').on.workflow_run.workflows).toEqual([workflow('preview.yml').name])
   })
 
-  it('the previews database is purged on a schedule (crons never run on Previews)', () => {
+  it('the previews’ and staging’s databases are purged, and closed pull requests’ Previews deleted, on a schedule', () => {
     expect(workflow('purge-previews.yml').on.schedule).toEqual([{ cron: expect.any(String) }])
+    expect(runs('purge-previews.yml:purge')).toMatch(
+      /node scripts\/ci\/purge-previews\.ts[\s\S]*node scripts\/ci\/preview\.ts sweep/,
+    )
+    // Preview delete runs from main only: a stacked pull request's close would run its base branch's copy.
+    expect(workflow('preview-delete.yml').on.pull_request_target.branches).toEqual(['main'])
+  })
+
+  it('a rollback shares no concurrency group with a deploy (a deploy queued after it would cancel it)', () => {
+    const group = (key: string) => (jobs[key]?.concurrency as { group?: string } | undefined)?.group
+    expect(group('rollback.yml:rollback')).toBeDefined()
+    for (const key of Object.keys(jobs).filter((k) => k !== 'rollback.yml:rollback'))
+      expect(group(key), key).not.toBe(group('rollback.yml:rollback'))
+  })
+
+  it('a pull request’s migrations are checked to be append-only, with the history to compare', () => {
+    const check = steps('ci.yml:migrations')
+    expect(check.find((s) => s.uses?.startsWith('actions/checkout@'))?.with).toMatchObject({ 'fetch-depth': 0 })
+    expect(runs('ci.yml:migrations')).toMatch(/node scripts\/ci\/migrations\.ts --base "\$BASE_SHA"/)
+    expect(jobs['ci.yml:migrations']?.if).toBe("github.event_name == 'pull_request'")
   })
 
   it('CODEOWNERS covers what reaches production', () => {

@@ -1,163 +1,201 @@
 /**
- * The GitHub side of the drills: the events the workflows run on, the CI run that keeps a build,
- * and a production that already serves (what a drill starts from when its procedure is not the
- * first deploy).
+ * The GitHub side of the drills: the repository's settings as docs/operations.md § 3 makes them
+ * (environments with their secrets and deployment branches, staging's database id among them), the CI run on main that keeps a build, the Deploy run it triggers, and a production
+ * that already serves (what a drill starts from when its procedure is not the first deploy).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { JobResult } from './actions'
-import { type Drill, WORKER } from './drill'
+import type { JobResult, RunResult } from './actions'
+import { ACCESS, type Drill, PREVIEWS_WORKER, WORKER } from './drill'
+import { DATABASES } from './names'
+import { pinDatabaseIds, placeBuild } from './project'
 
-export const REPOSITORY = 'aksharalabs/site'
-const MAIN_HEAD = 'f'.repeat(40)
+export const CI = '.github/workflows/ci.yml'
+export const DEPLOY = '.github/workflows/deploy.yml'
 
-export const sha = (char: string) => char.repeat(40)
-
-/** The `github` context of a `workflow_run` job triggered by a completed run of another workflow. */
-export function workflowRun(options: {
-  runId: string
-  headSha: string
-  event?: 'push' | 'workflow_dispatch' | 'pull_request'
-  conclusion?: string
-  headBranch?: string
-  pullRequest?: number
-  actor?: string
-}) {
-  return {
-    event_name: 'workflow_run',
-    ref: 'refs/heads/main',
-    sha: MAIN_HEAD,
-    repository: REPOSITORY,
-    run_id: `${options.runId}-followup`,
-    actor: options.actor ?? 'operator',
-    event: {
-      workflow_run: {
-        id: options.runId,
-        conclusion: options.conclusion ?? 'success',
-        event: options.event ?? 'push',
-        head_branch: options.headBranch ?? 'main',
-        head_sha: options.headSha,
-        head_repository: { full_name: REPOSITORY },
-        actor: { login: options.actor ?? 'operator' },
-        pull_requests: options.pullRequest ? [{ number: options.pullRequest }] : [],
-      },
+/**
+ * The repository's settings (docs/operations.md § 3): production's token in `production` only,
+ * the previews' token in `staging` and `preview`, each environment deploying from main only, and
+ * no Cloudflare secret at the repository level.
+ */
+export async function configureGitHub(drill: Drill, options: { stagingKey?: string } = {}): Promise<void> {
+  const { cf, actions } = drill
+  const branches = ['main']
+  const access = { CF_ACCESS_CLIENT_ID: ACCESS.clientId, CF_ACCESS_CLIENT_SECRET: ACCESS.clientSecret }
+  actions.environments.production = {
+    secrets: { CLOUDFLARE_API_TOKEN: cf.tokens.production as string, CLOUDFLARE_ACCOUNT_ID: cf.accountId },
+    branches,
+  }
+  actions.environments.staging = {
+    secrets: {
+      CLOUDFLARE_PREVIEW_API_TOKEN: cf.tokens.preview as string,
+      CLOUDFLARE_ACCOUNT_ID: cf.accountId,
+      ...(options.stagingKey ? { STAGING_CONTACT_FORM_ACCESS_KEY: options.stagingKey } : {}),
+      ...access,
     },
+    branches,
+  }
+  actions.environments.preview = {
+    secrets: {
+      CLOUDFLARE_PREVIEW_API_TOKEN: cf.tokens.preview as string,
+      CLOUDFLARE_ACCOUNT_ID: cf.accountId,
+      ...access,
+    },
+    branches,
+  }
+  const staging = (await cf.state.databases()).find((d) => d.name === DATABASES.staging)
+  if (staging) {
+    ;(actions.environments.staging as { secrets: Record<string, string> }).secrets.STAGING_DATABASE_ID = staging.uuid
+    ;(actions.environments.preview as { secrets: Record<string, string> }).secrets.STAGING_DATABASE_ID = staging.uuid
   }
 }
 
 /**
- * A CI run on main: the test job's last steps (the version message and the upload of the build
- * `npm test` made), as ci.yml writes them. The build is the drill's copy of the shared build.
+ * A CI run of main at `sha`: the test job's last steps (the version message and the upload of the
+ * build `npm test` made), as ci.yml writes them, in a checkout of that commit holding the shared
+ * build. `rerun`: the same run again (refused once it is more than 30 days old).
  */
-export function ciRun(
+export async function ciRun(
   drill: Drill,
-  options: { runId: string; sha: string; dispatch?: { reason: string; actor: string } },
-): Promise<JobResult> {
-  return drill.job({
-    workflow: '.github/workflows/ci.yml',
+  options: { sha: string; rerun?: string; dispatch?: { reason: string; actor: string } },
+): Promise<{ id: string; result: JobResult }> {
+  const id = options.rerun ?? drill.actions.newRunId()
+  const github = {
+    event_name: options.dispatch ? 'workflow_dispatch' : 'push',
+    ref: 'refs/heads/main',
+    sha: options.sha,
+    run_id: id,
+    actor: options.dispatch?.actor ?? 'operator',
+  }
+  if (options.rerun) drill.actions.assertRerunnable(options.rerun)
+  else drill.actions.record({ id, workflow: CI, github, inputs: {} })
+  const tree = drill.copy.checkout(options.sha)
+  placeBuild(tree)
+  const result = await drill.job({
+    workflow: CI,
     job: 'test',
     fromStep: 'The version message for the deploy',
-    github: {
-      event_name: options.dispatch ? 'workflow_dispatch' : 'push',
-      ref: 'refs/heads/main',
-      sha: options.sha,
-      repository: REPOSITORY,
-      run_id: options.runId,
-      actor: options.dispatch?.actor ?? 'operator',
-    },
+    workspace: tree,
+    github,
     inputs: options.dispatch ? { reason: options.dispatch.reason, audit_override: false } : {},
   })
+  return { id, result }
 }
 
-/** The secrets of the `staging` and `production` environments, for this drill's account. */
-export function environmentSecrets(drill: Drill, extra: Record<string, string> = {}): Record<string, string> {
-  return {
-    CLOUDFLARE_API_TOKEN: drill.cf.env.CLOUDFLARE_API_TOKEN as string,
-    CLOUDFLARE_PREVIEW_API_TOKEN: drill.cf.env.CLOUDFLARE_API_TOKEN as string,
-    CLOUDFLARE_ACCOUNT_ID: drill.cf.accountId,
-    ...extra,
-  }
+/** What GitHub delivers when a CI run of main completes: the Deploy workflow runs (staging, then production). */
+export function ciCompleted(
+  drill: Drill,
+  ci: { id: string; sha: string; event?: 'push' | 'workflow_dispatch' },
+  options: { env?: Record<string, string>; between?: (job: string, result: JobResult) => void | Promise<void> } = {},
+): Promise<RunResult[]> {
+  return drill.actions.trigger(
+    {
+      name: 'workflow_run',
+      workflow: 'CI',
+      runId: ci.id,
+      event: ci.event ?? 'push',
+      headBranch: 'main',
+      headSha: ci.sha,
+    },
+    options,
+  )
 }
 
-/** The Deploy workflow for one CI run: staging, then production (skipped as the workflow says). */
-export async function deployRun(
+/** The Deploy run among the runs an event started. */
+export function deployOf(runs: RunResult[]): RunResult {
+  const deploy = runs.find((r) => r.workflow === DEPLOY)
+  if (!deploy) throw new Error(`no Deploy run among ${runs.map((r) => r.workflow).join(', ')}`)
+  return deploy
+}
+
+/** A push to main: the CI run keeps the build, and the Deploy workflow runs for it. */
+export async function pushToMain(
   drill: Drill,
   options: {
-    runId: string
     sha: string
-    event?: 'push' | 'workflow_dispatch'
-    secrets?: Record<string, string>
-    /** SMOKE_WAIT_SECONDS for the production job (shorter when its version is meant to fail). */
-    smokeWait?: number
+    env?: Record<string, string>
+    between?: (job: string, result: JobResult) => void | Promise<void>
   },
-  between?: () => void | Promise<void>,
-): Promise<{ staging: JobResult; production: JobResult }> {
-  const github = workflowRun({ runId: options.runId, headSha: options.sha, event: options.event })
-  const secrets = environmentSecrets(drill, options.secrets)
-  const staging = await drill.job({ workflow: '.github/workflows/deploy.yml', job: 'staging', github, secrets })
-  await between?.()
-  const production = await drill.job({
-    workflow: '.github/workflows/deploy.yml',
-    job: 'production',
-    github,
-    secrets,
-    needs: { staging: { result: staging.result } },
-    env: options.smokeWait ? { SMOKE_WAIT_SECONDS: String(options.smokeWait) } : {},
-  })
-  return { staging, production }
+): Promise<{ ci: string; staging: JobResult; production: JobResult; deploy: RunResult }> {
+  const ci = await ciRun(drill, { sha: options.sha })
+  if (ci.result.result !== 'success') throw new Error(`CI run ${ci.id} failed:\n${ci.result.log}`)
+  const deploy = deployOf(await ciCompleted(drill, { id: ci.id, sha: options.sha }, options))
+  return {
+    ci: ci.id,
+    staging: deploy.jobs.staging as JobResult,
+    production: deploy.jobs.production as JobResult,
+    deploy,
+  }
 }
 
 /**
- * Production as it stands after the first deploy (docs/operations.md § 1): both databases created
- * with the runbook's commands and migrated, real values in the copy, and a version serving with the
- * form key. The deploy itself is the runbook's `wrangler deploy --secrets-file`, without the
- * rebuild that `npm run deploy` adds (tests/drills/first-deploy.test.ts runs that one).
+ * A commit deployed to production alone: CI run by hand on main (the emergency deploy of
+ * docs/operations.md § 3), whose Deploy run skips staging. For drills whose subject is production.
  */
-export async function establishProduction(drill: Drill, options: { key: string; sha: string }): Promise<string> {
-  await drill.createDatabases()
-  const migrate = await drill.runbook('first-deploy/migrations')
-  if (migrate.code !== 0) throw new Error(`migrations failed:\n${migrate.output}`)
-  drill.goLive()
-  drill.validKeys.add(options.key)
-  const dir = mkdtempSync(join(tmpdir(), 'drill-secrets-'))
-  try {
-    writeFileSync(join(dir, 'secrets.env'), `CONTACT_FORM_ACCESS_KEY=${options.key}\n`, { mode: 0o600 })
-    const run = await drill.sh(
-      `npx wrangler deploy --config dist/server/wrangler.json --secrets-file "${join(dir, 'secrets.env')}" --message "main ${options.sha}"`,
-    )
-    if (run.code !== 0) throw new Error(`first deploy failed:\n${run.output}`)
-  } finally {
-    rmSync(dir, { recursive: true, force: true })
-  }
-  const version = drill.cf.state.worker(WORKER).deployment?.versions[0]?.id
-  if (!version) throw new Error('nothing serves after the first deploy')
-  return version
+export async function deployToProduction(
+  drill: Drill,
+  options: { sha: string; env?: Record<string, string> },
+): Promise<{ ci: string; production: JobResult; deploy: RunResult }> {
+  const ci = await ciRun(drill, { sha: options.sha, dispatch: { reason: 'Drill', actor: 'ops-lead' } })
+  if (ci.result.result !== 'success') throw new Error(`CI run ${ci.id} failed:\n${ci.result.log}`)
+  const deploy = deployOf(
+    await ciCompleted(drill, { id: ci.id, sha: options.sha, event: 'workflow_dispatch' }, { env: options.env }),
+  )
+  return { ci: ci.id, production: deploy.jobs.production as JobResult, deploy }
 }
 
-/** The single version serving production at 100%, or a description of what serves instead. */
-export function serving(drill: Drill): string {
-  const versions = drill.cf.state.worker(WORKER).deployment?.versions ?? []
+/**
+ * Production as it stands after the first deploy (docs/operations.md §§ 1, 3): the account holds
+ * the three databases, migrated, and one version serving with the form key (adopted from the one
+ * upload every drill shares, global-setup.ts); the copy has their ids pinned and real values in
+ * place, committed on main; the previews Worker exists; GitHub is set up. Returns the version and
+ * the commit it names.
+ */
+export async function establishProduction(
+  drill: Drill,
+  options: { key: string; stagingKey?: string },
+): Promise<{ version: string; sha: string }> {
+  const { cf } = drill
+  const standin = (await import('vitest')).inject('standin')
+  const databases = Object.fromEntries(Object.values(DATABASES).map((name) => [name, crypto.randomUUID()]))
+  pinDatabaseIds(drill.copy, {
+    production: databases[DATABASES.production] as string,
+    previews: databases[DATABASES.previews] as string,
+  })
+  drill.goLive()
+  const sha = drill.copy.commit('Go live: real values and the databases’ ids')
+  const adopted = await cf.control.adopt({
+    from: standin.template,
+    worker: WORKER,
+    databases,
+    secrets: { CONTACT_FORM_ACCESS_KEY: options.key },
+    message: `main ${sha}`,
+  })
+  drill.validKeys.add(options.key)
+  if (options.stagingKey) drill.validKeys.add(options.stagingKey)
+  // docs/operations.md § 3: the previews Worker, made once by hand so its token can be scoped to it.
+  await cf.control.createWorker(PREVIEWS_WORKER, { workersDev: false, previewsEnabled: true })
+  await configureGitHub(drill, { stagingKey: options.stagingKey })
+  return { version: adopted.version, sha }
+}
+
+/** The single version serving production at 100% (as the API says), or a description of what serves instead. */
+export async function serving(drill: Drill): Promise<string> {
+  const versions = (await drill.cf.state.worker(WORKER)).deployment?.versions ?? []
   return versions.length === 1 && versions[0]?.percentage === 100
     ? (versions[0]?.id as string)
     : JSON.stringify(versions)
 }
 
-/**
- * A push to main whose staging passed: the CI run keeps the build, and the Deploy workflow's
- * production job runs (staging itself is drilled in tests/drills/push-to-main.test.ts).
- */
-export async function pushToProduction(
-  drill: Drill,
-  options: { runId: string; sha: string; secrets?: Record<string, string> },
-): Promise<JobResult> {
-  const ci = await ciRun(drill, options)
-  if (ci.result !== 'success') throw new Error(`CI run ${options.runId} failed:\n${ci.log}`)
-  return drill.job({
-    workflow: '.github/workflows/deploy.yml',
-    job: 'production',
-    github: workflowRun({ runId: options.runId, headSha: options.sha }),
-    secrets: environmentSecrets(drill, options.secrets),
-    needs: { staging: { result: 'success' } },
-  })
+/** A secrets file only its reader may read, removed after `work`. */
+export async function withSecretsFile<T>(text: string, work: (file: string) => Promise<T>): Promise<T> {
+  const dir = mkdtempSync(join(tmpdir(), 'drill-secrets-'))
+  try {
+    const file = join(dir, 'secrets.env')
+    writeFileSync(file, text, { mode: 0o600 })
+    return await work(file)
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
 }

@@ -1,21 +1,28 @@
 /**
- * One drill's world: a stand-in Cloudflare account (tests/support/cloudflare/), a stand-in form
- * service reached by the Worker's outbound fetch (api.web3forms.com), a stand-in GitHub API, and a
- * copy of the repository with the shared build. Commands run as an operator's shell or a CI step
- * would run them: in the copy, with the pinned Node 24 and wrangler first on PATH, the account's
- * token and id in the environment, and HTTPS going through the stand-in's edge.
+ * One drill's world, in the stand-ins every drill shares (global-setup.ts): an account of its own
+ * at the stand-in Cloudflare (its own Workers, databases, tokens and edge), a repository of its own
+ * at the stand-in GitHub API, a stand-in form service reached by the Worker's outbound fetch
+ * (api.web3forms.com), the repository's Actions (actions.ts) and a copy of the repository with the
+ * shared build. Commands run as an operator's shell or a CI step would run them: in the copy, with
+ * the pinned Node 24 and wrangler first on PATH and HTTPS going through the account's edge; the
+ * operator's shell holds the operator's token (docs/operations.md § 1, step 1), a workflow's step
+ * only the token its workflow gives it.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { delimiter, join } from 'node:path'
-import { type Cloudflare, type StartOptions, startCloudflare } from '../../support/cloudflare/index.ts'
-import { ArtifactStore, type JobOptions, type JobResult, runBash, runJob } from './actions'
-import { type GitHubStandIn, startGitHub } from './github'
+import { inject } from 'vitest'
+import { type AccountOptions, type Cloudflare, connectCloudflare } from '../../support/cloudflare/index.ts'
+import { Actions, type JobOptions, type JobResult, runBash } from './actions'
+import { connectGitHub, type GitHubStandIn } from './github'
+import { DATABASES, PREVIEWS_WORKER, WORKER } from './names'
 import { type Copy, copyRepository, pinDatabaseIds, REPO, replaceSamples, syncBuildConfig } from './project'
 import { runbookBlock } from './runbook'
 
-export const WORKER = 'akshara-labs-site'
+export { PREVIEWS_WORKER, WORKER }
 export const FORM_ENDPOINT = 'https://api.web3forms.com/submit'
+/** The Access service token CI holds for the previews Worker (docs/operations.md § 4). */
+export const ACCESS = { clientId: 'ci-client.access', clientSecret: 'ci-secret-5e7f' }
 
 export interface Submission {
   accessKey: string
@@ -28,11 +35,36 @@ export interface Run {
   output: string
 }
 
+/**
+ * The account's tokens, scoped as docs/operations.md § 3 says: the operator's own login may do
+ * everything; production's token reaches the production Worker, its database and the zone;
+ * the previews' token reaches the Worker the Previews live in and the previews' and staging's
+ * databases, nothing of production's.
+ */
+export const TOKENS: NonNullable<AccountOptions['tokens']> = {
+  operator: {},
+  production: {
+    workers: [WORKER],
+    databases: [DATABASES.production],
+    createWorkers: false,
+    createDatabases: false,
+    zones: true,
+  },
+  preview: {
+    workers: [PREVIEWS_WORKER],
+    databases: [DATABASES.previews, DATABASES.staging],
+    createWorkers: false,
+    createDatabases: false,
+    zones: false,
+  },
+}
+
 export interface Drill {
   cf: Cloudflare
   github: GitHubStandIn
+  actions: Actions
   copy: Copy
-  artifacts: ArtifactStore
+  /** The operator's shell environment. */
   env: Record<string, string>
   /** What reached the form service, in order. */
   submissions: Submission[]
@@ -41,11 +73,13 @@ export interface Drill {
   /** A shell command in the copy (bash -eo pipefail), as an operator types it. */
   sh(script: string, options?: { input?: string; env?: Record<string, string> }): Promise<Run>
   /** A runbook block (docs/operations.md), as written, with its <placeholders> filled in. */
-  runbook(id: string, values?: Record<string, string>, options?: { input?: string }): Promise<Run>
+  runbook(
+    id: string,
+    values?: Record<string, string>,
+    options?: { input?: string; env?: Record<string, string> },
+  ): Promise<Run>
   /** A job of a workflow, as written (tests/drills/support/actions.ts). */
-  job(
-    options: Omit<JobOptions, 'workspace' | 'env' | 'artifacts'> & { env?: Record<string, string>; workspace?: string },
-  ): Promise<JobResult>
+  job(options: JobOptions): Promise<JobResult>
   /** Creates the two databases with the runbook's commands and pastes their ids into wrangler.toml. */
   createDatabases(): Promise<{ production: string; previews: string }>
   /** Real values for the sample ones, `url` the production address, and the build's config in step. */
@@ -54,43 +88,58 @@ export interface Drill {
   dispose(): Promise<void>
 }
 
-export async function startDrill(options: StartOptions = {}): Promise<Drill> {
+export interface DrillOptions {
+  cloudflare?: AccountOptions
+}
+
+let drills = 0
+
+export async function startDrill(options: DrillOptions = {}): Promise<Drill> {
+  const standin = inject('standin')
+  if (!standin)
+    throw new Error('The drills run with their global set-up (vitest.drills.config.ts): npm run test:drills')
   const submissions: Submission[] = []
   const validKeys = new Set<string>()
-  const cf = await startCloudflare({
-    ...options,
-    outbound: async (request) => {
-      const url = new URL(request.url)
-      if (`${url.origin}${url.pathname}` !== FORM_ENDPOINT) {
-        return new Response(`The drill's network has no ${url.host}`, { status: 502 })
-      }
-      const body = (await request.json()) as { access_key?: string; message?: string }
-      const accepted = validKeys.has(body.access_key ?? '')
-      submissions.push({ accessKey: body.access_key ?? '', message: body.message ?? '', accepted })
-      return Response.json(
-        accepted
-          ? { success: true, message: 'Email sent successfully!' }
-          : { success: false, message: 'Invalid access key' },
-      )
-    },
+  const name = `drill-${process.pid}-${++drills}`
+  const cf = await connectCloudflare(standin, { tokens: TOKENS, ...options.cloudflare })
+  await cf.control.setOutbound(async (request) => {
+    const url = new URL(request.url)
+    if (`${url.origin}${url.pathname}` !== FORM_ENDPOINT) {
+      return new Response(`The drill's network has no ${url.host}`, { status: 502 })
+    }
+    const body = (await request.json()) as { access_key?: string; message?: string }
+    const accepted = validKeys.has(body.access_key ?? '')
+    submissions.push({ accessKey: body.access_key ?? '', message: body.message ?? '', accepted })
+    return Response.json(
+      accepted
+        ? { success: true, message: 'Email sent successfully!' }
+        : { success: false, message: 'Invalid access key' },
+    )
   })
-  const github = await startGitHub()
+  const github = await connectGitHub(standin.github, `aksharalabs/${name}`)
   const copy = copyRepository()
   const home = mkdtempSync(join(tmpdir(), 'drill-home-'))
-  const artifacts = new ArtifactStore()
   const env: Record<string, string> = {
     ...(process.env as Record<string, string>),
     ...cf.env,
+    CLOUDFLARE_API_TOKEN: cf.tokens.operator as string,
     PATH: [join(REPO, 'node_modules', '.bin'), process.env.PATH ?? ''].join(delimiter),
     HOME: home,
     GITHUB_API_URL: github.url,
-    // The smoke test's patience, as in CI and by hand (a minute): the stand-in starts each new
-    // version's workerd on its first request, which takes seconds on a busy machine. A drill that
-    // deploys a version meant to fail shortens it for that run.
+    // wrangler is a 15 MB bundle that every command loads: Node's on-disk compile cache spares
+    // compiling it again in each of the drills' hundred-odd runs of it.
+    NODE_COMPILE_CACHE: join(REPO, 'node_modules', '.cache', 'node-compile-cache'),
+    // The smoke test's patience, as in CI and by hand (a minute). A drill that deploys a version
+    // meant to fail without answering shortens it for that run.
     SMOKE_WAIT_SECONDS: '60',
   }
-  for (const name of ['CI', 'GITHUB_ACTIONS', 'VITEST', 'VITEST_WORKER_ID', 'VITEST_POOL_ID', 'NODE_OPTIONS'])
-    delete env[name]
+  for (const variable of ['CI', 'GITHUB_ACTIONS', 'VITEST', 'VITEST_WORKER_ID', 'VITEST_POOL_ID', 'NODE_OPTIONS'])
+    delete env[variable]
+  // A runner's machine: no Cloudflare token or account, only what a workflow gives a step.
+  const machine = { ...env }
+  delete machine.CLOUDFLARE_API_TOKEN
+  delete machine.CLOUDFLARE_ACCOUNT_ID
+  const actions = new Actions({ copy, machine, repository: github.repository, token: github.token })
 
   const sh = (script: string, opts: { input?: string; env?: Record<string, string> } = {}) =>
     runBash(script, copy.dir, { ...env, ...opts.env }, opts.input)
@@ -98,29 +147,24 @@ export async function startDrill(options: StartOptions = {}): Promise<Drill> {
   const drill: Drill = {
     cf,
     github,
+    actions,
     copy,
-    artifacts,
     env,
     submissions,
     validKeys,
     sh,
     runbook: (id, values = {}, opts = {}) => sh(runbookBlock(id, values), opts),
-    job: (jobOptions) =>
-      runJob({
-        ...jobOptions,
-        workspace: jobOptions.workspace ?? copy.dir,
-        env: { ...env, ...jobOptions.env },
-        artifacts,
-      }),
+    job: (jobOptions) => actions.runJob(jobOptions),
     async createDatabases() {
       const run = await drill.runbook('first-deploy/databases')
       if (run.code !== 0) throw new Error(`d1 create failed:\n${run.output}`)
-      const byName = (name: string) => {
-        const db = cf.state.databases().find((d) => d.name === name)
-        if (!db) throw new Error(`no database ${name} after d1 create`)
-        return db.uuid
+      const databases = await cf.state.databases()
+      const byName = (db: string) => {
+        const found = databases.find((d) => d.name === db)
+        if (!found) throw new Error(`no database ${db} after d1 create`)
+        return found.uuid
       }
-      const ids = { production: byName('akshara-labs-enquiries'), previews: byName('akshara-labs-enquiries-preview') }
+      const ids = { production: byName(DATABASES.production), previews: byName(DATABASES.previews) }
       pinDatabaseIds(copy, ids)
       syncBuildConfig(copy)
       return ids
@@ -132,8 +176,7 @@ export async function startDrill(options: StartOptions = {}): Promise<Drill> {
     workersDev: cf.workersDevUrl(WORKER),
     async dispose() {
       await cf.stop()
-      await github.close()
-      artifacts.dispose()
+      actions.dispose()
       copy.remove()
       rmSync(home, { recursive: true, force: true })
     },

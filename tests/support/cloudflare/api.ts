@@ -24,6 +24,7 @@ import type {
   Preview,
   PreviewDeployment,
   StoredModule,
+  TokenScope,
   Version,
   Worker,
 } from './model.ts'
@@ -33,6 +34,8 @@ export interface ApiRequestRecord {
   method: string
   path: string
   status: number
+  /** Which of the account's tokens made the call (its scope's name). */
+  token?: string
   /** Set when the stand-in does not serve the path. */
   unknown?: boolean
   error?: string
@@ -40,7 +43,8 @@ export interface ApiRequestRecord {
 
 export interface ApiContext {
   account: Account
-  token: string
+  /** The account's API tokens and what each may do. */
+  tokens: Map<string, TokenScope>
   /** Runs `work` with the D1 binding of a database (Miniflare's, the one the served Workers use). */
   withD1<T>(id: string, work: (db: D1Database) => Promise<T>): Promise<T>
   /** A build now serves somewhere: start it ahead of its first request. */
@@ -58,6 +62,8 @@ interface Call {
   params: string[]
   body: Buffer
   ctx: ApiContext
+  /** What the calling token may do. */
+  scope: TokenScope
 }
 
 type Result = { status?: number; body: unknown; raw?: true; headers?: Record<string, string> }
@@ -559,11 +565,14 @@ route('POST', `${A}/d1/database`, ({ ctx, body }) => {
   return databaseJson(db)
 })
 
-route('GET', `${A}/d1/database`, ({ ctx, url }) => {
+route('GET', `${A}/d1/database`, ({ ctx, url, scope }) => {
   const name = url.searchParams.get('name')
   const page = Number(url.searchParams.get('page') ?? 1)
   const perPage = Number(url.searchParams.get('per_page') ?? 1000)
-  const all = [...ctx.account.d1.values()].filter((d) => !name || d.name === name)
+  // Guess: a token scoped to some databases lists only those.
+  const all = [...ctx.account.d1.values()].filter(
+    (d) => (!name || d.name === name) && (scope.databases === '*' || scope.databases.includes(d.name)),
+  )
   const items = all.slice((page - 1) * perPage, page * perPage).map(databaseJson)
   return {
     status: 200,
@@ -639,6 +648,42 @@ route('POST', `${A}/d1/database/:db/import`, async ({ ctx, params, body }) => {
   throw new ApiError(400, 7400, `The stand-in does not serve the import action "${request.action}"`)
 })
 
+// ── Token scopes ────────────────────────────────────────────────────────────────────────────
+
+const ACCOUNT_PATH = /^\/client\/v4\/accounts\/[^/]+(\/.*)?$/
+
+/**
+ * Why a token may not make this call, or undefined. Workers calls need the Worker in the token's
+ * scope (creating one needs Workers Admin for the product); D1 calls the database; custom domains
+ * the zone permissions. Rules from https://developers.cloudflare.com/workers/authorization/workers/
+ * (per-Worker roles cannot create Workers; routes and custom domains need zone permissions).
+ */
+function refusal(account: Account, scope: TokenScope, method: string, pathname: string): string | undefined {
+  const rest = ACCOUNT_PATH.exec(pathname)?.[1] ?? ''
+  const inScope = (list: '*' | string[], name: string) => list === '*' || list.includes(name)
+  if (/\/domains\//.test(rest) && !scope.zones) return 'has no zone permissions (custom domains)'
+  const workerName = /^\/workers\/(?:scripts|workers|services)\/([^/]+)/.exec(rest)?.[1]
+  if (workerName) {
+    const name = decodeURIComponent(workerName)
+    const creates = method === 'PUT' && rest === `/workers/scripts/${workerName}` && !account.workers.has(name)
+    if (creates && !scope.createWorkers) return `may not create the Worker ${name}`
+    if (!inScope(scope.workers, name)) return `may not use the Worker ${name}`
+    return undefined
+  }
+  if ((method === 'POST' && rest === '/workers/workers') || (method === 'PUT' && rest === '/workers/subdomain')) {
+    return scope.createWorkers ? undefined : 'may not create Workers'
+  }
+  if (method === 'POST' && rest === '/d1/database')
+    return scope.createDatabases ? undefined : 'may not create databases'
+  const database = /^\/d1\/database\/([^/]+)/.exec(rest)?.[1]
+  if (database) {
+    const id = decodeURIComponent(database)
+    const name = account.d1.get(id)?.name ?? [...account.d1.values()].find((d) => d.name === id)?.name ?? id
+    if (!inScope(scope.databases, name)) return `may not use the database ${name}`
+  }
+  return undefined
+}
+
 // ── Dispatch ────────────────────────────────────────────────────────────────────────────────
 
 function worker(ctx: ApiContext, name: string | undefined): Worker {
@@ -708,7 +753,8 @@ export async function handleApi(req: IncomingMessage, res: ServerResponse, ctx: 
 
   const auth = String(req.headers.authorization ?? '')
   const isAssetUpload = url.pathname.endsWith('/workers/assets/upload')
-  if (!isAssetUpload && auth !== `Bearer ${ctx.token}`) {
+  const scope = ctx.tokens.get(auth.replace(/^Bearer /, ''))
+  if (!isAssetUpload && !scope) {
     return finish(400, errorEnvelope(new ApiError(400, 10000, 'Authentication error')), {
       error: 'bad or missing token',
     })
@@ -719,32 +765,46 @@ export async function handleApi(req: IncomingMessage, res: ServerResponse, ctx: 
       error: `unknown account ${accountInPath}`,
     })
   }
+  const token = scope?.name
+  const refused = scope && refusal(ctx.account, scope, method, url.pathname)
+  if (refused) {
+    // Cloudflare answers a token without the permission with 403 and code 10000.
+    return finish(403, errorEnvelope(new ApiError(403, 10000, 'Authentication error')), {
+      error: `token "${token}" ${refused}`,
+      token,
+    })
+  }
   const fault = ctx.takeFault(method, url.pathname)
   if (fault) {
     return finish(fault.status, errorEnvelope(new ApiError(fault.status, fault.code, fault.message)), {
       error: `injected: ${fault.message}`,
+      token,
     })
   }
 
   try {
     // Path parameters after the account id (which every /accounts/… route checks above).
     const params = [...matched.m].slice(matched.r.path.startsWith(A) ? 2 : 1)
-    const outcome = await matched.r.handler({ req, url, params, body, ctx })
+    const outcome = await matched.r.handler({ req, url, params, body, ctx, scope: scope as TokenScope })
     if (outcome && typeof outcome === 'object' && 'body' in outcome && 'status' in outcome) {
       const result = outcome as Result
-      return finish(result.status ?? 200, result.raw ? result.body : envelope(result.body))
+      return finish(result.status ?? 200, result.raw ? result.body : envelope(result.body), { token })
     }
-    return finish(200, envelope(outcome ?? null))
+    return finish(200, envelope(outcome ?? null), { token })
   } catch (error) {
     if (error instanceof ApiError) {
       // 7003 ("could not route"): a call inside a served path that the stand-in does not know either.
       return finish(error.status, errorEnvelope(error), {
         error: error.message,
+        token,
         ...(error.code === 7003 ? { unknown: true } : {}),
       })
     }
     const message = (error as Error).stack ?? String(error)
-    return finish(500, errorEnvelope(new ApiError(500, 10013, `Stand-in failure: ${message}`)), { error: message })
+    return finish(500, errorEnvelope(new ApiError(500, 10013, `Stand-in failure: ${message}`)), {
+      error: message,
+      token,
+    })
   }
 }
 

@@ -134,6 +134,37 @@ export interface AccountOptions {
   subdomain: string | undefined
   zones: Zone[]
   certificateDelayMs: number
+  /**
+   * How long the deployment before the newest one keeps answering after a deployment is made, as
+   * a new version reaches Cloudflare's locations one by one (Guess: one delay for every location).
+   */
+  propagationMs: number
+}
+
+/**
+ * What an API token may do (Cloudflare's Workers roles and D1 permissions, scoped to the whole
+ * product or to selected resources: https://developers.cloudflare.com/workers/authorization/).
+ * `workers` and `databases` name the Workers and D1 databases (by name) it reaches, or '*' for all.
+ */
+export interface TokenScope {
+  /** What the drills call it (recorded with each API call). */
+  name: string
+  workers: '*' | string[]
+  databases: '*' | string[]
+  /** Workers Admin at the product scope: may create Workers (and register the workers.dev subdomain). */
+  createWorkers: boolean
+  /** D1 Admin at the product scope: may create databases. */
+  createDatabases: boolean
+  /** Zone permissions for custom domains (Workers Routes, DNS, SSL). */
+  zones: boolean
+}
+
+export const FULL_SCOPE: Omit<TokenScope, 'name'> = {
+  workers: '*',
+  databases: '*',
+  createWorkers: true,
+  createDatabases: true,
+  zones: true,
 }
 
 const now = () => new Date().toISOString()
@@ -210,6 +241,27 @@ export class Account {
 
   currentDeployment(worker: Worker): Deployment | undefined {
     return worker.deployments.at(-1)
+  }
+
+  /**
+   * The deployment that answers requests now: the newest one once it has propagated; until then
+   * the one before it (the first deployment of a Worker answers at once, as nothing else can).
+   */
+  servedDeployment(worker: Worker, now = Date.now()): Deployment | undefined {
+    for (let i = worker.deployments.length - 1; i >= 0; i--) {
+      const deployment = worker.deployments[i] as Deployment
+      if (i === 0 || Date.parse(deployment.createdOn) + this.options.propagationMs <= now) return deployment
+    }
+    return undefined
+  }
+
+  /** A Preview's deployment that answers on its stable URL now (propagation as for versions). */
+  servedPreviewDeployment(preview: Preview, now = Date.now()): PreviewDeployment | undefined {
+    for (let i = preview.deployments.length - 1; i >= 0; i--) {
+      const deployment = preview.deployments[i] as PreviewDeployment
+      if (i === 0 || Date.parse(deployment.createdOn) + this.options.propagationMs <= now) return deployment
+    }
+    return undefined
   }
 
   version(worker: Worker, versionId: string): Version {

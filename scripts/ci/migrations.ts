@@ -1,0 +1,72 @@
+// Migrations are append-only (docs/operations.md, "Per-pull-request previews"): a migration that
+// main already has has run, under its name, on production's, staging's and the previews' databases,
+// and wrangler never runs a name twice (it records each in d1_migrations). Changed or deleted under
+// the same name, it would never run again, and the schema of a fresh database would differ from
+// production's; added before one main already has, it would run in another order there than on a
+// fresh database. So a pull request may only add migrations after main's last.
+//   https://developers.cloudflare.com/d1/reference/migrations/
+//
+//   node scripts/ci/migrations.ts --base <commit>
+//       The pull request's check (.github/workflows/ci.yml, job "Migrations are append-only"): the
+//       checkout's migrations/ against the base commit's (git history needed: fetch-depth 0).
+// The preview job makes the same check of a pull request's build against the default branch's
+// migrations before it migrates anything (scripts/ci/preview-build.ts), where the pull request's
+// own copy of this script cannot skip it.
+import { execFileSync } from 'node:child_process'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+
+/** The migration files of a folder: name → text. */
+export function migrationsIn(dir: string): Map<string, string> {
+  if (!existsSync(dir)) return new Map()
+  return new Map(
+    readdirSync(dir)
+      .filter((f) => f.endsWith('.sql'))
+      .sort()
+      .map((f) => [f, readFileSync(join(dir, f), 'utf8')]),
+  )
+}
+
+/** The migration files of a folder at a git commit: name → text. */
+export function migrationsAt(commit: string, dir = 'migrations'): Map<string, string> {
+  const git = (args: string[]) => execFileSync('git', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
+  const names = git(['ls-tree', '--name-only', `${commit}:${dir}`])
+    .split('\n')
+    .filter((f) => f.endsWith('.sql'))
+    .sort()
+  return new Map(names.map((f) => [f, git(['show', `${commit}:${dir}/${f}`])]))
+}
+
+/** How `head` breaks the append-only rule against `base`: every change, deletion and insertion. */
+export function migrationChanges(base: Map<string, string>, head: Map<string, string>): string[] {
+  const problems: string[] = []
+  for (const [name, text] of base) {
+    if (!head.has(name)) problems.push(`${name} is deleted, but main has already applied it`)
+    else if (head.get(name) !== text)
+      problems.push(`${name} is changed, but main has already applied it under this name`)
+  }
+  const last = [...base.keys()].sort().at(-1)
+  for (const name of head.keys()) {
+    if (!base.has(name) && last !== undefined && name < last) {
+      problems.push(`${name} is added before ${last}, which main already has: number it after`)
+    }
+  }
+  return problems
+}
+
+if (import.meta.main) {
+  const { values } = parseArgs({ options: { base: { type: 'string' } } })
+  if (!values.base) {
+    console.error('migrations: give the base commit with --base <commit>')
+    process.exit(2)
+  }
+  const problems = migrationChanges(migrationsAt(values.base), migrationsIn('migrations'))
+  if (problems.length > 0) {
+    console.error(
+      `Migrations are append-only: add a new migration instead (docs/operations.md, "Per-pull-request previews").\n  ${problems.join('\n  ')}`,
+    )
+    process.exit(1)
+  }
+  console.log(`migrations: append-only against ${values.base.slice(0, 12)}`)
+}

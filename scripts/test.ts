@@ -14,6 +14,7 @@ export const STEPS: Step[] = [
   'test:unit',
   'build',
   'check:deploy',
+  'test:worker',
   { main: 'test:drills', beside: ['check:dev', 'audit'] },
   'test:e2e',
   'test:engines',

@@ -17,8 +17,8 @@ import { site } from '~/site'
 /**
  * Each public page's words as a document: the same content modules the page's route renders, in
  * the same order, with the same headings, lists and links. The page's Markdown twin
- * (app/lib/markdown.ts), llms-full.txt and the share card's line are made from it; the end-to-end
- * test tests/e2e/ai-pages.spec.ts compares each twin's words with the rendered page's.
+ * (app/lib/markdown.ts), llms-full.txt and the share card's line are made from it; the worker
+ * test tests/worker/ai-pages.test.ts compares each twin's words with the rendered page's.
  *
  * Only what is inside the page's <main> is here; header and footer are the site's, not the page's.
  * A link's `href` is a site path (`/contact?subject=devops`), an anchor on the page (`#features`)

@@ -1,0 +1,103 @@
+/**
+ * What search engines read: robots.txt, the sitemap, the JSON-LD of every page and the 404's
+ * noindex (formerly tests/e2e/seo.spec.ts; the operator's inbox kept out of both, formerly in
+ * tests/e2e/inbox.spec.ts).
+ */
+import { expect, test } from 'vitest'
+import { site } from '../../app/site'
+import { PAGES } from '../support/routes'
+import { siteUnderTest } from './support/fixtures'
+import { jsonLd, pageAt, textOf } from './support/html'
+
+const worker = siteUnderTest()
+const ldOf = async (path: string) => jsonLd(await (await worker.fetch(path)).text())
+
+test('robots.txt allows crawling, points to the sitemap and disallows the inbox', async () => {
+  const res = await worker.fetch('/robots.txt')
+  expect(res.status).toBe(200)
+  expect(res.headers.get('content-type')).toContain('text/plain')
+  const text = await res.text()
+  expect(text).toContain('User-agent: *')
+  expect(text).toContain(`Sitemap: ${site.url}/sitemap.xml`)
+  expect(text).toContain('Disallow: /admin')
+})
+
+test('sitemap.xml lists every public page at its canonical URL, and nothing else (no inbox)', async () => {
+  const res = await worker.fetch('/sitemap.xml')
+  expect(res.status).toBe(200)
+  expect(res.headers.get('content-type')).toContain('xml')
+  const xml = await res.text()
+  const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])
+  expect(new Set(locs)).toEqual(new Set(PAGES.map(({ path }) => new URL(path, `${site.url}/`).toString())))
+  expect(xml).not.toContain('/admin')
+  for (const { path } of PAGES) expect((await worker.fetch(path)).status, path).toBe(200)
+})
+
+test('every page describes the organization in valid JSON-LD', async () => {
+  for (const { path } of PAGES) {
+    const org = (await ldOf(path)).find((d) => d['@type'] === 'Organization')
+    expect(org, path).toBeTruthy()
+    expect(org).toMatchObject({
+      name: site.name,
+      url: `${site.url}/`,
+      email: site.email,
+      telephone: site.phoneE164,
+      address: { addressLocality: 'Rajahmandry', addressRegion: 'Andhra Pradesh', addressCountry: 'IN' },
+    })
+    expect(org?.sameAs).toEqual(expect.arrayContaining([site.social.linkedin, site.social.github]))
+  }
+})
+
+test('the 404 page is kept out of search results', async () => {
+  const res = await worker.fetch('/missing-page')
+  expect(res.status).toBe(404)
+  const html = await res.text()
+  expect(html).toMatch(/<meta name="robots" content="noindex[^"]*"/)
+  expect(html).not.toContain('rel="canonical"')
+})
+
+const SERVICE_PAGES = PAGES.map(({ path }) => path).filter((path) => path.startsWith('/services/'))
+
+test('each service page describes its Service and its place in the site, matching what the page shows', async () => {
+  expect(SERVICE_PAGES).toHaveLength(4)
+  for (const path of SERVICE_PAGES) {
+    const { html, document } = await pageAt((p) => worker.fetch(p), path)
+    const heading = textOf(document.querySelector('h1'))
+    const data = jsonLd(html)
+    const service = data.find((d) => d['@type'] === 'Service')
+    expect(service, path).toMatchObject({
+      name: heading,
+      url: `${site.url}${path}`,
+      provider: { '@id': `${site.url}/#organization` },
+    })
+    expect(String(service?.description)).toBe(
+      document.querySelector('meta[name="description"]')?.getAttribute('content'),
+    )
+    const crumbs = data.find((d) => d['@type'] === 'BreadcrumbList')
+    expect(crumbs?.itemListElement).toEqual([
+      { '@type': 'ListItem', position: 1, name: 'Home', item: `${site.url}/` },
+      { '@type': 'ListItem', position: 2, name: 'Services', item: `${site.url}/services` },
+      { '@type': 'ListItem', position: 3, name: heading, item: `${site.url}${path}` },
+    ])
+  }
+})
+
+test('the products page describes the voice assistant as a SoftwareApplication', async () => {
+  const app = (await ldOf('/products')).find((d) => d['@type'] === 'SoftwareApplication')
+  expect(app).toMatchObject({ name: site.product.name, url: `${site.url}/products`, operatingSystem: 'Web' })
+  expect(String(app?.description)).toContain('under 30 minutes')
+  for (const path of ['/about', '/services']) {
+    const types = (await ldOf(path)).map((d) => d['@type'])
+    expect(types, path).toEqual(['Organization'])
+  }
+})
+
+test('the home page names the site as a WebSite, published by the organization', async () => {
+  const data = await ldOf('/')
+  expect(data.map((d) => d['@type'])).toEqual(['Organization', 'WebSite'])
+  expect(data.find((d) => d['@type'] === 'WebSite')).toMatchObject({
+    name: site.name,
+    url: `${site.url}/`,
+    publisher: { '@id': `${site.url}/#organization` },
+  })
+})

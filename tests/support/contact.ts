@@ -1,5 +1,4 @@
-import { type APIRequestContext, type APIResponse, test as base, expect, type Page } from '@playwright/test'
-import { fromCrossJSON } from 'seroval'
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test'
 import type { ReceivedRequest, Scenario } from './form-service'
 import { FORM_SERVICE_ORIGIN } from './servers'
 import { type Enquiry, enquiry, uniqueClientAddress, uniqueEmail } from './values'
@@ -82,26 +81,11 @@ export const SUCCESS_COLOUR = 'rgb(74, 222, 128)'
 export const DANGER_COLOUR = 'rgb(252, 165, 165)'
 
 /**
- * The wall-clock minute the local rate limiter counts in: waits when fewer than `seconds` are left,
- * so a burst of submissions falls within one window.
+ * The wall-clock minute the local rate limiter counts in: waits for the next one when fewer than
+ * `seconds` of this one are left, so a burst of submissions falls within one window. A wait for a
+ * moment on the clock, never longer than `seconds`.
  */
 export async function awayFromMinuteBoundary(seconds = 20) {
   const left = 60_000 - (Date.now() % 60_000)
   if (left < seconds * 1000) await new Promise((resolve) => setTimeout(resolve, left + 250))
 }
-
-/**
- * The body of a server function's answer, as Start's client reads it: the typed result, which
- * Start serializes with seroval (header `x-tss-serialized`); a refusal by the request middleware is
- * plain JSON.
- */
-export async function serverFnAnswer(response: APIResponse): Promise<unknown> {
-  const body: unknown = await response.json().catch(() => null)
-  if (!response.headers()['x-tss-serialized'] || body === null) return body
-  const decoded = fromCrossJSON(body as Parameters<typeof fromCrossJSON>[0], { refs: new Map() }) as {
-    result?: unknown
-  }
-  return decoded?.result
-}
-
-export type { APIResponse }

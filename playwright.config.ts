@@ -4,22 +4,22 @@ import {
   ACCESS_KEY_FILE,
   ACCESS_KEYS_PORT,
   FORM_SERVICE_PORT,
-  NO_KEY_SITE_PORT,
   PORT_BASE,
   SITE_LOG_FILE,
   SITE_ORIGIN,
   SITE_PORT,
-  writeTestEnvFiles,
+  writeTestEnvFile,
 } from './tests/support/servers'
 
 const executablePath = resolveChromium()
-const envFiles = writeTestEnvFiles()
+const envFile = writeTestEnvFile()
 
 // The production build is served by `npm start` (workerd via wrangler dev). `npm test` builds first,
-// so the servers skip the build; `npm run test:e2e` on its own builds when dist/ is missing.
-// One server per configuration: the main site (as in production, its output kept in a file for the
-// tests that read its log lines) and a fresh clone's. Tests that need another configuration start
-// their own (tests/support/site-server.ts).
+// so the server skips the build; `npm run test:e2e` on its own builds when dist/ is missing.
+// One production server, configured as in production, for every browser test (its output kept in a
+// file for a person chasing a failure); only the Turnstile widget's tests start one of their own
+// with Turnstile on (tests/support/site-server.ts). What the Worker answers, in every other
+// configuration, is tested in workerd without a browser (tests/worker/).
 const site = (port: number, envFile: string, logFile?: string) => ({
   command: `npm start`,
   url: `http://localhost:${port}/`,
@@ -28,15 +28,15 @@ const site = (port: number, envFile: string, logFile?: string) => ({
     SKIP_BUILD: '1',
     ENV_FILE: envFile,
     PERSIST_TO: `.wrangler/e2e-${PORT_BASE}/state-${port}`,
-    // The tests run the scheduled handler themselves, when they mean to (tests/support/enquiries.ts
-    // runCron); npm start's own ticker is proven in local-doors.spec.ts.
+    // No browser test needs the scheduled handler; npm start's own ticker is proven in
+    // local-doors.spec.ts, the handler itself in tests/worker/.
     CRON_INTERVAL: '0',
     WRANGLER_LOG_LEVEL: logFile ? 'info' : 'warn',
     ...(logFile ? { LOG_FILE: logFile } : {}),
   },
   reuseExistingServer: false,
   timeout: 120_000,
-  // The main site's output goes to its log file only (tests/support/servers.ts: SITE_LOG_FILE).
+  // The site's output goes to its log file only (tests/support/servers.ts: SITE_LOG_FILE).
   stdout: logFile ? ('ignore' as const) : ('pipe' as const),
   stderr: logFile ? ('ignore' as const) : ('pipe' as const),
   gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 5_000 },
@@ -79,7 +79,6 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 10_000,
     },
-    site(SITE_PORT, envFiles.withKey, SITE_LOG_FILE),
-    site(NO_KEY_SITE_PORT, envFiles.noKey),
+    site(SITE_PORT, envFile, SITE_LOG_FILE),
   ],
 })

@@ -15,6 +15,7 @@ export const STEPS: Step[] = [
   'build',
   'check:size',
   'check:deploy',
+  'test:worker',
   { main: 'test:drills', beside: ['check:dev', 'audit'] },
   'test:e2e',
   'test:engines',

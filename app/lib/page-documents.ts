@@ -15,10 +15,14 @@ import { slugify } from '~/lib/slugify'
 import { site } from '~/site'
 
 /**
- * Each public page's words as a document, from the content modules its route renders, in the
- * same order: the Markdown twin, llms-full.txt and the share card's line are made from it, and
- * tests/e2e/ai-pages.spec.ts compares each twin with the rendered page. Only the page's <main>;
- * a site path in a link is made absolute on the canonical origin.
+ * Each public page's words as a document: the same content modules the page's route renders, in
+ * the same order, with the same headings, lists and links. The page's Markdown twin
+ * (app/lib/markdown.ts), llms-full.txt and the share card's line are made from it; the worker
+ * test tests/worker/ai-pages.test.ts compares each twin's words with the rendered page's.
+ *
+ * Only what is inside the page's <main> is here; header and footer are the site's, not the page's.
+ * A link's `href` is a site path (`/contact?subject=devops`), an anchor on the page (`#features`)
+ * or a full URL; the Markdown writer makes site paths absolute on the canonical origin.
  */
 
 export interface Link {

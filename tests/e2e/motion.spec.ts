@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
-import { gotoHydrated, requestedUrls } from '../support/page'
+import { afterFrames, gotoHydrated, requestedUrls } from '../support/page'
 
 // Motion is this file's subject: the visitor here has no reduced-motion preference (the
 // suite's default is reduced, playwright.config.ts).
@@ -44,7 +44,8 @@ test.describe('with reduced motion', () => {
     await card.scrollIntoViewIfNeeded()
     const box = await card.boundingBox()
     await page.mouse.move((box?.x ?? 0) + 30, (box?.y ?? 0) + 30)
-    await page.waitForTimeout(700)
+    // The moves are handled, and React has rendered and run its effects, by the second frame after.
+    await afterFrames(page)
     expect(requests).toEqual([])
     expect(await card.evaluate((el) => getComputedStyle(el).transform)).toBe('none')
   })
@@ -54,9 +55,17 @@ test('keyboard focus inside a card survives the switch to the animated card', as
   await gotoHydrated(page, '/')
   const link = serviceCard(page).getByRole('link').first()
   await link.focus()
+  // The switch: the motion code arrives (the first mouse move asks for it), then React renders the
+  // other cards animated and keeps this one, which holds the focus, as it is.
+  const arrived = Promise.all(
+    ['MotionFrame', 'motion-features'].map((chunk) =>
+      page.waitForResponse((r) => r.url().includes(`/assets/${chunk}-`)).then((r) => r.finished()),
+    ),
+  )
   await page.mouse.move(5, 5)
   await page.mouse.move(15, 15)
-  await page.waitForTimeout(700)
+  await arrived
+  await afterFrames(page)
   await expect(link).toBeFocused()
 })
 

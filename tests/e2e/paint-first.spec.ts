@@ -2,7 +2,6 @@ import type { Page, Route } from '@playwright/test'
 import { SUCCESS_MESSAGE } from '../../app/contact/status'
 import { enquiry, expect, expectFields, fillForm, form, receivedFrom, test } from '../support/contact'
 import { enhancedContactForm as enhanced, gotoHydrated, requestedUrls, waitForHydration } from '../support/page'
-import { PAGES } from '../support/routes'
 
 // Motion is this file's subject: the visitor here has no reduced-motion preference (the
 // suite's default is reduced, playwright.config.ts).
@@ -39,19 +38,6 @@ const twoFrames = (page: Page) =>
   page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))))
 
 test.describe('the client code starts after the first paint', () => {
-  for (const { path } of PAGES) {
-    test(`${path}: the HTML preloads no script and names no script file`, async ({ request }) => {
-      const response = await request.get(path)
-      const html = await response.text()
-      expect(html).not.toMatch(/<link[^>]*modulepreload/)
-      expect(html).not.toMatch(/<script[^>]*\ssrc=/)
-      // The loader carries the request's CSP nonce.
-      const nonce = /'nonce-([^']+)'/.exec(response.headers()['content-security-policy'] ?? '')?.[1]
-      expect(nonce).toBeTruthy()
-      expect(html).toContain(`<script nonce="${nonce}">(function(d,s,p){`)
-    })
-  }
-
   test('every script and font request starts after the first contentful paint, and the page then hydrates', async ({
     context,
   }) => {

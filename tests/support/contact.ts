@@ -1,23 +1,9 @@
-import { randomBytes } from 'node:crypto'
-import { type APIRequestContext, type APIResponse, test as base, expect, type Page } from '@playwright/test'
-import { fromCrossJSON } from 'seroval'
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test'
 import type { ReceivedRequest, Scenario } from './form-service'
 import { FORM_SERVICE_ORIGIN } from './servers'
+import { type Enquiry, enquiry, uniqueClientAddress, uniqueEmail } from './values'
 
-/**
- * A client address of its own for each test (from the IPv6 documentation prefix). The servers
- * key the rate limit on CF-Connecting-IP, which wrangler dev passes through from the request,
- * so parallel tests never share a limit.
- */
-export function uniqueClientAddress(): string {
-  const hex = randomBytes(8).toString('hex')
-  return `2001:db8:${hex.slice(0, 4)}:${hex.slice(4, 8)}:${hex.slice(8, 12)}:${hex.slice(12, 16)}::1`
-}
-
-/** An address of its own for each enquiry: the stand-in form service answers per address. */
-export function uniqueEmail(label: string): string {
-  return `${label}-${randomBytes(5).toString('hex')}@example.com`
-}
+export { type Enquiry, enquiry, uniqueClientAddress, uniqueEmail }
 
 export const test = base.extend<{ clientAddress: string }>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
@@ -44,25 +30,6 @@ export async function setScenario(email: string, scenario: Scenario) {
 export async function receivedFrom(email: string): Promise<ReceivedRequest[]> {
   const response = await fetch(`${FORM_SERVICE_ORIGIN}/__requests?email=${encodeURIComponent(email)}`)
   return (await response.json()) as ReceivedRequest[]
-}
-
-export interface Enquiry {
-  name: string
-  email: string
-  company: string
-  subject: string
-  message: string
-}
-
-export function enquiry(label: string, overrides: Partial<Enquiry> = {}): Enquiry {
-  return {
-    name: 'Lakshmi Prasanna',
-    email: uniqueEmail(label),
-    company: 'Godavari Agro Exports',
-    subject: 'devops',
-    message: `We need CI/CD for 40 services.\nSecond line: ${label}.`,
-    ...overrides,
-  }
 }
 
 /**
@@ -114,26 +81,11 @@ export const SUCCESS_COLOUR = 'rgb(74, 222, 128)'
 export const DANGER_COLOUR = 'rgb(252, 165, 165)'
 
 /**
- * The wall-clock minute the local rate limiter counts in: waits when fewer than `seconds` are left,
- * so a burst of submissions falls within one window.
+ * The wall-clock minute the local rate limiter counts in: waits for the next one when fewer than
+ * `seconds` of this one are left, so a burst of submissions falls within one window. A wait for a
+ * moment on the clock, never longer than `seconds`.
  */
 export async function awayFromMinuteBoundary(seconds = 20) {
   const left = 60_000 - (Date.now() % 60_000)
   if (left < seconds * 1000) await new Promise((resolve) => setTimeout(resolve, left + 250))
 }
-
-/**
- * The body of a server function's answer, as Start's client reads it: the typed result, which
- * Start serializes with seroval (header `x-tss-serialized`); a refusal by the request middleware is
- * plain JSON.
- */
-export async function serverFnAnswer(response: APIResponse): Promise<unknown> {
-  const body: unknown = await response.json().catch(() => null)
-  if (!response.headers()['x-tss-serialized'] || body === null) return body
-  const decoded = fromCrossJSON(body as Parameters<typeof fromCrossJSON>[0], { refs: new Map() }) as {
-    result?: unknown
-  }
-  return decoded?.result
-}
-
-export type { APIResponse }

@@ -1,13 +1,9 @@
-import { execFile } from 'node:child_process'
 import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
-import { promisify } from 'node:util'
 import { expect } from '@playwright/test'
 import type { EnquiryRecord } from '../../app/ledger'
 import { ENQUIRY_COLUMNS } from '../../scripts/d1-execute'
-
-const run = promisify(execFile)
 
 export type StoredEnquiry = Omit<EnquiryRecord, 'subjectLabel'>
 
@@ -23,7 +19,7 @@ function localDatabaseFile(persistTo: string): string | undefined {
  * The enquiries a test server stored, with the columns `npm run enquiries -- --json` prints, read
  * straight from the server's local D1 database file (SQLite, read-only) while it runs. Reading
  * through wrangler as the operator does costs 2–3 s a read; that command is proven on its own in
- * contact-ops.spec.ts and faults.spec.ts.
+ * local-doors.spec.ts and the worker tests (tests/worker/deliveries.test.ts, faults.test.ts).
  */
 export async function storedEnquiries(persistTo: string): Promise<StoredEnquiry[]> {
   const file = localDatabaseFile(persistTo)
@@ -33,29 +29,6 @@ export async function storedEnquiries(persistTo: string): Promise<StoredEnquiry[
     db.exec('PRAGMA busy_timeout = 5000')
     const rows = db.prepare(`SELECT ${ENQUIRY_COLUMNS} FROM enquiries ORDER BY received_at DESC`).all()
     return rows.map((row) => ({ ...row }) as unknown as StoredEnquiry)
-  } finally {
-    db.close()
-  }
-}
-
-/** One enquiry's delivery history, oldest first, read the same way (the inbox shows the same rows). */
-export async function storedAttempts(
-  persistTo: string,
-  enquiryId: string,
-): Promise<{ attempt: number; attemptedAt: string; outcome: string; cause: string | null }[]> {
-  const file = localDatabaseFile(persistTo)
-  if (!file) return []
-  const db = new DatabaseSync(file, { readOnly: true })
-  try {
-    db.exec('PRAGMA busy_timeout = 5000')
-    const rows = db
-      .prepare(
-        'SELECT attempt, attempted_at AS attemptedAt, outcome, cause FROM enquiry_attempts WHERE enquiry_id = ? ORDER BY attempt',
-      )
-      .all(enquiryId)
-    return rows.map(
-      (row) => ({ ...row }) as { attempt: number; attemptedAt: string; outcome: string; cause: string | null },
-    )
   } finally {
     db.close()
   }
@@ -95,39 +68,6 @@ export async function expectStored(
 }
 
 /**
- * Runs the Worker's scheduled handler now, the way wrangler's local server allows
- * (`/cdn-cgi/handler/scheduled`): what the Cron Trigger does every minute in production.
- */
-export async function runCron(origin: string): Promise<void> {
-  const answer = await fetch(`${origin}/cdn-cgi/handler/scheduled`)
-  expect(answer.status).toBe(200)
-  await answer.arrayBuffer()
-}
-
-/** Runs `npm run enquiries -- <args>` as an operator would, and returns what it printed. */
-export async function operatorCommand(...args: string[]): Promise<string> {
-  const { stdout } = await run('npm', ['run', '--silent', 'enquiries', '--', ...args])
-  return stdout
-}
-
-/** Runs `npm run enquiries -- <args>` as an operator would, and returns its exit code and output, whatever the code. */
-export async function operatorCommandResult(
-  ...args: string[]
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run('npm', ['run', '--silent', 'enquiries', '--', ...args])
-    return { code: 0, stdout, stderr }
-  } catch (error) {
-    const failed = error as { code?: number; stdout?: string; stderr?: string }
-    return {
-      code: typeof failed.code === 'number' ? failed.code : -1,
-      stdout: failed.stdout ?? '',
-      stderr: failed.stderr ?? '',
-    }
-  }
-}
-
-/**
  * Runs SQL on a test server's enquiry database (to set up a case, e.g. back-date a row), inside
  * the server's own workerd, through the local explorer's D1 API that wrangler's local server
  * serves (miniflare, `/cdn-cgi/local/explorer/api/d1/database/:id/raw`, the shape of Cloudflare's
@@ -135,8 +75,8 @@ export async function operatorCommandResult(
  * writing the file (`wrangler d1 execute --local`, or SQLite opened on it) makes workerd's queries
  * that meet its lock fail at once with `SQLITE_BUSY`: a visitor's post answered 503, an inbox page
  * 500, in whichever test runs beside it. Any change of that API fails here, loudly. The operator's
- * own SQL door (`npm run enquiries`, through wrangler) is proven in contact-ops.spec.ts and
- * faults.spec.ts.
+ * own SQL door (`npm run enquiries`, through wrangler) is proven in local-doors.spec.ts and
+ * tests/worker/.
  */
 export async function executeSql(origin: string, sql: string): Promise<void> {
   const api = `${origin}/cdn-cgi/local/explorer/api/d1/database`

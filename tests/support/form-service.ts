@@ -41,6 +41,10 @@ export interface FormService {
   port: number
   received: ReceivedRequest[]
   setScenario(email: string, scenario: Scenario): void
+  /** What was received from `email`. */
+  from(email: string): ReceivedRequest[]
+  /** Forgets everything received and every scenario (a test's own start). */
+  forget(): void
   close(): Promise<void>
 }
 
@@ -151,6 +155,14 @@ export function startFormService(port = 0, host = '127.0.0.1'): Promise<FormServ
         port: actual,
         received,
         setScenario: (email, scenario) => scenarios.set(email.toLowerCase(), scenario),
+        from: (email) =>
+          received.filter(
+            (r) => String((r.json as { email?: unknown } | null)?.email ?? '').toLowerCase() === email.toLowerCase(),
+          ),
+        forget: () => {
+          received.length = 0
+          scenarios.clear()
+        },
         close: () =>
           new Promise<void>((done) => {
             for (const res of hanging) res.destroy()

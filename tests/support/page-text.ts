@@ -1,5 +1,3 @@
-import type { Page } from '@playwright/test'
-
 /**
  * What a page's <main> says, read from the rendered page as a reader hears it: its text, an
  * image's alt text, a drawing's label, and a link's label when the link shows only an icon; never
@@ -14,44 +12,47 @@ export interface MainContent {
   listItems: string[]
 }
 
-export async function mainContent(page: Page): Promise<MainContent> {
-  return page.evaluate(() => {
-    const main = document.querySelector('main')
-    if (!main) throw new Error('no <main>')
-    const skipped = (el: Element) =>
-      el.getAttribute('aria-hidden') === 'true' ||
-      (el instanceof HTMLElement && el.hidden) ||
-      ['SCRIPT', 'STYLE', 'TEMPLATE', 'FORM'].includes(el.tagName)
-    const read = (node: Node): string => {
-      if (node.nodeType === Node.TEXT_NODE) return node.textContent ?? ''
-      if (!(node instanceof Element) || skipped(node)) return ''
-      if (node.tagName === 'IMG') return ` ${node.getAttribute('alt') ?? ''} `
-      if (node.tagName.toLowerCase() === 'svg')
-        return node.getAttribute('role') === 'img' ? ` ${node.getAttribute('aria-label') ?? ''} ` : ''
-      const inner = [...node.childNodes].map(read).join('')
-      if (inner.trim() === '' && node.hasAttribute('aria-label') && ['A', 'BUTTON'].includes(node.tagName))
-        return ` ${node.getAttribute('aria-label')} `
-      // Each element apart from its neighbours: two blocks' words never run together.
-      return ` ${inner} `
-    }
-    const clean = (text: string) => text.replace(/\s+/g, ' ').trim()
-    const visible = (el: Element) => !el.closest('form, [aria-hidden="true"], [hidden]')
-    return {
-      text: clean(read(main)),
-      headings: [...main.querySelectorAll('h1, h2, h3, h4, h5, h6')]
-        .filter(visible)
-        .map((el) => ({ level: Number(el.tagName.slice(1)), text: clean(read(el)) })),
-      links: [...main.querySelectorAll('a[href]')]
-        .filter(visible)
-        .map((el) => ({ text: clean(read(el)), href: el.getAttribute('href') ?? '' })),
-      listItems: [...main.querySelectorAll('li')]
-        .filter(
-          (el) =>
-            visible(el) && !el.querySelector('h1, h2, h3, h4, h5, h6') && !el.closest('nav[aria-label="Breadcrumb"]'),
-        )
-        .map((el) => clean(read(el))),
-    }
-  })
+/**
+ * Reads a page's <main> from its document: the server's HTML parsed (tests/worker/support/html.ts),
+ * as a crawler reads it. Only the DOM is read, never the layout.
+ */
+export function mainContent(document: Document): MainContent {
+  const main = document.querySelector('main')
+  if (!main) throw new Error('no <main>')
+  const isElement = (node: Node): node is Element => node.nodeType === 1
+  const skipped = (el: Element) =>
+    el.getAttribute('aria-hidden') === 'true' ||
+    el.hasAttribute('hidden') ||
+    ['SCRIPT', 'STYLE', 'TEMPLATE', 'FORM'].includes(el.tagName.toUpperCase())
+  const read = (node: Node): string => {
+    if (node.nodeType === 3) return node.textContent ?? ''
+    if (!isElement(node) || skipped(node)) return ''
+    const tag = node.tagName.toUpperCase()
+    if (tag === 'IMG') return ` ${node.getAttribute('alt') ?? ''} `
+    if (tag === 'SVG') return node.getAttribute('role') === 'img' ? ` ${node.getAttribute('aria-label') ?? ''} ` : ''
+    const inner = [...node.childNodes].map(read).join('')
+    if (inner.trim() === '' && node.hasAttribute('aria-label') && ['A', 'BUTTON'].includes(tag))
+      return ` ${node.getAttribute('aria-label')} `
+    // Each element apart from its neighbours: two blocks' words never run together.
+    return ` ${inner} `
+  }
+  const clean = (text: string) => text.replace(/\s+/g, ' ').trim()
+  const visible = (el: Element) => !el.closest('form, [aria-hidden="true"], [hidden]')
+  return {
+    text: clean(read(main)),
+    headings: [...main.querySelectorAll('h1, h2, h3, h4, h5, h6')]
+      .filter(visible)
+      .map((el) => ({ level: Number(el.tagName.slice(1)), text: clean(read(el)) })),
+    links: [...main.querySelectorAll('a[href]')]
+      .filter(visible)
+      .map((el) => ({ text: clean(read(el)), href: el.getAttribute('href') ?? '' })),
+    listItems: [...main.querySelectorAll('li')]
+      .filter(
+        (el) =>
+          visible(el) && !el.querySelector('h1, h2, h3, h4, h5, h6') && !el.closest('nav[aria-label="Breadcrumb"]'),
+      )
+      .map((el) => clean(read(el))),
+  }
 }
 
 /** The words of a text, lower case, for comparing two texts that may punctuate differently. */

@@ -72,3 +72,34 @@ export async function gotoContactForm(page: Page, path: string) {
   await enhancedContactForm(page).waitFor({ state: 'attached' })
   return response
 }
+
+/**
+ * Holds back the answers to the page's server-function calls, as a slow network would, until the
+ * test releases them: for tests of what the page does while a post is on its way.
+ */
+export async function holdAnswers(page: Page): Promise<{ release(): void }> {
+  let release = () => {}
+  const released = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route('**/_serverFn/**', async (route) => {
+    const answer = await route.fetch()
+    await released
+    await route.fulfill({ response: answer })
+  })
+  return { release }
+}
+
+/**
+ * Waits until the page has drawn two more frames and run the tasks queued before them: by then the
+ * events already sent to it are handled, and React has rendered what they set off and run its
+ * effects. For a test of something that must not happen after an event.
+ */
+export async function afterFrames(page: Page) {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)))
+      }),
+  )
+}

@@ -1,7 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { expect } from '@playwright/test'
-import { writeBesideBuild } from '../../scripts/local-vars.mjs'
 import { PORT_BASE } from './servers'
 
 export interface SiteServer {
@@ -15,7 +14,7 @@ export interface SiteServer {
 
 /**
  * Starts a private production server (`npm start` on the built dist/) with its own variables,
- * for tests that need another configuration or need to read the Worker's log lines.
+ * for the browser tests that need another configuration (Turnstile on).
  */
 export async function startSiteServer(
   name: string,
@@ -52,15 +51,6 @@ export async function startSiteServer(
   }
 }
 
-/**
- * Writes a configuration for a private server beside the build (`CONFIG=` for `npm start`), as
- * `npm start` writes its own: only when its content changes, and whole, so that no other test
- * server is restarted mid-request (scripts/local-vars.mjs, writeBesideBuild).
- */
-export function writeServedConfig(path: string, config: unknown): void {
-  writeBesideBuild(path, JSON.stringify(config))
-}
-
 /** Where a test server on `port` keeps its local state (the D1 enquiry database among it). */
 export function stateDir(port: number): string {
   return `.wrangler/e2e-${PORT_BASE}/state-${port}`
@@ -82,7 +72,7 @@ function spawnServer(
       ENV_FILE: envFile,
       PERSIST_TO: persistTo,
       WRANGLER_LOG_LEVEL: 'info',
-      // The tests run the scheduled handler when they mean to (runCron in tests/support/enquiries.ts).
+      // No browser test needs the scheduled handler to run by itself.
       CRON_INTERVAL: '0',
       ...processEnv,
     },
@@ -125,43 +115,4 @@ export async function waitUntilServing(origin: string, timeout: number): Promise
       { timeout, intervals: [500] },
     )
     .toBe(200)
-}
-
-/** The structured JSON log lines (one object per line) in a server's output. */
-export function jsonLogLines(output: string): Record<string, unknown>[] {
-  return output
-    .replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '') // colour codes
-    .split('\n')
-    .map((line) => line.slice(line.indexOf('{')))
-    .filter((line) => line.startsWith('{"level"'))
-    .flatMap((line) => {
-      try {
-        return [JSON.parse(line) as Record<string, unknown>]
-      } catch {
-        return []
-      }
-    })
-}
-
-/**
- * The file of the latest message wrangler's local `send_email` wrote, from the path it logs
- * ("Email: …/*.eml"); it may log the path a moment after the Worker's own lines.
- */
-export async function lastEmailFile(server: SiteServer): Promise<string> {
-  const files = () => [...server.output().matchAll(/Email: (\S+\.eml)/g)].map((match) => match[1] ?? '')
-  await expect.poll(() => files().length, { timeout: 10_000 }).toBeGreaterThan(0)
-  return files().at(-1) ?? ''
-}
-
-/**
- * Waits until exactly `count` of a server's JSON log lines match, and returns them: a line reaches
- * the output a moment after the answer it belongs to, or after the row it describes is stored.
- */
-export async function loggedLines(
-  output: () => string,
-  match: (line: Record<string, unknown>) => boolean,
-  count = 1,
-): Promise<Record<string, unknown>[]> {
-  await expect.poll(() => jsonLogLines(output()).filter(match).length, { timeout: 10_000 }).toBe(count)
-  return jsonLogLines(output()).filter(match)
 }

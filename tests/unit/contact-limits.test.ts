@@ -4,7 +4,7 @@
  * the backstop when a binding is missing or throws), the hourly cap on held enquiries and the held
  * enquiries' shorter retention. D1 is a real SQLite database with the project's migrations; the
  * bindings are in-memory stand-ins (the bindings' own counting is workerd's, proven end to end in
- * tests/e2e/contact-abuse.spec.ts and tests/e2e/floods.spec.ts).
+ * tests/worker/rate-limits.test.ts and tests/worker/floods.test.ts).
  */
 import * as v from 'valibot'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'

@@ -684,7 +684,7 @@ describe('a delivered enquiry is never sent again', () => {
 
 describe('the rate limit and the honeypot come before the store', () => {
   // The limit itself (5 a minute) is the binding's, in wrangler.toml: proven against workerd's real
-  // limiter in tests/e2e/contact-abuse.spec.ts. Here: what the code does with the limiter's verdict.
+  // limiter in tests/worker/rate-limits.test.ts. Here: what the code does with the limiter's verdict.
   it('stores and delivers what the limiter lets through, and nothing once it says no, asking it by client address', async () => {
     const limiter = fakeRateLimiter(2)
     const e = env({ CONTACT_RATE_LIMITER: limiter })

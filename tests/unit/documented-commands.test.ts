@@ -48,6 +48,8 @@ const LEDGER: Record<string, Where> = {
   'npm run test:unit': { chain: 'npm test' },
   'npm run build': { chain: 'npm test' },
   'npm run check:size': { chain: 'npm test' },
+  'npm run test:worker': { chain: 'npm test' },
+  'npm run build && npm run test:worker': { chain: 'npm test' },
   'npm run test:drills': { chain: 'npm test' },
   'npm run build && npm run test:drills': { chain: 'npm test' },
   'npm run check:dev': { chain: 'npm test' },

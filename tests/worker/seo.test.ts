@@ -1,21 +1,25 @@
-import { expect, test } from '@playwright/test'
+/**
+ * What search engines read: robots.txt, the sitemap, the JSON-LD of every page and the 404's
+ * noindex (formerly tests/e2e/seo.spec.ts; the operator's inbox kept out of both, formerly in
+ * tests/e2e/inbox.spec.ts).
+ */
+import { expect, test } from 'vitest'
 import { contentSignals, site } from '../../app/site'
 import { PAGES } from '../support/routes'
+import { siteUnderTest } from './support/fixtures'
+import { jsonLd, pageAt, textOf } from './support/html'
 
-async function jsonLd(request: import('@playwright/test').APIRequestContext, path: string) {
-  const html = await (await request.get(path)).text()
-  return [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map(
-    (m) => JSON.parse(m[1] ?? 'null') as Record<string, unknown>,
-  )
-}
+const worker = siteUnderTest()
+const ldOf = async (path: string) => jsonLd(await (await worker.fetch(path)).text())
 
-test('robots.txt allows crawling and points to the sitemap', async ({ request }) => {
-  const res = await request.get('/robots.txt')
-  expect(res.status()).toBe(200)
-  expect(res.headers()['content-type']).toContain('text/plain')
+test('robots.txt allows crawling, points to the sitemap and disallows the inbox', async () => {
+  const res = await worker.fetch('/robots.txt')
+  expect(res.status).toBe(200)
+  expect(res.headers.get('content-type')).toContain('text/plain')
   const text = await res.text()
   expect(text).toContain('User-agent: *')
   expect(text).toContain(`Sitemap: ${site.url}/sitemap.xml`)
+  expect(text).toContain('Disallow: /admin')
   // Cloudflare's Content Signals Policy: one line in the group, every signal from app/site.ts.
   const group = text.slice(text.indexOf('User-agent: *'))
   expect(group).toMatch(/^Content-Signal: search=(yes|no), ai-input=(yes|no), ai-train=(yes|no)$/m)
@@ -24,25 +28,27 @@ test('robots.txt allows crawling and points to the sitemap', async ({ request })
   )
 })
 
-test('the terms page says what each content signal means, as robots.txt sends it', async ({ request }) => {
-  const terms = await (await request.get('/terms.md')).text()
+test('the terms page says what each content signal means, as robots.txt sends it', async () => {
+  const terms = await (await worker.fetch('/terms.md')).text()
   const section = terms.slice(terms.indexOf('## Automated use'))
   for (const [signal, value] of Object.entries(contentSignals)) expect(section).toContain(`${signal}: ${value}.`)
-  expect(await (await request.get('/robots.txt')).text()).toContain(`${site.url}/terms#automated-use`)
+  expect(await (await worker.fetch('/robots.txt')).text()).toContain(`${site.url}/terms#automated-use`)
 })
 
-test('sitemap.xml lists every public page at its canonical URL, and nothing else', async ({ request }) => {
-  const res = await request.get('/sitemap.xml')
-  expect(res.status()).toBe(200)
-  expect(res.headers()['content-type']).toContain('xml')
-  const locs = [...(await res.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])
+test('sitemap.xml lists every public page at its canonical URL, and nothing else (no inbox)', async () => {
+  const res = await worker.fetch('/sitemap.xml')
+  expect(res.status).toBe(200)
+  expect(res.headers.get('content-type')).toContain('xml')
+  const xml = await res.text()
+  const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])
   expect(new Set(locs)).toEqual(new Set(PAGES.map(({ path }) => new URL(path, `${site.url}/`).toString())))
-  for (const { path } of PAGES) expect((await request.get(path)).status(), path).toBe(200)
+  expect(xml).not.toContain('/admin')
+  for (const { path } of PAGES) expect((await worker.fetch(path)).status, path).toBe(200)
 })
 
-test('every page describes the organization in valid JSON-LD', async ({ request }) => {
+test('every page describes the organization in valid JSON-LD', async () => {
   for (const { path } of PAGES) {
-    const org = (await jsonLd(request, path)).find((d) => d['@type'] === 'Organization')
+    const org = (await ldOf(path)).find((d) => d['@type'] === 'Organization')
     expect(org, path).toBeTruthy()
     expect(org).toMatchObject({
       name: site.name,
@@ -55,9 +61,9 @@ test('every page describes the organization in valid JSON-LD', async ({ request 
   }
 })
 
-test('the 404 page is kept out of search results', async ({ request }) => {
-  const res = await request.get('/missing-page')
-  expect(res.status()).toBe(404)
+test('the 404 page is kept out of search results', async () => {
+  const res = await worker.fetch('/missing-page')
+  expect(res.status).toBe(404)
   const html = await res.text()
   expect(html).toMatch(/<meta name="robots" content="noindex[^"]*"/)
   expect(html).not.toContain('rel="canonical"')
@@ -65,22 +71,21 @@ test('the 404 page is kept out of search results', async ({ request }) => {
 
 const SERVICE_PAGES = PAGES.map(({ path }) => path).filter((path) => path.startsWith('/services/'))
 
-test('each service page describes its Service and its place in the site, matching what the page shows', async ({
-  page,
-  request,
-}) => {
+test('each service page describes its Service and its place in the site, matching what the page shows', async () => {
   expect(SERVICE_PAGES).toHaveLength(4)
   for (const path of SERVICE_PAGES) {
-    await page.goto(path)
-    const heading = (await page.locator('h1').textContent())?.trim()
-    const data = await jsonLd(request, path)
+    const { html, document } = await pageAt((p) => worker.fetch(p), path)
+    const heading = textOf(document.querySelector('h1'))
+    const data = jsonLd(html)
     const service = data.find((d) => d['@type'] === 'Service')
     expect(service, path).toMatchObject({
       name: heading,
       url: `${site.url}${path}`,
       provider: { '@id': `${site.url}/#organization` },
     })
-    expect(String(service?.description)).toBe(await page.locator('meta[name="description"]').getAttribute('content'))
+    expect(String(service?.description)).toBe(
+      document.querySelector('meta[name="description"]')?.getAttribute('content'),
+    )
     const crumbs = data.find((d) => d['@type'] === 'BreadcrumbList')
     expect(crumbs?.itemListElement).toEqual([
       { '@type': 'ListItem', position: 1, name: 'Home', item: `${site.url}/` },
@@ -90,18 +95,18 @@ test('each service page describes its Service and its place in the site, matchin
   }
 })
 
-test('the products page describes the voice assistant as a SoftwareApplication', async ({ request }) => {
-  const app = (await jsonLd(request, '/products')).find((d) => d['@type'] === 'SoftwareApplication')
+test('the products page describes the voice assistant as a SoftwareApplication', async () => {
+  const app = (await ldOf('/products')).find((d) => d['@type'] === 'SoftwareApplication')
   expect(app).toMatchObject({ name: site.product.name, url: `${site.url}/products`, operatingSystem: 'Web' })
   expect(String(app?.description)).toContain('under 30 minutes')
   for (const path of ['/about', '/services']) {
-    const types = (await jsonLd(request, path)).map((d) => d['@type'])
+    const types = (await ldOf(path)).map((d) => d['@type'])
     expect(types, path).toEqual(['Organization'])
   }
 })
 
-test('the home page names the site as a WebSite, published by the organization', async ({ request }) => {
-  const data = await jsonLd(request, '/')
+test('the home page names the site as a WebSite, published by the organization', async () => {
+  const data = await ldOf('/')
   expect(data.map((d) => d['@type'])).toEqual(['Organization', 'WebSite'])
   expect(data.find((d) => d['@type'] === 'WebSite')).toMatchObject({
     name: site.name,

@@ -1,0 +1,58 @@
+import { randomBytes } from 'node:crypto'
+
+/**
+ * What a visitor writes, for tests of every layer: an enquiry and the addresses a test owns. Each
+ * test sends from an address of its own, so no test counts another's messages or rows.
+ */
+
+/** A client address of its own for each test (from the IPv6 documentation prefix). */
+export function uniqueClientAddress(): string {
+  const hex = randomBytes(8).toString('hex')
+  return `2001:db8:${hex.slice(0, 4)}:${hex.slice(4, 8)}:${hex.slice(8, 12)}:${hex.slice(12, 16)}::1`
+}
+
+/** A /48 no other test uses (3fff::/20 is documentation space, like 2001:db8::/32). */
+export function uniqueNetwork(): string {
+  return `3fff:${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}`
+}
+
+/** An address of its own for each enquiry: the stand-in form service answers per address. */
+export function uniqueEmail(label: string): string {
+  return `${label}-${randomBytes(5).toString('hex')}@example.com`
+}
+
+export interface Enquiry {
+  name: string
+  email: string
+  company: string
+  subject: string
+  message: string
+}
+
+export function enquiry(label: string, overrides: Partial<Enquiry> = {}): Enquiry {
+  return {
+    name: 'Lakshmi Prasanna',
+    email: uniqueEmail(label),
+    company: 'Godavari Agro Exports',
+    subject: 'devops',
+    message: `We need CI/CD for 40 services.\nSecond line: ${label}.`,
+    ...overrides,
+  }
+}
+
+/**
+ * Addresses, and whether each is one: a browser's `type="email"` and the server must agree on every
+ * row (tests/e2e/contact.spec.ts asks the browser, tests/worker/contact-post.test.ts the server).
+ */
+export const EMAIL_ADDRESSES: [address: string, valid: boolean][] = [
+  ["o'brien@example.com", true],
+  ['first.last+tag@example.co.in', true],
+  ['user@localhost', true],
+  ['a.b-c_d@sub.example.com', true],
+  ['plainaddress', false],
+  ['@example.com', false],
+  ['user@', false],
+  ['user@-example.com', false],
+  ['user@example..com', false],
+  ['user name@example.com', false],
+]

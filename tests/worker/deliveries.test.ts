@@ -1,0 +1,104 @@
+/**
+ * The site as a fresh clone has it (no key, no Access): it stores every enquiry and sends none,
+ * and the operator reads them with `npm run enquiries`; and the "email" delivery through the
+ * send_email binding. Formerly tests/e2e/contact-ops.spec.ts (and the fresh clone's 403 of
+ * tests/e2e/inbox.spec.ts), on servers of their own.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, test } from 'vitest'
+import { site as company } from '../../app/site'
+import { enquiry } from '../support/values'
+import { siteUnderTest, standInsForFile } from './support/fixtures'
+import { serverFnAnswer, submitContact } from './support/http'
+import { enquiriesCommand } from './support/operator'
+
+const stand = standInsForFile()
+
+describe('a fresh clone: no key, no Access', () => {
+  const persistTo = mkdtempSync(join(tmpdir(), 'worker-fresh-'))
+  afterAll(() => rmSync(persistTo, { recursive: true, force: true }))
+  // The form service's address is set (so a delivery could reach the stand-in), its key is not.
+  const worker = siteUnderTest(() => ({ vars: { CONTACT_FORM_ENDPOINT: stand.forms.url }, persistTo }))
+
+  test('the enquiry is stored and the visitor told it is sent; `npm run enquiries` lists and shows it; nothing is forwarded', async () => {
+    const values = enquiry('fresh', { subject: 'voice-ai', message: 'Demo please.\nనమస్కారం' })
+    const answer = await submitContact(worker, values)
+    expect(answer.status).toBe(200)
+    expect(await serverFnAnswer(answer)).toEqual({ ok: true })
+    const [row] = await worker.sql<Record<string, unknown>>(
+      'SELECT id, name, company, subject, message, status, attempts FROM enquiries WHERE email = ?',
+      values.email,
+    )
+    expect(row).toMatchObject({
+      name: values.name,
+      company: values.company,
+      subject: 'voice-ai',
+      message: values.message,
+      status: 'pending',
+      attempts: 0,
+    })
+    const id = String(row?.id)
+    expect(id).toMatch(/^\d{8}-[\w-]{16}$/)
+    await worker.cron()
+    expect(stand.forms.from(values.email)).toHaveLength(0)
+
+    const list = await enquiriesCommand('--persist-to', persistTo, '--status', 'pending')
+    expect(list.stdout).toContain(id)
+    expect(list.stdout).toContain(`${values.name} <${values.email}>`)
+    const shown = await enquiriesCommand('show', id, '--persist-to', persistTo)
+    expect(shown.stdout).toContain(`Enquiry ${id}`)
+    expect(shown.stdout).toContain('  నమస్కారం')
+    expect(shown.stdout).toMatch(/Status: {3}pending/)
+    const delivered = await enquiriesCommand('--persist-to', persistTo, '--status', 'delivered')
+    expect(delivered.stdout).not.toContain(id)
+  }, 90_000)
+
+  test('/api/health says only that the site is up', async () => {
+    const answer = await worker.fetch('/api/health')
+    expect(answer.status).toBe(200)
+    const body = await answer.text()
+    expect(JSON.parse(body)).toEqual({ ok: true })
+    for (const word of ['CONTACT_FORM_ACCESS_KEY', 'form-service', 'missing']) expect(body).not.toContain(word)
+  })
+
+  test('without an Access configuration the inbox fails closed, even for a token the key server signed', async () => {
+    const answer = await worker.fetch('/admin', { headers: { 'Cf-Access-Jwt-Assertion': await stand.keys.sign() } })
+    expect(answer.status).toBe(403)
+  })
+})
+
+describe('the email delivery', () => {
+  // Configured for Cloudflare Email: the send_email binding takes the message.
+  const worker = siteUnderTest(() => ({
+    vars: { CONTACT_DELIVERY: 'email', CONTACT_EMAIL_FROM: 'website@aksharalabs.in' },
+  }))
+
+  test('sends the stored enquiry to the company inbox with Reply-To set to the visitor', async () => {
+    const values = enquiry('email', {
+      name: 'Śrī Rāma',
+      email: `o'brien-${Date.now()}@example.com`,
+      subject: 'general',
+      message: 'Hello by e-mail.\nBye.',
+    })
+    expect((await submitContact(worker, values)).status).toBe(200)
+    await expect
+      .poll(() =>
+        worker.sql('SELECT status, attempts, delivered_by AS deliveredBy FROM enquiries WHERE email = ?', values.email),
+      )
+      .toEqual([{ status: 'delivered', attempts: 1, deliveredBy: 'email' }])
+    const [row] = await worker.sql<{ id: string }>('SELECT id FROM enquiries WHERE email = ?', values.email)
+
+    await expect.poll(() => worker.mails().length).toBe(1)
+    const [mail] = worker.mails()
+    expect(mail?.from).toBe('"Akshara Labs website" <website@aksharalabs.in>')
+    expect(mail?.to).toBe(`"${company.name}" <${company.email}>`)
+    expect(mail?.replyTo).toBe(`${values.name} <${values.email}>`)
+    expect(mail?.subject).toBe(`New enquiry: General Inquiry — ${values.name}`)
+    expect(mail?.text).toContain(`Email:    ${values.email}`)
+    expect(mail?.text).toContain(`Company:  ${values.company}`)
+    expect(mail?.text).toContain(`Id:       ${row?.id}`)
+    expect(mail?.text).toContain('Hello by e-mail.\nBye.')
+  })
+})

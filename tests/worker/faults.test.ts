@@ -1,0 +1,122 @@
+/**
+ * Faults of the form service, as the visitor and the operator meet them: the enquiry is stored
+ * before the service is called, so the visitor is told at once, and the failed attempt is on
+ * record for the retries. One fault of each kind that depends on the runtime (workerd's fetch, its
+ * time-out and its body streaming, against a real HTTP stand-in on 127.0.0.1), and one error
+ * answer; how each other answer is classified is tests/unit/contact-form-service.test.ts's.
+ * Formerly tests/e2e/faults.spec.ts, where a browser sent the form.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, test } from 'vitest'
+import type { Scenario } from '../support/form-service'
+import { enquiry } from '../support/values'
+import { siteUnderTest, standInsForFile, TEST_ACCESS_KEY } from './support/fixtures'
+import { serverFnAnswer, submitContact } from './support/http'
+import { enquiriesCommand } from './support/operator'
+
+const FAULTS: [string, Scenario, string][] = [
+  ['never answers', { kind: 'hang' }, 'upstream_timeout'],
+  ['answers after 11 seconds', { kind: 'slow', delayMs: 11_000 }, 'upstream_timeout'],
+  ['resets the connection', { kind: 'reset' }, 'upstream_unreachable'],
+  ['answers 503', { kind: 'status', status: 503, body: 'Service Unavailable' }, 'upstream_status'],
+  ['answers a 20 MB body', { kind: 'huge', bytes: 20 * 1024 * 1024 }, 'upstream_answer_too_large'],
+]
+
+// The local state in a folder, as `npm start` keeps it, for the operator's command to read.
+const persistTo = mkdtempSync(join(tmpdir(), 'worker-faults-'))
+afterAll(() => rmSync(persistTo, { recursive: true, force: true }))
+
+const stand = standInsForFile()
+// Default retry delays: no enquiry here becomes due again while its test runs.
+const worker = siteUnderTest(() => ({ vars: stand.production(), persistTo }))
+
+interface Row {
+  id: string
+  status: string
+  attempts: number
+  lastCause: string | null
+  receivedAt: string
+  nextAttemptAt: string | null
+  deliveredBy: string | null
+}
+const rowOf = async (email: string) =>
+  (
+    await worker.sql<Row>(
+      `SELECT id, status, attempts, last_cause AS lastCause, received_at AS receivedAt,
+              next_attempt_at AS nextAttemptAt, delivered_by AS deliveredBy FROM enquiries WHERE email = ?`,
+      email,
+    )
+  )[0]
+
+describe('faults of the form service', () => {
+  test.each(FAULTS)(
+    'when it %s: the visitor is told at once, the enquiry waits pending with the cause, one request, one log line',
+    async (what, scenario, cause) => {
+      const values = enquiry('fault', { message: `Private details for ${what}.` })
+      stand.forms.setScenario(values.email, scenario)
+      const started = Date.now()
+      const answer = await submitContact(worker, values)
+      // Stored is what the visitor hears about; the service's time is not theirs to wait.
+      expect(answer.status).toBe(200)
+      expect(await serverFnAnswer(answer)).toMatchObject({ ok: true })
+      expect(Date.now() - started).toBeLessThan(5_000)
+
+      // The first attempt failed and is on record; the next is due after the first delay (1 min).
+      await expect
+        .poll(() => rowOf(values.email), { timeout: 25_000 })
+        .toMatchObject({ status: 'pending', attempts: 1 })
+      expect(stand.forms.from(values.email)).toHaveLength(1)
+      const row = (await rowOf(values.email)) as Row
+      expect(row.lastCause).toBe(cause)
+      const due = Date.parse(row.nextAttemptAt ?? '') - Date.parse(row.receivedAt)
+      expect(due).toBeGreaterThan(55_000)
+      expect(due).toBeLessThan(75_000)
+
+      // One structured line for the operator, naming the enquiry and the cause, nothing the visitor wrote.
+      const [logged = {}] = await worker.logged((l) => l.enquiryId === row.id && l.outcome === 'retry_scheduled')
+      expect(logged.cause).toBe(cause)
+      if (cause === 'upstream_timeout') {
+        // The Worker gave up on the service at 10 s, by its own clock: not sooner, not much later.
+        expect(logged.upstreamMs).toBeGreaterThanOrEqual(10_000)
+        expect(logged.upstreamMs).toBeLessThan(11_000)
+      }
+      const line = JSON.stringify(logged)
+      expect(line).toMatch(/"requestId":"[\w-]{8,}"/)
+      for (const secret of [values.email, values.name, values.message, TEST_ACCESS_KEY])
+        expect(line).not.toContain(secret)
+      expect(worker.output()).not.toContain(TEST_ACCESS_KEY)
+    },
+  )
+
+  test('the service down, then back: the operator’s `npm run enquiries -- retry` delivers the enquiry once, and later runs send nothing', {
+    timeout: 90_000,
+  }, async () => {
+    const values = enquiry('back')
+    stand.forms.setScenario(values.email, { kind: 'status', status: 503 })
+    expect((await submitContact(worker, values)).status).toBe(200)
+    await expect.poll(() => rowOf(values.email)).toMatchObject({ status: 'pending', attempts: 1 })
+
+    // Not due yet: a run leaves it alone.
+    await worker.cron()
+    expect(stand.forms.from(values.email)).toHaveLength(1)
+
+    // Due now, as the operator's command makes it, with the service back.
+    stand.forms.setScenario(values.email, { kind: 'success' })
+    const row = (await rowOf(values.email)) as Row
+    const retried = await enquiriesCommand('retry', row.id, '--persist-to', persistTo, '--url', await worker.cronDoor())
+    expect(retried.code, retried.stderr).toBe(0)
+    expect(retried.stdout).toContain(`Enquiry ${row.id} is due now`)
+    expect(retried.stdout).toContain('now delivered')
+    const delivered = (await rowOf(values.email)) as Row
+    expect(delivered).toMatchObject({ status: 'delivered', attempts: 2, deliveredBy: 'form-service' })
+    const received = stand.forms.from(values.email)
+    expect(received).toHaveLength(2)
+    expect(received[1]?.json).toEqual({ ...values, access_key: TEST_ACCESS_KEY })
+
+    await worker.cron()
+    await worker.cron()
+    expect(stand.forms.from(values.email)).toHaveLength(2)
+  })
+})

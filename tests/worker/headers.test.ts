@@ -1,0 +1,172 @@
+/**
+ * What every answer of the Worker carries: the security headers and the CSP with its nonce, the
+ * caching rules, the request id, the framing refusal, the preview hosts' noindex and the www.
+ * redirect (formerly the request tests of tests/e2e/security.spec.ts and ops-host.spec.ts).
+ */
+import { describe, expect, test } from 'vitest'
+import { siteUnderTest } from './support/fixtures'
+import { serverFnId } from './support/http'
+
+const worker = siteUnderTest()
+
+const SECURITY_HEADERS: Record<string, RegExp> = {
+  'strict-transport-security': /^max-age=63072000; includeSubDomains$/,
+  'x-content-type-options': /^nosniff$/,
+  'referrer-policy': /^strict-origin-when-cross-origin$/,
+  'permissions-policy': /^(?=.*\bcamera=\(\))(?=.*\bmicrophone=\(\))(?=.*\bgeolocation=\(\))/,
+  'cross-origin-opener-policy': /^same-origin$/,
+  'content-security-policy': /default-src '(self|none)'/,
+}
+
+function expectSecurityHeaders(headers: Headers, what: string) {
+  for (const [name, pattern] of Object.entries(SECURITY_HEADERS))
+    expect(headers.get(name), `${name} on ${what}`).toMatch(pattern)
+}
+
+describe('security headers', () => {
+  test('pages carry a strict CSP with a fresh nonce that every inline script uses', async () => {
+    const first = await worker.fetch('/')
+    const second = await worker.fetch('/')
+    await second.arrayBuffer()
+    const csp = first.headers.get('content-security-policy') ?? ''
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1]
+    expect(nonce).toBeTruthy()
+    expect(second.headers.get('content-security-policy')).not.toContain(nonce)
+    for (const directive of [
+      "default-src 'self'",
+      `script-src 'self' 'nonce-${nonce}'`,
+      "img-src 'self' data:",
+      "font-src 'self'",
+      "connect-src 'self'",
+      "form-action 'self'",
+      "frame-ancestors 'none'",
+      "base-uri 'none'",
+      "object-src 'none'",
+    ])
+      expect(csp).toContain(directive)
+    expect(csp).not.toContain('unsafe-inline')
+    expect(csp).not.toContain('unsafe-eval')
+    // Turnstile is off here: its origin is nowhere in the policy, and no frame may load.
+    expect(csp).not.toContain('challenges.cloudflare.com')
+    expect(csp).toContain("frame-src 'none'")
+
+    const html = await first.text()
+    const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1] ?? '')
+    expect(scripts.length).toBeGreaterThan(0)
+    for (const attrs of scripts) {
+      if (/type="application\/ld\+json"/.test(attrs)) continue
+      expect(attrs, 'every executable script carries the nonce').toContain(`nonce="${nonce}"`)
+    }
+    expect(html, 'no inline style attributes (the CSP would block them)').not.toMatch(/\sstyle="/)
+    expectSecurityHeaders(first.headers, 'a page')
+  })
+
+  test('server routes, server-function answers and static files carry the security headers', async () => {
+    const robots = await worker.fetch('/robots.txt')
+    expect(robots.status).toBe(200)
+    expectSecurityHeaders(robots.headers, '/robots.txt')
+
+    const crossSite = await worker.fetch('/_serverFn/unknown', {
+      method: 'POST',
+      headers: { Origin: 'https://attacker.example', 'Content-Type': 'application/json' },
+      body: '{}',
+    })
+    expect(crossSite.status).toBe(403)
+    expectSecurityHeaders(crossSite.headers, 'a refused server-function call')
+
+    const unknown = await worker.fetch('/_serverFn/unknown', {
+      method: 'POST',
+      headers: { Origin: worker.origin, 'Content-Type': 'application/json' },
+      body: '{}',
+    })
+    expect(unknown.status).toBe(404)
+    expect(await unknown.json()).toMatchObject({ ok: false, error: 'unknown_function' })
+    expectSecurityHeaders(unknown.headers, 'a server-function answer')
+    // A real one, as the form calls it: the same headers on its answer.
+    const known = await worker.fetch(`/_serverFn/${serverFnId('submitContact')}`, {
+      method: 'POST',
+      headers: { Origin: worker.origin, 'Content-Type': 'application/json', 'x-tsr-serverFn': 'true' },
+      body: '{}',
+    })
+    expect(known.status).toBe(400)
+    expectSecurityHeaders(known.headers, 'the contact server function')
+
+    const favicon = await worker.fetch('/favicon.svg')
+    expect(favicon.status).toBe(200)
+    expectSecurityHeaders(favicon.headers, '/favicon.svg')
+    // Un-hashed files (the logo is favicon.svg) stay fresh a day rather than being revalidated per view.
+    const unhashedCaching = 'public, max-age=86400, stale-while-revalidate=604800'
+    expect(favicon.headers.get('cache-control')).toBe(unhashedCaching)
+    const illustration = await worker.fetch('/images/services/devops.svg')
+    expect(illustration.status).toBe(200)
+    expect(illustration.headers.get('cache-control')).toBe(unhashedCaching)
+
+    const html = await (await worker.fetch('/')).text()
+    // The client entry, named in the inline loader that starts it after the first paint.
+    const script = /["'](\/assets\/[^"']+\.js)["']/.exec(html)?.[1]
+    expect(script).toBeTruthy()
+    const asset = await worker.fetch(script ?? '')
+    expect(asset.status).toBe(200)
+    expectSecurityHeaders(asset.headers, script ?? 'asset')
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+  })
+
+  test('every response names its request id', async () => {
+    const a = await worker.fetch('/about')
+    const b = await worker.fetch('/about')
+    expect(a.headers.get('x-request-id')).toMatch(/^[\w-]{8,}$/)
+    expect(a.headers.get('x-request-id')).not.toBe(b.headers.get('x-request-id'))
+  })
+
+  test('the site cannot be framed by another origin', async () => {
+    const res = await worker.fetch('/')
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
+    expect(res.headers.get('x-frame-options')).toBe('DENY')
+  })
+
+  test('pages served on a workers.dev host (previews) ask search engines not to index them', async () => {
+    const preview = await worker.fetch('http://pr-7-akshara-labs-site.example.workers.dev/')
+    expect(preview.headers.get('x-robots-tag')).toBe('noindex')
+    const canonical = await worker.fetch('/')
+    expect(canonical.headers.get('x-robots-tag')).toBeNull()
+  })
+})
+
+describe('caching', () => {
+  test('HTML is kept by the browser only and revalidated on every use, never by a shared cache; error pages are not stored', async () => {
+    for (const path of ['/', '/about', '/contact', '/privacy', '/services']) {
+      const page = await worker.fetch(path)
+      const cacheControl = page.headers.get('cache-control')
+      expect(cacheControl, path).toBe('private, no-cache')
+      expect(cacheControl).not.toMatch(/s-maxage|public|stale-while-revalidate/)
+    }
+    // Served twice (the second time from the per-isolate page cache): the same header.
+    const again = await worker.fetch('/about')
+    expect(again.headers.get('cache-control')).toBe('private, no-cache')
+    const missing = await worker.fetch('/no-such-page')
+    expect(missing.status).toBe(404)
+    expect(missing.headers.get('cache-control')).toContain('no-store')
+  })
+})
+
+describe('the canonical host', () => {
+  test('a page on www. is sent permanently to the same page on the apex', async () => {
+    const answer = await worker.fetch('http://www.aksharalabs.example/services/devops?from=ad')
+    expect(answer.status).toBe(308)
+    expect(answer.headers.get('location')).toBe('https://aksharalabs.example/services/devops?from=ad')
+    expect(answer.headers.get('strict-transport-security')).toBeTruthy()
+
+    const post = await worker.fetch('http://www.aksharalabs.example/api/contact', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'name=x',
+    })
+    expect(post.status).toBe(308)
+    expect(post.headers.get('location')).toBe('https://aksharalabs.example/api/contact')
+  })
+
+  test('the apex itself is served, not redirected', async () => {
+    const answer = await worker.fetch('http://aksharalabs.example/services')
+    expect(answer.status).toBe(200)
+  })
+})

@@ -1,0 +1,213 @@
+/**
+ * The notices (docs/notices.md) as the send_email binding takes them: the receipt to the person
+ * who wrote and its withdraw link, the delivery alert and the daily digest to the company.
+ * Formerly tests/e2e/inbox-notices.spec.ts, whose tests ran in order on one server's messages;
+ * here each test sends what it counts. The withdraw page's accessibility and keyboard use stay in
+ * the browser.
+ */
+import { expect, test } from 'vitest'
+import { TURNSTILE_FIELD } from '../../app/contact/turnstile'
+import { signWithdrawLink } from '../../app/notices/receipt-link'
+import { site as company } from '../../app/site'
+import { type Enquiry, enquiry } from '../support/values'
+import { siteUnderTest, standInsForFile } from './support/fixtures'
+import { parseHtml, textOf } from './support/html'
+import { follow, postContact, postForm, pressButton } from './support/http'
+import type { Mail } from './support/site'
+
+const SECRET = 'worker-receipt-link-secret-0123456789abcdef'
+const RECEIPT_FROM = 'hello@aksharalabs.in'
+
+const stand = standInsForFile()
+const worker = siteUnderTest(() => ({
+  vars: stand.turnstile({
+    CONTACT_EMAIL_FROM: 'website@aksharalabs.in',
+    // A failed enquiry waits an hour: only first attempts happen here.
+    CONTACT_RETRY_DELAYS: '3600',
+    DIGEST_HOUR_UTC: '0',
+    ALERT_AFTER_FAILURES: '3',
+    RECEIPT_FROM,
+    RECEIPT_LINK_SECRET: SECRET,
+  }),
+}))
+
+const mailsTo = (address: string) =>
+  worker.mails().filter((mail) => mail.to.includes(`<${address}>`) || mail.to === address)
+const statusOf = async (email: string) =>
+  worker.sql<{ id: string; status: string; attempts: number; lastCause: string | null }>(
+    'SELECT id, status, attempts, last_cause AS lastCause FROM enquiries WHERE email = ?',
+    email,
+  )
+
+/** Posts the form as a script-less client would; with a passing Turnstile token unless held. */
+async function send(values: Enquiry, options: { held?: boolean } = {}) {
+  const answer = await postContact(worker, {
+    ...values,
+    ...(options.held ? {} : { [TURNSTILE_FIELD]: `pass-${crypto.randomUUID()}` }),
+  })
+  expect(answer.status, await answer.clone().text()).toBe(200)
+}
+
+/** Sends an enquiry and waits for its first attempt's end: delivered, or pending after a failure. */
+async function sendAndWait(values: Enquiry, status: string) {
+  await send(values)
+  await expect.poll(async () => (await statusOf(values.email))[0]?.status).toBe(status)
+  return (await statusOf(values.email))[0] as { id: string; lastCause: string | null }
+}
+
+/** A receipt's withdraw link, from a message's text. */
+const linkIn = (mail: Mail | undefined) => new URL(mail?.text.match(/https?:\/\/\S+\/withdraw\?\S+/)?.[0] ?? '')
+
+test('the receipt: sent once, with a reference and no message text; not for a held enquiry; not twice in a day to one address', async () => {
+  const first = enquiry('receipt', {
+    name: 'Śrī Rāma',
+    company: 'Company-Words-7f3',
+    message: 'Secret plan: 42 robots.',
+  })
+  const row = await sendAndWait(first, 'delivered')
+  await expect.poll(() => mailsTo(first.email).length).toBe(1)
+  const [receipt] = mailsTo(first.email) as [Mail]
+  expect(receipt.from).toBe(`"${company.name}" <${RECEIPT_FROM}>`)
+  expect(receipt.subject).toContain('We have your enquiry')
+  expect(receipt.text).toContain('Hello Śrī Rāma,')
+  const reference = row.id.slice(0, 15)
+  expect(receipt.text).toContain(`Your reference: ${reference}`)
+  expect(receipt.subject).toContain(reference)
+  expect(receipt.text).toContain('within one business day')
+  expect(receipt.text).toContain(`${company.url}/withdraw?id=${encodeURIComponent(row.id)}&until=`)
+  for (const typed of [first.message, 'Secret plan', first.company, first.email])
+    expect(receipt.text + receipt.subject).not.toContain(typed)
+
+  // Held (no Turnstile token): stored, told "sent", but no receipt.
+  const held = enquiry('receipt-held')
+  await send(held, { held: true })
+  expect(await statusOf(held.email)).toEqual([expect.objectContaining({ status: 'held', attempts: 0 })])
+
+  // The same address again the same day: stored and delivered, no second receipt.
+  await send(enquiry('receipt-again', { email: first.email, message: 'One more thing.' }))
+  await expect.poll(async () => (await statusOf(first.email)).length).toBe(2)
+  const secondId = (await statusOf(first.email)).find((r) => r.id !== row.id)?.id
+  const [line] = await worker.logged((l) => l.notice === 'receipt' && l.enquiryId === secondId)
+  expect(line?.outcome).toBe('daily_limit')
+  expect(mailsTo(first.email)).toHaveLength(1)
+  expect(mailsTo(held.email)).toHaveLength(0)
+})
+
+test('the receipt’s link withdraws and erases the enquiry, without JavaScript; a forged or an expired link does nothing', async () => {
+  const values = enquiry('withdraw')
+  const { id } = await sendAndWait(values, 'delivered')
+  await expect.poll(() => mailsTo(values.email).length).toBe(1)
+  const link = linkIn(mailsTo(values.email)[0])
+  expect(link.searchParams.get('id')).toBe(id)
+  const open = async (params: URLSearchParams) => {
+    const response = await worker.fetch(`/withdraw?${params}`)
+    return { response, document: parseHtml(await response.text()) }
+  }
+  const heading = (document: Document) => textOf(document.querySelector('h1'))
+
+  // The link as the receipt has it is answered with the page itself: no redirect to another form of it.
+  const asSent = await open(link.searchParams)
+  expect(asSent.response.status).toBe(200)
+  expect(heading(asSent.document)).toBe('Withdraw your enquiry?')
+  expect(asSent.document.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex, nofollow')
+  expect(textOf(asSent.document.body)).toContain(id.slice(0, 15))
+
+  // Forged: the signature changed.
+  const forged = new URLSearchParams(link.searchParams)
+  const sig = forged.get('sig') as string
+  forged.set('sig', `${sig.slice(0, -1)}${sig.endsWith('A') ? 'B' : 'A'}`)
+  const forgedPage = (await open(forged)).document
+  expect(heading(forgedPage)).toBe('This link does not work')
+  expect(textOf(forgedPage.body)).toContain('Nothing was changed.')
+  expect([...forgedPage.querySelectorAll('button')].map(textOf)).not.toContain('Withdraw and erase')
+  // Expired: signed with the right secret, but its 30 days are over.
+  const old = await signWithdrawLink(SECRET, id, new Date(Date.now() - 31 * 86_400_000))
+  const expired = new URLSearchParams({ id, until: String(old.until), sig: old.sig })
+  expect(heading((await open(expired)).document)).toBe('This link has expired')
+  // Posting them anyway changes nothing.
+  for (const [params, result] of [
+    [forged, 'invalid'],
+    [expired, 'expired'],
+  ] as const) {
+    const post = await postForm(worker, '/api/withdraw', Object.fromEntries(params))
+    expect(post.status).toBe(303)
+    expect(post.headers.get('location')).toBe(`/withdraw?result=${result}`)
+  }
+  expect(await statusOf(values.email)).toHaveLength(1)
+
+  // The real link: one button, and the enquiry is gone (its history too).
+  const withdrawn = await pressButton(worker, asSent.document, 'Withdraw and erase')
+  expect(withdrawn.status).toBe(303)
+  expect(heading(parseHtml(await (await follow(worker, withdrawn)).text()))).toBe('Your enquiry is withdrawn')
+  expect(await statusOf(values.email)).toEqual([])
+  expect(await worker.sql('SELECT * FROM enquiry_attempts WHERE enquiry_id = ?', id)).toEqual([])
+  // Used again: nothing left to withdraw.
+  expect(heading((await open(link.searchParams)).document)).toBe('Nothing to withdraw')
+  expect(await (await worker.fetch('/sitemap.xml')).text()).not.toContain('/withdraw')
+})
+
+test('an alert as soon as three enquiries in a row fail for one cause, and no second one within the hour', async () => {
+  const failing = [enquiry('alert-1'), enquiry('alert-2'), enquiry('alert-3')]
+  const ids: string[] = []
+  for (const values of failing) {
+    stand.forms.setScenario(values.email, { kind: 'failure' })
+    const row = await sendAndWait(values, 'pending')
+    expect(row.lastCause).toBe('upstream_refused')
+    ids.push(row.id)
+  }
+  const alerts = () => worker.mails().filter((mail) => mail.subject.startsWith('Deliveries failing'))
+  await worker.cron()
+  await expect.poll(() => alerts().length).toBe(1)
+  const [alert] = alerts() as [Mail]
+  expect(alert.to).toBe(`"${company.name}" <${company.email}>`)
+  expect(alert.subject).toContain('upstream_refused on 3 enquiries in a row')
+  for (const [i, values] of failing.entries()) {
+    expect(alert.text).toContain(`${company.url}/admin/enquiries/${encodeURIComponent(ids[i] ?? '?')}`)
+    expect(alert.text).not.toContain(values.email)
+    expect(alert.text).not.toContain(values.message)
+  }
+
+  // A fourth failure within the hour: the streak grows, but no second alert.
+  const fourth = enquiry('alert-4')
+  stand.forms.setScenario(fourth.email, { kind: 'failure' })
+  await sendAndWait(fourth, 'pending')
+  await worker.cron()
+  await worker.cron()
+  await worker.settled()
+  expect(worker.logs().filter((line) => line.notice === 'alert')).toHaveLength(1)
+  expect(alerts()).toHaveLength(1)
+})
+
+test('the daily digest: once a day, with each count and a link into the inbox', async () => {
+  // In the last 24 hours: one delivered, one held, three failing.
+  await sendAndWait(enquiry('digest-delivered'), 'delivered')
+  await send(enquiry('digest-held'), { held: true })
+  for (const values of [enquiry('digest-f1'), enquiry('digest-f2'), enquiry('digest-f3')]) {
+    stand.forms.setScenario(values.email, { kind: 'failure' })
+    await sendAndWait(values, 'pending')
+  }
+  const digests = () => worker.mails().filter((mail) => mail.subject.startsWith('Enquiries '))
+  // The first scheduled run of the day sends it; the next does not.
+  await worker.cron()
+  await worker.logged((line) => line.notice === 'digest' && line.outcome === 'sent')
+  await expect.poll(() => digests().length).toBe(1)
+  // The second run sends no second digest.
+  await worker.cron()
+  await worker.settled()
+  expect(worker.logs().filter((line) => line.notice === 'digest')).toHaveLength(1)
+  const [digest] = digests() as [Mail]
+  expect(digest.to).toBe(`"${company.name}" <${company.email}>`)
+  const day = new Date().toISOString().slice(0, 10)
+  expect(digest.subject).toBe(`Enquiries ${day}: 5 received, 4 need a look — ${company.name}`)
+  const count = (label: string) => Number(digest.text.match(new RegExp(`^${label}\\s+(\\d+)`, 'm'))?.[1])
+  expect(count('Received in the last 24 h')).toBe(5)
+  expect(count('Delivered in the last 24 h')).toBe(1)
+  expect(count('Held \\(spam check\\), waiting')).toBe(1)
+  expect(count('Failing delivery now')).toBe(3)
+  expect(count('Overdue')).toBe(0)
+  for (const status of ['delivered', 'held', 'failed'])
+    expect(digest.text).toContain(`${company.url}/admin?status=${status}`)
+  expect(digest.text).toContain(`${company.url}/admin?overdue=yes`)
+  expect(digest.text).toMatch(new RegExp(`^Received in the last 24 h\\s+5\\s+${company.url}/admin$`, 'm'))
+  expect(digest.text).not.toContain('@example.com')
+})

@@ -1,0 +1,49 @@
+/**
+ * What every page's server HTML holds, as a browser without JavaScript or a crawler receives it:
+ * no inline style (the CSP allows none), no script file named before the first paint, no dead
+ * link, and footer links to pages that exist. Formerly request and no-JavaScript tests of
+ * tests/e2e/pages.spec.ts, paint-first.spec.ts and shell.spec.ts.
+ */
+import { describe, expect, test } from 'vitest'
+import { PAGES } from '../support/routes'
+import { siteUnderTest } from './support/fixtures'
+import { pageAt } from './support/html'
+
+const worker = siteUnderTest()
+
+test('the server-rendered HTML carries no inline style attributes (the CSP allows none)', async () => {
+  for (const { path } of PAGES) {
+    const html = await (await worker.fetch(path)).text()
+    expect(html.match(/\sstyle="/g) ?? [], path).toEqual([])
+  }
+})
+
+describe('the client code starts after the first paint', () => {
+  test.each(PAGES.map(({ path }) => [path]))(
+    '%s: the HTML preloads no script and names no script file',
+    async (path) => {
+      const response = await worker.fetch(path)
+      const html = await response.text()
+      expect(html).not.toMatch(/<link[^>]*modulepreload/)
+      expect(html).not.toMatch(/<script[^>]*\ssrc=/)
+      // The loader carries the request's CSP nonce.
+      const nonce = /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1]
+      expect(nonce).toBeTruthy()
+      expect(html).toContain(`<script nonce="${nonce}">(function(d,s,p){`)
+    },
+  )
+})
+
+test('no page has a dead "#" link or a link without an address', async () => {
+  for (const { path } of PAGES) {
+    const { document } = await pageAt((p) => worker.fetch(p), path)
+    expect(document.querySelectorAll('a[href="#"], a:not([href])'), path).toHaveLength(0)
+  }
+})
+
+test('the internal footer links lead to pages that exist', async () => {
+  const { document } = await pageAt((p) => worker.fetch(p), '/')
+  const hrefs = [...document.querySelectorAll('footer a[href^="/"]')].map((a) => a.getAttribute('href') ?? '')
+  expect(hrefs.length).toBeGreaterThan(3)
+  for (const href of new Set(hrefs)) expect((await worker.fetch(href)).status, href).toBe(200)
+})

@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, beforeEach } from 'vitest'
+import { type AccessKeyServer, startAccessKeys } from '../../support/access-keys'
+import { type FormService, startFormService } from '../../support/form-service'
+import {
+  type Siteverify,
+  startSiteverify,
+  TEST_TURNSTILE_SECRET,
+  TEST_TURNSTILE_SITE_KEY,
+} from '../../support/turnstile'
+import { Site, type SiteOptions } from './site'
+
+/** A made-up key the site holds for the stand-in form service; it must never reach a browser. */
+export const TEST_ACCESS_KEY = 'worker-stand-in-key-8e2d41c7a9'
+
+/**
+ * The file's Worker, started once for the file with `options` (a function: read when the file's
+ * stand-ins have started), with a fresh database and no logs or e-mails before each test.
+ */
+export function siteUnderTest(options: () => SiteOptions = () => ({})): Site {
+  let site: Site | undefined
+  beforeAll(async () => {
+    site = await Site.start(options())
+  })
+  beforeEach(async () => {
+    await site?.reset()
+  })
+  afterAll(async () => {
+    await site?.close()
+  })
+  // The Worker of the moment, under the one name the file's tests use.
+  return new Proxy({} as Site, {
+    get(_, property) {
+      if (!site) throw new Error('the Worker has not started')
+      const value = Reflect.get(site, property, site)
+      return typeof value === 'function' ? value.bind(site) : value
+    },
+  })
+}
+
+export interface StandIns {
+  /** The form service the site delivers to, on 127.0.0.1. */
+  readonly forms: FormService
+  /** Cloudflare Access's key server, on 127.0.0.1: signs the tokens the site accepts. */
+  readonly keys: AccessKeyServer
+  /** Turnstile's siteverify, on 127.0.0.1 (used when a site turns Turnstile on). */
+  readonly siteverify: Siteverify
+  /** The variables of a site configured as in production: the form service with its key, Access on. */
+  production(extra?: Record<string, string>): Record<string, string>
+  /** The same with Turnstile on. */
+  turnstile(extra?: Record<string, string>): Record<string, string>
+}
+
+/**
+ * The stand-ins for what the Worker calls out to, owned by this test file (each on a free port of
+ * its own), started before the file's Worker and forgetting what they received before each test.
+ */
+export function standInsForFile(): StandIns {
+  let forms: FormService | undefined
+  let keys: AccessKeyServer | undefined
+  let siteverify: Siteverify | undefined
+  beforeAll(async () => {
+    ;[forms, keys, siteverify] = await Promise.all([startFormService(0), startAccessKeys(0), startSiteverify()])
+  })
+  beforeEach(() => {
+    forms?.forget()
+    siteverify?.down(false)
+  })
+  afterAll(async () => {
+    await Promise.all([forms?.close(), keys?.close(), siteverify?.close()])
+  })
+  const need = <T>(value: T | undefined): T => {
+    if (!value) throw new Error('the stand-ins have not started')
+    return value
+  }
+  const standIns: StandIns = {
+    get forms() {
+      return need(forms)
+    },
+    get keys() {
+      return need(keys)
+    },
+    get siteverify() {
+      return need(siteverify)
+    },
+    production: (extra = {}) =>
+      need(keys).vars({
+        CONTACT_DELIVERY: 'form-service',
+        CONTACT_FORM_ENDPOINT: need(forms).url,
+        CONTACT_FORM_ACCESS_KEY: TEST_ACCESS_KEY,
+        ...extra,
+      }),
+    turnstile: (extra = {}) =>
+      standIns.production({
+        TURNSTILE_SITE_KEY: TEST_TURNSTILE_SITE_KEY,
+        TURNSTILE_SECRET_KEY: TEST_TURNSTILE_SECRET,
+        TURNSTILE_VERIFY_URL: need(siteverify).url,
+        ...extra,
+      }),
+  }
+  return standIns
+}

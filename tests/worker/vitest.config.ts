@@ -1,0 +1,25 @@
+import { availableParallelism } from 'node:os'
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from 'vitest/config'
+
+// The Worker's behaviour in workerd (tests/worker/): the built Worker run through Miniflare's API in
+// each test file's process (support/site.ts), with stand-ins on 127.0.0.1 for what it calls out
+// to. Files run side by side, one per core; a file's tests one after another, each with a
+// database of its own.
+export default defineConfig({
+  resolve: { alias: { '~': fileURLToPath(new URL('../../app', import.meta.url)) } },
+  test: {
+    root: '.',
+    include: ['tests/worker/**/*.test.ts'],
+    environment: 'node',
+    globalSetup: ['tests/worker/global-setup.ts'],
+    pool: 'forks',
+    fileParallelism: true,
+    maxWorkers: availableParallelism(),
+    testTimeout: 30_000,
+    // A delivery finishes after the answer that stored it: the tests wait for it, up to 15 s on a
+    // busy machine (vitest's own default is 1 s).
+    expect: { poll: { timeout: 15_000, interval: 20 } },
+    hookTimeout: 60_000,
+  },
+})

@@ -59,7 +59,7 @@ describe('a fresh clone: no key, no Access', () => {
     const answer = await worker.fetch('/api/health')
     expect(answer.status).toBe(200)
     const body = await answer.text()
-    expect(JSON.parse(body)).toEqual({ ok: true })
+    expect(JSON.parse(body)).toEqual({ ok: true, version: expect.stringMatching(/^[0-9a-f-]{36}$/) })
     for (const word of ['CONTACT_FORM_ACCESS_KEY', 'form-service', 'missing']) expect(body).not.toContain(word)
   })
 

@@ -84,6 +84,20 @@ describe('the audit trail is append-only in the database', () => {
     expect(lines()[0]).toMatchObject({ action: 'open', enquiry_id: 'x', operator: TEST_OPERATOR })
   })
 
+  it('refuses an insert that would replace a line: INSERT OR REPLACE with an explicit seq', async () => {
+    await recordAudit(d1.db, { operator: TEST_OPERATOR, action: 'erase', enquiryId: 'kept' })
+    const [first] = lines()
+    const replace = `INSERT OR REPLACE INTO audit_log (seq, at, operator, action, enquiry_id, detail)
+      VALUES (${first?.seq}, '2026-01-01T00:00:00.000Z', 'someone@else.example', 'open', 'other', '')`
+    expect(() => d1.sqlite.exec(replace)).toThrow(/append-only/)
+    await expect(d1.db.prepare(replace).run()).rejects.toThrow(/append-only/)
+    expect(() => d1.sqlite.exec(replace.replace('INSERT OR REPLACE', 'REPLACE'))).toThrow(/append-only/)
+    expect(lines()).toEqual([expect.objectContaining({ seq: first?.seq, action: 'erase', enquiry_id: 'kept' })])
+    // A new line still gets a seq of its own.
+    await recordAudit(d1.db, { operator: TEST_OPERATOR, action: 'open', enquiryId: 'next' })
+    expect(lines()).toHaveLength(2)
+  })
+
   it('the cron purge deletes only lines older than the retention, which the migration and the privacy page state', async () => {
     const old = new Date(Date.now() - (facts.auditRetentionDays + 1) * 86_400_000)
     const young = new Date(Date.now() - (facts.auditRetentionDays - 1) * 86_400_000)

@@ -18,6 +18,7 @@ import { errorCause, log, requestIdFor } from '~/server/log.server'
 import type { WorkerEnv } from '~/server/runtime.server'
 import type { Flash } from './flash'
 import { eraseHeldAction } from './held.server'
+import { SEEN_STATUS } from './moves'
 import { type ActionContext, operatorFor } from './operator.server'
 import { enquiryPath } from './paths'
 import { erasePersonAction } from './person.server'
@@ -79,7 +80,10 @@ async function act(form: FormData, context: ActionContext): Promise<ActionAnswer
 /**
  * handled: never delivered after. retry: a pending or failed one (a held one released first) is
  * attempted in this request; release: a held one. Neither takes one another attempt's lease
- * holds (`busy`). erase, with `confirm` equal to the id: it and its history.
+ * holds (`busy`). erase, with `confirm` equal to the id: it and its history. Each only while its
+ * status is the one its page showed (`status-stale` else, nothing done), and checked before its
+ * audit line: handled and erase write the line with the change, retry and release once their
+ * checks pass, before the attempt.
  */
 async function enquiryAction(
   action: EnquiryAction,
@@ -89,16 +93,12 @@ async function enquiryAction(
 ): Promise<ActionResult> {
   const record = await getEnquiry(env.ENQUIRIES, id)
   if (!record) return { answer: { status: 404, message: 'No such enquiry (it may have been erased).' } }
-  const confirmed = form.get('confirm') === record.id
-  // The audit line first: an action that cannot be recorded is not done.
-  if (action !== 'erase' || confirmed)
-    await recordAudit(env.ENQUIRIES, {
-      operator: operator.email,
-      action,
-      enquiryId: id,
-      detail: `was ${record.status}`,
-    })
-  const flash = await change(action, record, confirmed, env, operator.email, requestId)
+  const seen = form.get(SEEN_STATUS)
+  const from = typeof seen === 'string' ? seen : null
+  const flash =
+    from !== null && from !== record.status
+      ? 'status-stale'
+      : await change(action, record, form.get('confirm') === record.id, from, env, operator.email, requestId)
   const logged = { enquiryId: id, result: flash }
   if (flash === 'confirm-erase') return { answer: { seeOther: `/admin/erase/${encodeURIComponent(id)}` }, logged }
   return { answer: { seeOther: flash === 'erased' ? '/admin?notice=erased' : enquiryPath(id, flash) }, logged }
@@ -108,25 +108,33 @@ async function change(
   action: EnquiryAction,
   record: EnquiryRecord,
   confirmed: boolean,
+  from: string | null,
   env: WorkerEnv,
   operator: string,
   requestId: string,
 ): Promise<Flash> {
   const now = new Date().toISOString()
   const db = env.ENQUIRIES
+  const line = { operator, action, detail: `was ${record.status}` }
+  // An action that cannot be recorded is not done.
+  const recordFirst = () => recordAudit(db, { ...line, enquiryId: record.id })
   switch (action) {
     case 'handled':
-      return (await markHandled(db, record.id, now, operator)) ? 'handled' : 'already-handled'
+      if (record.status === 'handled') return 'already-handled'
+      return (await markHandled(db, record.id, now, operator, { line, from })) ? 'handled' : 'status-stale'
     case 'erase':
       if (!confirmed) return 'confirm-erase'
-      return (await eraseEnquiry(db, record.id)) ? 'erased' : 'already-erased'
+      return (await eraseEnquiry(db, record.id, { line, from })) ? 'erased' : 'already-erased'
     case 'release':
       // Released by someone else a moment ago, and under way: busy.
-      if (record.status !== 'held' || !(await requeueEnquiry(db, record.id, now, RELEASE_FROM)))
+      if (record.status !== 'held') return (await liveLeaseUntil(db, record.id, now)) ? 'busy' : 'not-held'
+      await recordFirst()
+      if (!(await requeueEnquiry(db, record.id, now, RELEASE_FROM)))
         return (await liveLeaseUntil(db, record.id, now)) ? 'busy' : 'not-held'
       return attempted(await attemptNow(env, record.id, requestId))
     case 'retry':
       if (record.status === 'delivered' || record.status === 'handled') return 'not-retried'
+      await recordFirst()
       if (!(await requeueEnquiry(db, record.id, now, RETRY_FROM)))
         return (await liveLeaseUntil(db, record.id, now)) ? 'busy' : 'not-retried'
       return attempted(await attemptNow(env, record.id, requestId))

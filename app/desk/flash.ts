@@ -16,6 +16,10 @@ export const FLASHES = {
   erased: { tone: 'success', text: 'The enquiry and its delivery history were erased.' },
   'already-erased': { tone: 'info', text: 'It was already erased.' },
   'confirm-erase': { tone: 'info', text: 'Confirm the erasure.' },
+  'status-stale': {
+    tone: 'info',
+    text: 'Nothing was done: its delivery status had changed since your page showed it. Here it is as it is now.',
+  },
   'held-erased': { tone: 'success', text: 'The held enquiries were erased, with their delivery history.' },
   'held-none': { tone: 'info', text: 'There were no held enquiries to erase.' },
   'person-erased': {

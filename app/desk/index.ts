@@ -19,6 +19,7 @@ export type { TriageDetail } from './enquiry.server'
 export { FLASHES, type Flash, isFlash } from './flash'
 export type { TriageListData } from './inbox.server'
 export { mailtoHref } from './mailto'
+export { lastMoveText, SEEN_STATUS } from './moves'
 export {
   loadActivity,
   loadEnquiry,
@@ -34,6 +35,7 @@ export {
   allowedStates,
   NOTE_MAX,
   RESOLUTION_LABELS,
+  seenFields,
   TRIAGE_LABELS,
   type TriageQuery,
   triageParams,

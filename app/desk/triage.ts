@@ -50,7 +50,10 @@ export const TRIAGE_FLASHES = {
   'triage-noted': { tone: 'success', text: 'Note added.' },
   'triage-unchanged': { tone: 'info', text: 'Nothing to change: it was already so.' },
   'triage-refused': { tone: 'danger', text: 'Not from its current state: reopen it first.' },
-  'triage-stale': { tone: 'info', text: 'Someone changed it a moment ago. Here it is as it is now; try again.' },
+  'triage-stale': {
+    tone: 'info',
+    text: 'Nothing was changed: it had changed since your page showed it. Here it is as it is now.',
+  },
   'triage-empty-note': { tone: 'danger', text: 'The note was empty, so nothing was added.' },
   'triage-unknown-operator': {
     tone: 'danger',
@@ -139,6 +142,37 @@ export function parseTriageAction(
       return text ? { kind: 'note', text: text.slice(0, NOTE_MAX) } : { error: 'triage-empty-note' }
     }
   }
+}
+
+/**
+ * The triage a move's page showed, carried by each of its forms (hidden fields): the move is made
+ * only while the enquiry is still so (docs/inbox.md, "Moves on what the operator saw").
+ */
+export const SEEN_FIELDS = { state: 'seen-state', resolution: 'seen-outcome', owner: 'seen-owner' } as const
+
+export function seenFields(shown: TriageFacts): Record<string, string> {
+  return {
+    [SEEN_FIELDS.state]: shown.state,
+    [SEEN_FIELDS.resolution]: shown.resolution ?? '',
+    [SEEN_FIELDS.owner]: shown.owner ?? '',
+  }
+}
+
+/** Null when the post names none (a script's post: then it is compared with the triage as read). */
+export function parseSeen(form: { get(name: string): unknown }): TriageFacts | null {
+  const state = form.get(SEEN_FIELDS.state)
+  if (state === null) return null
+  const resolution = form.get(SEEN_FIELDS.resolution)
+  const owner = form.get(SEEN_FIELDS.owner)
+  return {
+    state: isTriageState(state) ? state : 'open',
+    resolution: isResolution(resolution) ? resolution : null,
+    owner: typeof owner === 'string' && owner ? owner : null,
+  }
+}
+
+export function sameTriage(a: TriageFacts, b: TriageFacts): boolean {
+  return a.state === b.state && a.resolution === b.resolution && sameEmail(a.owner, b.owner)
 }
 
 /** `state`, `owner` (me | none) and `overdue=yes`. */

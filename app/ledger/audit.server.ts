@@ -5,10 +5,11 @@ import type { WorkerEnv } from '~/server/runtime.server'
 import type { ActivityLine, AuditLine } from './audit'
 
 /**
- * The audit trail (migrations/0006_audit.sql), append-only by the database itself: a trigger
- * refuses every UPDATE, and every DELETE of a line younger than the retention. A line is written
- * before its action, and an action whose line cannot be written is not done: it records what was
- * asked for. Its detail never holds what a visitor wrote.
+ * The audit trail (migrations/0006_audit.sql, 0009), append-only by the database itself: triggers
+ * refuse every UPDATE, every DELETE of a line younger than the retention, and every insert that
+ * would replace a line. An action is checked before its line is written, and the line is written
+ * with the change (`auditLineIf`, in one batch) or before it; an action whose line cannot be
+ * written is not done. Its detail never holds what a visitor wrote.
  */
 
 export const AUDIT_DETAIL_MAX = 200
@@ -50,6 +51,31 @@ export async function recordAudit(db: D1Database | undefined, record: AuditRecor
   const ids = record.enquiryIds?.length ? record.enquiryIds : [record.enquiryId ?? null]
   const statements = ids.map((id) => d1.prepare(INSERT).bind(at, record.operator, record.action, id, detail))
   await bounded<unknown>(statements.length === 1 ? (statements[0] as D1PreparedStatement).run() : d1.batch(statements))
+}
+
+/**
+ * One line, written only while `guard` (SQL over `?6`… with `binds`) holds, for a batch that
+ * makes the change under the same condition: the line and the change are written together or
+ * not at all, so a refused or raced move leaves no line.
+ */
+export function auditLineIf(
+  d1: D1Database,
+  record: Omit<AuditRecord, 'enquiryIds'>,
+  guard: { sql: string; binds: readonly (string | null)[] },
+  now = new Date(),
+): D1PreparedStatement {
+  return d1
+    .prepare(
+      `INSERT INTO audit_log (at, operator, action, enquiry_id, detail) SELECT ?1, ?2, ?3, ?4, ?5 WHERE ${guard.sql}`,
+    )
+    .bind(
+      now.toISOString(),
+      record.operator,
+      record.action,
+      record.enquiryId ?? null,
+      (record.detail ?? '').slice(0, AUDIT_DETAIL_MAX),
+      ...guard.binds,
+    )
 }
 
 export const OPEN_QUIET_MS = 60_000

@@ -1,4 +1,5 @@
 import { bounded, database, StoreError } from '~/server/d1.server'
+import { type AuditRecord, auditLineIf } from './audit.server'
 import { COLUMNS, type Row, toRecord } from './columns'
 import type { Enquiry, EnquiryRecord, EnquiryStatus } from './record'
 import { overdueSql, type TriageFilter } from './triage'
@@ -203,31 +204,55 @@ export async function* enquiryPages(
 }
 
 /** Never delivered after. False if it does not exist or already was. */
+/**
+ * A change to one enquiry with its audit line: the line in the same batch, written only when the
+ * change is (`from`: only while its status is still that one, the status its page showed).
+ */
+export interface Recorded {
+  line?: Omit<AuditRecord, 'enquiryId' | 'enquiryIds'>
+  from?: string | null
+}
+
 export async function markHandled(
   db: D1Database | undefined,
   id: string,
   at: string,
   operator: string,
+  { line, from = null }: Recorded = {},
 ): Promise<boolean> {
-  const result = await bounded(
-    database(db)
-      .prepare(
-        `UPDATE enquiries SET status = 'handled', handled_at = ?2, handled_by = ?3, next_attempt_at = NULL
-         WHERE id = ?1 AND status != 'handled'`,
-      )
-      .bind(id, at, operator)
-      .run(),
+  const d1 = database(db)
+  const when = `status != 'handled' AND (?4 IS NULL OR status = ?4)`
+  const update = d1
+    .prepare(
+      `UPDATE enquiries SET status = 'handled', handled_at = ?2, handled_by = ?3, next_attempt_at = NULL
+       WHERE id = ?1 AND ${when}`,
+    )
+    .bind(id, at, operator, from)
+  if (!line) return (await bounded(update.run())).meta.changes === 1
+  const guard = `EXISTS (SELECT 1 FROM enquiries WHERE id = ?4 AND status != 'handled' AND (?6 IS NULL OR status = ?6))`
+  const [, result] = await bounded(
+    d1.batch([auditLineIf(d1, { ...line, enquiryId: id }, { sql: guard, binds: [from] }), update]),
   )
-  return result.meta.changes === 1
+  return (result?.meta.changes ?? 0) === 1
 }
 
-/** With its history (the foreign key cascades). False if there was none. */
-export async function eraseEnquiry(db: D1Database | undefined, id: string): Promise<boolean> {
+/** With its history (the foreign key cascades). False if there was none (or not with status `from`). */
+export async function eraseEnquiry(
+  db: D1Database | undefined,
+  id: string,
+  { line, from = null }: Recorded = {},
+): Promise<boolean> {
+  const d1 = database(db)
   // Counted by RETURNING: D1's `changes` also counts the history rows the cascade deletes.
-  const { results } = await bounded(
-    database(db).prepare('DELETE FROM enquiries WHERE id = ?1 RETURNING id').bind(id).all<{ id: string }>(),
+  const erase = d1
+    .prepare('DELETE FROM enquiries WHERE id = ?1 AND (?2 IS NULL OR status = ?2) RETURNING id')
+    .bind(id, from)
+  if (!line) return (await bounded(erase.all<{ id: string }>())).results.length === 1
+  const guard = 'EXISTS (SELECT 1 FROM enquiries WHERE id = ?4 AND (?6 IS NULL OR status = ?6))'
+  const [, result] = await bounded(
+    d1.batch([auditLineIf(d1, { ...line, enquiryId: id }, { sql: guard, binds: [from] }), erase]),
   )
-  return results.length === 1
+  return (result?.results ?? []).length === 1
 }
 
 export async function purgeHeldReceivedBefore(db: D1Database | undefined, cutoff: string): Promise<number> {

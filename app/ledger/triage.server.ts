@@ -1,5 +1,6 @@
 import { bounded, database } from '~/server/d1.server'
 import type { WorkerEnv } from '~/server/runtime.server'
+import { type AuditRecord, auditLineIf } from './audit.server'
 import type { EnquiryTriage } from './record'
 import { overdueSql, replyBy, replyByHours, type TriageFacts } from './triage'
 
@@ -139,31 +140,46 @@ export async function storedTriage(db: D1Database | undefined, id: string): Prom
 }
 
 /**
- * Only while the triage is still `read`, compared as stored. `stale`: another operator changed it
- * meanwhile, nothing written; `missing`: the enquiry is gone.
+ * Only while the triage is still `read`, compared as stored, with its audit line in the same
+ * batch under the same condition. `stale`: another operator changed it meanwhile, nothing
+ * written (no line either); `missing`: the enquiry is gone.
  */
 export async function writeTriage(
   db: D1Database | undefined,
   id: string,
   read: EnquiryTriage,
   next: TriageFacts,
+  audit: Omit<AuditRecord, 'enquiryId' | 'enquiryIds'>,
   note?: { author: string; at: string; text: string },
 ): Promise<'written' | 'stale' | 'missing'> {
   const d1 = database(db)
+  const unchanged = 'id = ?1 AND triage = ?2 AND outcome IS ?3 AND owner IS ?4'
   const update = d1
-    .prepare(
-      'UPDATE enquiries SET triage = ?5, outcome = ?6, owner = ?7 WHERE id = ?1 AND triage = ?2 AND outcome IS ?3 AND owner IS ?4',
-    )
+    .prepare(`UPDATE enquiries SET triage = ?5, outcome = ?6, owner = ?7 WHERE ${unchanged}`)
     .bind(id, read.state, read.resolution, read.owner, next.state, next.resolution, next.owner)
   if (note) {
+    // A note is kept whoever moved the enquiry meanwhile: what the operator typed is not lost.
+    const line = auditLineIf(
+      d1,
+      { ...audit, enquiryId: id },
+      { sql: 'EXISTS (SELECT 1 FROM enquiries WHERE id = ?4)', binds: [] },
+    )
     const insert = d1
       .prepare(
         `INSERT INTO enquiry_notes (enquiry_id, author, created_at, body) SELECT id, ?2, ?3, ?4 FROM enquiries WHERE id = ?1`,
       )
       .bind(id, note.author, note.at, note.text)
-    const [written] = await bounded(d1.batch([insert, update]))
+    const [, written] = await bounded(d1.batch([line, insert, update]))
     return (written?.meta.changes ?? 0) === 1 ? 'written' : 'missing'
   }
-  const result = await bounded(update.run())
-  return result.meta.changes === 1 ? 'written' : 'stale'
+  const line = auditLineIf(
+    d1,
+    { ...audit, enquiryId: id },
+    {
+      sql: 'EXISTS (SELECT 1 FROM enquiries WHERE id = ?4 AND triage = ?6 AND outcome IS ?7 AND owner IS ?8)',
+      binds: [read.state, read.resolution, read.owner],
+    },
+  )
+  const [, result] = await bounded(d1.batch([line, update]))
+  return (result?.meta.changes ?? 0) === 1 ? 'written' : 'stale'
 }

@@ -156,6 +156,49 @@ describe('every action is recorded, or not done', () => {
   })
 })
 
+describe('a line records what was done, checked before it is written', () => {
+  const trail = async (id: string) => (await auditOf(d1.db, id)).map((line) => [line.action, line.detail])
+
+  it('an assign to someone not on the list, or of any length, writes no line and changes nothing', async () => {
+    const id = await stored()
+    for (const owner of ['someone@elsewhere.example', `${'x'.repeat(300)}@aksharalabs.in`, 'Hello, call us now'])
+      expect((await post({ action: 'triage-assign', id, owner })).headers.get('Location')).toBe(
+        `/admin/enquiries/${id}?notice=triage-unknown-operator`,
+      )
+    expect(await trail(id)).toEqual([])
+    expect(d1.row('SELECT owner FROM enquiries WHERE id = ?1', id)).toEqual({ owner: null })
+    // To an operator on the list: one line, naming the owner as the list spells it.
+    await post({ action: 'triage-assign', id, owner: TEST_OPERATOR.toUpperCase() })
+    expect(await trail(id)).toEqual([['triage-assign', `to ${TEST_OPERATOR}`]])
+  })
+
+  it('a refused or unchanged move, and a move on a page that showed another triage, write no line', async () => {
+    const id = await stored()
+    await post({ action: 'triage-take', id })
+    await post({ action: 'triage-take', id })
+    await post({ action: 'triage-state', id, state: 'closed' })
+    // The page showed it new and nobody's; it is the operator's now.
+    const stale = { 'seen-state': 'new', 'seen-outcome': '', 'seen-owner': '' }
+    expect((await post({ action: 'triage-close', id, outcome: 'spam', ...stale })).headers.get('Location')).toBe(
+      `/admin/enquiries/${id}?notice=triage-stale`,
+    )
+    expect(await trail(id)).toEqual([['triage-take', '']])
+    expect(d1.row('SELECT triage, outcome FROM enquiries WHERE id = ?1', id)).toEqual({ triage: 'open', outcome: null })
+  })
+
+  it('mark handled on a page that showed another status, or on a handled one, writes no line', async () => {
+    const id = await stored()
+    expect((await post({ action: 'handled', id, 'seen-status': 'pending' })).headers.get('Location')).toBe(
+      `/admin/enquiries/${id}?notice=status-stale`,
+    )
+    expect((await post({ action: 'erase', id, confirm: id, 'seen-status': 'delivered' })).status).toBe(303)
+    expect(d1.row('SELECT status FROM enquiries WHERE id = ?1', id)).toEqual({ status: 'held' })
+    await post({ action: 'handled', id, 'seen-status': 'held' })
+    await post({ action: 'handled', id })
+    expect(await trail(id)).toEqual([['handled', 'was held']])
+  })
+})
+
 describe('requests by person', () => {
   it('finds the address exactly, ignoring case; the export holds every enquiry and its history; erase-all erases what the page showed', async () => {
     const a = await stored({ email: 'Asha.Rao@Example.com', message: 'First' })

@@ -38,12 +38,20 @@ const TONES = {
   danger: 'border-danger/40 bg-danger/10 text-danger',
 } as const
 
-/** Unknown codes show nothing. */
-export function ActionFlash({ code }: { code: unknown }) {
+/** Unknown codes show nothing. `detail`: words from the stored data (who changed it), never from the address. */
+export function ActionFlash({ code, detail }: { code: unknown; detail?: string | null }) {
   return (
     <div role="status" aria-live="polite">
       {isFlash(code) ? (
-        <p className={`mt-6 rounded-xl border px-4 py-3 ${TONES[FLASHES[code].tone]}`}>{FLASHES[code].text}</p>
+        <p className={`mt-6 rounded-xl border px-4 py-3 ${TONES[FLASHES[code].tone]}`}>
+          {FLASHES[code].text}
+          {detail ? (
+            <>
+              {' '}
+              <span data-testid="stale-move">{detail}</span>
+            </>
+          ) : null}
+        </p>
       ) : null}
     </div>
   )

@@ -1,4 +1,12 @@
-import { allowedStates, NOTE_MAX, RESOLUTION_LABELS, TRIAGE_LABELS, type TriageDetail, type TriageView } from '~/desk'
+import {
+  allowedStates,
+  NOTE_MAX,
+  RESOLUTION_LABELS,
+  seenFields,
+  TRIAGE_LABELS,
+  type TriageDetail,
+  type TriageView,
+} from '~/desk'
 import { ActionForm, buttonStyle, controlStyle, formatTime, quietButtonStyle } from './desk-ui'
 
 /** Words, not colour alone. */
@@ -39,6 +47,8 @@ const sameEmail = (a: string | null, b: string) => (a ?? '').toLowerCase() === b
 export function TriagePanel({ id, triage }: { id: string; triage: TriageDetail }) {
   const closed = triage.state === 'closed'
   const mine = sameEmail(triage.owner, triage.me)
+  // Every move carries the triage this page shows, so a move on a stale page is refused.
+  const seen = seenFields(triage)
   return (
     <section aria-labelledby="triage-title" className="container-page mt-10">
       <div className="glass p-6 sm:p-8">
@@ -62,14 +72,14 @@ export function TriagePanel({ id, triage }: { id: string; triage: TriageDetail }
         <div className="mt-6 grid gap-6 md:grid-cols-2">
           <div className="flex flex-col items-start gap-4">
             {!closed && !mine ? (
-              <ActionForm action="triage-take" id={id}>
+              <ActionForm action="triage-take" id={id} extra={seen}>
                 <button type="submit" className={buttonStyle}>
                   Take it
                 </button>
               </ActionForm>
             ) : null}
             {!closed ? (
-              <ActionForm action="triage-assign" id={id}>
+              <ActionForm action="triage-assign" id={id} extra={seen}>
                 <div className="flex flex-wrap items-end gap-3">
                   <div className="flex flex-col gap-1.5">
                     <label htmlFor="triage-owner-select" className="text-sm font-medium text-fg">
@@ -97,14 +107,14 @@ export function TriagePanel({ id, triage }: { id: string; triage: TriageDetail }
             ) : null}
             <div className="flex flex-wrap gap-3">
               {allowedStates(triage.state).map((state) => (
-                <ActionForm key={state} action="triage-state" id={id} extra={{ state }}>
+                <ActionForm key={state} action="triage-state" id={id} extra={{ ...seen, state }}>
                   <button type="submit" className={quietButtonStyle}>
                     {state === 'open' ? (closed ? 'Reopen' : 'Mark open') : 'Mark replied'}
                   </button>
                 </ActionForm>
               ))}
             </div>
-            <ActionForm action="triage-close" id={id}>
+            <ActionForm action="triage-close" id={id} extra={seen}>
               <div className="flex flex-wrap items-end gap-3">
                 <div className="flex flex-col gap-1.5">
                   <label htmlFor="triage-outcome" className="text-sm font-medium text-fg">

@@ -14,7 +14,7 @@ import {
 import { LeadSourceDetails } from '~/components/desk/LeadSourceDetails'
 import { TriagePanel } from '~/components/desk/triage-panel'
 import { PageHero } from '~/components/sections/PageHero'
-import { loadEnquiry, mailtoHref } from '~/desk'
+import { lastMoveText, loadEnquiry, mailtoHref, SEEN_STATUS } from '~/desk'
 import { deskHead } from '~/desk/head'
 
 export const Route = createFileRoute('/admin/enquiries/$id')({
@@ -41,6 +41,8 @@ function EnquiryPage() {
   const { record, attempts, audit, triage } = Route.useLoaderData()
   const { notice } = Route.useSearch()
   const canRetry = record.status === 'pending' || record.status === 'failed'
+  const seen = { [SEEN_STATUS]: record.status }
+  const stale = notice === 'triage-stale' || notice === 'status-stale'
 
   return (
     <>
@@ -61,7 +63,7 @@ function EnquiryPage() {
         }
       />
       <div className="container-page">
-        <ActionFlash code={notice} />
+        <ActionFlash code={notice} detail={stale && triage ? lastMoveText(audit, triage.me) : null} />
       </div>
 
       <div className="container-page mt-10 grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
@@ -109,21 +111,21 @@ function EnquiryPage() {
           </h2>
           <div className="mt-4 flex flex-col items-start gap-3">
             {record.status !== 'handled' ? (
-              <ActionForm action="handled" id={record.id}>
+              <ActionForm action="handled" id={record.id} extra={seen}>
                 <button type="submit" className={buttonStyle}>
                   Mark handled
                 </button>
               </ActionForm>
             ) : null}
             {canRetry ? (
-              <ActionForm action="retry" id={record.id}>
+              <ActionForm action="retry" id={record.id} extra={seen}>
                 <button type="submit" className={quietButtonStyle}>
                   Retry delivery now
                 </button>
               </ActionForm>
             ) : null}
             {record.status === 'held' ? (
-              <ActionForm action="release" id={record.id}>
+              <ActionForm action="release" id={record.id} extra={seen}>
                 <button type="submit" className={quietButtonStyle}>
                   Release and deliver
                 </button>

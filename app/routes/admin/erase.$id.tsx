@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { ActionForm, dangerButtonStyle, formatTime, linkStyle } from '~/components/desk/desk-ui'
 import { PageHero } from '~/components/sections/PageHero'
-import { enquiryPath, loadEnquiry } from '~/desk'
+import { enquiryPath, loadEnquiry, SEEN_STATUS } from '~/desk'
 import { deskHead } from '~/desk/head'
 
 export const Route = createFileRoute('/admin/erase/$id')({
@@ -33,7 +33,7 @@ function ErasePage() {
         }
       />
       <div className="container-page mt-10 flex flex-wrap items-center gap-6">
-        <ActionForm action="erase" id={record.id} extra={{ confirm: record.id }}>
+        <ActionForm action="erase" id={record.id} extra={{ confirm: record.id, [SEEN_STATUS]: record.status }}>
           <button type="submit" className={dangerButtonStyle}>
             Erase permanently
           </button>

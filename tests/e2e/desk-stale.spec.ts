@@ -1,0 +1,94 @@
+import type { Browser, Page } from '@playwright/test'
+import { type AccessKeys, accessKeysFrom } from '../support/access-keys'
+import { enquiry, expect, test, uniqueClientAddress } from '../support/contact'
+import { expectStored } from '../support/enquiries'
+import { gotoHydrated, waitForHydration } from '../support/page'
+import { ACCESS_KEY_FILE, SITE_ORIGIN, SITE_PORT } from '../support/servers'
+import { stateDir } from '../support/site-server'
+
+/**
+ * Two operators with pages open at once (docs/inbox.md, "Moves on what the operator saw"): a move
+ * pressed on a page that shows a triage another operator has since changed is refused, and the
+ * page says who changed what and when. What a browser adds: real pages left open in tabs while
+ * another person acts, and the buttons pressed on them.
+ */
+test.describe.configure({ mode: 'default', timeout: 180_000 })
+
+const origin = SITE_ORIGIN
+let keys: AccessKeys
+
+test.beforeAll(async () => {
+  keys = await accessKeysFrom(ACCESS_KEY_FILE)
+})
+
+async function operator(browser: Browser, label: string) {
+  const email = `${label}-${crypto.randomUUID().slice(0, 6)}@aksharalabs.in`
+  const token = await keys.sign({ email, sub: crypto.randomUUID(), expiresIn: 4 * 3600 })
+  const context = await browser.newContext({
+    extraHTTPHeaders: { 'Cf-Access-Jwt-Assertion': token },
+    reducedMotion: 'reduce',
+  })
+  return { email, context }
+}
+
+const panel = (page: Page) => page.getByRole('region', { name: 'Triage' })
+const owner = (page: Page) => panel(page).getByTestId('triage-owner')
+
+test('a stale take, assign and close are refused, naming the other operator’s move; the lead stays theirs', async ({
+  browser,
+  request,
+}) => {
+  const values = enquiry('desk-stale', { name: `Stale ${crypto.randomUUID().slice(0, 8)}` })
+  const posted = await request.post(`${origin}/api/contact`, {
+    form: { ...values, enquiry_key: `stale-${crypto.randomUUID()}` },
+    headers: { Origin: origin, 'CF-Connecting-IP': uniqueClientAddress() },
+  })
+  expect(posted.status()).toBe(200)
+  const { id } = await expectStored(stateDir(SITE_PORT), values.email, 'delivered', undefined, 60_000)
+  const a = await operator(browser, 'first')
+  const b = await operator(browser, 'second')
+  const address = `${origin}/admin/enquiries/${id}`
+
+  // A has the enquiry open three times over: each page shows it as nobody's.
+  const pages: Page[] = []
+  for (let n = 0; n < 3; n++) {
+    const page = await a.context.newPage()
+    await gotoHydrated(page, address)
+    await expect(owner(page)).toHaveText('Nobody yet')
+    pages.push(page)
+  }
+  const [take, assign, close] = pages as [Page, Page, Page]
+
+  // B takes it.
+  const bPage = await b.context.newPage()
+  await gotoHydrated(bPage, address)
+  await panel(bPage).getByRole('button', { name: 'Take it' }).click()
+  await expect(bPage.getByRole('status')).toHaveText('It is yours now.')
+  await waitForHydration(bPage)
+
+  // Each of A's moves on the pages that still say "Nobody yet" is refused, naming B's take.
+  const refused = async (page: Page) => {
+    await expect(page.getByRole('status')).toContainText('Nothing was changed')
+    await expect(page.getByTestId('stale-move')).toHaveText(
+      new RegExp(`^${b.email} took it at \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC\\.$`),
+    )
+    await expect(owner(page)).toHaveText(b.email)
+    await waitForHydration(page)
+  }
+  await panel(take).getByRole('button', { name: 'Take it' }).click()
+  await refused(take)
+  await panel(assign).getByLabel('Assign to').selectOption(a.email)
+  await panel(assign).getByRole('button', { name: 'Assign' }).click()
+  await refused(assign)
+  await panel(close).getByLabel('Outcome').selectOption('lost')
+  await panel(close).getByRole('button', { name: 'Close' }).click()
+  await refused(close)
+  await expect(panel(close).getByTestId('triage-state')).toHaveText('Open')
+
+  // B keeps the lead, and B's view says so.
+  await bPage.reload()
+  await expect(owner(bPage)).toHaveText(`${b.email} (you)`)
+  await expect(panel(bPage).getByTestId('triage-state')).toHaveText('Open')
+  await a.context.close()
+  await b.context.close()
+})

@@ -25,6 +25,7 @@ import { Route as WithdrawRouteImport } from './routes/withdraw'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminActionsRouteImport } from './routes/admin/actions'
 import { Route as AdminActivityRouteImport } from './routes/admin/activity'
+import { Route as AdminConfirmRouteImport } from './routes/admin/confirm'
 import { Route as AdminEraseHeldRouteImport } from './routes/admin/erase-held'
 import { Route as AdminExportDotcsvRouteImport } from './routes/admin/export[.]csv'
 import { Route as AdminSourcesRouteImport } from './routes/admin/sources'
@@ -120,6 +121,11 @@ const AdminActionsRoute = AdminActionsRouteImport.update({
 const AdminActivityRoute = AdminActivityRouteImport.update({
   id: '/activity',
   path: '/activity',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminConfirmRoute = AdminConfirmRouteImport.update({
+  id: '/confirm',
+  path: '/confirm',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminEraseHeldRoute = AdminEraseHeldRouteImport.update({
@@ -221,6 +227,7 @@ export interface FileRoutesByFullPath {
   '/withdraw': typeof WithdrawRoute
   '/admin/actions': typeof AdminActionsRoute
   '/admin/activity': typeof AdminActivityRoute
+  '/admin/confirm': typeof AdminConfirmRoute
   '/admin/erase-held': typeof AdminEraseHeldRoute
   '/admin/export.csv': typeof AdminExportDotcsvRoute
   '/admin/sources': typeof AdminSourcesRoute
@@ -254,6 +261,7 @@ export interface FileRoutesByTo {
   '/withdraw': typeof WithdrawRoute
   '/admin/actions': typeof AdminActionsRoute
   '/admin/activity': typeof AdminActivityRoute
+  '/admin/confirm': typeof AdminConfirmRoute
   '/admin/erase-held': typeof AdminEraseHeldRoute
   '/admin/export.csv': typeof AdminExportDotcsvRoute
   '/admin/sources': typeof AdminSourcesRoute
@@ -289,6 +297,7 @@ export interface FileRoutesById {
   '/withdraw': typeof WithdrawRoute
   '/admin/actions': typeof AdminActionsRoute
   '/admin/activity': typeof AdminActivityRoute
+  '/admin/confirm': typeof AdminConfirmRoute
   '/admin/erase-held': typeof AdminEraseHeldRoute
   '/admin/export.csv': typeof AdminExportDotcsvRoute
   '/admin/sources': typeof AdminSourcesRoute
@@ -325,6 +334,7 @@ export interface FileRouteTypes {
     | '/withdraw'
     | '/admin/actions'
     | '/admin/activity'
+    | '/admin/confirm'
     | '/admin/erase-held'
     | '/admin/export.csv'
     | '/admin/sources'
@@ -358,6 +368,7 @@ export interface FileRouteTypes {
     | '/withdraw'
     | '/admin/actions'
     | '/admin/activity'
+    | '/admin/confirm'
     | '/admin/erase-held'
     | '/admin/export.csv'
     | '/admin/sources'
@@ -392,6 +403,7 @@ export interface FileRouteTypes {
     | '/withdraw'
     | '/admin/actions'
     | '/admin/activity'
+    | '/admin/confirm'
     | '/admin/erase-held'
     | '/admin/export.csv'
     | '/admin/sources'
@@ -549,6 +561,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminActivityRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/confirm': {
+      id: '/admin/confirm'
+      path: '/confirm'
+      fullPath: '/admin/confirm'
+      preLoaderRoute: typeof AdminConfirmRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/erase-held': {
       id: '/admin/erase-held'
       path: '/erase-held'
@@ -667,6 +686,7 @@ declare module '@tanstack/react-router' {
 interface AdminRouteRouteChildren {
   AdminActionsRoute: typeof AdminActionsRoute
   AdminActivityRoute: typeof AdminActivityRoute
+  AdminConfirmRoute: typeof AdminConfirmRoute
   AdminEraseHeldRoute: typeof AdminEraseHeldRoute
   AdminExportDotcsvRoute: typeof AdminExportDotcsvRoute
   AdminSourcesRoute: typeof AdminSourcesRoute
@@ -681,6 +701,7 @@ interface AdminRouteRouteChildren {
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminActionsRoute: AdminActionsRoute,
   AdminActivityRoute: AdminActivityRoute,
+  AdminConfirmRoute: AdminConfirmRoute,
   AdminEraseHeldRoute: AdminEraseHeldRoute,
   AdminExportDotcsvRoute: AdminExportDotcsvRoute,
   AdminSourcesRoute: AdminSourcesRoute,

@@ -1,9 +1,9 @@
 import { createCsrfMiddleware, createMiddleware, createStart } from '@tanstack/react-start'
 import { FAILURE_MESSAGE, turnstileSetup } from './contact/index.server'
-import { operatorFor } from './desk/index.server'
+import { confirmPath, deskEffect, fromTheDesk, operatorFor } from './desk/index.server'
 import { ADMIN_HEADERS, isAdminPath } from './server/admin-path'
 import { markdownTwin, negotiablePage, negotiatedTwin } from './server/ai-pages.server'
-import { forbidden } from './server/answer'
+import { forbidden, seeOther } from './server/answer'
 import { discardBody, exceedsBodyLimit, payloadTooLarge } from './server/body-limit.server'
 import { wwwRedirect } from './server/canonical-host.server'
 import { cachedPage, sharedPageKey, storePage } from './server/html-cache.server'
@@ -134,11 +134,24 @@ const bodyLimit = createMiddleware().server(async ({ request, next }) => {
 
 /**
  * Every `/admin` URL, including ones that do not exist, answers 403 without a valid Access token,
- * and nothing under it is stored or indexed. The desk's handlers check the token again.
+ * and nothing under it is stored or indexed. The desk's handlers check the token again. A GET with
+ * an effect (app/desk/navigation.ts) that did not come from the desk itself goes to the
+ * confirmation page instead: Access adds its token to another site's top-level navigation too.
  */
 const adminGate = createMiddleware().server(async ({ request, next }) => {
-  if (!isAdminPath(new URL(request.url).pathname)) return next()
-  if (!(await operatorFor(request, await workerEnv(), requestIdFor(request)))) return forbidden()
+  const url = new URL(request.url)
+  if (!isAdminPath(url.pathname)) return next()
+  const requestId = requestIdFor(request)
+  if (!(await operatorFor(request, await workerEnv(), requestId))) return forbidden()
+  if (SAFE_METHODS.has(request.method) && deskEffect(url) && !fromTheDesk(request.headers)) {
+    log('info', {
+      event: 'admin_confirm',
+      requestId,
+      path: url.pathname.slice(0, 100),
+      fetchSite: (request.headers.get('Sec-Fetch-Site') ?? 'none sent').slice(0, 20),
+    })
+    return seeOther(confirmPath(url), Object.entries(ADMIN_HEADERS))
+  }
   const { response } = await next()
   const answer = new Response(response.body, response)
   for (const [name, value] of Object.entries(ADMIN_HEADERS)) answer.headers.set(name, value)

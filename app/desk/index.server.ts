@@ -2,5 +2,6 @@
 
 export { handleDeskAction } from './actions.server'
 export { handleExport } from './csv-export.server'
+export { confirmPath, deskEffect, fromTheDesk } from './navigation'
 export { operatorFor } from './operator.server'
 export { handlePersonExport } from './person.server'

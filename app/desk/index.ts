@@ -20,6 +20,7 @@ export { FLASHES, type Flash, isFlash } from './flash'
 export type { TriageListData } from './inbox.server'
 export { mailtoHref } from './mailto'
 export { lastMoveText, SEEN_STATUS } from './moves'
+export { confirmTarget, deskEffect } from './navigation'
 export {
   loadActivity,
   loadEnquiry,

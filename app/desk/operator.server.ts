@@ -4,6 +4,7 @@ import { forbidden } from '~/server/answer'
 import { log, requestIdFor } from '~/server/log.server'
 import { type WorkerEnv, workerEnv } from '~/server/runtime.server'
 import { verifyAccess } from './access.server'
+import { fromTheDesk } from './navigation'
 
 /** Who is acting: the one place every desk file asks. Log lines name an operator by the token's `sub` only. */
 export interface Operator {
@@ -30,12 +31,17 @@ export async function operatorFor(request: Request, env: WorkerEnv, requestId: s
   return null
 }
 
-/** Each server function checks itself: they also answer at `/_serverFn/…`, where the gate does not apply. */
-export async function signedIn(): Promise<{ env: WorkerEnv; operator: Operator }> {
+/**
+ * Each server function checks itself: they also answer at `/_serverFn/…`, where the gate does not
+ * apply. `effect`: the data of a page with an effect (navigation.ts), only for a request from the
+ * desk itself (the page's own GET passed the gate's same rule; a call from the page's code is
+ * `same-origin`).
+ */
+export async function signedIn({ effect = false } = {}): Promise<{ env: WorkerEnv; operator: Operator }> {
   const env = await workerEnv()
   const request = getRequest()
   const operator = await operatorFor(request, env, requestIdFor(request))
-  if (!operator) throw forbidden()
+  if (!operator || (effect && !fromTheDesk(request.headers))) throw forbidden()
   return { env, operator }
 }
 

@@ -27,7 +27,7 @@ export const loadInbox = createServerFn({ method: 'GET' })
 export const loadEnquiry = createServerFn({ method: 'GET' })
   .validator((input: unknown) => String((input as { id?: unknown })?.id ?? ''))
   .handler(async ({ data }) => {
-    const { env, operator } = await signedIn()
+    const { env, operator } = await signedIn({ effect: true })
     const page = await enquiryPage(env, data, operator)
     if (!page) throw notFound()
     return page
@@ -63,12 +63,12 @@ const personInput = (input: unknown) => {
 export const loadPerson = createServerFn({ method: 'GET' })
   .validator(personInput)
   .handler(async ({ data }) => {
-    const { env, operator } = await signedIn()
+    const { env, operator } = await signedIn({ effect: data.email !== null })
     return personPage(env, operator, data.email)
   })
 
 export const loadPersonErasure = createServerFn({ method: 'GET' })
   .validator(personInput)
-  .handler(async ({ data }) => personErasure((await signedIn()).env, data.email))
+  .handler(async ({ data }) => personErasure((await signedIn({ effect: true })).env, data.email))
 
 export const loadSources = createServerFn({ method: 'GET' }).handler(async () => sourcesData((await signedIn()).env))

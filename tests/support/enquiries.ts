@@ -93,3 +93,25 @@ export async function executeSql(origin: string, sql: string): Promise<void> {
   if (!answer.ok || !body.success || !body.result?.every((statement) => statement.success))
     throw new Error(`SQL through ${api} failed (${answer.status}): ${JSON.stringify(body)}\n${sql.slice(0, 200)}`)
 }
+
+/** Rows of one query on a test server's database, read-only, as the functions above read it. */
+export function queryStored(persistTo: string, sql: string, ...params: (string | number)[]): Record<string, unknown>[] {
+  const file = localDatabaseFile(persistTo)
+  if (!file) return []
+  const db = new DatabaseSync(file, { readOnly: true })
+  try {
+    db.exec('PRAGMA busy_timeout = 5000')
+    return db
+      .prepare(sql)
+      .all(...params)
+      .map((row) => ({ ...row }))
+  } finally {
+    db.close()
+  }
+}
+
+/** The audit lines one operator's actions wrote (each test signs in operators of its own), oldest first. */
+export const auditLinesBy = (persistTo: string, operator: string): string[] =>
+  queryStored(persistTo, 'SELECT action FROM audit_log WHERE operator = ? ORDER BY seq', operator).map((row) =>
+    String(row.action),
+  )

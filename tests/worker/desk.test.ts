@@ -11,13 +11,14 @@ import { TEST_OPERATOR } from '../support/access-keys'
 import { enquiry } from '../support/values'
 import { siteUnderTest, standInsForFile } from './support/fixtures'
 import { parseHtml, spacedText, textOf } from './support/html'
-import { follow, linkTo, postForm, pressButton, sendEnquiry } from './support/http'
+import { follow, linkTo, postForm, pressButton, sendEnquiry, TYPED } from './support/http'
 
 const stand = standInsForFile()
 const worker = siteUnderTest(() => ({ vars: stand.production() }))
 
 const asOperator = async (email?: string) => ({
   'Cf-Access-Jwt-Assertion': await stand.keys.sign(email ? { email, sub: crypto.randomUUID() } : {}),
+  ...TYPED,
 })
 const open = async (path: string, headers?: Record<string, string>) =>
   parseHtml(await (await worker.fetch(path, { headers: headers ?? (await asOperator()) })).text())

@@ -15,7 +15,7 @@ import { TEST_OPERATOR, TEST_OPERATOR_ID } from '../support/access-keys'
 import { type Enquiry, enquiry } from '../support/values'
 import { siteUnderTest, standInsForFile, TEST_ACCESS_KEY } from './support/fixtures'
 import { parseHtml, textOf } from './support/html'
-import { follow, linkTo, postForm, pressButton, sendEnquiry } from './support/http'
+import { follow, linkTo, postForm, pressButton, sendEnquiry, TYPED } from './support/http'
 import { enquiriesCommand } from './support/operator'
 
 const persistTo = mkdtempSync(join(tmpdir(), 'worker-inbox-'))
@@ -25,7 +25,7 @@ const stand = standInsForFile()
 const worker = siteUnderTest(() => ({ vars: stand.production(), persistTo }))
 
 const token = () => stand.keys.sign({ expiresIn: 4 * 3600 })
-const asOperator = async () => ({ 'Cf-Access-Jwt-Assertion': await token() })
+const asOperator = async () => ({ 'Cf-Access-Jwt-Assertion': await token(), ...TYPED })
 const page = async (path: string) => {
   const response = await worker.fetch(path, { headers: await asOperator() })
   return { response, document: parseHtml(await response.text()) }

@@ -11,7 +11,7 @@ import { SUCCESS_MESSAGE } from '../../app/contact/status'
 import { enquiry } from '../support/values'
 import { siteUnderTest, standInsForFile } from './support/fixtures'
 import { parseHtml, textOf } from './support/html'
-import { Cookies, follow, linkTo, pressButton } from './support/http'
+import { Cookies, follow, linkTo, pressButton, TYPED } from './support/http'
 
 const stand = standInsForFile()
 const worker = siteUnderTest(() => ({ vars: stand.production() }))
@@ -44,7 +44,7 @@ async function sendFrom(path: string, referer: string, name: string): Promise<st
 
 /** The enquiry's "Where it came from" as the operator sees it, field by field. */
 async function sourceShown(name: string): Promise<Record<string, string>> {
-  const headers = { 'Cf-Access-Jwt-Assertion': await stand.keys.sign() }
+  const headers = { 'Cf-Access-Jwt-Assertion': await stand.keys.sign(), ...TYPED }
   const list = parseHtml(await (await worker.fetch(`/admin?q=${encodeURIComponent(name)}`, { headers })).text())
   const page = parseHtml(await (await worker.fetch(linkTo(list, name), { headers })).text())
   const section = page.querySelector('section[aria-labelledby="source-title"]')
@@ -95,7 +95,7 @@ test('the inbox counts enquiries by source and by first page, over 30 and 90 day
       `Counted ${i} ${randomBytes(2).toString('hex')}`,
     )
   await sendFrom('/contact', 'https://duckduckgo.com/', `Other ${randomBytes(2).toString('hex')}`)
-  const headers = { 'Cf-Access-Jwt-Assertion': await stand.keys.sign() }
+  const headers = { 'Cf-Access-Jwt-Assertion': await stand.keys.sign(), ...TYPED }
   const inbox = parseHtml(await (await worker.fetch('/admin', { headers })).text())
   expect(linkTo(inbox, /Where enquiries came from/)).toBe('/admin/sources')
   const page = parseHtml(await (await worker.fetch('/admin/sources', { headers })).text())

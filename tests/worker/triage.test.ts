@@ -11,7 +11,7 @@ import { csvCells } from '../support/csv'
 import { enquiry } from '../support/values'
 import { siteUnderTest, standInsForFile } from './support/fixtures'
 import { parseHtml, textOf } from './support/html'
-import { follow, postForm, pressButton, sendEnquiry } from './support/http'
+import { follow, postForm, pressButton, sendEnquiry, TYPED } from './support/http'
 
 const stand = standInsForFile()
 const worker = siteUnderTest(() => ({ vars: stand.production() }))
@@ -21,6 +21,7 @@ async function operator(label: string) {
   const email = `${label}-${crypto.randomUUID().slice(0, 6)}@aksharalabs.in`
   const headers = {
     'Cf-Access-Jwt-Assertion': await stand.keys.sign({ email, sub: crypto.randomUUID(), expiresIn: 4 * 3600 }),
+    ...TYPED,
   }
   const open = async (path: string) => parseHtml(await (await worker.fetch(path, { headers })).text())
   return {

@@ -10,7 +10,7 @@ import { TEST_TURNSTILE_SECRET } from '../support/turnstile'
 import { enquiry } from '../support/values'
 import { siteUnderTest, standInsForFile } from './support/fixtures'
 import { parseHtml, textOf } from './support/html'
-import { follow, linkTo, postForm, pressButton, serverFnAnswer, submitContact } from './support/http'
+import { follow, linkTo, postForm, pressButton, serverFnAnswer, submitContact, TYPED } from './support/http'
 
 const stand = standInsForFile()
 const worker = siteUnderTest(() => ({ vars: stand.turnstile() }))
@@ -76,7 +76,7 @@ test('siteverify down: held as unverified; released from the inbox without JavaS
   expect(stand.forms.from(values.email)).toHaveLength(0)
 
   // The operator finds it among the held, opens it and presses Release and deliver.
-  const headers = { 'Cf-Access-Jwt-Assertion': await stand.keys.sign() }
+  const headers = { 'Cf-Access-Jwt-Assertion': await stand.keys.sign(), ...TYPED }
   const list = parseHtml(
     await (await worker.fetch(`/admin?status=held&q=${encodeURIComponent(values.name)}`, { headers })).text(),
   )
@@ -92,7 +92,7 @@ test('siteverify down: held as unverified; released from the inbox without JavaS
 })
 
 test('the inbox shows operators that Turnstile is on', async () => {
-  const headers = { 'Cf-Access-Jwt-Assertion': await stand.keys.sign() }
+  const headers = { 'Cf-Access-Jwt-Assertion': await stand.keys.sign(), ...TYPED }
   const page = parseHtml(await (await worker.fetch('/admin', { headers })).text())
   expect(textOf(page.querySelector('[data-testid="setup-turnstile"]'))).toBe(
     'on: enquiries without a valid token are held',

@@ -30,11 +30,20 @@ export const NAVIGATION = {
   'Sec-Fetch-Dest': 'document',
 }
 
+/**
+ * What a browser sends with an address the operator typed, or a bookmark: the desk's GETs with an
+ * effect (opening an enquiry, the export, a person look-up) are made only on this or a navigation
+ * from the desk's own pages (app/desk/navigation.ts).
+ */
+export const TYPED = { 'Sec-Fetch-Site': 'none' } as const
+
+/** The browser's own Fetch Metadata (`extra`'s `Sec-Fetch-*`) wins over headers the caller passes along. */
 function headersFor(site: Site, options: PostOptions, extra: Record<string, string>): Headers {
   const headers = new Headers(extra)
   const origin = options.origin === undefined ? site.origin : options.origin
   if (origin !== null) headers.set('Origin', origin)
   for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value)
+  for (const [name, value] of Object.entries(extra)) if (/^sec-fetch-/i.test(name)) headers.set(name, value)
   return headers
 }
 

@@ -1,0 +1,66 @@
+import { ADMIN_PREFIX, isAdminPath } from '~/server/admin-path'
+
+/**
+ * Which of the desk's GETs have an effect, and where a request for one must come from
+ * (docs/security.md, "Effects only from the desk itself"). A GET that writes something (opening an
+ * enquiry marks it read and writes an audit line; a person look-up writes one per enquiry) or
+ * hands out a file (the CSV export, a person's JSON) is made only on a navigation from the desk's
+ * own pages or an address the operator typed: `Sec-Fetch-Site: same-origin` or `none`. A link or a
+ * redirect on another site (`cross-site`, `same-site`), and a request without the header, get the
+ * confirmation page instead (`/admin/confirm`), whose button is then a navigation from the desk.
+ */
+
+export const CONFIRM_PATH = `${ADMIN_PREFIX}/confirm`
+
+/** Pages that only show what is stored: they open from anywhere, so Access's login redirect lands on the inbox. */
+const WITHOUT_EFFECT = new Set(['', '/activity', '/sources', '/setup', '/erase-held', '/confirm'])
+
+const canonical = (pathname: string) => {
+  let path = pathname
+  try {
+    path = decodeURIComponent(pathname)
+  } catch {
+    // Undecodable: judged as written.
+  }
+  return path
+    .toLowerCase()
+    .replace(/\/{2,}/g, '/')
+    .replace(/\/+$/, '')
+}
+
+/** What a desk GET would do, in words for the confirmation page; null: it only shows a page. */
+export function deskEffect(url: URL): string | null {
+  if (!isAdminPath(url.pathname)) return null
+  const path = canonical(url.pathname).slice(ADMIN_PREFIX.length)
+  if (WITHOUT_EFFECT.has(path)) return null
+  if (path === '/person' && !url.searchParams.get('email')) return null
+  if (path === '/export.csv') return 'Download the enquiries as a CSV file.'
+  if (path === '/person/export.json') return 'Download everything stored about one person as a JSON file.'
+  if (path === '/person') return 'Look up one person’s enquiries. The audit trail records the look-up in your name.'
+  if (path === '/person/erase') return 'Open the erasure of one person’s enquiries, which lists them.'
+  if (path.startsWith('/enquiries/'))
+    return 'Open an enquiry. Opening it marks it read, and the audit trail records that you opened it.'
+  if (path.startsWith('/erase/')) return 'Open the erasure page of an enquiry, which shows it.'
+  return 'Open this desk page.'
+}
+
+/** A navigation from the desk's own pages, or an address typed: never another site's link, nor a client that does not say. */
+export function fromTheDesk(headers: Headers): boolean {
+  const site = headers.get('Sec-Fetch-Site')
+  return site === 'same-origin' || site === 'none'
+}
+
+export const confirmPath = (url: URL) => `${CONFIRM_PATH}?to=${encodeURIComponent(url.pathname + url.search)}`
+
+/** The address the confirmation page may go on to: a desk address on this site, else null. */
+export function confirmTarget(to: unknown): URL | null {
+  if (typeof to !== 'string' || !to.startsWith('/') || to.startsWith('//') || to.includes('\\')) return null
+  let url: URL
+  try {
+    url = new URL(to, 'https://desk.invalid')
+  } catch {
+    return null
+  }
+  if (url.origin !== 'https://desk.invalid' || !isAdminPath(url.pathname)) return null
+  return deskEffect(url) ? url : null
+}

@@ -1,0 +1,87 @@
+/**
+ * The desk's GETs with an effect (docs/security.md, "Effects only from the desk itself"), as the
+ * Worker answers them: opened from another site (`Sec-Fetch-Site: cross-site` or `same-site`, as
+ * Access's token rides along on a top-level navigation) or by a client that sends no Fetch
+ * Metadata, the export, a person look-up, a person's JSON and an enquiry answer the confirmation
+ * page instead, with nothing downloaded, no audit line and no state changed; from the desk's own
+ * pages or a typed address they work; pages without an effect open from anywhere.
+ */
+import { expect, test } from 'vitest'
+import { enquiry } from '../support/values'
+import { siteUnderTest, standInsForFile } from './support/fixtures'
+import { parseHtml, textOf } from './support/html'
+import { follow, sendEnquiry } from './support/http'
+
+const stand = standInsForFile()
+const worker = siteUnderTest(() => ({ vars: stand.production() }))
+
+const signed = async () => ({ 'Cf-Access-Jwt-Assertion': await stand.keys.sign() })
+
+test('from another site, or with no Fetch Metadata: the confirmation page, and nothing done', async () => {
+  const values = enquiry('cross-site', { name: `Cross ${crypto.randomUUID().slice(0, 8)}` })
+  const id = await sendEnquiry(worker, values)
+  const effects = [
+    [`/admin/enquiries/${id}`, 'Open an enquiry.'],
+    ['/admin/export.csv', 'Download the enquiries as a CSV file.'],
+    [`/admin/person?email=${encodeURIComponent(values.email)}`, 'Look up one person’s enquiries.'],
+    [`/admin/person/export.json?email=${encodeURIComponent(values.email)}`, 'Download everything stored about one'],
+    [`/admin/erase/${id}`, 'Open the erasure page of an enquiry'],
+  ] as const
+  for (const site of ['cross-site', 'same-site', null]) {
+    for (const [path, words] of effects) {
+      const headers: Record<string, string> = { ...(await signed()), 'Sec-Fetch-Mode': 'navigate' }
+      if (site) headers['Sec-Fetch-Site'] = site
+      const answer = await worker.fetch(path, { headers })
+      expect(answer.status, `${site} ${path}`).toBe(303)
+      expect(answer.headers.get('location')).toBe(`/admin/confirm?to=${encodeURIComponent(path)}`)
+      expect(answer.headers.get('content-disposition')).toBeNull()
+      expect(answer.headers.get('cache-control')).toContain('no-store')
+      // The confirmation page (reached by the same redirect chain) names the action, and offers a button.
+      const page = await follow(worker, answer, undefined, headers)
+      expect(page.status).toBe(200)
+      const document = parseHtml(await page.text())
+      expect(textOf(document.querySelector('[data-testid="confirm-effect"]'))).toContain(words)
+      const form = document.querySelector('main form')
+      expect(form?.getAttribute('method')).toBe('get')
+      expect(form?.getAttribute('action')).toBe(path.split('?')[0])
+      expect(textOf(form?.querySelector('button'))).toBe('Go on')
+      expect(document.body.textContent).not.toContain(values.message)
+    }
+  }
+  // Nothing read, nothing recorded.
+  expect(await worker.sql('SELECT triage FROM enquiries WHERE id = ?', id)).toEqual([{ triage: 'new' }])
+  expect(await worker.sql('SELECT * FROM audit_log')).toEqual([])
+
+  // Pages without an effect open from anywhere: Access's login redirect lands on the inbox.
+  for (const path of ['/admin', '/admin/activity', '/admin/sources', '/admin/person']) {
+    const answer = await worker.fetch(path, { headers: { ...(await signed()), 'Sec-Fetch-Site': 'cross-site' } })
+    expect(answer.status, path).toBe(200)
+  }
+  // A confirmation page that names no desk address offers nothing to go on to.
+  for (const to of ['https://evil.example/admin', '//evil.example/admin/export.csv', '/contact', '/admin'])
+    expect(
+      parseHtml(
+        await (await worker.fetch(`/admin/confirm?to=${encodeURIComponent(to)}`, { headers: await signed() })).text(),
+      ).querySelector('main form'),
+      to,
+    ).toBeNull()
+})
+
+test('from the desk itself, or a typed address, the same GETs work', async () => {
+  const values = enquiry('cross-site-own', { name: `Own ${crypto.randomUUID().slice(0, 8)}` })
+  const id = await sendEnquiry(worker, values)
+  for (const site of ['same-origin', 'none']) {
+    const headers = { ...(await signed()), 'Sec-Fetch-Site': site }
+    const page = await worker.fetch(`/admin/enquiries/${id}`, { headers })
+    expect(page.status).toBe(200)
+    expect(await page.text()).toContain(values.message)
+    const csv = await worker.fetch('/admin/export.csv', { headers })
+    expect(csv.status).toBe(200)
+    expect(csv.headers.get('content-disposition')).toMatch(/^attachment;/)
+    await csv.body?.cancel()
+  }
+  expect(await worker.sql('SELECT triage FROM enquiries WHERE id = ?', id)).toEqual([{ triage: 'open' }])
+  expect((await worker.sql<{ action: string }>('SELECT action FROM audit_log')).map((row) => row.action)).toEqual(
+    expect.arrayContaining(['open', 'export']),
+  )
+})

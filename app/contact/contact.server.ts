@@ -30,7 +30,7 @@ import {
 import { type ContactSubmission, fieldErrorsFrom } from './schema'
 import { type ContactErrorCode, FAILURE_MESSAGE } from './status'
 import { TURNSTILE_FIELD } from './turnstile'
-import { turnstileHold } from './turnstile.server'
+import { turnstileHold, turnstileSetup } from './turnstile.server'
 
 /**
  * An enquiry's path, top to bottom: rate limit (the bindings) and honeypot → the same limits in D1
@@ -204,7 +204,8 @@ export async function submitEnquiry(input: ContactSubmission, context: ContactCo
     })
   })
   // The receipt (docs/notices.md) is never part of the answer.
-  const work = Promise.all([delivery, sendReceipt(env, record)])
+  const turnstile = turnstileSetup(env).on ? (hold ? 'failed' : 'valid') : 'off'
+  const work = Promise.all([delivery, sendReceipt(env, record, { network: keys.network, turnstile })])
   if (context.waitUntil) context.waitUntil(work)
   else await work
   return { kind: 'stored', enquiryId: record.id, repeat: false }

@@ -234,6 +234,18 @@ export async function countPost(db: D1Database | undefined, keys: ClientKeys, no
   }
 }
 
+/**
+ * The form's per-client and per-network limits for another endpoint a stranger can post to (the
+ * receipt's withdraw link): the bindings, then the count in D1, the same counters as the form's.
+ * Null: within them; else the seconds until the window turns.
+ */
+export async function floodLimited(env: WorkerEnv, request: Request, requestId: string): Promise<number | null> {
+  const keys = clientKeys(request)
+  if (await isRateLimited(env, keys, requestId)) return RATE_LIMIT_PERIOD_SECONDS
+  const counted = await countPost(env.ENQUIRIES, keys)
+  return counted.ok ? null : RATE_LIMIT_PERIOD_SECONDS
+}
+
 /** The cron's part (every minute): no count outlives its window by more than a minute. */
 export async function purgeRateCounts(db: D1Database | undefined, now = Date.now()): Promise<number> {
   const d1 = database(db)

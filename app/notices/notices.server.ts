@@ -5,7 +5,6 @@ import {
   fillReplyBy,
   getEnquiry,
   recentAttempts,
-  recordAudit,
 } from '~/ledger/index.server'
 import { bounded, database } from '~/server/d1.server'
 import { errorCause, log } from '~/server/log.server'
@@ -16,8 +15,15 @@ import { digestDueDay, digestMessage, utcDay } from './digest'
 import { giveUpMessage, replyToVisitor } from './enquiry-mail'
 import { type EmailMessageConstructor, sendEmail, toCompany } from './mail.server'
 import { isPlainAddress, type PlainTextEmail } from './message'
-import { enquiryReference, receiptMessage } from './receipt'
-import { checkWithdrawLink, type LinkCheck, recipientHash, signWithdrawLink, withdrawUrl } from './receipt-link'
+import { enquiryReference, mailboxKey, receiptMessage } from './receipt'
+import {
+  checkWithdrawLink,
+  type LinkCheck,
+  networkHash,
+  recipientHash,
+  signWithdrawLink,
+  withdrawUrl,
+} from './receipt-link'
 import { noticesSetup } from './setup'
 
 /**
@@ -136,6 +142,7 @@ async function purgeNotices(env: WorkerEnv, now: Date): Promise<void> {
   await bounded(
     db.batch([
       db.prepare('DELETE FROM receipt_days WHERE day < ?1').bind(yesterday),
+      db.prepare('DELETE FROM receipt_counts WHERE day < ?1').bind(yesterday),
       db.prepare(`DELETE FROM notices WHERE kind = 'digest' AND key < ?1`).bind(monthAgo),
     ]),
   )
@@ -158,11 +165,26 @@ export async function runNotices(env: WorkerEnv, now = new Date()): Promise<void
 }
 
 /**
- * To the address the visitor gave, for an enquiry just stored and not held, one a day per address.
- * Never throws: the visitor's answer does not depend on it.
+ * Where the enquiry came from, for the receipt's bounds: the network (the flood limits' key, /48
+ * or /24) and the Turnstile verdict (`off`: Turnstile is off; `valid`: a valid token; `failed`).
  */
-export async function sendReceipt(env: WorkerEnv, record: EnquiryRecord, now = new Date()): Promise<string> {
-  const outcome = await receiptOutcome(env, record, now).catch((error) => {
+export interface ReceiptContext {
+  network: string
+  turnstile: 'off' | 'valid' | 'failed'
+}
+
+/**
+ * To the address the visitor gave, for an enquiry just stored and not held, one a day per
+ * mailbox, within the day's caps per network and for the site. Never throws: the visitor's answer
+ * does not depend on it.
+ */
+export async function sendReceipt(
+  env: WorkerEnv,
+  record: EnquiryRecord,
+  context: ReceiptContext,
+  now = new Date(),
+): Promise<string> {
+  const outcome = await receiptOutcome(env, record, context, now).catch((error) => {
     log('error', {
       event: 'notice',
       notice: 'receipt',
@@ -176,22 +198,45 @@ export async function sendReceipt(env: WorkerEnv, record: EnquiryRecord, now = n
   return outcome
 }
 
-async function receiptOutcome(env: WorkerEnv, record: EnquiryRecord, now: Date): Promise<string> {
+/** One more for `key` today, unless it has reached `cap` (then null). */
+function countReceipt(db: D1Database, day: string, key: string, cap: number) {
+  return db
+    .prepare(
+      `INSERT INTO receipt_counts (day, key, count) VALUES (?1, ?2, 1)
+       ON CONFLICT (day, key) DO UPDATE SET count = count + 1 WHERE count < ?3 RETURNING count`,
+    )
+    .bind(day, key, cap)
+    .first<{ count: number }>()
+}
+
+async function receiptOutcome(
+  env: WorkerEnv,
+  record: EnquiryRecord,
+  context: ReceiptContext,
+  now: Date,
+): Promise<string> {
   const setup = noticesSetup(env).receipt
   if (!setup.on) return 'off'
   if (record.status === 'held') return 'held'
+  // With Turnstile on, only an enquiry with a valid token: whatever its status says.
+  if (context.turnstile === 'failed') return 'no_valid_token'
   if (!isPlainAddress(record.email)) return 'no_address'
   const secret = env.RECEIPT_LINK_SECRET as string
   const db = database(env.ENQUIRIES)
+  const day = utcDay(now)
   const claimed = await bounded(
     db
       .prepare(
         'INSERT INTO receipt_days (recipient_hash, day, sent_at) VALUES (?1, ?2, ?3) ON CONFLICT DO NOTHING RETURNING day',
       )
-      .bind(await recipientHash(secret, record.email), utcDay(now), now.toISOString())
+      .bind(await recipientHash(secret, mailboxKey(record.email)), day, now.toISOString())
       .first<{ day: string }>(),
   )
   if (!claimed) return 'daily_limit'
+  // The network's cap first: a flood from one network stops there and leaves the site's cap to others.
+  if (!(await bounded(countReceipt(db, day, await networkHash(secret, context.network), setup.perNetwork))))
+    return 'network_cap'
+  if (!(await bounded(countReceipt(db, day, 'site', setup.perSite)))) return 'site_cap'
   const link = await signWithdrawLink(secret, record.id, now)
   const message = receiptMessage({
     siteName: site.name,
@@ -249,9 +294,9 @@ export async function withdrawEnquiry(
 ): Promise<'erased' | 'gone' | 'invalid' | 'expired'> {
   const check = await checkLink(env, fields, now)
   if (!check.ok) return check.reason
-  // In the audit trail first, like an operator's erasure.
-  await recordAudit(env.ENQUIRIES, { operator: WITHDRAWN_BY, action: 'withdraw', enquiryId: check.id })
-  const erased = await eraseEnquiry(env.ENQUIRIES, check.id)
+  // Its line in the same batch as the erasure, and only when a row was erased: a link posted again
+  // and again writes once.
+  const erased = await eraseEnquiry(env.ENQUIRIES, check.id, { line: { operator: WITHDRAWN_BY, action: 'withdraw' } })
   log('info', { event: 'withdraw', outcome: erased ? 'erased' : 'gone', enquiryId: check.id })
   return erased ? 'erased' : 'gone'
 }

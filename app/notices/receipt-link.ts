@@ -74,7 +74,12 @@ export async function checkWithdrawLink(
   return { ok: true, id: fields.id }
 }
 
-/** For the one-receipt-a-day rule: an HMAC of the address, never the address. */
-export function recipientHash(secret: string, address: string): Promise<string> {
-  return hmac(secret, `recipient\n${address.trim().toLowerCase()}`)
+/** For the one-receipt-a-day rule: an HMAC of the mailbox (`mailboxKey` in receipt.ts), never the address. */
+export function recipientHash(secret: string, mailbox: string): Promise<string> {
+  return hmac(secret, `recipient\n${mailbox.trim().toLowerCase()}`)
+}
+
+/** For the per-network daily cap: an HMAC of the network (/48 or /24), never the address. */
+export function networkHash(secret: string, network: string): Promise<string> {
+  return hmac(secret, `network\n${network}`)
 }

@@ -9,13 +9,54 @@ export function enquiryReference(id: string): string {
   return random ? `${day}-${id.slice(day.length + 1, day.length + 7)}` : id.slice(0, 15)
 }
 
-/** Letters, marks, spaces, apostrophes, hyphens and dots, 60 at most; anything else greets without a name. */
+/** A name short enough to be one: the whole at most this long, in at most three words. */
+export const GREETING_NAME_MAX = 30
+
+/**
+ * The first word of a name that reads as one (letters, marks, spaces, apostrophes, hyphens and dots;
+ * the whole at most 30 characters and three words); anything else greets without a name, so a
+ * stranger cannot put a sentence of their own ("Your account is locked, call us now") into a mail
+ * sent from the company's domain.
+ */
 export function greetingName(name: string): string | null {
   const clean = name.normalize('NFC').replace(/\s+/g, ' ').trim()
-  if (clean.length === 0 || clean.length > 60) return null
+  if (clean.length === 0 || clean.length > GREETING_NAME_MAX) return null
   if (!/^[\p{L}\p{M}][\p{L}\p{M} '’.-]*$/u.test(clean)) return null
   if (/\p{L}\.\p{L}{2,}/u.test(clean)) return null // reads as a domain: "buy.example"
-  return clean
+  const words = clean.split(' ')
+  if (words.length > 3) return null
+  return words[0] ?? null
+}
+
+/**
+ * Providers that deliver `a.b.c@` to `abc@`: Gmail ("Gmail doesn't recognize dots as characters
+ * within usernames", https://support.google.com/mail/answer/7436150), whose googlemail.com
+ * addresses are the same mailboxes. Others keep dots meaningful, or do not say.
+ */
+export const DOT_BLIND_DOMAINS: Readonly<Record<string, string>> = {
+  'gmail.com': 'gmail.com',
+  'googlemail.com': 'gmail.com',
+}
+
+/**
+ * One mailbox, however its address is spelled, for the one-receipt-a-day rule: lower case, a
+ * `+tag` dropped (sub-addressing, RFC 5233; a provider without it gets fewer receipts, never more),
+ * and dots dropped where the provider ignores them.
+ */
+export function mailboxKey(address: string): string {
+  const trimmed = address.trim().toLowerCase()
+  const at = trimmed.lastIndexOf('@')
+  if (at < 1) return trimmed
+  let local = trimmed.slice(0, at)
+  let domain = trimmed.slice(at + 1).replace(/\.$/, '')
+  const plus = local.indexOf('+')
+  if (plus > 0) local = local.slice(0, plus)
+  const canonical = DOT_BLIND_DOMAINS[domain]
+  if (canonical) {
+    domain = canonical
+    local = local.replaceAll('.', '')
+  }
+  return `${local}@${domain}`
 }
 
 export interface ReceiptContent {

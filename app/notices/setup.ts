@@ -12,7 +12,17 @@ import { MIN_SECRET_LENGTH } from './receipt-link'
 export interface NoticesSetup {
   digest: { on: true; hourUtc: number } | { on: false; why: string }
   alerts: { on: true; after: number } | { on: false; why: string }
-  receipt: { on: true; from: string } | { on: false; why: string }
+  receipt: { on: true; from: string; perNetwork: number; perSite: number } | { on: false; why: string }
+}
+
+/** Receipts a UTC day to one network (/48 or /24), and to everyone: `RECEIPTS_PER_NETWORK_DAY`, `RECEIPTS_PER_SITE_DAY`. */
+export const RECEIPT_CAP_DEFAULTS = { perNetwork: 10, perSite: 200 } as const
+
+/** A whole number from 1 to 100,000, else the default. */
+function capOf(value: string | undefined, fallback: number): number {
+  const text = value?.trim() ?? ''
+  const parsed = /^\d{1,6}$/.test(text) ? Number(text) : Number.NaN
+  return parsed >= 1 && parsed <= 100_000 ? parsed : fallback
 }
 
 export function noticesSetup(env: WorkerEnv): NoticesSetup {
@@ -44,7 +54,12 @@ export function noticesSetup(env: WorkerEnv): NoticesSetup {
           ? { on: false, why: 'RECEIPT_FROM is not an address' }
           : secret.length < MIN_SECRET_LENGTH
             ? { on: false, why: `RECEIPT_LINK_SECRET is not set (${MIN_SECRET_LENGTH} characters or more)` }
-            : { on: true, from },
+            : {
+                on: true,
+                from,
+                perNetwork: capOf(env.RECEIPTS_PER_NETWORK_DAY, RECEIPT_CAP_DEFAULTS.perNetwork),
+                perSite: capOf(env.RECEIPTS_PER_SITE_DAY, RECEIPT_CAP_DEFAULTS.perSite),
+              },
   }
 }
 
@@ -75,7 +90,9 @@ export function noticesSetupLines(setup: NoticesSetup, companyEmail: string): No
     {
       id: 'setup-receipt',
       label: 'Receipt to the sender',
-      value: setup.receipt.on ? `on: from ${setup.receipt.from}, one a day per address` : `off: ${setup.receipt.why}`,
+      value: setup.receipt.on
+        ? `on: from ${setup.receipt.from}, one a day per address, at most ${setup.receipt.perNetwork} a day per network and ${setup.receipt.perSite} a day in all`
+        : `off: ${setup.receipt.why}`,
     },
   ]
 }

@@ -128,6 +128,8 @@ function everyVariable(ctx: { keys: AccessKeyServer; siteverify: Siteverify }): 
     ALERT_AFTER_FAILURES: '2',
     RECEIPT_FROM: 'receipts@aksharalabs.example',
     RECEIPT_LINK_SECRET: 'local-doors-receipt-secret-0123456789',
+    RECEIPTS_PER_NETWORK_DAY: '4',
+    RECEIPTS_PER_SITE_DAY: '40',
   }
 }
 
@@ -163,10 +165,13 @@ test('every variable .dev.vars.example documents takes effect under npm start, a
     await expect(page.getByTestId('setup-missing')).toContainText('nothing')
     // ACCESS_POLICY_ONLY_REASON: with no allow-list, the reason written for it.
     await expect(page.getByTestId('setup-fence')).toContainText(vars.ACCESS_POLICY_ONLY_REASON as string)
-    // DIGEST_HOUR_UTC, ALERT_AFTER_FAILURES, RECEIPT_FROM with RECEIPT_LINK_SECRET (docs/notices.md).
+    // DIGEST_HOUR_UTC, ALERT_AFTER_FAILURES, RECEIPT_FROM with RECEIPT_LINK_SECRET, and the
+    // receipts' caps RECEIPTS_PER_NETWORK_DAY and RECEIPTS_PER_SITE_DAY (docs/notices.md).
     await expect(page.getByTestId('setup-digest')).toContainText('daily from 00:00 UTC')
     await expect(page.getByTestId('setup-alerts')).toContainText('after 2 enquiries in a row')
-    await expect(page.getByTestId('setup-receipt')).toHaveText(`on: from ${vars.RECEIPT_FROM}, one a day per address`)
+    await expect(page.getByTestId('setup-receipt')).toHaveText(
+      `on: from ${vars.RECEIPT_FROM}, one a day per address, at most 4 a day per network and 40 a day in all`,
+    )
     // INBOX_REPLY_BY_HOURS: the inbox's reply-by target.
     await expect(page.getByTestId('triage-reply-by')).toContainText('Reply within 30 weekday hours')
     await page.setExtraHTTPHeaders({})

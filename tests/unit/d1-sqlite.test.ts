@@ -15,6 +15,7 @@ describe('the SQLite stand-in for D1', () => {
       'enquiry_notes',
       'inbox_operators',
       'notices',
+      'receipt_counts',
       'receipt_days',
       'sqlite_sequence',
     ])

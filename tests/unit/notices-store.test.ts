@@ -170,19 +170,26 @@ describe('the receipt in the database', () => {
     }
   }
   const now = new Date('2026-11-24T09:00:00Z')
+  const from = { network: '192.0.2.0/24', turnstile: 'off' } as const
 
   it('goes to the visitor once a day per address, never for a held one, never with the message', async () => {
-    expect(await sendReceipt(env(), record('20261124-aaaaaaaaaaaaaaaa', 'Priya@example.com'), now)).toBe('sent')
+    expect(await sendReceipt(env(), record('20261124-aaaaaaaaaaaaaaaa', 'Priya@example.com'), from, now)).toBe('sent')
     expect(binding.sent[0]?.to).toBe('Priya@example.com')
     expect(binding.sent[0]?.from).toBe('hello@aksharalabs.in')
     expect(body(binding.sent[0]?.raw ?? '')).not.toContain('the secret words')
-    expect(await sendReceipt(env(), record('20261124-bbbbbbbbbbbbbbbb', 'priya@example.com'), now)).toBe('daily_limit')
-    expect(await sendReceipt(env(), record('20261124-cccccccccccccccc', 'held@example.com', 'held'), now)).toBe('held')
+    expect(await sendReceipt(env(), record('20261124-bbbbbbbbbbbbbbbb', 'priya@example.com'), from, now)).toBe(
+      'daily_limit',
+    )
+    expect(await sendReceipt(env(), record('20261124-cccccccccccccccc', 'held@example.com', 'held'), from, now)).toBe(
+      'held',
+    )
     expect(
-      await sendReceipt(env({ RECEIPT_FROM: '' }), record('20261124-dddddddddddddddd', 'x@example.com'), now),
+      await sendReceipt(env({ RECEIPT_FROM: '' }), record('20261124-dddddddddddddddd', 'x@example.com'), from, now),
     ).toBe('off')
     const tomorrow = new Date('2026-11-25T09:00:00Z')
-    expect(await sendReceipt(env(), record('20261125-eeeeeeeeeeeeeeee', 'priya@example.com'), tomorrow)).toBe('sent')
+    expect(await sendReceipt(env(), record('20261125-eeeeeeeeeeeeeeee', 'priya@example.com'), from, tomorrow)).toBe(
+      'sent',
+    )
     expect(binding.sent).toHaveLength(2)
     // No address is kept: only its keyed hash.
     expect(JSON.stringify(d1.query('SELECT * FROM receipt_days'))).not.toContain('priya')

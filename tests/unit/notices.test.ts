@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import type { RecentAttempt } from '../../app/ledger'
 import { ALERT_INTERVAL_MS, alertAfter, alertDue, alertMessage, failureStreak } from '../../app/notices/alert'
 import { digestDueDay, digestHour, digestMessage } from '../../app/notices/digest'
-import { enquiryReference, greetingName, receiptMessage } from '../../app/notices/receipt'
+import { enquiryReference, greetingName, mailboxKey, receiptMessage } from '../../app/notices/receipt'
 import {
   checkWithdrawLink,
   RECEIPT_LINK_DAYS,
@@ -168,7 +168,7 @@ describe('the receipt', () => {
     const { subject, text } = receiptMessage(content)
     expect(enquiryReference(content.enquiryId)).toBe('20261124-AbCdEf')
     expect(subject).toBe('We have your enquiry (20261124-AbCdEf) — Akshara Labs')
-    expect(text).toContain('Hello Lakshmi Prasanna,')
+    expect(text).toContain('Hello Lakshmi,')
     expect(text).toContain('Your reference: 20261124-AbCdEf')
     expect(text).toContain('replies to this address within one business day')
     expect(text).toContain(content.withdrawUrl)
@@ -181,9 +181,16 @@ describe('the receipt', () => {
       ['contactEmail', 'enquiryId', 'linkUntil', 'name', 'receivedAt', 'siteName', 'withdrawUrl'].sort(),
     )
     // Escaped: a line break in a name becomes a space, so it can never start a new line.
-    expect(greetingName('Line\nbreak')).toBe('Line break')
-    for (const name of ['Śrī Rāma', "Siobhán O'Brien", 'Jean-Luc', 'A. N. Other', 'నమస్కారం'])
-      expect(greetingName(name)).toBe(name)
+    expect(greetingName('Line\nbreak')).toBe('Line')
+    // Only the first word of a name short enough to be one.
+    for (const [name, greeted] of [
+      ['Śrī Rāma', 'Śrī'],
+      ["Siobhán O'Brien", 'Siobhán'],
+      ['Jean-Luc', 'Jean-Luc'],
+      ['A. N. Other', 'A.'],
+      ['నమస్కారం', 'నమస్కారం'],
+    ] as const)
+      expect(greetingName(name)).toBe(greeted)
     for (const spam of [
       'Win money at https://spam.example',
       'visit buy.example now',
@@ -191,12 +198,34 @@ describe('the receipt', () => {
       'me@spam.example',
       '<b>hi</b>',
       'x'.repeat(61),
+      'x'.repeat(31),
+      'Your account is locked call us now',
+      'Hello dear customer please',
     ]) {
       expect(greetingName(spam)).toBeNull()
       const { subject, text } = receiptMessage({ ...content, name: spam })
       expect(text.startsWith('Hello,\n')).toBe(true)
       expect(subject + text).not.toContain(spam)
     }
+  })
+})
+
+describe('one mailbox, however its address is spelled (the one-receipt-a-day key)', () => {
+  it.each([
+    ['Victim@Example.com', 'victim@example.com'],
+    ['victim+1@example.com', 'victim@example.com'],
+    ['victim+a+b@example.com', 'victim@example.com'],
+    ['first.last@example.com', 'first.last@example.com'],
+    ['first.last+x@example.com', 'first.last@example.com'],
+    ['First.Last@gmail.com', 'firstlast@gmail.com'],
+    ['f.i.r.s.t.l.a.s.t+2@gmail.com', 'firstlast@gmail.com'],
+    ['firstlast@googlemail.com', 'firstlast@gmail.com'],
+    ['first.last+news@GoogleMail.com', 'firstlast@gmail.com'],
+    ['  victim@gmail.com. ', 'victim@gmail.com'],
+    ['+only@example.com', '+only@example.com'],
+    ['not an address', 'not an address'],
+  ])('%s → %s', (address, mailbox) => {
+    expect(mailboxKey(address)).toBe(mailbox)
   })
 })
 
@@ -233,6 +262,16 @@ describe('which notices are on', () => {
     ).toEqual({
       on: true,
       from: 'hello@aksharalabs.in',
+      perNetwork: 10,
+      perSite: 200,
     })
+    // The caps: whole numbers from 1 to 100,000, else the documented defaults.
+    const on = { ...base, RECEIPT_FROM: 'hello@aksharalabs.in', RECEIPT_LINK_SECRET: secret }
+    expect(noticesSetup({ ...on, RECEIPTS_PER_NETWORK_DAY: '3', RECEIPTS_PER_SITE_DAY: '50' }).receipt).toMatchObject({
+      perNetwork: 3,
+      perSite: 50,
+    })
+    for (const bad of ['0', '-1', 'ten', '1e3', '100001'])
+      expect(noticesSetup({ ...on, RECEIPTS_PER_NETWORK_DAY: bad }).receipt).toMatchObject({ perNetwork: 10 })
   })
 })

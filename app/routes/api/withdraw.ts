@@ -1,13 +1,32 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { floodLimited } from '~/contact/index.server'
 import { handleWithdrawPost } from '~/notices/index.server'
+import { answerResponse } from '~/server/answer'
+import { log, requestIdFor } from '~/server/log.server'
 import { methodNotAllowed, replyResponse } from '~/server/reply'
 import { workerRuntime } from '~/server/runtime.server'
 
-/** The withdraw page's form: erases the enquiry a receipt's valid link names (docs/notices.md). */
+/**
+ * The withdraw page's form: erases the enquiry a receipt's valid link names (docs/notices.md).
+ * Under the contact form's per-client and per-network limits: one valid link posted in a loop
+ * answers 429 once they are spent.
+ */
 export const Route = createFileRoute('/api/withdraw')({
   server: {
     handlers: {
-      POST: async ({ request }) => handleWithdrawPost(request, (await workerRuntime()).env),
+      POST: async ({ request }) => {
+        const { env } = await workerRuntime()
+        const requestId = requestIdFor(request)
+        const retryAfter = await floodLimited(env, request, requestId).catch(() => null)
+        if (retryAfter !== null) {
+          log('warn', { event: 'withdraw', requestId, outcome: 'rate_limited' })
+          return answerResponse(
+            { status: 429, message: 'Too many requests from your network. Try again in a minute.' },
+            { 'Retry-After': String(retryAfter), 'Cache-Control': 'no-store' },
+          )
+        }
+        return handleWithdrawPost(request, env)
+      },
       ANY: () => replyResponse(methodNotAllowed('POST')),
     },
   },

@@ -7,7 +7,9 @@
 //   npm run enquiries -- retry <id>           make it due now (a failed one gets one more attempt, a held one is released);
 //                                             locally the server's scheduled run is then triggered. While a delivery
 //                                             attempt holds it (its lease is live) nothing changes: it says busy, exit 1
-//   --remote             the deployed database (through wrangler, signed in), instead of the local one
+//   --remote             the deployed database (through wrangler, signed in), instead of the local one;
+//                        show and retry then write an audit line naming who ran them, and refuse without one
+//   --as <email>         who runs it, for the audit line (default: git's user.email); locally, when given, a line too
 //   --persist-to <dir>   the local state folder the server used (default .wrangler/state, as `npm start`)
 //   --url <origin>       the local server to trigger after a retry (default http://localhost:8787)
 //   --json               JSON instead of readable text
@@ -15,7 +17,7 @@
 //   --env-file <file>    with setup: the local variables file (default .dev.vars)
 import { spawnSync } from 'node:child_process'
 import { parseArgs } from 'node:util'
-import { LIVE_LEASE_SQL, RETRY_FROM, requeueSql } from '../app/ledger/lease.ts'
+import { LIVE_LEASE_SQL, noLiveLease, RETRY_FROM, requeueSql } from '../app/ledger/lease.ts'
 import {
   type DeliveryAttempt,
   ENQUIRY_STATUSES,
@@ -35,6 +37,7 @@ const { values, positionals } = parseArgs({
     json: { type: 'boolean', default: false },
     limit: { type: 'string', default: '50' },
     'env-file': { type: 'string' },
+    as: { type: 'string' },
   },
 })
 const [command = 'list', id] = positionals
@@ -70,6 +73,31 @@ const sqlText = (value: string) => `'${value.replaceAll("'", "''")}'`
 function requireId(): string {
   if (!id || !/^[\w-]{1,80}$/.test(id)) fail(`Give an enquiry id: npm run enquiries -- ${command} <id>`)
   return id
+}
+
+/**
+ * Who runs a read or a retry, for the audit trail (docs/inbox.md): `--as`, else git's user.email.
+ * On the deployed database one is required: a lead is not read or requeued there without a line.
+ */
+function runBy(): string | null {
+  const given = (values.as as string | undefined)?.trim()
+  if (given !== undefined) {
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(given) || given.length > 320) fail('--as is an e-mail address.')
+    return given.toLowerCase()
+  }
+  if (!values.remote) return null
+  const git = spawnSync('git', ['config', 'user.email'], { encoding: 'utf8' })
+  const email = git.status === 0 ? git.stdout.trim().toLowerCase() : ''
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
+    fail(
+      `${command} --remote writes an audit line naming who ran it: give --as <your e-mail>, or set git's user.email. Nothing was read or changed.`,
+    )
+  return email
+}
+
+/** The audit line as the desk writes it (app/ledger/audit.server.ts), prefixed to the statement it records. */
+function auditLine(operator: string, action: 'open' | 'retry', enquiryId: string, detail: string): string {
+  return `INSERT INTO audit_log (at, operator, action, enquiry_id, detail) SELECT ${sqlText(new Date().toISOString())}, ${sqlText(operator)}, '${action}', id, ${sqlText(detail)} FROM enquiries WHERE id = ${sqlText(enquiryId)}`
 }
 
 function findOne(enquiryId: string): EnquiryRecord {
@@ -115,7 +143,11 @@ switch (command) {
     break
   }
   case 'show': {
-    const record = findOne(requireId())
+    const operator = runBy()
+    const enquiryId = requireId()
+    // The line first, in the same call as the read: no read of a lead without its line.
+    if (operator) query(`${auditLine(operator, 'open', enquiryId, 'npm run enquiries -- show')}`)
+    const record = findOne(enquiryId)
     const attempts = query<DeliveryAttempt>(
       `SELECT attempt, attempted_at AS attemptedAt, delivery, outcome, cause FROM enquiry_attempts WHERE enquiry_id = ${sqlText(record.id)} ORDER BY attempt`,
     )
@@ -124,6 +156,7 @@ switch (command) {
     break
   }
   case 'retry': {
+    const operator = runBy()
     const record = findOne(requireId())
     if (record.status === 'delivered')
       fail(`Enquiry ${record.id} was delivered on ${record.deliveredAt}; it is not sent again.`)
@@ -133,8 +166,12 @@ switch (command) {
     const now = new Date().toISOString()
     // One call: the change, then (when it changed nothing) the live lease that stopped it.
     const params = [record.id, now]
+    // The line only when it is requeued: in the same call, conditioned as the requeue is.
+    const line = operator
+      ? `${auditLine(operator, 'retry', record.id, `was ${record.status}, npm run enquiries -- retry`)} AND status IN (${RETRY_FROM.map(sqlText).join(', ')}) AND ${noLiveLease(sqlText(now))};\n`
+      : ''
     const rows = query<{ id?: string; lease_until?: string }>(
-      `${withParams(requeueSql(RETRY_FROM), params)};\n${withParams(LIVE_LEASE_SQL, params)}`,
+      `${line}${withParams(requeueSql(RETRY_FROM), params)};\n${withParams(LIVE_LEASE_SQL, params)}`,
     )
     if (!rows.some((row) => row.id)) {
       const lease = rows.find((row) => row.lease_until)

@@ -12,7 +12,7 @@ import { site as company } from '../../app/site'
 import { enquiry } from '../support/values'
 import { siteUnderTest, standInsForFile } from './support/fixtures'
 import { serverFnAnswer, submitContact } from './support/http'
-import { enquiriesCommand } from './support/operator'
+import { enquiriesCommand, enquiriesCommandWith } from './support/operator'
 
 const stand = standInsForFile()
 
@@ -53,7 +53,44 @@ describe('a fresh clone: no key, no Access', () => {
     expect(shown.stdout).toMatch(/Status: {3}pending/)
     const delivered = await enquiriesCommand('--persist-to', persistTo, '--status', 'delivered')
     expect(delivered.stdout).not.toContain(id)
-  }, 90_000)
+
+    // Who ran show and retry is in the audit trail (--as; on the deployed database it is required).
+    const lines = () =>
+      worker.sql<{ operator: string; action: string; detail: string }>(
+        'SELECT operator, action, detail FROM audit_log WHERE enquiry_id = ?',
+        id,
+      )
+    expect(await lines()).toEqual([])
+    await enquiriesCommand('show', id, '--persist-to', persistTo, '--as', 'Ops@AksharaLabs.in')
+    const retried = await enquiriesCommand(
+      'retry',
+      id,
+      '--persist-to',
+      persistTo,
+      '--as',
+      'ops@aksharalabs.in',
+      '--url',
+      await worker.cronDoor(),
+    )
+    expect(retried.code, retried.stderr).toBe(0)
+    expect(await lines()).toEqual([
+      { operator: 'ops@aksharalabs.in', action: 'open', detail: 'npm run enquiries -- show' },
+      { operator: 'ops@aksharalabs.in', action: 'retry', detail: 'was pending, npm run enquiries -- retry' },
+    ])
+    // --remote without --as and without git's user.email: refused before anything is read.
+    for (const command of ['show', 'retry']) {
+      const noGit = {
+        GIT_DIR: join(persistTo, 'no-repository'),
+        GIT_CONFIG_GLOBAL: '/dev/null',
+        GIT_CONFIG_NOSYSTEM: '1',
+      }
+      const refused = await enquiriesCommandWith(noGit, command, id, '--remote')
+      expect(refused.code).toBe(2)
+      expect(refused.stderr).toContain(
+        `${command} --remote writes an audit line naming who ran it: give --as <your e-mail>`,
+      )
+    }
+  }, 120_000)
 
   test('/api/health says only that the site is up', async () => {
     const answer = await worker.fetch('/api/health')

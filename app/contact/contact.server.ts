@@ -23,7 +23,9 @@ import {
   clientAddress,
   clientKeys,
   countPost,
+  HELD_CEILING_PER_HOUR,
   HELD_PER_HOUR,
+  heldNetwork,
   isRateLimited,
   RATE_LIMIT_PERIOD_SECONDS,
 } from './limits.server'
@@ -135,9 +137,20 @@ export async function submitEnquiry(input: ContactSubmission, context: ContactCo
   // is cut off, the cron takes over once the lease runs out.
   const leaseToken = newLeaseToken()
   try {
-    const first = hold
-      ? { heldReason: hold, cap: { since: new Date(now.getTime() - 3_600_000).toISOString(), max: HELD_PER_HOUR } }
-      : { nextAttemptAt: new Date(now.getTime() + LEASE_MS).toISOString(), leaseToken }
+    // Held because siteverify could not be asked: neither counted nor capped (docs/contact.md, "Floods").
+    const first = !hold
+      ? { nextAttemptAt: new Date(now.getTime() + LEASE_MS).toISOString(), leaseToken }
+      : hold === 'turnstile_unverified'
+        ? { heldReason: hold }
+        : {
+            heldReason: hold,
+            cap: {
+              since: new Date(now.getTime() - 3_600_000).toISOString(),
+              max: HELD_PER_HOUR,
+              ceiling: HELD_CEILING_PER_HOUR,
+              network: await heldNetwork(env.ENQUIRIES, keys.network, now.getTime()),
+            },
+          }
     stored = await storeEnquiry(env.ENQUIRIES, enquiry, key, first)
   } catch (error) {
     return notStored(error)

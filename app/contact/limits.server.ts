@@ -16,8 +16,59 @@ const PERIOD_MS = RATE_LIMITS.client.period * 1000
 
 export const RATE_LIMIT_PERIOD_SECONDS: number = __CONTACT_RATE_LIMIT_PERIOD__
 
-/** Held enquiries kept from one hour; beyond it a post without a valid token is not stored (the visitor keeps every field). */
+/**
+ * Held enquiries kept from one network in an hour; beyond it a post from that network without a
+ * valid token is not stored (the visitor keeps every field). Counted per network, so twenty
+ * tokenless posts from one network no longer turn away every visitor without JavaScript.
+ */
 export const HELD_PER_HOUR = 20
+
+/**
+ * Held enquiries kept from everyone in an hour: a ceiling one network cannot reach (it is capped
+ * at 20), for a flood from many networks at once. 50 keeps the worst case inside D1's 500 MB on
+ * the Free plan: 50 × 24 × 14 days = 16,800 held at 27 KB each at most, 453 MB. Neither counts
+ * enquiries held because siteverify could not be asked: during an outage every post is held that
+ * way, and none is turned away.
+ */
+export const HELD_CEILING_PER_HOUR = 50
+
+const utcDay = (at: number) => new Date(at).toISOString().slice(0, 10)
+
+/**
+ * The network's hash for the held cap (migration 0011): an HMAC under the UTC day's random key,
+ * and its hashes under today's and yesterday's keys, so an hour that spans midnight still counts
+ * whole. The same batch deletes keys older than yesterday.
+ */
+export async function heldNetwork(
+  db: D1Database | undefined,
+  network: string,
+  now = Date.now(),
+): Promise<{ store: string; match: readonly [string, string] }> {
+  const d1 = database(db)
+  const today = utcDay(now)
+  const yesterday = utcDay(now - 86_400_000)
+  const [, , read] = await bounded(
+    d1.batch([
+      d1.prepare('DELETE FROM held_network_keys WHERE day < ?1').bind(yesterday),
+      d1
+        .prepare('INSERT INTO held_network_keys (day, secret) VALUES (?1, ?2) ON CONFLICT DO NOTHING')
+        .bind(today, base64url(crypto.getRandomValues(new Uint8Array(32)))),
+      d1.prepare('SELECT day, secret FROM held_network_keys WHERE day IN (?1, ?2)').bind(today, yesterday),
+    ]),
+  )
+  const keys = new Map(((read?.results ?? []) as { day: string; secret: string }[]).map((row) => [row.day, row.secret]))
+  const hashUnder = async (secret: string) => {
+    const key = await crypto.subtle.importKey('raw', fromBase64url(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'sign',
+    ])
+    return keyHash(key, 'network', network)
+  }
+  const todays = keys.get(today)
+  if (!todays) throw new StoreError('store_error', 'NoHeldNetworkKey')
+  const store = await hashUnder(todays)
+  const before = keys.get(yesterday)
+  return { store, match: [store, before ? await hashUnder(before) : store] }
+}
 
 export interface ClientKeys {
   client: string

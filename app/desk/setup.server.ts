@@ -1,4 +1,4 @@
-import { HELD_PER_HOUR, healthReport } from '~/contact/index.server'
+import { HELD_CEILING_PER_HOUR, HELD_PER_HOUR, healthReport } from '~/contact/index.server'
 import { heldRetentionDays, retentionDays } from '~/ledger/index.server'
 import { type NoticeSetupLine, noticesSetup, noticesSetupLines } from '~/notices/index.server'
 import type { WorkerEnv } from '~/server/runtime.server'
@@ -17,6 +17,7 @@ export interface DeliverySetup {
   retentionDays: number
   heldRetentionDays: number
   heldPerHour: number
+  heldCeilingPerHour: number
   turnstile: 'on' | 'off' | { missing: string[] }
   fence: DeskFence
   notices: NoticeSetupLine[]
@@ -34,6 +35,7 @@ export function deliverySetup(env: WorkerEnv): DeliverySetup {
     retentionDays: retentionDays(env.ENQUIRY_RETENTION_DAYS),
     heldRetentionDays: heldRetentionDays(env.ENQUIRY_RETENTION_DAYS),
     heldPerHour: HELD_PER_HOUR,
+    heldCeilingPerHour: HELD_CEILING_PER_HOUR,
     turnstile: report.turnstile,
     fence: deskFence(env),
     notices: noticesSetupLines(noticesSetup(env), site.email),

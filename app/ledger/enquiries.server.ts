@@ -21,10 +21,22 @@ export type StoreOutcome =
   /** A held one over the hourly cap: nothing stored. `freeAt`: when the cap frees a place. */
   | { created: false; full: true; freeAt: string }
 
-/** Pending and claimed by its first attempt (`leaseToken`), or held, within `cap.max` held since `cap.since`. */
-export type FirstState =
-  | { nextAttemptAt: string; leaseToken?: string }
-  | { heldReason: string; cap?: { since: string; max: number } }
+/**
+ * Pending and claimed by its first attempt (`leaseToken`), or held, within `cap.max` held since
+ * `cap.since` from its network (`cap.network`: the hash stored with it, and the hashes its network
+ * has under the keys in use; without it, every held counts) and `cap.ceiling` held in all. Held
+ * ones whose reason is `turnstile_unverified` count towards neither.
+ */
+export interface HeldCap {
+  since: string
+  max: number
+  ceiling?: number
+  network?: { store: string; match: readonly [string, string] }
+}
+
+export type FirstState = { nextAttemptAt: string; leaseToken?: string } | { heldReason: string; cap?: HeldCap }
+
+const COUNTED_HELD = `status = 'held' AND held_reason IS NOT 'turnstile_unverified' AND received_at >= ?13`
 
 /**
  * One row per idempotency key: a repeat writes nothing and returns the first post's row. A held
@@ -41,13 +53,14 @@ export async function storeEnquiry(
   const held = 'heldReason' in first
   const cap = held ? first.cap : undefined
   const values = cap
-    ? `SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?10, 0, ?9, ?11, NULL, NULL
-         WHERE (SELECT COUNT(*) FROM enquiries WHERE status = 'held' AND received_at >= ?13) < ?14`
-    : 'VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?10, 0, ?9, ?11, ?12, CASE WHEN ?12 IS NULL THEN NULL ELSE ?9 END)'
+    ? `SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?10, 0, ?9, ?11, NULL, NULL, ?15
+         WHERE (SELECT COUNT(*) FROM enquiries WHERE ${COUNTED_HELD} AND (?15 IS NULL OR held_network IN (?16, ?17))) < ?14
+           AND (SELECT COUNT(*) FROM enquiries WHERE ${COUNTED_HELD}) < ?18`
+    : 'VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?10, 0, ?9, ?11, ?12, CASE WHEN ?12 IS NULL THEN NULL ELSE ?9 END, NULL)'
   const inserted = await bounded(
     d1
       .prepare(
-        `INSERT INTO enquiries (id, idempotency_key, received_at, name, email, company, subject, message, status, attempts, next_attempt_at, held_reason, lease_token, lease_until)
+        `INSERT INTO enquiries (id, idempotency_key, received_at, name, email, company, subject, message, status, attempts, next_attempt_at, held_reason, lease_token, lease_until, held_network)
          ${values}
          ON CONFLICT (idempotency_key) DO NOTHING
          RETURNING ${COLUMNS}`,
@@ -65,7 +78,16 @@ export async function storeEnquiry(
         held ? 'held' : 'pending',
         held ? first.heldReason : null,
         held ? null : (first.leaseToken ?? null),
-        ...(cap ? [cap.since, cap.max] : []),
+        ...(cap
+          ? [
+              cap.since,
+              cap.max,
+              cap.network?.store ?? null,
+              cap.network?.match[0] ?? null,
+              cap.network?.match[1] ?? null,
+              cap.ceiling ?? cap.max,
+            ]
+          : []),
       )
       .first<Row>(),
   )
@@ -75,11 +97,13 @@ export async function storeEnquiry(
   )
   if (existing) return { created: false, record: toRecord(existing) }
   if (!cap) throw new StoreError('store_error', 'RepeatWithoutRow')
-  // Over the cap: the place frees when the hour's oldest held enquiry turns an hour old.
+  // Over the cap: the place frees when the hour's oldest held enquiry (of the network) turns an hour old.
   const oldest = await bounded(
     d1
-      .prepare(`SELECT MIN(received_at) AS at FROM enquiries WHERE status = 'held' AND received_at >= ?1`)
-      .bind(cap.since)
+      .prepare(
+        `SELECT MIN(received_at) AS at FROM enquiries WHERE ${COUNTED_HELD.replace('?13', '?1')} AND (?2 IS NULL OR held_network IN (?2, ?3))`,
+      )
+      .bind(cap.since, cap.network?.match[0] ?? null, cap.network?.match[1] ?? null)
       .first<{ at: string | null }>(),
   )
   const span = Date.parse(enquiry.receivedAt) - Date.parse(cap.since)

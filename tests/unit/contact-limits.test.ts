@@ -231,25 +231,68 @@ describe('the limits, counted in the enquiry database', () => {
 describe('the hourly cap on held enquiries', () => {
   const turnstileOn = () => env({ TURNSTILE_SITE_KEY: 'site-key', TURNSTILE_SECRET_KEY: 'secret' })
 
-  it(`keeps ${HELD_PER_HOUR} held an hour; beyond, a post without a valid token is refused (429, not stored), and one with a valid token is stored and delivered`, async () => {
+  it(`keeps ${HELD_PER_HOUR} held an hour per network; beyond, that network's tokenless post is refused (429, not stored), another network's is stored, and one with a valid token is delivered`, async () => {
     const e = turnstileOn()
-    // Each from a network of its own, so no rate limit is reached.
-    for (let i = 0; i < HELD_PER_HOUR; i++)
-      expect((await submit(`2001:db8:${(0x100 + i).toString(16)}::1`, e)).kind).toBe('stored')
-    expect(stored().filter((row) => row.status === 'held')).toHaveLength(HELD_PER_HOUR)
+    // One /48, twenty /64s in it, over two minutes (the flood limit lets 10 a minute from a network).
+    vi.useFakeTimers({ toFake: ['Date'] })
+    const start = Date.now()
+    try {
+      for (let i = 0; i < HELD_PER_HOUR; i++) {
+        vi.setSystemTime(start + Math.floor(i / 10) * 61_000)
+        expect((await submit(`2001:db8:aaaa:${(0x100 + i).toString(16)}::1`, e)).kind).toBe('stored')
+      }
+      expect(stored().filter((row) => row.status === 'held')).toHaveLength(HELD_PER_HOUR)
+      vi.setSystemTime(start + 122_000)
+      const over = await submit('2001:db8:aaaa:ffff::1', e, submission('bad-token'))
+      expect(over).toMatchObject({ kind: 'rate_limited' })
+      // The place the network's oldest held frees, an hour after it arrived.
+      expect((over as { retryAfter: number }).retryAfter).toBeGreaterThan(3600 - 130)
+      expect((over as { retryAfter: number }).retryAfter).toBeLessThanOrEqual(3600 - 120)
+      expect(stored()).toHaveLength(HELD_PER_HOUR)
+      expect(logged().find((line) => line.outcome === 'held_cap')).toMatchObject({ heldReason: 'turnstile_invalid' })
+      // Another network's visitor without JavaScript (no token) is stored, held.
+      const other = submission()
+      expect((await submit('2001:db8:bbbb::1', e, other)).kind).toBe('stored')
+      expect(d1.row('SELECT status FROM enquiries WHERE email = ?1', other.email)).toEqual({ status: 'held' })
+      // No address is stored: the network only as a keyed hash.
+      expect(JSON.stringify(d1.query('SELECT held_network FROM enquiries'))).not.toContain('2001:db8')
+      const real = submission('good')
+      expect((await submit('2001:db8:cccc::1', e, real)).kind).toBe('stored')
+      expect(d1.row('SELECT status FROM enquiries WHERE email = ?1', real.email)).toEqual({ status: 'delivered' })
+      expect(formPosts).toEqual([real.email])
+    } finally {
+      vi.useRealTimers()
+    }
+  })
 
-    const over = await submit('2001:db8:aaaa::1', e, submission('bad-token'))
-    expect(over).toMatchObject({ kind: 'rate_limited' })
-    // The place the oldest held frees, an hour after it arrived.
-    expect((over as { retryAfter: number }).retryAfter).toBeGreaterThan(3590)
-    expect((over as { retryAfter: number }).retryAfter).toBeLessThanOrEqual(3600)
-    expect(stored()).toHaveLength(HELD_PER_HOUR)
-    expect(logged().find((line) => line.outcome === 'held_cap')).toMatchObject({ heldReason: 'turnstile_invalid' })
-
-    const real = submission('good')
-    expect((await submit('2001:db8:bbbb::1', e, real)).kind).toBe('stored')
-    expect(d1.row('SELECT status FROM enquiries WHERE email = ?1', real.email)).toEqual({ status: 'delivered' })
-    expect(formPosts).toEqual([real.email])
+  it('held because siteverify could not be asked: neither counted nor capped', async () => {
+    const at = new Date(Date.now() - 60_000).toISOString()
+    const cap = { since: new Date(Date.now() - 3_600_000).toISOString(), max: 2 }
+    for (let n = 0; n < 3; n++) {
+      const unverified: Enquiry = {
+        id: `unverified-${n}`,
+        receivedAt: at,
+        name: 'N',
+        email: `unverified-${n}@example.com`,
+        company: '',
+        subject: 'general',
+        subjectLabel: 'General',
+        message: 'm',
+      }
+      await storeEnquiry(d1.db, unverified, `key-${unverified.id}`, { heldReason: 'turnstile_unverified' })
+    }
+    const missing: Enquiry = {
+      id: 'missing-1',
+      receivedAt: at,
+      name: 'N',
+      email: 'missing-1@example.com',
+      company: '',
+      subject: 'general',
+      subjectLabel: 'General',
+      message: 'm',
+    }
+    const outcome = await storeEnquiry(d1.db, missing, 'key-missing-1', { heldReason: 'turnstile_missing', cap })
+    expect(outcome).toMatchObject({ created: true })
   })
 
   it('counts only the last hour’s held, answers a repeat with its row, and never caps a pending enquiry', async () => {

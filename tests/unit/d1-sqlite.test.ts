@@ -13,6 +13,7 @@ describe('the SQLite stand-in for D1', () => {
       'enquiries',
       'enquiry_attempts',
       'enquiry_notes',
+      'held_network_keys',
       'inbox_operators',
       'notices',
       'receipt_counts',

@@ -117,7 +117,8 @@ function InboxPage() {
             </dd>
             <dt className="font-medium text-fg">Held enquiries</dt>
             <dd data-testid="setup-held">
-              kept for {setup.heldRetentionDays} days unless released; at most {setup.heldPerHour} from one hour
+              kept for {setup.heldRetentionDays} days unless released; at most {setup.heldPerHour} from one network and{' '}
+              {setup.heldCeilingPerHour} in all from one hour
             </dd>
             <NoticesSetupRows lines={setup.notices} />
           </dl>

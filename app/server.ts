@@ -18,7 +18,7 @@ export default {
   ...createServerEntry({
     fetch: (request, options) => startHandler(acceptingHtml(request), options),
   }),
-  async scheduled(_controller: ScheduledController, env: WorkerEnv): Promise<void> {
-    await runScheduled(env)
+  async scheduled(controller: ScheduledController, env: WorkerEnv): Promise<void> {
+    await runScheduled(env, new Date(controller.scheduledTime))
   },
 }

@@ -13,6 +13,7 @@ import { StoreError } from '~/server/d1.server'
 import { errorCause, log } from '~/server/log.server'
 import type { WorkerEnv } from '~/server/runtime.server'
 import { planDelivery } from './deliveries/index.server'
+import { announceEnquiry } from './webhooks.server'
 
 /**
  * Delivery, at least once: the first attempt in the request that stored the enquiry, then the
@@ -47,14 +48,27 @@ export type AttemptOutcome = 'delivered' | 'retry_scheduled' | 'gave_up' | 'not_
 const at = (date: Date, plusMs = 0) => new Date(date.getTime() + plusMs).toISOString()
 
 /**
- * One attempt of a claimed enquiry, its result recorded under the claim's lease. Without a usable
- * delivery nothing is attempted and the lease is given back: the enquiry stays pending and due.
+ * One attempt of a claimed enquiry, and beside it (never instead of it) its `enquiry.received` to
+ * each webhook endpoint, queued the first time only: every attempt is of an enquiry that is stored
+ * and not held, the first in the request that stored it, another after a release.
  */
 export async function attemptDelivery(
   env: WorkerEnv,
   claim: Claim,
   options: AttemptOptions = {},
 ): Promise<AttemptOutcome> {
+  const [outcome] = await Promise.all([
+    attemptClaimed(env, claim, options),
+    announceEnquiry(env, claim.record.id, options.requestId ?? ''),
+  ])
+  return outcome
+}
+
+/**
+ * The delivery in effect's attempt, its result recorded under the claim's lease. Without a usable
+ * delivery nothing is attempted and the lease is given back: the enquiry stays pending and due.
+ */
+async function attemptClaimed(env: WorkerEnv, claim: Claim, options: AttemptOptions): Promise<AttemptOutcome> {
   const { record, token } = claim
   const now = options.now ?? (() => new Date())
   const plan = planDelivery(env)

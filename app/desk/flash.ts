@@ -23,6 +23,11 @@ export const FLASHES = {
     text: 'Their enquiries and delivery history were erased. Copies in the company mailbox and the form service are not touched.',
   },
   'person-none': { tone: 'info', text: 'There was nothing of theirs to erase.' },
+  replayed: { tone: 'success', text: 'The webhook was sent again and its endpoint took it.' },
+  'replay-failed': {
+    tone: 'danger',
+    text: 'The webhook was sent again and failed; see its attempts below. It is retried on schedule.',
+  },
   ...TRIAGE_FLASHES,
 } as const satisfies Record<string, { tone: 'success' | 'info' | 'danger'; text: string }>
 

@@ -17,6 +17,8 @@ describe('the SQLite stand-in for D1', () => {
       'notices',
       'receipt_days',
       'sqlite_sequence',
+      'webhook_attempts',
+      'webhook_events',
     ])
     await expect(
       d1.db

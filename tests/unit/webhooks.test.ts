@@ -26,6 +26,7 @@ import {
 } from '~/contact/webhooks'
 import { SUBJECT_VALUES } from '~/content/subjects'
 import type { Enquiry } from '~/ledger'
+import { endpointStreaks, webhookAlertMessage } from '~/notices/alert'
 
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'
 const SITE = 'https://aksharalabs.in'
@@ -238,5 +239,43 @@ describe('the two formats', () => {
     const extra = JSON.parse(webhookPayload(erased, null, SITE))
     extra.data.name = 'leaked'
     expect(validate(extra)).toBe(false)
+  })
+})
+
+describe('the delivery alert for an endpoint', () => {
+  const row = (endpoint: string, outcome: string, minute: number, cause: string | null = 'receiver_status') => ({
+    endpoint,
+    outcome,
+    cause: outcome === 'failed' ? cause : null,
+    attemptedAt: `2026-11-26T10:${String(minute).padStart(2, '0')}:00.000Z`,
+  })
+
+  it('counts each endpoint’s failed attempts back to its last delivered one, and names those at the threshold', () => {
+    // Newest first, endpoints interleaved.
+    const attempts = [
+      row('crm', 'failed', 9, 'receiver_timeout'),
+      row('team', 'delivered', 8),
+      row('crm', 'failed', 7),
+      row('team', 'failed', 6),
+      row('crm', 'failed', 5),
+      row('team', 'failed', 4),
+      row('crm', 'delivered', 3),
+      row('crm', 'failed', 2),
+    ]
+    expect(endpointStreaks(attempts, 3)).toEqual([
+      { endpoint: 'crm', cause: 'receiver_timeout', failures: 3, latestAt: '2026-11-26T10:09:00.000Z' },
+    ])
+    expect(endpointStreaks(attempts, 4)).toEqual([])
+    expect(endpointStreaks(attempts.slice(2), 2).map((streak) => streak.endpoint)).toEqual(['crm', 'team'])
+  })
+
+  it('names the endpoint and its host, never a URL', () => {
+    const message = webhookAlertMessage(
+      { endpoint: 'crm', cause: 'receiver_status', failures: 3, latestAt: '2026-11-26T10:09:00.000Z' },
+      { siteName: 'Akshara Labs', host: 'crm.acme.com', now: new Date('2026-11-26T10:10:00Z') },
+    )
+    expect(message.subject).toBe('Webhook failing: crm, 3 attempts in a row — Akshara Labs')
+    expect(message.text).toContain('crm (crm.acme.com) failed 3 attempts in a row; the last cause: receiver_status.')
+    expect(message.text).not.toMatch(/https?:/)
   })
 })

@@ -277,6 +277,32 @@ describe('erasure by each of the four routes sends enquiry.erased, with the id o
     await expectErased(id)
   })
 
+  test('an enquiry.received still being retried is followed by enquiry.erased; one never attempted is dropped, and its endpoint hears nothing', async () => {
+    receiver.failNext(100, 503)
+    const id = await send(enquiry('hooks-pending-erase'))
+    await expect.poll(() => signed(id).length).toBe(1)
+    await expect.poll(() => slack(id).length).toBe(1)
+    // An event whose first attempt never began (an instance cut off between queuing and sending).
+    await worker.exec(
+      `INSERT INTO webhook_events (id, endpoint, type, enquiry_id, created_at, status, attempts, next_attempt_at)
+       VALUES ('msg_${'0'.repeat(32)}', 'later', 'enquiry.received', '${id}', '2026-01-01T00:00:00.000Z', 'pending', 0, '2999-01-01T00:00:00.000Z')`,
+    )
+    receiver.forget()
+    expect(await press('erase', { id, confirm: id })).toBe('erased')
+    await worker.cron()
+    expect(signed(id, 'enquiry.erased')).toHaveLength(1)
+    expect(signed(id, 'enquiry.erased')[0]?.verified).toBe(true)
+    // The failed received is no longer retried: nothing of the enquiry is left to send.
+    await worker.cron(later(86_400))
+    expect(signed(id)).toEqual([])
+    expect(
+      await worker.sql('SELECT endpoint, type FROM webhook_events WHERE enquiry_id = ? ORDER BY endpoint', id),
+    ).toEqual([
+      { endpoint: 'crm', type: 'enquiry.erased' },
+      { endpoint: 'team', type: 'enquiry.erased' },
+    ])
+  })
+
   test('an enquiry erased while held sent nothing, so nothing is sent about its erasure', async () => {
     const id = await send(enquiry('hooks-held-erase'), { held: true })
     expect(await press('erase', { id, confirm: id })).toBe('erased')

@@ -10,6 +10,7 @@ import {
 } from '~/ledger/index.server'
 import { type EmailMessageConstructor, sendGiveUpNotice } from '~/notices/index.server'
 import { StoreError } from '~/server/d1.server'
+import { eachAtMost } from '~/server/each-at-most'
 import { errorCause, log } from '~/server/log.server'
 import type { WorkerEnv } from '~/server/runtime.server'
 import { planDelivery } from './deliveries/index.server'
@@ -191,31 +192,26 @@ export async function deliverDueEnquiries(env: WorkerEnv, options: AttemptOption
 
   const ids = await dueEnquiryIds(env.ENQUIRIES, at(now()), RUN_LIMIT)
   summary.due = ids.length
-  let next = 0
-  const worker = async () => {
-    while (next < ids.length) {
-      const id = ids[next++] as string
-      try {
-        const started = now()
-        const claim = await claimEnquiry(env.ENQUIRIES, id, at(started), at(started, LEASE_MS))
-        if (!claim) continue
-        const result = await attemptDelivery(env, claim, options)
-        if (result === 'delivered') summary.delivered++
-        else if (result === 'retry_scheduled') summary.retryScheduled++
-        else if (result === 'gave_up') summary.gaveUp++
-        else if (result === 'lease_lost') summary.leaseLost++
-        else summary.notAttempted++
-      } catch (error) {
-        // The lease runs out and the next run takes it up.
-        log('error', {
-          event: 'contact_retry_error',
-          enquiryId: id,
-          cause: error instanceof StoreError ? error.code : errorCause(error),
-        })
-      }
+  await eachAtMost(ids, RUN_CONCURRENCY, async (id) => {
+    try {
+      const started = now()
+      const claim = await claimEnquiry(env.ENQUIRIES, id, at(started), at(started, LEASE_MS))
+      if (!claim) return
+      const result = await attemptDelivery(env, claim, options)
+      if (result === 'delivered') summary.delivered++
+      else if (result === 'retry_scheduled') summary.retryScheduled++
+      else if (result === 'gave_up') summary.gaveUp++
+      else if (result === 'lease_lost') summary.leaseLost++
+      else summary.notAttempted++
+    } catch (error) {
+      // The lease runs out and the next run takes it up.
+      log('error', {
+        event: 'contact_retry_error',
+        enquiryId: id,
+        cause: error instanceof StoreError ? error.code : errorCause(error),
+      })
     }
-  }
-  await Promise.all(Array.from({ length: Math.min(RUN_CONCURRENCY, ids.length) }, worker))
+  })
   if (ids.length > 0) log('info', { event: 'contact_retry_run', ...summary })
   return summary
 }

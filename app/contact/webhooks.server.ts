@@ -9,6 +9,7 @@ import {
   requeueWebhookEvent,
 } from '~/ledger/index.server'
 import { StoreError } from '~/server/d1.server'
+import { eachAtMost } from '~/server/each-at-most'
 import { errorCause, log } from '~/server/log.server'
 import type { WorkerEnv } from '~/server/runtime.server'
 import { site } from '~/site'
@@ -212,22 +213,17 @@ export async function deliverDueWebhooks(env: WorkerEnv, now = new Date()): Prom
   if (setup.problems.length)
     log('error', { event: 'webhook_config', problems: setup.problems.length, message: setup.problems.join('; ') })
   const ids = await dueWebhookEventIds(env.ENQUIRIES, at(now), WEBHOOK_RUN_LIMIT)
-  let next = 0
-  const worker = async () => {
-    while (next < ids.length) {
-      const id = ids[next++] as string
-      try {
-        const claim = await claimWebhookEvent(env.ENQUIRIES, id, at(now), at(now, LEASE_MS))
-        if (claim) await attemptWebhook(env, claim, { now: () => now })
-      } catch (error) {
-        log('error', {
-          event: 'webhook_error',
-          webhookId: id,
-          cause: error instanceof StoreError ? error.code : errorCause(error),
-        })
-      }
+  await eachAtMost(ids, RUN_CONCURRENCY, async (id) => {
+    try {
+      const claim = await claimWebhookEvent(env.ENQUIRIES, id, at(now), at(now, LEASE_MS))
+      if (claim) await attemptWebhook(env, claim, { now: () => now })
+    } catch (error) {
+      log('error', {
+        event: 'webhook_error',
+        webhookId: id,
+        cause: error instanceof StoreError ? error.code : errorCause(error),
+      })
     }
-  }
-  await Promise.all(Array.from({ length: Math.min(RUN_CONCURRENCY, ids.length) }, worker))
+  })
   return ids.length
 }

@@ -312,6 +312,18 @@ describe('erasure by each of the four routes sends enquiry.erased, with the id o
   })
 })
 
+test('the desk’s set-up lists each endpoint by name and host, never its URL or secret', async () => {
+  const page = parseHtml(await (await worker.fetch('/admin', { headers: await asOperator() })).text())
+  const host = new URL(receiver.url).host
+  expect(textOf(page.querySelector('[data-testid="setup-webhooks"]'))).toBe(
+    `crm → ${host} (signed JSON); team → ${host} (Slack, message body off)`,
+  )
+  expect(page.querySelector('[data-testid="setup-webhooks-refused"]')).toBeNull()
+  const html = page.documentElement.outerHTML
+  expect(html).not.toContain(receiver.url)
+  expect(html).not.toContain(receiver.secret.slice(6))
+})
+
 test('one endpoint failing repeatedly raises the delivery alert, naming the endpoint and never its URL', async () => {
   receiver.failNext(100, 500)
   const ids: string[] = []

@@ -32,7 +32,10 @@ for (const { path } of PAGES) {
 }
 
 test('a HEAD for Markdown gets the Markdown headers and no body', async () => {
-  const head = await worker.fetch('/services/devops', { method: 'HEAD', headers: { Accept: 'text/markdown, text/html;q=0.9' } })
+  const head = await worker.fetch('/services/devops', {
+    method: 'HEAD',
+    headers: { Accept: 'text/markdown, text/html;q=0.9' },
+  })
   expect(head.status).toBe(200)
   expect(head.headers.get('content-type')).toBe('text/markdown; charset=utf-8')
   expect(Number(head.headers.get('x-markdown-tokens'))).toBeGreaterThan(0)

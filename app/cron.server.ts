@@ -1,19 +1,22 @@
-import { deliverDueEnquiries, purgeRateCounts } from './contact/index.server'
-import { purgeAuditTrail, purgeExpiredEnquiries } from './ledger/index.server'
+import { deliverDueEnquiries, deliverDueWebhooks, purgeRateCounts, webhookEndpoints } from './contact/index.server'
+import { purgeAuditTrail, purgeExpiredEnquiries, purgeWebhookEvents } from './ledger/index.server'
 import { runNotices } from './notices/index.server'
 import { errorCause, log } from './server/log.server'
 import type { WorkerEnv } from './server/runtime.server'
 
 /**
  * One Cron Trigger run (`[triggers]` in wrangler.toml), in order: the retention purges, then every
- * stored enquiry whose next attempt is due, then the notices that are due (an alert, the daily
- * digest: docs/notices.md). A purge that fails is logged and the run goes on.
+ * stored enquiry whose next attempt is due, then the webhook events that are due (an erasure's
+ * among them: docs/integrations.md), then the notices that are due (an alert, the daily digest:
+ * docs/notices.md). A step that fails is logged and the run goes on. `now` is the trigger's
+ * scheduled time.
  */
 export async function runScheduled(env: WorkerEnv, now = new Date()): Promise<void> {
   try {
     await purgeExpiredEnquiries(env, now)
     // After the enquiries, so their purge and its log line never depend on the counts' table.
     await purgeRateCounts(env.ENQUIRIES, now.getTime())
+    await purgeWebhookEvents(env.ENQUIRIES, now)
   } catch (error) {
     log('error', { event: 'retention_error', cause: errorCause(error) })
   }
@@ -23,5 +26,10 @@ export async function runScheduled(env: WorkerEnv, now = new Date()): Promise<vo
     log('error', { event: 'audit_retention_error', cause: errorCause(error) })
   }
   await deliverDueEnquiries(env)
-  await runNotices(env)
+  try {
+    await deliverDueWebhooks(env, now)
+  } catch (error) {
+    log('error', { event: 'webhook_error', cause: errorCause(error) })
+  }
+  await runNotices(env, now, new Map(webhookEndpoints(env).map((endpoint) => [endpoint.name, endpoint.host])))
 }

@@ -1,6 +1,7 @@
 // `npm run enquiries -- setup [--remote]`: the delivery set-up the Worker sees — the delivery in
 // effect, the names of what it lacks, whether the rate limiter and the database are bound, whether
-// Turnstile is on, which notices go (digest, alerts, receipt: app/notices/setup.ts) — computed by
+// Turnstile is on, which notices go (digest, alerts, receipt: app/notices/setup.ts), the webhook
+// endpoints by host (app/contact/webhooks.ts) — computed by
 // the Worker's own code (app/contact/health.server.ts), never printing a value. Locally:
 // wrangler.toml's vars with the local variables file over them (only the names wrangler loads:
 // declared vars and `[secrets] required`). Remote: the version that
@@ -12,6 +13,8 @@ import { parseEnv } from 'node:util'
 import { experimental_readRawConfig } from 'wrangler'
 import './app-modules.ts'
 import { describeServing, servingNow, viewVersion } from './ci/versions.ts'
+
+const WEBHOOK_SECRETS = ['WEBHOOK_ENDPOINTS', 'WEBHOOK_SECRETS']
 
 interface RawConfig {
   vars?: Record<string, unknown>
@@ -55,9 +58,10 @@ export async function printDeliverySetup(options: { remote: boolean; envFile?: s
     source = `the version serving now, ${serving.main}${serving.deployment.versions.length > 1 ? ` (of ${describeServing(serving)})` : ''}: its vars and its secrets' names`
   } else {
     const file = options.envFile ?? (existsSync('.dev.vars') ? '.dev.vars' : undefined)
+    // The webhooks' secrets too: `npm start` declares them when the file sets them (scripts/start.mjs).
     if (file)
       for (const [name, value] of Object.entries(parseEnv(readFileSync(file, 'utf8'))))
-        if (declared.has(name)) env[name] = value
+        if (declared.has(name) || WEBHOOK_SECRETS.includes(name)) env[name] = value
     source = `this machine: wrangler.toml${file ? ` and ${file}` : ' (no .dev.vars)'}`
     // Bindings declared in wrangler.toml are bound locally.
     const bound = { binding: true }
@@ -86,4 +90,15 @@ export async function printDeliverySetup(options: { remote: boolean; envFile?: s
   const { site } = await import('../app/site.ts')
   for (const line of noticesSetupLines(noticesSetup(env as Parameters<typeof noticesSetup>[0]), site.email))
     console.log(`  ${line.label.padEnd(30)}${line.value}`)
+  const { webhookSetup, webhookSetupLines } = await import('../app/contact/webhooks.ts')
+  // Remotely a secret is only "set": its value, and so the hosts, stay in Cloudflare.
+  const hooks = options.remote
+    ? [
+        {
+          label: 'Webhooks',
+          value: env.WEBHOOK_ENDPOINTS ? 'WEBHOOK_ENDPOINTS is set (its hosts stay in Cloudflare)' : 'none',
+        },
+      ]
+    : webhookSetupLines(webhookSetup(env as Parameters<typeof webhookSetup>[0]))
+  for (const line of hooks) console.log(`  ${line.label.padEnd(30)}${line.value}`)
 }

@@ -50,15 +50,22 @@ function fail(message: string): never {
 /** Runs SQL on the database through `wrangler d1 execute` and returns the rows. */
 function query<T>(sql: string): T[] {
   const target: D1Target = values.remote ? { remote: true } : { persistTo: values['persist-to'] as string }
-  const result = spawnSync(
-    process.platform === 'win32' ? 'npm.cmd' : 'npm',
-    d1ExecuteArgs(sql, target, { json: true }),
-    {
+  const run = () =>
+    spawnSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', d1ExecuteArgs(sql, target, { json: true }), {
       encoding: 'utf8',
       env: { ...D1_EXECUTE_ENV, ...process.env },
       maxBuffer: 64 * 1024 * 1024,
-    },
-  )
+    })
+  let result = run()
+  // Locally the running site (`npm start`) has the same SQLite file open: a statement of ours that
+  // meets its lock fails at once with SQLITE_BUSY and did nothing, so it is tried again, up to five
+  // times over about three seconds.
+  for (let attempt = 1; !values.remote && result.status !== 0 && attempt < 5; attempt++) {
+    if (!/SQLITE_BUSY/.test(`${result.stdout}${result.stderr}`)) break
+    console.error('The database is locked by the running site: trying again.')
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300 * attempt)
+    result = run()
+  }
   const out = result.stdout ?? ''
   if (result.status !== 0) {
     if (/no such table/.test(out + result.stderr))

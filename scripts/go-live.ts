@@ -8,11 +8,13 @@
 //   - every value marked `sample(…)` in app/site.ts and app/content/ (see `sample` in app/site.ts);
 //   - every production binding in wrangler.toml whose id is still the all-zero "not created" marker;
 //   - every var in wrangler.toml on a reserved `.example` domain;
-//   - an inbox turned on with an empty e-mail allow-list and no reason given (ACCESS_POLICY_ONLY_REASON).
+//   - an inbox turned on with an empty e-mail allow-list and no reason given (ACCESS_POLICY_ONLY_REASON);
+//   - a webhook endpoint or secret in its environment (or --env-file) that production refuses
+//     (docs/integrations.md): not https, an IP address or a local name; a secret not whsec_ of 24 bytes.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
-import { parseArgs } from 'node:util'
-import { allowListProblems, productionUnsetIds, readWranglerConfig } from './ops-config.ts'
+import { parseArgs, parseEnv } from 'node:util'
+import { allowListProblems, productionUnsetIds, readWranglerConfig, webhookProblems } from './ops-config.ts'
 
 export interface Finding {
   where: string
@@ -40,13 +42,14 @@ export function sampleFindings(root: string): Finding[] {
   return findings
 }
 
-/** Production settings in wrangler.toml that are still placeholders. */
-export function configFindings(root: string): Finding[] {
+/** Production settings in wrangler.toml that are still placeholders; webhooks production refuses. */
+export function configFindings(root: string, secrets: Record<string, string | undefined> = {}): Finding[] {
   const config = readWranglerConfig(join(root, 'wrangler.toml'))
   const findings: Finding[] = [...productionUnsetIds(config), ...allowListProblems(config)].map((what) => ({
     where: 'wrangler.toml',
     what,
   }))
+  for (const what of webhookProblems(config, secrets)) findings.push({ where: 'webhooks', what })
   for (const [name, value] of Object.entries(config.vars ?? {})) {
     if (typeof value === 'string' && /[@.]([a-z0-9-]+\.)*example(\b|$)/i.test(value)) {
       findings.push({ where: 'wrangler.toml', what: `[vars] ${name} = "${value}" is on a reserved .example domain` })
@@ -64,13 +67,19 @@ function listTs(dir: string): string[] {
   })
 }
 
-export function goLiveFindings(root: string): Finding[] {
-  return [...sampleFindings(root), ...configFindings(root)]
+export function goLiveFindings(root: string, secrets: Record<string, string | undefined> = {}): Finding[] {
+  return [...sampleFindings(root), ...configFindings(root, secrets)]
 }
 
 if (import.meta.main) {
-  const { values } = parseArgs({ options: { root: { type: 'string', default: '.' } } })
-  const findings = goLiveFindings(values.root)
+  const { values } = parseArgs({
+    options: { root: { type: 'string', default: '.' }, 'env-file': { type: 'string' } },
+  })
+  const file = values['env-file']
+  const findings = goLiveFindings(values.root, {
+    ...process.env,
+    ...(file ? parseEnv(readFileSync(file, 'utf8')) : {}),
+  })
   if (findings.length > 0) {
     console.error(`Go-live check: refusing to deploy to production. ${findings.length} value(s) still to replace:\n`)
     const width = Math.max(...findings.map((f) => f.where.length))

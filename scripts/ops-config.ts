@@ -1,11 +1,15 @@
 // Checks of wrangler.toml that wrangler itself does not make (or only warns about), used by
 // tests/unit/ops-config.test.ts (so `npm test` fails on them) and by scripts/go-live.ts.
 //   node scripts/ops-config.ts   prints every problem and exits 1 if there is one.
+//   node scripts/ops-config.ts --env-file <file>   also checks the webhooks' secrets in that file
+//                 (they are checked in the environment too): WEBHOOK_ENDPOINTS, WEBHOOK_SECRETS.
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
+import { parseArgs, parseEnv } from 'node:util'
 import Ajv from 'ajv'
 import { parse as parseToml } from 'smol-toml'
+import { webhookSetup } from '../app/contact/webhooks.ts'
 
 // biome-ignore lint/suspicious/noExplicitAny: the raw TOML as parsed by wrangler, checked against its schema below.
 export type RawConfig = Record<string, any>
@@ -257,10 +261,40 @@ export function hygieneProblems(config: RawConfig, workerdDate = bundledWorkerdD
   return problems
 }
 
+/**
+ * The webhooks as production would run them (docs/integrations.md): each endpoint https to a
+ * public name (no IP address, no local name), each signing secret `whsec_` with 24 bytes or more.
+ * The endpoints and secrets are secrets, so they are read from `secrets` (the environment, or the
+ * file given to --env-file), the Slack names from wrangler.toml's vars. Names, never values.
+ */
+export function webhookProblems(config: RawConfig, secrets: Record<string, string | undefined>): string[] {
+  const vars = { ...config.vars, ...secrets }
+  return webhookSetup(
+    {
+      WEBHOOK_ENDPOINTS: vars.WEBHOOK_ENDPOINTS,
+      WEBHOOK_SECRETS: vars.WEBHOOK_SECRETS,
+      WEBHOOK_SLACK: vars.WEBHOOK_SLACK,
+      WEBHOOK_SLACK_BODY: vars.WEBHOOK_SLACK_BODY,
+    },
+    { production: true },
+  ).problems
+}
+
+/** The environment, with the file `--env-file` names over it. */
+export function secretsFrom(argv: string[]): Record<string, string | undefined> {
+  const { values } = parseArgs({ args: argv, options: { 'env-file': { type: 'string' } } })
+  const file = values['env-file']
+  return { ...process.env, ...(file ? parseEnv(readFileSync(file, 'utf8')) : {}) }
+}
+
 if (import.meta.main) {
   const config = readWranglerConfig()
+  const secrets = secretsFrom(process.argv.slice(2))
   const problems = [...schemaProblems(config), ...missingIds(config), ...hygieneProblems(config)]
   for (const p of problems) console.error(`wrangler.toml: ${p}`)
-  if (problems.length > 0) process.exit(1)
+  const hooks = webhookProblems(config, secrets)
+  for (const p of hooks) console.error(`webhooks: ${p}`)
+  if (problems.length + hooks.length > 0) process.exit(1)
   console.log('wrangler.toml: schema, ids and configuration rules all pass')
+  if (secrets.WEBHOOK_ENDPOINTS?.trim()) console.log('webhooks: every endpoint and secret passes')
 }

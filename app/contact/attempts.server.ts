@@ -10,9 +10,11 @@ import {
 } from '~/ledger/index.server'
 import { type EmailMessageConstructor, sendGiveUpNotice } from '~/notices/index.server'
 import { StoreError } from '~/server/d1.server'
+import { eachAtMost } from '~/server/each-at-most'
 import { errorCause, log } from '~/server/log.server'
 import type { WorkerEnv } from '~/server/runtime.server'
 import { planDelivery } from './deliveries/index.server'
+import { announceEnquiry } from './webhooks.server'
 
 /**
  * Delivery, at least once: the first attempt in the request that stored the enquiry, then the
@@ -47,14 +49,27 @@ export type AttemptOutcome = 'delivered' | 'retry_scheduled' | 'gave_up' | 'not_
 const at = (date: Date, plusMs = 0) => new Date(date.getTime() + plusMs).toISOString()
 
 /**
- * One attempt of a claimed enquiry, its result recorded under the claim's lease. Without a usable
- * delivery nothing is attempted and the lease is given back: the enquiry stays pending and due.
+ * One attempt of a claimed enquiry, and beside it (never instead of it) its `enquiry.received` to
+ * each webhook endpoint, queued the first time only: every attempt is of an enquiry that is stored
+ * and not held, the first in the request that stored it, another after a release.
  */
 export async function attemptDelivery(
   env: WorkerEnv,
   claim: Claim,
   options: AttemptOptions = {},
 ): Promise<AttemptOutcome> {
+  const [outcome] = await Promise.all([
+    attemptClaimed(env, claim, options),
+    announceEnquiry(env, claim.record.id, options.requestId ?? ''),
+  ])
+  return outcome
+}
+
+/**
+ * The delivery in effect's attempt, its result recorded under the claim's lease. Without a usable
+ * delivery nothing is attempted and the lease is given back: the enquiry stays pending and due.
+ */
+async function attemptClaimed(env: WorkerEnv, claim: Claim, options: AttemptOptions): Promise<AttemptOutcome> {
   const { record, token } = claim
   const now = options.now ?? (() => new Date())
   const plan = planDelivery(env)
@@ -177,31 +192,26 @@ export async function deliverDueEnquiries(env: WorkerEnv, options: AttemptOption
 
   const ids = await dueEnquiryIds(env.ENQUIRIES, at(now()), RUN_LIMIT)
   summary.due = ids.length
-  let next = 0
-  const worker = async () => {
-    while (next < ids.length) {
-      const id = ids[next++] as string
-      try {
-        const started = now()
-        const claim = await claimEnquiry(env.ENQUIRIES, id, at(started), at(started, LEASE_MS))
-        if (!claim) continue
-        const result = await attemptDelivery(env, claim, options)
-        if (result === 'delivered') summary.delivered++
-        else if (result === 'retry_scheduled') summary.retryScheduled++
-        else if (result === 'gave_up') summary.gaveUp++
-        else if (result === 'lease_lost') summary.leaseLost++
-        else summary.notAttempted++
-      } catch (error) {
-        // The lease runs out and the next run takes it up.
-        log('error', {
-          event: 'contact_retry_error',
-          enquiryId: id,
-          cause: error instanceof StoreError ? error.code : errorCause(error),
-        })
-      }
+  await eachAtMost(ids, RUN_CONCURRENCY, async (id) => {
+    try {
+      const started = now()
+      const claim = await claimEnquiry(env.ENQUIRIES, id, at(started), at(started, LEASE_MS))
+      if (!claim) return
+      const result = await attemptDelivery(env, claim, options)
+      if (result === 'delivered') summary.delivered++
+      else if (result === 'retry_scheduled') summary.retryScheduled++
+      else if (result === 'gave_up') summary.gaveUp++
+      else if (result === 'lease_lost') summary.leaseLost++
+      else summary.notAttempted++
+    } catch (error) {
+      // The lease runs out and the next run takes it up.
+      log('error', {
+        event: 'contact_retry_error',
+        enquiryId: id,
+        cause: error instanceof StoreError ? error.code : errorCause(error),
+      })
     }
-  }
-  await Promise.all(Array.from({ length: Math.min(RUN_CONCURRENCY, ids.length) }, worker))
+  })
   if (ids.length > 0) log('info', { event: 'contact_retry_run', ...summary })
   return summary
 }

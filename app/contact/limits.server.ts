@@ -35,7 +35,7 @@ export const HELD_CEILING_PER_HOUR = 50
 const utcDay = (at: number) => new Date(at).toISOString().slice(0, 10)
 
 /**
- * The network's hash for the held cap (migration 0011): an HMAC under the UTC day's random key,
+ * The network's hash for the held cap (migration 0012): an HMAC under the UTC day's random key,
  * and its hashes under today's and yesterday's keys, so an hour that spans midnight still counts
  * whole. The same batch deletes keys older than yesterday.
  */

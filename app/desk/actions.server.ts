@@ -24,6 +24,7 @@ import { enquiryPath } from './paths'
 import { erasePersonAction } from './person.server'
 import { isTriageActionName, TRIAGE_ACTIONS } from './triage'
 import { triageAction } from './triage-actions.server'
+import { replayAction } from './webhooks.server'
 
 /** On one enquiry; `erase-held` and `erase-person` act on many. */
 export const ENQUIRY_ACTIONS = ['handled', 'retry', 'release', 'erase'] as const
@@ -57,12 +58,13 @@ async function act(form: FormData, context: ActionContext): Promise<ActionAnswer
   let run: () => Promise<ActionResult>
   if (action === 'erase-held') run = () => eraseHeldAction(form, context)
   else if (action === 'erase-person') run = () => erasePersonAction(form, context)
+  else if (action === 'replay') run = () => replayAction(form, context)
   else if (isTriageActionName(action) || isEnquiryAction(action)) {
     if (!isEnquiryId(id)) return { status: 400, message: 'No valid enquiry id.' }
     run = () =>
       isEnquiryAction(action) ? enquiryAction(action, id, form, context) : triageAction(action, id, form, context)
   } else {
-    const names = [...ENQUIRY_ACTIONS, 'erase-held', ...TRIAGE_ACTIONS]
+    const names = [...ENQUIRY_ACTIONS, 'erase-held', 'replay', ...TRIAGE_ACTIONS]
     return { status: 400, message: `Unknown action: use one of ${names.join(', ')}.` }
   }
   const { requestId, operator } = context

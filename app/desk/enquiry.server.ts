@@ -18,6 +18,7 @@ import {
 } from '~/ledger/index.server'
 import type { WorkerEnv } from '~/server/runtime.server'
 import { knownOperators, type Operator } from './operator.server'
+import { type EndpointAttempts, webhookHistory } from './webhooks.server'
 
 export interface TriageDetail extends TriageView {
   me: string
@@ -38,6 +39,8 @@ export async function openTriage(env: WorkerEnv, id: string, operator: Operator)
 export interface EnquiryPage {
   record: EnquiryRecord
   attempts: DeliveryAttempt[]
+  /** Each webhook endpoint's event and attempts. */
+  webhooks: EndpointAttempts[]
   triage: TriageDetail | null
   audit: AuditLine[]
 }
@@ -50,5 +53,6 @@ export async function enquiryPage(env: WorkerEnv, id: string, operator: Operator
   const attempts = await attemptsOf(env.ENQUIRIES, id)
   const triage = await openTriage(env, id, operator)
   await recordOpen(env.ENQUIRIES, operator.email, record.id)
-  return { record, attempts, triage, audit: await auditOf(env.ENQUIRIES, record.id) }
+  const webhooks = await webhookHistory(env, record.id)
+  return { record, attempts, webhooks, triage, audit: await auditOf(env.ENQUIRIES, record.id) }
 }

@@ -41,3 +41,4 @@ export {
   type TriageQuery,
   triageParams,
 } from './triage'
+export type { EndpointAttempts } from './webhooks.server'

@@ -1,4 +1,10 @@
-import { HELD_CEILING_PER_HOUR, HELD_PER_HOUR, healthReport } from '~/contact/index.server'
+import {
+  HELD_CEILING_PER_HOUR,
+  HELD_PER_HOUR,
+  healthReport,
+  webhookSetup,
+  webhookSetupLines,
+} from '~/contact/index.server'
 import { heldRetentionDays, retentionDays } from '~/ledger/index.server'
 import { type NoticeSetupLine, noticesSetup, noticesSetupLines } from '~/notices/index.server'
 import type { WorkerEnv } from '~/server/runtime.server'
@@ -20,6 +26,7 @@ export interface DeliverySetup {
   heldCeilingPerHour: number
   turnstile: 'on' | 'off' | { missing: string[] }
   fence: DeskFence
+  /** The notices' lines, then the webhooks' (by host). */
   notices: NoticeSetupLine[]
 }
 
@@ -38,6 +45,6 @@ export function deliverySetup(env: WorkerEnv): DeliverySetup {
     heldCeilingPerHour: HELD_CEILING_PER_HOUR,
     turnstile: report.turnstile,
     fence: deskFence(env),
-    notices: noticesSetupLines(noticesSetup(env), site.email),
+    notices: [...noticesSetupLines(noticesSetup(env), site.email), ...webhookSetupLines(webhookSetup(env))],
   }
 }

@@ -5,7 +5,7 @@ import type { WorkerEnv } from '~/server/runtime.server'
 import type { ActivityLine, AuditLine } from './audit'
 
 /**
- * The audit trail (migrations/0006_audit.sql, 0009), append-only by the database itself: triggers
+ * The audit trail (migrations/0006_audit.sql, 0010), append-only by the database itself: triggers
  * refuse every UPDATE, every DELETE of a line younger than the retention, and every insert that
  * would replace a line. An action is checked before its line is written, and the line is written
  * with the change (`auditLineIf`, in one batch) or before it; an action whose line cannot be

@@ -5,6 +5,7 @@ export const AUDIT_LABELS: Readonly<Record<string, string>> = {
   handled: 'Marked handled',
   retry: 'Retried delivery',
   release: 'Released',
+  replay: 'Replayed a webhook',
   erase: 'Erased',
   'erase-held': 'Erased held enquiries',
   'person-search': 'Looked up a person',

@@ -73,3 +73,19 @@ export {
   triageCounts,
   writeTriage,
 } from './triage.server'
+export {
+  claimWebhookEvent,
+  dueWebhookEventIds,
+  type EndpointHistory,
+  type EventClaim,
+  type OutboxAttempt,
+  type OutboxEvent,
+  purgeWebhookEvents,
+  queueWebhookEvents,
+  type RecentWebhookAttempt,
+  recentWebhookAttempts,
+  recordWebhookAttempt,
+  requeueWebhookEvent,
+  webhookEvent,
+  webhookEventsOf,
+} from './webhooks.server'

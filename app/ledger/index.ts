@@ -36,3 +36,4 @@ export {
   type TriageView,
   triageView,
 } from './triage'
+export type { RecentWebhookAttempt } from './webhooks.server'

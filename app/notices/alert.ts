@@ -1,4 +1,4 @@
-import type { RecentAttempt } from '~/ledger'
+import type { RecentAttempt, RecentWebhookAttempt } from '~/ledger'
 
 /**
  * The delivery alert, pure: deliveries failing for one cause on several enquiries in a row (a
@@ -51,7 +51,7 @@ export function failureStreak(attempts: readonly RecentAttempt[], threshold: num
  * Not within the hour after the last alert for the cause, and never twice for the same failures:
  * a streak that stopped growing is told once.
  */
-export function alertDue(streak: FailureStreak, lastSentAt: string | null, now: Date): boolean {
+export function alertDue(streak: { latestAt: string }, lastSentAt: string | null, now: Date): boolean {
   if (lastSentAt === null) return true
   const last = Date.parse(lastSentAt)
   if (Number.isNaN(last)) return true
@@ -91,4 +91,58 @@ function whatToCheck(cause: string): string {
   if (cause.startsWith('email_') || cause === 'missing_email_binding' || cause === 'invalid_sender')
     return 'Sending e-mail fails: check Email Routing and CONTACT_EMAIL_FROM.'
   return 'See docs/operations.md for what the cause means.'
+}
+
+/** One webhook endpoint's failed attempts in a row, newest first (docs/integrations.md). */
+export interface EndpointStreak {
+  endpoint: string
+  /** The newest failure's cause. */
+  cause: string
+  failures: number
+  latestAt: string
+}
+
+/**
+ * Per endpoint, from `attempts` (newest first, all endpoints): its failed attempts up to its newest
+ * delivered one, across its events; those at `threshold` or more. The same number as the
+ * enquiries' alert (ALERT_AFTER_FAILURES), counted in attempts: a receiver down for its first
+ * three attempts (about 6 minutes) is told.
+ */
+export function endpointStreaks(attempts: readonly RecentWebhookAttempt[], threshold: number): EndpointStreak[] {
+  const streaks = new Map<string, EndpointStreak & { ended: boolean }>()
+  for (const row of attempts) {
+    let streak = streaks.get(row.endpoint)
+    if (!streak) {
+      streak = { endpoint: row.endpoint, cause: row.cause ?? '', failures: 0, latestAt: row.attemptedAt, ended: false }
+      streaks.set(row.endpoint, streak)
+    }
+    if (streak.ended) continue
+    if (row.outcome !== 'failed') streak.ended = true
+    else streak.failures++
+  }
+  return [...streaks.values()].filter((streak) => streak.failures >= threshold).map(({ ended: _, ...streak }) => streak)
+}
+
+/** The endpoint by name and host: never its URL, which may carry a token. */
+export function webhookAlertMessage(
+  streak: EndpointStreak,
+  options: { siteName: string; host: string | null; now: Date },
+): { subject: string; text: string } {
+  const where = options.host ? `${streak.endpoint} (${options.host})` : streak.endpoint
+  const lines = [
+    `The webhook endpoint ${where} failed ${streak.failures} attempts in a row; the last cause: ${streak.cause}.`,
+    'Enquiries are stored and delivered as before; each event is retried on schedule for over 24 hours, with the same webhook-id.',
+    '',
+    streak.cause === 'receiver_status'
+      ? 'The receiver answers with an error: check it, and that WEBHOOK_SECRETS holds the secret it verifies with.'
+      : 'The receiver does not answer in time, or cannot be reached: check it is up, and its address in WEBHOOK_ENDPOINTS.',
+    'Each enquiry’s page in the desk shows the endpoint’s attempts, with Replay (docs/integrations.md).',
+    '',
+    `No other alert for this endpoint is sent within the hour (sent ${options.now.toISOString()}).`,
+    '',
+  ]
+  return {
+    subject: `Webhook failing: ${streak.endpoint}, ${streak.failures} attempts in a row — ${options.siteName}`,
+    text: lines.join('\n'),
+  }
 }

@@ -5,12 +5,13 @@ import {
   fillReplyBy,
   getEnquiry,
   recentAttempts,
+  recentWebhookAttempts,
 } from '~/ledger/index.server'
 import { bounded, database } from '~/server/d1.server'
 import { errorCause, log } from '~/server/log.server'
 import type { WorkerEnv } from '~/server/runtime.server'
 import { site } from '~/site'
-import { alertDue, alertMessage, failureStreak } from './alert'
+import { alertDue, alertMessage, endpointStreaks, failureStreak, webhookAlertMessage } from './alert'
 import { digestDueDay, digestMessage, utcDay } from './digest'
 import { giveUpMessage, replyToVisitor } from './enquiry-mail'
 import { type EmailMessageConstructor, sendEmail, toCompany } from './mail.server'
@@ -97,26 +98,7 @@ export async function sendAlert(env: WorkerEnv, now: Date): Promise<'sent' | 'no
   const db = database(env.ENQUIRIES)
   const streak = failureStreak(await recentAttempts(db, 200), setup.after)
   if (!streak) return 'none'
-  const last = await bounded(
-    db
-      .prepare(`SELECT sent_at FROM notices WHERE kind = 'alert' AND key = ?1`)
-      .bind(streak.cause)
-      .first<{ sent_at: string }>(),
-  )
-  const lastSentAt = last?.sent_at ?? null
-  if (!alertDue(streak, lastSentAt, now)) return 'none'
-  // Compare-and-set: only the run that saw the same last alert claims the next.
-  const claimed = await bounded(
-    db
-      .prepare(
-        `INSERT INTO notices (kind, key, sent_at) VALUES ('alert', ?1, ?2)
-         ON CONFLICT (kind, key) DO UPDATE SET sent_at = excluded.sent_at WHERE notices.sent_at = ?3
-         RETURNING key`,
-      )
-      .bind(streak.cause, now.toISOString(), lastSentAt)
-      .first<{ key: string }>(),
-  )
-  if (!claimed) return 'none'
+  if (!(await claimAlert(db, streak.cause, streak, now))) return 'none'
   const message = alertMessage(streak, { siteName: site.name, inboxUrl: inboxUrl(), now })
   try {
     await send(env, toCompany(env, { ...message, messageId: `alert.${now.getTime()}` }))
@@ -134,6 +116,67 @@ export async function sendAlert(env: WorkerEnv, now: Date): Promise<'sent' | 'no
   return 'sent'
 }
 
+/**
+ * Compare-and-set on the alert's row (`key`: a cause, or `webhook:<endpoint>`): only the run that
+ * saw the same last alert claims the next, and only when `alertDue` says it is due.
+ */
+async function claimAlert(db: D1Database, key: string, streak: { latestAt: string }, now: Date): Promise<boolean> {
+  const last = await bounded(
+    db.prepare(`SELECT sent_at FROM notices WHERE kind = 'alert' AND key = ?1`).bind(key).first<{ sent_at: string }>(),
+  )
+  const lastSentAt = last?.sent_at ?? null
+  if (!alertDue(streak, lastSentAt, now)) return false
+  const claimed = await bounded(
+    db
+      .prepare(
+        `INSERT INTO notices (kind, key, sent_at) VALUES ('alert', ?1, ?2)
+         ON CONFLICT (kind, key) DO UPDATE SET sent_at = excluded.sent_at WHERE notices.sent_at = ?3
+         RETURNING key`,
+      )
+      .bind(key, now.toISOString(), lastSentAt)
+      .first<{ key: string }>(),
+  )
+  return claimed !== null
+}
+
+/**
+ * The delivery alert for webhooks: each endpoint failing ALERT_AFTER_FAILURES attempts in a row,
+ * at most once an hour per endpoint; `hosts` names them as the set-up does.
+ */
+export async function sendWebhookAlerts(
+  env: WorkerEnv,
+  now: Date,
+  hosts: ReadonlyMap<string, string>,
+): Promise<number> {
+  const setup = noticesSetup(env).alerts
+  if (!setup.on) return 0
+  const db = database(env.ENQUIRIES)
+  let sent = 0
+  for (const streak of endpointStreaks(await recentWebhookAttempts(db, 500), setup.after)) {
+    if (!(await claimAlert(db, `webhook:${streak.endpoint}`, streak, now))) continue
+    const message = webhookAlertMessage(streak, {
+      siteName: site.name,
+      host: hosts.get(streak.endpoint) ?? null,
+      now,
+    })
+    try {
+      await send(env, toCompany(env, { ...message, messageId: `alert.webhook.${now.getTime()}` }))
+      sent++
+      log('warn', {
+        event: 'notice',
+        notice: 'alert',
+        outcome: 'sent',
+        endpoint: streak.endpoint,
+        cause: streak.cause,
+        failures: streak.failures,
+      })
+    } catch (error) {
+      log('error', { event: 'notice', notice: 'alert', outcome: 'failed', cause: errorCause(error) })
+    }
+  }
+  return sent
+}
+
 /** Receipt days before yesterday, digest days over 30 days old. */
 async function purgeNotices(env: WorkerEnv, now: Date): Promise<void> {
   const db = database(env.ENQUIRIES)
@@ -148,10 +191,18 @@ async function purgeNotices(env: WorkerEnv, now: Date): Promise<void> {
   )
 }
 
-/** The cron's part: the alert first (it is urgent), the digest, the clean-up; each on its own. */
-export async function runNotices(env: WorkerEnv, now = new Date()): Promise<void> {
+/**
+ * The cron's part: the alerts first (they are urgent), the digest, the clean-up; each on its own.
+ * `webhookHosts`: the webhook endpoints' hosts by name, which the contact flow reads.
+ */
+export async function runNotices(
+  env: WorkerEnv,
+  now = new Date(),
+  webhookHosts: ReadonlyMap<string, string> = new Map(),
+): Promise<void> {
   const steps: [string, () => Promise<unknown>][] = [
     ['alert', () => sendAlert(env, now)],
+    ['webhook_alert', () => sendWebhookAlerts(env, now, webhookHosts)],
     ['digest', () => sendDigest(env, now)],
     ['purge', () => purgeNotices(env, now)],
   ]

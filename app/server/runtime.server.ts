@@ -4,11 +4,14 @@
  */
 export type WorkerEnv = Partial<Env & UnlistedSecrets>
 
-/** With `[secrets] required`, typegen lists only the required secrets; these two are optional. */
+/** With `[secrets] required`, typegen lists only the required secrets; these are optional. */
 interface UnlistedSecrets {
   TURNSTILE_SECRET_KEY: string
   /** The receipt is off without it. */
   RECEIPT_LINK_SECRET: string
+  /** Webhooks (docs/integrations.md): none without them. */
+  WEBHOOK_ENDPOINTS: string
+  WEBHOOK_SECRETS: string
 }
 
 export interface WorkerRuntime {

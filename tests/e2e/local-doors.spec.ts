@@ -31,6 +31,7 @@ test.describe.configure({ mode: 'serial', timeout: 300_000 })
 const PORT = PORT_BASE + 20
 const KEYS_PORT = PORT_BASE + 21
 const DEV_PORT = PORT_BASE + 22
+const HOOKS_PORT = PORT_BASE + 23
 const origin = `http://localhost:${PORT}`
 
 let repo: Checkout
@@ -109,8 +110,15 @@ test('docs/inbox.md as written: admin-token, its lines in .dev.vars, npm start, 
 /** The names the tests below have shown to take effect; together, every name .dev.vars.example documents. */
 const proven = new Set<string>()
 
-/** Every name .dev.vars.example documents but ACCESS_ALLOWED_EMAILS (the last test's), and its value. */
-function everyVariable(ctx: { keys: AccessKeyServer; siteverify: Siteverify }): Record<string, string> {
+/**
+ * Every name .dev.vars.example documents but ACCESS_ALLOWED_EMAILS (the last test's), and its value;
+ * `hooks`: the two lines `npm run webhook-receiver` printed.
+ */
+function everyVariable(ctx: {
+  keys: AccessKeyServer
+  siteverify: Siteverify
+  hooks: { endpoints: string; secrets: string }
+}): Record<string, string> {
   return {
     CONTACT_FORM_ACCESS_KEY: 'local-doors-key-3f9a',
     CONTACT_DELIVERY: 'form-service',
@@ -130,6 +138,11 @@ function everyVariable(ctx: { keys: AccessKeyServer; siteverify: Siteverify }): 
     RECEIPT_LINK_SECRET: 'local-doors-receipt-secret-0123456789',
     RECEIPTS_PER_NETWORK_DAY: '4',
     RECEIPTS_PER_SITE_DAY: '40',
+    // The receiver's own lines, and a Slack endpoint on the same receiver (docs/integrations.md).
+    WEBHOOK_ENDPOINTS: `${ctx.hooks.endpoints} team=http://127.0.0.1:${HOOKS_PORT}/slack`,
+    WEBHOOK_SECRETS: ctx.hooks.secrets,
+    WEBHOOK_SLACK: 'team',
+    WEBHOOK_SLACK_BODY: 'on',
   }
 }
 
@@ -139,8 +152,13 @@ test('every variable .dev.vars.example documents takes effect under npm start, a
 }) => {
   const keys = await startAccessKeys(0)
   const siteverify = await startSiteverify()
+  // docs/integrations.md as written: the receiver prints the two lines to put in .dev.vars.
+  const receiver = repo.spawn(`npm run webhook-receiver -- --port ${HOOKS_PORT}`)
   try {
-    const vars = everyVariable({ keys, siteverify })
+    const [, endpoints = ''] = await receiver.waitFor(/^WEBHOOK_ENDPOINTS=(\S+)$/m, 60_000)
+    const [, secrets = ''] = await receiver.waitFor(/^WEBHOOK_SECRETS=(\S+)$/m, 60_000)
+    expect(endpoints).toBe(`local=http://127.0.0.1:${HOOKS_PORT}/hooks`)
+    const vars = everyVariable({ keys, siteverify, hooks: { endpoints, secrets } })
     repo.write(
       '.dev.vars',
       `${Object.entries(vars)
@@ -172,6 +190,10 @@ test('every variable .dev.vars.example documents takes effect under npm start, a
     await expect(page.getByTestId('setup-receipt')).toHaveText(
       `on: from ${vars.RECEIPT_FROM}, one a day per address, at most 4 a day per network and 40 a day in all`,
     )
+    // WEBHOOK_ENDPOINTS, WEBHOOK_SECRETS, WEBHOOK_SLACK, WEBHOOK_SLACK_BODY: listed by host.
+    await expect(page.getByTestId('setup-webhooks')).toHaveText(
+      `local → 127.0.0.1:${HOOKS_PORT} (signed JSON); team → 127.0.0.1:${HOOKS_PORT} (Slack, message body on)`,
+    )
     // INBOX_REPLY_BY_HOURS: the inbox's reply-by target.
     await expect(page.getByTestId('triage-reply-by')).toContainText('Reply within 30 weekday hours')
     await page.setExtraHTTPHeaders({})
@@ -193,6 +215,14 @@ test('every variable .dev.vars.example documents takes effect under npm start, a
     expect(siteverify.calls().some((call) => call.secret === vars.TURNSTILE_SECRET_KEY)).toBe(true)
     const [forwarded] = await receivedFrom(delivered.email)
     expect((forwarded?.json as Record<string, unknown>)?.access_key).toBe(vars.CONTACT_FORM_ACCESS_KEY)
+    // Beside it, the receiver verified the signed event, and the Slack message carries the body.
+    const [stored] = await storedFrom(statePath(), delivered.email)
+    await receiver.waitFor(
+      new RegExp(`^enquiry\\.received msg_[0-9a-f]{32} enquiry ${stored?.id} \\(signature verified\\)$`, 'm'),
+      20_000,
+    )
+    // The form's message (enquiry() writes it), there because WEBHOOK_SLACK_BODY is on.
+    await receiver.waitFor(/^slack message: .*We need CI\/CD for 40 services/m, 20_000)
 
     // CONTACT_RETRY_DELAYS=2,2 and the ticker (CRON_INTERVAL): a service that is down, then back,
     // gets the enquiry with nobody running the scheduled handler.
@@ -221,6 +251,7 @@ test('every variable .dev.vars.example documents takes effect under npm start, a
     expect(receipt?.text).toContain('/withdraw?id=')
     for (const name of Object.keys(vars)) proven.add(name)
   } finally {
+    await receiver.stop()
     await keys.close()
     await siteverify.close()
   }

@@ -19,6 +19,8 @@ describe('the SQLite stand-in for D1', () => {
       'receipt_counts',
       'receipt_days',
       'sqlite_sequence',
+      'webhook_attempts',
+      'webhook_events',
     ])
     await expect(
       d1.db

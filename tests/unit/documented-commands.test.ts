@@ -64,6 +64,11 @@ const LEDGER: Record<string, Where> = {
   'PORT=<port> npm start': { test: 'tests/engines/global-setup.ts', runs: 'PORT=${ENGINES_PORTS.site} npm start' },
   'npm run dev': { test: LOCAL_DOORS, runs: 'npm run dev -- --port ${DEV_PORT}' },
   'npm run admin-token': { test: LOCAL_DOORS, runs: 'npm run admin-token -- --port ${KEYS_PORT}' },
+  'npm run webhook-receiver': { test: LOCAL_DOORS, runs: 'npm run webhook-receiver -- --port ${HOOKS_PORT}' },
+  'npm run check:config -- --env-file <file>': {
+    test: 'tests/unit/webhooks.test.ts',
+    runs: "['run', 'check:config', '--', '--env-file', file]",
+  },
   'curl -H "Cf-Access-Jwt-Assertion: <token>" http://localhost:8787/admin': {
     test: LOCAL_DOORS,
     runs: 'curl -H "Cf-Access-Jwt-Assertion: <token>" ${origin}/admin',
@@ -142,6 +147,8 @@ const LEDGER: Record<string, Where> = {
   'npx wrangler d1 create akshara-labs-enquiries-staging': { block: true },
   'npx wrangler versions secret put <secret name>': { block: true },
   'npx wrangler secret put <name>': { same: 'npx wrangler secret put CONTACT_FORM_ACCESS_KEY' },
+  'npx wrangler secret put WEBHOOK_ENDPOINTS': { same: 'npx wrangler secret put CONTACT_FORM_ACCESS_KEY' },
+  'npx wrangler secret put WEBHOOK_SECRETS': { same: 'npx wrangler secret put CONTACT_FORM_ACCESS_KEY' },
   'npm run smoke -- --production --version <version id>': { block: true },
   'npm run smoke -- --url <production url> --version <version id>': { block: true },
   'npx wrangler rollback <version id> --message "<why>"': { block: true },

@@ -74,6 +74,20 @@ describe('the go-live check run by `npm run deploy` and the production deploy', 
     expect(status).toBe(0)
   })
 
+  it('refuses a webhook endpoint or secret production would refuse (docs/integrations.md), naming no URL or secret', () => {
+    const root = copyOfProject()
+    replaceSamples(root)
+    const file = join(root, 'production.vars')
+    writeFileSync(file, 'WEBHOOK_ENDPOINTS=crm=https://crm.internal/t0k3n\nWEBHOOK_SECRETS=crm=whsec_c2hvcnQ=\n')
+    const run = spawnSync(process.execPath, ['scripts/go-live.ts', '--root', root, '--env-file', file], {
+      encoding: 'utf8',
+    })
+    const output = `${run.stdout}${run.stderr}`
+    expect(run.status).toBe(1)
+    expect(output).toContain('webhooks  WEBHOOK_ENDPOINTS: "crm" is a local name')
+    expect(output).not.toMatch(/t0k3n|c2hvcnQ|crm\.internal/)
+  })
+
   it('still refuses when a single sample value is left', () => {
     const root = copyOfProject()
     replaceSamples(root)

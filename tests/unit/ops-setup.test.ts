@@ -53,4 +53,18 @@ describe('the operator command shows the delivery set-up', () => {
     expect(out).toMatch(/Turnstile \(spam check\)\s+off: TURNSTILE_SECRET_KEY is not set/)
     expect(out).not.toContain('secret-value-1')
   }, 60_000)
+
+  it('lists the webhook endpoints by host, never their URL or secret, and names one refused', () => {
+    const out = setup({
+      WEBHOOK_ENDPOINTS:
+        'crm=https://crm.acme.com/hooks/t0k3n team=https://hooks.slack.com/services/T0/B0/s3cr3t bad=ftp://x',
+      WEBHOOK_SECRETS: 'crm=whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+      WEBHOOK_SLACK: 'team',
+    })
+    expect(out).toMatch(
+      /Webhooks\s+crm → crm\.acme\.com \(signed JSON\); team → hooks\.slack\.com \(Slack, message body off\)/,
+    )
+    expect(out).toMatch(/Webhooks refused\s+WEBHOOK_ENDPOINTS: "bad" is not https/)
+    expect(out).not.toMatch(/t0k3n|s3cr3t|MfKQ9r8G|ftp:/)
+  }, 60_000)
 })

@@ -6,9 +6,11 @@
  * answer; how each other answer is classified is tests/unit/contact-form-service.test.ts's.
  * Formerly tests/e2e/faults.spec.ts, where a browser sent the form.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
+import { spawn } from 'node:child_process'
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
 import { afterAll, describe, expect, test } from 'vitest'
 import type { Scenario } from '../support/form-service'
 import { enquiry } from '../support/values'
@@ -119,4 +121,36 @@ describe('faults of the form service', () => {
     await worker.cron()
     expect(stand.forms.from(values.email)).toHaveLength(2)
   })
+})
+
+test("the operator's command waits out the running site's lock on the database file instead of failing", async () => {
+  // `npm start` keeps the file open; a write that meets its lock fails at once with SQLITE_BUSY.
+  const values = enquiry('locked')
+  stand.forms.setScenario(values.email, { kind: 'status', status: 503 })
+  expect((await submitContact(worker, values)).status).toBe(200)
+  await expect.poll(() => rowOf(values.email)).toMatchObject({ status: 'pending', attempts: 1 })
+  const row = (await rowOf(values.email)) as Row
+  const d1 = join(persistTo, 'v3', 'd1')
+  const file = readdirSync(d1, { recursive: true, encoding: 'utf8' }).find(
+    (name) => name.endsWith('.sqlite') && !name.includes('metadata'),
+  )
+  const locker = new DatabaseSync(join(d1, file as string))
+  locker.exec('BEGIN IMMEDIATE')
+  const command = spawn('npm', ['run', '--silent', 'enquiries', '--', 'retry', row.id, '--persist-to', persistTo])
+  let stdout = ''
+  let stderr = ''
+  command.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk
+  })
+  command.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk
+    // The command met the lock and said so: the site's write ends, as one does.
+    if (stderr.includes('locked by the running site') && locker.isTransaction) locker.exec('COMMIT')
+  })
+  const code = await new Promise<number | null>((resolve) => command.on('close', resolve))
+  if (locker.isTransaction) locker.exec('ROLLBACK')
+  locker.close()
+  expect(stderr).toContain('The database is locked by the running site: trying again.')
+  expect(code, stderr).toBe(0)
+  expect(stdout).toContain(`Enquiry ${row.id} is due now`)
 })

@@ -6,7 +6,8 @@ export function OutsideReach() {
       data-testid="outside-reach"
     >
       Outside the site’s reach: copies already delivered to the company mailbox, and those kept by the form service.
-      Find and delete those there by hand.
+      Find and delete those there by hand. The tools connected by webhook are told of each erasure (enquiry.erased), and
+      erase their copy themselves.
     </p>
   )
 }

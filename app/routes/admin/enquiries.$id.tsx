@@ -13,6 +13,7 @@ import {
 } from '~/components/desk/desk-ui'
 import { LeadSourceDetails } from '~/components/desk/LeadSourceDetails'
 import { TriagePanel } from '~/components/desk/triage-panel'
+import { WebhookAttempts } from '~/components/desk/WebhookAttempts'
 import { PageHero } from '~/components/sections/PageHero'
 import { lastMoveText, loadEnquiry, mailtoHref, SEEN_STATUS } from '~/desk'
 import { deskHead } from '~/desk/head'
@@ -38,7 +39,7 @@ function ReplyLink({ address }: { address: string }) {
 }
 
 function EnquiryPage() {
-  const { record, attempts, audit, triage } = Route.useLoaderData()
+  const { record, attempts, webhooks, audit, triage } = Route.useLoaderData()
   const { notice } = Route.useSearch()
   const canRetry = record.status === 'pending' || record.status === 'failed'
   const seen = { [SEEN_STATUS]: record.status }
@@ -171,6 +172,7 @@ function EnquiryPage() {
           </div>
         ) : null}
       </section>
+      <WebhookAttempts enquiryId={record.id} events={webhooks} />
       <AuditTrail lines={audit} />
     </>
   )

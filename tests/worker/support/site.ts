@@ -239,13 +239,16 @@ export class Site {
     })
   }
 
-  /** Runs the Worker's scheduled handler once, as the Cron Trigger does every minute. */
-  async cron(): Promise<void> {
+  /**
+   * Runs the Worker's scheduled handler once, as the Cron Trigger does every minute; `at`: the
+   * trigger's scheduled time, for a run later than now (a retry due in an hour) without a wait.
+   */
+  async cron(at: Date = new Date()): Promise<void> {
     // Fetcher.scheduled(), which Miniflare's types leave out of the worker it returns.
     const worker = (await this.#mf.getWorker()) as unknown as {
       scheduled(options: { cron: string; scheduledTime: Date }): Promise<{ outcome: string }>
     }
-    const result = await worker.scheduled({ cron: '* * * * *', scheduledTime: new Date() })
+    const result = await worker.scheduled({ cron: '* * * * *', scheduledTime: at })
     if (result.outcome !== 'ok') throw new Error(`the scheduled handler ended "${result.outcome}"`)
   }
 
@@ -371,7 +374,7 @@ export class Site {
     if (!this.#cronDoor) {
       const server = createServer((request, response) => {
         if (request.url !== '/cdn-cgi/handler/scheduled') return void response.writeHead(404).end()
-        this.cron().then(
+        this.cron(new Date()).then(
           () => response.writeHead(200).end('ok'),
           (error: unknown) => response.writeHead(500).end(String(error)),
         )

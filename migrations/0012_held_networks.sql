@@ -1,4 +1,4 @@
--- Migration number: 0011 	 Held enquiries: the hourly cap counts per network.
+-- Migration number: 0012 	 Held enquiries: the hourly cap counts per network.
 -- `held_network`: for an enquiry held because its Turnstile token was missing or refused, an HMAC of
 -- the network it came from (IPv6 /48, IPv4 /24) under that UTC day's random key; never the address.
 -- NULL for every other enquiry, and for one held because siteverify could not be asked (those do not

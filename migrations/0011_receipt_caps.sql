@@ -1,4 +1,4 @@
--- Migration number: 0010 	 Receipts: daily caps per network and for the whole site.
+-- Migration number: 0011 	 Receipts: daily caps per network and for the whole site.
 -- One row a UTC day per network that was sent a receipt (`key` an HMAC of its /48 or /24 under
 -- RECEIPT_LINK_SECRET, never the address) and one for the whole site (`key` 'site'), with how many
 -- receipts went. A receipt past either cap is not sent (docs/notices.md, "Bounds"). The cron deletes

@@ -1,4 +1,4 @@
--- Migration number: 0009 	 The audit trail: no insert replaces a line.
+-- Migration number: 0010 	 The audit trail: no insert replaces a line.
 -- In SQLite, `INSERT OR REPLACE INTO audit_log (seq, …)` with the seq of an existing line deletes
 -- that line and writes another in its place, and the REPLACE fires neither the UPDATE trigger nor
 -- the DELETE trigger of 0006 (SQLite fires delete triggers on a REPLACE only with

@@ -1,0 +1,287 @@
+/**
+ * Webhooks' rules, written once (docs/integrations.md): which endpoints are configured and which
+ * are refused, the Standard Webhooks signature, the two formats (signed JSON and a Slack message)
+ * and the retry schedule. No imports but types and no TypeScript-only constructs: `npm run
+ * check:config`, the go-live check and `npm run enquiries -- setup` load this file under plain
+ * Node, which erases a type import. Signed with WebCrypto, which the Worker and Node both have.
+ */
+import type { Enquiry } from '~/ledger'
+
+export const WEBHOOK_EVENT_TYPES = ['enquiry.received', 'enquiry.erased'] as const
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number]
+
+/**
+ * Seconds after each failed attempt: 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. Eight attempts
+ * over 27 h 36 min, past the 24 hours a receiver may be down (the schedule Standard Webhooks'
+ * reference service uses, less its first seconds, which a cron that runs each minute cannot keep).
+ */
+export const WEBHOOK_RETRY_DELAYS: readonly number[] = [60, 300, 1800, 7200, 18_000, 36_000, 36_000]
+
+/** Null: that attempt was the last. */
+export function webhookRetryDelay(attempt: number): number | null {
+  return WEBHOOK_RETRY_DELAYS[attempt - 1] ?? null
+}
+
+/** Longer than an attempt's 10 s time-out, as the enquiries' lease is. */
+export const WEBHOOK_TIMEOUT_MS = 10_000
+
+/** A `whsec_` secret's key: at least 24 bytes (192 bits), what check:config and the Worker ask. */
+export const SECRET_MIN_BYTES = 24
+const SECRET_PREFIX = 'whsec_'
+
+export type WebhookFormat = 'standard' | 'slack'
+
+/** What the Worker, the checks and the set-up list know of one endpoint. */
+export interface WebhookEndpoint {
+  /** As WEBHOOK_ENDPOINTS names it: the key in D1, the logs and the desk. */
+  name: string
+  /** Never logged, stored or shown; `host` is. */
+  url: string
+  host: string
+  format: WebhookFormat
+  /** The `whsec_…` value; `standard` endpoints only. */
+  secret: string | null
+}
+
+export interface WebhookVars {
+  WEBHOOK_ENDPOINTS?: string
+  WEBHOOK_SECRETS?: string
+  WEBHOOK_SLACK?: string
+  WEBHOOK_SLACK_BODY?: string
+}
+
+export interface WebhookSetup {
+  /** Configured and usable where they run. */
+  endpoints: WebhookEndpoint[]
+  /** One sentence each, naming variables and endpoints, never a URL, a host or a secret: they reach logs. */
+  problems: string[]
+  /** WEBHOOK_SLACK_BODY=on: a Slack message carries the enquiry's message too. */
+  slackBody: boolean
+}
+
+const NAME = /^[a-z0-9][a-z0-9-]{0,31}$/
+
+/** `name=value` pairs separated by white space (a URL holds none); names in order, once each. */
+function pairs(raw: string | undefined, variable: string, problems: string[]): Map<string, string> {
+  const found = new Map<string, string>()
+  for (const item of (raw ?? '').split(/\s+/).filter(Boolean)) {
+    const at = item.indexOf('=')
+    const name = at > 0 ? item.slice(0, at) : ''
+    if (!NAME.test(name)) {
+      problems.push(
+        `${variable}: each entry is name=value, the name 1–32 of a–z, 0–9 and "-" (entry ${found.size + 1} is not)`,
+      )
+      continue
+    }
+    if (found.has(name)) problems.push(`${variable}: "${name}" is named twice`)
+    else found.set(name, item.slice(at + 1))
+  }
+  return found
+}
+
+const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/
+
+function isIpLiteral(hostname: string): boolean {
+  return hostname.startsWith('[') || IPV4.test(hostname)
+}
+
+/** localhost, a single label, or a suffix no public name has (RFC 6761, 6762, 8375 and ICANN's `.internal`). */
+function isLocalName(hostname: string): boolean {
+  const name = hostname.replace(/\.$/, '').toLowerCase()
+  if (!name.includes('.')) return true
+  return /\.(localhost|local|localdomain|internal|lan|home\.arpa|test|invalid|example)$/.test(name)
+}
+
+const isLoopback = (hostname: string) => ['127.0.0.1', 'localhost', '[::1]'].includes(hostname)
+
+/**
+ * An endpoint's URL, by the rules of where it runs. `production` (check:config, the go-live
+ * check): https to a public name only. Otherwise (the Worker, local development and the tests):
+ * https, or http to a loopback address, as CONTACT_FORM_ENDPOINT. Null: usable; else why not.
+ */
+export function urlProblem(raw: string, production: boolean): string | null {
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    return 'is not a URL'
+  }
+  if (url.username || url.password) return 'carries a user name or password: put a token in the path'
+  if (production) {
+    if (url.protocol !== 'https:') return 'is not https'
+    if (isIpLiteral(url.hostname)) return "is an IP address: use the receiver's public name"
+    if (isLocalName(url.hostname)) return "is a local name: use the receiver's public name"
+    return null
+  }
+  if (url.protocol === 'https:') return null
+  if (url.protocol === 'http:' && isLoopback(url.hostname)) return null
+  return 'is not https (http only to 127.0.0.1, localhost or [::1])'
+}
+
+/** Null when it is `whsec_` and base64 of at least SECRET_MIN_BYTES bytes. */
+export function secretProblem(secret: string): string | null {
+  if (!secret.startsWith(SECRET_PREFIX)) return 'does not start with whsec_'
+  const key = secretKey(secret)
+  if (!key) return 'is not whsec_ followed by base64'
+  if (key.byteLength < SECRET_MIN_BYTES) return `holds ${key.byteLength} bytes: at least ${SECRET_MIN_BYTES} are needed`
+  return null
+}
+
+function secretKey(secret: string): Uint8Array<ArrayBuffer> | null {
+  const encoded = secret.slice(SECRET_PREFIX.length)
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(encoded) || encoded.length % 4 === 1) return null
+  try {
+    return Uint8Array.from(atob(encoded), (c) => c.charCodeAt(0))
+  } catch {
+    return null
+  }
+}
+
+const ON = new Set(['on', 'true', 'yes', '1'])
+
+/**
+ * WEBHOOK_ENDPOINTS (`name=url …`), WEBHOOK_SECRETS (`name=whsec_… …`), WEBHOOK_SLACK (names,
+ * comma-separated, of Slack incoming webhooks: they need no secret) and WEBHOOK_SLACK_BODY. An
+ * endpoint with a problem is left out, and the problem named.
+ */
+export function webhookSetup(vars: WebhookVars, options: { production?: boolean } = {}): WebhookSetup {
+  const problems: string[] = []
+  const urls = pairs(vars.WEBHOOK_ENDPOINTS, 'WEBHOOK_ENDPOINTS', problems)
+  const secrets = pairs(vars.WEBHOOK_SECRETS, 'WEBHOOK_SECRETS', problems)
+  const slack = new Set(
+    (vars.WEBHOOK_SLACK ?? '')
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean),
+  )
+  for (const name of slack)
+    if (!urls.has(name)) problems.push(`WEBHOOK_SLACK names "${name}", which WEBHOOK_ENDPOINTS does not`)
+  for (const name of secrets.keys())
+    if (!urls.has(name)) problems.push(`WEBHOOK_SECRETS names "${name}", which WEBHOOK_ENDPOINTS does not`)
+  const endpoints: WebhookEndpoint[] = []
+  for (const [name, url] of urls) {
+    const wrong = urlProblem(url, options.production === true)
+    if (wrong) {
+      problems.push(`WEBHOOK_ENDPOINTS: "${name}" ${wrong}`)
+      continue
+    }
+    const format: WebhookFormat = slack.has(name) ? 'slack' : 'standard'
+    const secret = secrets.get(name) ?? null
+    if (format === 'standard') {
+      const bad = secret === null ? 'is missing' : secretProblem(secret)
+      if (bad) {
+        problems.push(`WEBHOOK_SECRETS: the secret for "${name}" ${bad}`)
+        continue
+      }
+    }
+    endpoints.push({ name, url, host: new URL(url).host, format, secret: format === 'standard' ? secret : null })
+  }
+  return { endpoints, problems, slackBody: ON.has((vars.WEBHOOK_SLACK_BODY ?? '').trim().toLowerCase()) }
+}
+
+/** `msg_` and 32 hex digits (128 random bits), as the migration's trigger makes them too. */
+export function newEventId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16))
+  return `msg_${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`
+}
+
+/**
+ * Standard Webhooks: `v1,` and the base64 HMAC-SHA-256, keyed by the bytes the secret's base64
+ * holds, of `${id}.${timestamp}.${body}` (https://www.standardwebhooks.com, "Signature scheme").
+ */
+export async function signWebhook(secret: string, id: string, timestamp: number, body: string): Promise<string> {
+  const key = secretKey(secret)
+  if (!key) throw new Error('not a whsec_ secret')
+  const hmac = await crypto.subtle.importKey('raw', key, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign'])
+  const mac = await crypto.subtle.sign('HMAC', hmac, new TextEncoder().encode(`${id}.${timestamp}.${body}`))
+  let binary = ''
+  for (const byte of new Uint8Array(mac)) binary += String.fromCharCode(byte)
+  return `v1,${btoa(binary)}`
+}
+
+export interface WebhookEvent {
+  id: string
+  type: WebhookEventType
+  enquiryId: string
+  /** When it was queued: the payload's `timestamp`, the same on every retry. */
+  createdAt: string
+}
+
+/** The enquiry in the desk, for the receiver's people. */
+export function deskLink(siteUrl: string, enquiryId: string): string {
+  return `${siteUrl.replace(/\/+$/, '')}/admin/enquiries/${encodeURIComponent(enquiryId)}`
+}
+
+/**
+ * The signed JSON body: `enquiry.received` with the enquiry as the form stored it (its caps are the
+ * form's: docs/webhook-payload.schema.json), `enquiry.erased` with its id only.
+ */
+export function webhookPayload(event: WebhookEvent, enquiry: Enquiry | null, siteUrl: string): string {
+  const link = deskLink(siteUrl, event.enquiryId)
+  const data =
+    event.type === 'enquiry.erased' || !enquiry
+      ? { id: event.enquiryId }
+      : {
+          id: enquiry.id,
+          receivedAt: enquiry.receivedAt,
+          name: enquiry.name,
+          email: enquiry.email,
+          company: enquiry.company,
+          subject: enquiry.subject,
+          subjectLabel: enquiry.subjectLabel,
+          message: enquiry.message,
+          deskUrl: link,
+        }
+  return JSON.stringify({ type: event.type, timestamp: event.createdAt, data })
+}
+
+/** Slack's mrkdwn: these three are its control characters (api.slack.com, "Escaping text"). */
+function slackText(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+}
+
+/**
+ * An incoming webhook's message (`{"text": …}`): the subject, the company, the received time and
+ * the desk's link; the enquiry's message only with WEBHOOK_SLACK_BODY on, since the channel is not
+ * the desk. An erasure asks the channel to delete its message: Slack lets no webhook do it.
+ */
+export function slackMessage(
+  event: WebhookEvent,
+  enquiry: Enquiry | null,
+  options: { siteUrl: string; body: boolean },
+): string {
+  const link = deskLink(options.siteUrl, event.enquiryId)
+  if (event.type === 'enquiry.erased' || !enquiry)
+    return JSON.stringify({
+      text: `Enquiry ${event.enquiryId} was erased. Delete the message about it from this channel.`,
+    })
+  const lines = [
+    `*New enquiry: ${slackText(enquiry.subjectLabel)}*`,
+    `Company: ${slackText(enquiry.company || '(none given)')}`,
+    `Received: ${enquiry.receivedAt}`,
+    `<${link}|Open it in the desk>`,
+  ]
+  if (options.body) lines.push('', slackText(enquiry.message))
+  return JSON.stringify({ text: lines.join('\n') })
+}
+
+/**
+ * The set-up's lines (the desk's set-up and `npm run enquiries -- setup`): each endpoint by name
+ * and host, never its URL; what is refused, by name.
+ */
+export function webhookSetupLines(setup: WebhookSetup): { id: string; label: string; value: string }[] {
+  const listed = setup.endpoints.map(
+    (endpoint) =>
+      `${endpoint.name} → ${endpoint.host} (${endpoint.format === 'slack' ? `Slack, message body ${setup.slackBody ? 'on' : 'off'}` : 'signed JSON'})`,
+  )
+  const lines = [
+    {
+      id: 'setup-webhooks',
+      label: 'Webhooks',
+      value: listed.length ? listed.join('; ') : 'none (WEBHOOK_ENDPOINTS sets them)',
+    },
+  ]
+  if (setup.problems.length)
+    lines.push({ id: 'setup-webhooks-refused', label: 'Webhooks refused', value: setup.problems.join('; ') })
+  return lines
+}

@@ -1,0 +1,54 @@
+import { replayWebhook, webhookEndpoints } from '~/contact/index.server'
+import { type EndpointHistory, getEnquiry, isEnquiryId, recordAudit, webhookEventsOf } from '~/ledger/index.server'
+import type { ActionResult } from '~/server/answer'
+import type { WorkerEnv } from '~/server/runtime.server'
+import type { Flash } from './flash'
+import type { ActionContext } from './operator.server'
+import { enquiryPath } from './paths'
+
+/** One endpoint's event for an enquiry, as the enquiry's page shows it: by name and host, never the URL. */
+export interface EndpointAttempts extends EndpointHistory {
+  /** Null: no longer configured (its attempts stay). */
+  host: string | null
+  format: 'standard' | 'slack' | null
+}
+
+/** The enquiry's webhook events, each endpoint with its own attempts (docs/integrations.md). */
+export async function webhookHistory(env: WorkerEnv, enquiryId: string): Promise<EndpointAttempts[]> {
+  const endpoints = new Map(webhookEndpoints(env).map((endpoint) => [endpoint.name, endpoint]))
+  return (await webhookEventsOf(env.ENQUIRIES, enquiryId)).map((event) => {
+    const endpoint = endpoints.get(event.endpoint)
+    return { ...event, host: endpoint?.host ?? null, format: endpoint?.format ?? null }
+  })
+}
+
+const MSG_ID = /^msg_[0-9a-f]{32}$/
+
+/**
+ * Replay: one endpoint's event for the enquiry sent again now, with its own id (a receiver that
+ * has it already de-duplicates), recorded in the audit trail first. A failure goes back on the
+ * retry schedule from where its attempts stand.
+ */
+export async function replayAction(form: FormData, { env, operator, requestId }: ActionContext): Promise<ActionResult> {
+  const id = form.get('id')
+  const event = form.get('event')
+  if (!isEnquiryId(id) || typeof event !== 'string' || !MSG_ID.test(event))
+    return { answer: { status: 400, message: 'No valid enquiry id or event.' } }
+  const record = await getEnquiry(env.ENQUIRIES, id)
+  if (!record) return { answer: { status: 404, message: 'No such enquiry (it may have been erased).' } }
+  const known = (await webhookEventsOf(env.ENQUIRIES, id)).find((candidate) => candidate.id === event)
+  if (!known) return { answer: { status: 404, message: 'No such webhook event for this enquiry.' } }
+  await recordAudit(env.ENQUIRIES, {
+    operator: operator.email,
+    action: 'replay',
+    enquiryId: id,
+    detail: `${known.type} to ${known.endpoint}, was ${known.status}`,
+  })
+  const outcome = await replayWebhook(env, event, id, requestId)
+  const flash: Flash =
+    outcome === 'delivered' ? 'replayed' : outcome === 'busy' || outcome === 'lease_lost' ? 'busy' : 'replay-failed'
+  return {
+    answer: { seeOther: enquiryPath(id, flash) },
+    logged: { enquiryId: id, webhookId: event, endpoint: known.endpoint, result: flash },
+  }
+}

@@ -1,0 +1,16 @@
+/**
+ * `work` for each item, at most `limit` at a time, started in order: the cron's runs over due
+ * enquiries and due webhook events, so one slow receiver holds one slot, not the run. `work`
+ * handles its own errors.
+ */
+export async function eachAtMost<T>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
+  let next = 0
+  const worker = async () => {
+    while (next < items.length) await work(items[next++] as T)
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
+}

@@ -90,7 +90,7 @@ describe('a fresh clone: no key, no Access', () => {
         `${command} --remote writes an audit line naming who ran it: give --as <your e-mail>`,
       )
     }
-  }, 120_000)
+  }, 240_000)
 
   test('/api/health says only that the site is up', async () => {
     const answer = await worker.fetch('/api/health')

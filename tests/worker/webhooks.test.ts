@@ -14,7 +14,7 @@ import { type ReceivedWebhook, startWebhookReceiver, type WebhookReceiver } from
 import { type Enquiry, enquiry } from '../support/values'
 import { siteUnderTest, standInsForFile } from './support/fixtures'
 import { parseHtml, textOf } from './support/html'
-import { postContact, postForm, pressButton } from './support/http'
+import { postContact, postForm, pressButton, TYPED } from './support/http'
 import type { Mail } from './support/site'
 
 let receiver: WebhookReceiver
@@ -40,7 +40,7 @@ const worker = siteUnderTest(() => ({
   }),
 }))
 
-const asOperator = async () => ({ 'Cf-Access-Jwt-Assertion': await stand.keys.sign({ expiresIn: 3600 }) })
+const asOperator = async () => ({ 'Cf-Access-Jwt-Assertion': await stand.keys.sign({ expiresIn: 3600 }), ...TYPED })
 
 /** Posts the form as a script-less client does; Turnstile passes unless `held`. */
 async function send(values: Enquiry, options: { held?: boolean } = {}): Promise<string> {

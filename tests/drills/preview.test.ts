@@ -9,6 +9,7 @@
  * Cloudflare. Closing the pull request deletes the Preview, a stacked pull request's too (its base
  * is another pull request's branch); and the by-hand commands work.
  */
+import { readdirSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { JobResult } from './support/actions'
 import { CI, establishProduction } from './support/ci'
@@ -18,7 +19,11 @@ import { type Copy, pinDatabaseIds, placeBuild } from './support/project'
 
 /** A stacked pull request: it merges into another pull request's branch, not main. */
 const PR = { number: 7, head: 'feature/form-copy', base: 'feature/form' }
-const PROBE = 'migrations/0009_preview_probe.sql'
+// The pull request's migration is numbered after main's last, as append-only migrations must be.
+const NEXT = String(
+  Math.max(...readdirSync('migrations').map((name) => Number(/^(\d{4})_.*\.sql$/.exec(name)?.[1] ?? 0))) + 1,
+).padStart(4, '0')
+const PROBE = `migrations/${NEXT}_preview_probe.sql`
 let drill: Drill
 let ids: { production: string; previews: string }
 
@@ -42,7 +47,7 @@ function pullRequestTree(change: { previewsDatabase?: string; edit?: (copy: Copy
   // The pull request's commit, in the drill's repository: main's tree with the change.
   drill.copy.write(
     PROBE,
-    '-- Migration number: 0009 \t A change under review.\nCREATE TABLE preview_probe (id INTEGER PRIMARY KEY);\n',
+    `-- Migration number: ${NEXT} \t A change under review.\nCREATE TABLE preview_probe (id INTEGER PRIMARY KEY);\n`,
   )
   if (change.previewsDatabase)
     pinDatabaseIds(drill.copy, { production: ids.production, previews: change.previewsDatabase })

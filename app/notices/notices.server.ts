@@ -27,12 +27,10 @@ import {
 } from './receipt-link'
 import { noticesSetup } from './setup'
 
-/**
- * The notices: e-mails the site sends on its own. The give-up notice, the digest and the alert go
- * to the company, the receipt to the person who wrote. What was sent is claimed in D1 with one
- * statement (migrations/0008_notices.sql), so each goes once however many instances run. A notice
- * that fails is logged and changes nothing else.
- */
+// The e-mails the site sends on its own: the give-up notice, the digest and the alert to the company,
+// the receipt to the person who wrote. Each is claimed in D1 with one statement
+// (migrations/0008_notices.sql), so it goes once however many instances run; one that fails is
+// logged and changes nothing else.
 
 const inboxUrl = () => `${site.url.replace(/\/+$/, '')}/admin`
 
@@ -42,7 +40,6 @@ async function send(env: WorkerEnv, mail: PlainTextEmail): Promise<void> {
   if (!sent.ok) throw sent.error ?? new Error(sent.cause)
 }
 
-/** False when it was not sent. */
 export async function sendGiveUpNotice(
   env: WorkerEnv,
   record: EnquiryRecord,
@@ -75,7 +72,6 @@ export async function sendDigest(env: WorkerEnv, now: Date): Promise<'sent' | 'n
       .first<{ key: string }>(),
   )
   if (!claimed) return 'not_due'
-  // Unread enquiries get their reply-by first, as the inbox gives it.
   await fillReplyBy(env)
   const counts = await enquiryCounts(env.ENQUIRIES, now)
   const message = digestMessage(counts, { siteName: site.name, inboxUrl: inboxUrl(), day })

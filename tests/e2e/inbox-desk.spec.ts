@@ -122,7 +122,7 @@ test('leads first: at 1280 × 800 the inbox’s first screen shows its first fiv
   console.log(`inbox rows visible at 1280 × 800: ${visible}`)
   expect(visible).toBeGreaterThanOrEqual(5)
   for (let i = 0; i < 5; i++)
-    await expect(page.getByRole('link', { name: `First ${tag} ${11 - i}` })).toBeInViewport({ ratio: 1 })
+    await expect(page.getByRole('link', { name: `First ${tag} ${11 - i}`, exact: true })).toBeInViewport({ ratio: 1 })
   await expect(page.getByRole('heading', { name: 'Delivery' })).toHaveCount(0)
 
   // The set-up is the header's Set-up; whatever is missing is named in one line that links there.

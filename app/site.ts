@@ -76,7 +76,8 @@ export const site: SiteConfig = {
 }
 
 /**
- * robots.txt's Content Signals (https://contentsignals.org/): `search` (index, links, excerpts),
+ * robots.txt's Content Signals (https://contentsignals.org/,
+ * https://blog.cloudflare.com/content-signals-policy/): `search` (index, links, excerpts),
  * `ai-input` (a page in a model's answer: retrieval, grounding), `ai-train` (training, fine-tuning).
  * The terms page says the same in words. The default: found and quoted with a link, never trained on.
  */

@@ -325,8 +325,9 @@ test('npm run dev reads the same .dev.vars (ACCESS_ALLOWED_EMAILS among them) an
     const [forwarded] = (await receivedFrom(values.email)).slice(-1)
     expect((forwarded?.json as Record<string, unknown>)?.access_key).toBe('local-dev-key-81c2')
 
-    // ACCESS_ALLOWED_EMAILS: the operator's token opens the inbox, anyone else's valid token does not.
-    const operator = await request.get(`${devOrigin}/admin`, {
+    // ACCESS_ALLOWED_EMAILS: the operator's token opens the desk (its set-up names the allow-list),
+    // anyone else's valid token does not.
+    const operator = await request.get(`${devOrigin}/admin/setup`, {
       headers: { 'Cf-Access-Jwt-Assertion': await keys.sign({ email: TEST_OPERATOR }) },
     })
     const operatorPage = await operator.text()

@@ -536,6 +536,8 @@ export class AccountHost {
       secrets: Record<string, string>
       message: string
     }) => this.adopt(options),
+    'control.release': (options: { worker: string; message: string; vars?: Record<string, string | null> }) =>
+      this.release(options),
     'control.createWorker': (name: string, settings: { workersDev: boolean; previewsEnabled: boolean }) =>
       void this.account.createWorker(name, settings.workersDev, settings.previewsEnabled),
     unknownRequests: () => [...this.unknown],
@@ -616,6 +618,23 @@ export class AccountHost {
     this.account.createDeployment(target, { versions: [{ version_id: copy.id, percentage: 100 }] }, 'upload')
     this.runtime.warm(this.runTarget(copy))
     return { databases, version: copy.id }
+  }
+
+  /** control.release: a new version of the latest upload with vars changed, deployed at 100% (as `wrangler deploy`). */
+  private release(options: { worker: string; message: string; vars?: Record<string, string | null> }): {
+    version: string
+  } {
+    const worker = this.account.worker(options.worker)
+    const env = Object.fromEntries(
+      Object.entries(options.vars ?? {}).map(([name, text]) => [
+        name,
+        text === null ? null : { name, type: 'plain_text', text },
+      ]),
+    )
+    const version = this.account.patchLatestVersion(worker, env, { 'workers/message': options.message }, 'upload')
+    this.account.createDeployment(worker, { versions: [{ version_id: version.id, percentage: 100 }] }, 'upload')
+    this.runtime.warm(this.runTarget(version))
+    return { version: version.id }
   }
 
   info(): AccountInfo {

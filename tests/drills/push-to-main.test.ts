@@ -113,7 +113,7 @@ describe('a push to main (docs/operations.md §§ 3, 5)', () => {
       expect(production.summary).toContain(`Version ${broken?.id} failed its smoke test and is not serving`)
     } finally {
       await drill.cf.control.clearBrokenVersions()
-      await drill.cf.control.setPropagation(3_000)
+      await drill.cf.control.setPropagation(1_000)
     }
   })
 })

@@ -114,7 +114,9 @@ export class AccountHost {
         dnsRecords: [...(z.dnsRecords ?? [])],
       })),
       certificateDelayMs: options.certificateDelayMs ?? 0,
-      propagationMs: options.propagationMs ?? 3000,
+      // One second: every deploy's smoke test still sees the old version first and waits for the
+      // new one (its 2-s pause once, where 3 s cost it two); drills of that wait set a longer one.
+      propagationMs: options.propagationMs ?? 1000,
     })
     for (const db of options.databases ?? []) {
       this.account.d1.set(db.uuid, { uuid: db.uuid, name: db.name, createdAt: new Date().toISOString() })

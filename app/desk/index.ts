@@ -29,9 +29,11 @@ export {
   loadOperator,
   loadPerson,
   loadPersonErasure,
+  loadSetup,
   loadSources,
 } from './pages.functions'
 export { enquiryPath, heldErasePath } from './paths'
+export type { DeliverySetup } from './setup.server'
 export {
   allowedStates,
   NOTE_MAX,

@@ -76,8 +76,9 @@ test('docs/inbox.md as written: admin-token, its lines in .dev.vars, npm start, 
     const inbox = repo.run((curl as string).replace('<token>', token))
     expect(inbox).toContain('<h1')
     expect(inbox).toContain('Enquiries')
-    expect(inbox).toContain('data-testid="setup-delivery"')
-    expect(inbox).toContain('no allow-list and no reason written')
+    // The one line naming what the set-up lacks: no allow-list, and no reason to do without one.
+    expect(inbox).toContain('data-testid="setup-gaps"')
+    expect(inbox).toContain('no allow-list, nor a reason for the Access policy alone')
     // Without the token, the same address is refused.
     expect(repo.run(`curl -s -o /dev/null -w '%{http_code}' ${origin}/admin`)).toBe('403')
     // What npm start said it loaded: names, never values.
@@ -175,7 +176,7 @@ test('every variable .dev.vars.example documents takes effect under npm start, a
     const admin = await request.get(`${origin}/admin`, { headers: asOperator })
     expect(admin.status()).toBe(200)
     await page.setExtraHTTPHeaders(asOperator)
-    await page.goto(`${origin}/admin`)
+    await page.goto(`${origin}/admin/setup`)
     // ENQUIRY_RETENTION_DAYS; TURNSTILE_SITE_KEY with TURNSTILE_SECRET_KEY: on.
     await expect(page.getByTestId('setup-retention')).toHaveText('30 days, then deleted')
     await expect(page.getByTestId('setup-turnstile')).toContainText(/^on/)
@@ -194,7 +195,9 @@ test('every variable .dev.vars.example documents takes effect under npm start, a
     await expect(page.getByTestId('setup-webhooks')).toHaveText(
       `local → 127.0.0.1:${HOOKS_PORT} (signed JSON); team → 127.0.0.1:${HOOKS_PORT} (Slack, message body on)`,
     )
-    // INBOX_REPLY_BY_HOURS: the inbox's reply-by target.
+    // INBOX_REPLY_BY_HOURS: the inbox's reply-by target; nothing missing, so no set-up line.
+    await page.goto(`${origin}/admin`)
+    await expect(page.getByTestId('setup-gaps')).toHaveCount(0)
     await expect(page.getByTestId('triage-reply-by')).toContainText('Reply within 30 weekday hours')
     await page.setExtraHTTPHeaders({})
 

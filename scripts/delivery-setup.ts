@@ -10,9 +10,9 @@
 // `wrangler secret list` would describe.
 import { existsSync, readFileSync } from 'node:fs'
 import { parseEnv } from 'node:util'
-import { experimental_readRawConfig } from 'wrangler'
 import './app-modules.ts'
 import { describeServing, servingNow, viewVersion } from './ci/versions.ts'
+import { readWranglerConfig } from './ops-config.ts'
 
 const WEBHOOK_SECRETS = ['WEBHOOK_ENDPOINTS', 'WEBHOOK_SECRETS']
 
@@ -25,7 +25,9 @@ interface RawConfig {
 }
 
 export async function printDeliverySetup(options: { remote: boolean; envFile?: string }): Promise<void> {
-  const config = experimental_readRawConfig({ config: 'wrangler.toml' }).rawConfig as RawConfig
+  // wrangler.toml read as TOML (smol-toml): loading wrangler's 15 MB bundle to read it cost ≈ 2.6 s
+  // of CPU per run, and the raw config of a file without environments is the file itself.
+  const config = readWranglerConfig('wrangler.toml') as RawConfig
   const env: Record<string, unknown> = {}
   for (const [name, value] of Object.entries(config.vars ?? {})) env[name] = String(value)
   const declared = new Set([...Object.keys(config.vars ?? {}), ...(config.secrets?.required ?? [])])

@@ -114,7 +114,9 @@ export class AccountHost {
         dnsRecords: [...(z.dnsRecords ?? [])],
       })),
       certificateDelayMs: options.certificateDelayMs ?? 0,
-      propagationMs: options.propagationMs ?? 3000,
+      // One second: every deploy's smoke test still sees the old version first and waits for the
+      // new one (its 2-s pause once, where 3 s cost it two); drills of that wait set a longer one.
+      propagationMs: options.propagationMs ?? 1000,
     })
     for (const db of options.databases ?? []) {
       this.account.d1.set(db.uuid, { uuid: db.uuid, name: db.name, createdAt: new Date().toISOString() })
@@ -536,6 +538,8 @@ export class AccountHost {
       secrets: Record<string, string>
       message: string
     }) => this.adopt(options),
+    'control.release': (options: { worker: string; message: string; vars?: Record<string, string | null> }) =>
+      this.release(options),
     'control.createWorker': (name: string, settings: { workersDev: boolean; previewsEnabled: boolean }) =>
       void this.account.createWorker(name, settings.workersDev, settings.previewsEnabled),
     unknownRequests: () => [...this.unknown],
@@ -616,6 +620,23 @@ export class AccountHost {
     this.account.createDeployment(target, { versions: [{ version_id: copy.id, percentage: 100 }] }, 'upload')
     this.runtime.warm(this.runTarget(copy))
     return { databases, version: copy.id }
+  }
+
+  /** control.release: a new version of the latest upload with vars changed, deployed at 100% (as `wrangler deploy`). */
+  private release(options: { worker: string; message: string; vars?: Record<string, string | null> }): {
+    version: string
+  } {
+    const worker = this.account.worker(options.worker)
+    const env = Object.fromEntries(
+      Object.entries(options.vars ?? {}).map(([name, text]) => [
+        name,
+        text === null ? null : { name, type: 'plain_text', text },
+      ]),
+    )
+    const version = this.account.patchLatestVersion(worker, env, { 'workers/message': options.message }, 'upload')
+    this.account.createDeployment(worker, { versions: [{ version_id: version.id, percentage: 100 }] }, 'upload')
+    this.runtime.warm(this.runTarget(version))
+    return { version: version.id }
   }
 
   info(): AccountInfo {

@@ -127,6 +127,7 @@ export async function connectCloudflare(
     failNext: (method, path, fault) => invoke('control.failNext', method, toWire(path), fault ?? {}),
     runScheduled: (worker, cron) => invoke('control.runScheduled', worker, cron),
     adopt: (adoptOptions) => invoke('control.adopt', adoptOptions),
+    release: (releaseOptions) => invoke('control.release', releaseOptions),
     createWorker: (name, settings) => invoke('control.createWorker', name, settings),
   }
   const unknownRequests = () => invoke<UnknownRequest[]>('unknownRequests')

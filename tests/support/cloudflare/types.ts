@@ -207,6 +207,15 @@ export interface StandinControl {
     secrets: Record<string, string>
     message: string
   }): Promise<{ databases: Record<string, string>; version: string }>
+  /**
+   * A release made as `wrangler deploy` makes one, without running wrangler: a new version of the
+   * Worker's latest upload (its code, bindings and secrets) with `vars` set (a value of null
+   * removes the var) and `message`, deployed at 100%. For a drill whose subject is what comes after
+   * a release (the deploy itself is drilled through the workflows). Returns the version's id.
+   */
+  release(options: { worker: string; message: string; vars?: Record<string, string | null> }): Promise<{
+    version: string
+  }>
   /** A Worker with no version yet, as `wrangler preview` makes the parent of a first Preview. */
   createWorker(name: string, settings: { workersDev: boolean; previewsEnabled: boolean }): Promise<void>
 }

@@ -1,58 +1,12 @@
 import { readFileSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
-import { shareCardPath } from '../../app/lib/seo'
 import { site } from '../../app/site'
 import { collectProblems, gotoHydrated, requestedUrls, waitUntilReactOwns } from '../support/page'
 import { decodePngs } from '../support/pixels'
-import { PAGES } from '../support/routes'
 
-test.describe('every page is rendered on the server', () => {
-  test.use({ javaScriptEnabled: false })
-
-  for (const { path, section } of PAGES) {
-    test(`${path} answers 200 with a complete page without JavaScript, the header marking ${section ?? 'no'} link as current`, async ({
-      page,
-    }) => {
-      const response = await page.goto(path)
-      expect(response?.status()).toBe(200)
-      expect(response?.headers()['content-type']).toContain('text/html')
-      await expect(page.locator('main')).toHaveCount(1)
-      await expect(page.locator('h1')).toHaveCount(1)
-      await expect(page.locator('h1')).toBeVisible()
-      await expect(page.getByRole('banner')).toBeVisible()
-      await expect(page.getByRole('contentinfo')).toBeVisible()
-      const title = await page.title()
-      expect(title).toContain(site.name)
-      const canonical = await page.locator('link[rel="canonical"]').getAttribute('href')
-      expect(canonical).toBe(new URL(path, `${site.url}/`).toString())
-      const current = page.getByRole('navigation', { name: 'Main' }).locator('a[aria-current="page"]')
-      if (section) {
-        await expect(current).toHaveCount(1)
-        await expect(current).toHaveText(section)
-      } else {
-        await expect(current).toHaveCount(0)
-      }
-    })
-  }
-
-  test('each page has its own title and description', async ({ page }) => {
-    const titles = new Set<string>()
-    const descriptions = new Set<string>()
-    for (const { path } of PAGES) {
-      await page.goto(path)
-      titles.add(await page.title())
-      descriptions.add((await page.locator('meta[name="description"]').getAttribute('content')) ?? '')
-      await expect(page.locator('meta[property="og:title"]')).toHaveCount(1)
-      await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
-        'content',
-        `${site.url}${shareCardPath(path)}`,
-      )
-      await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image')
-    }
-    expect(titles.size).toBe(PAGES.length)
-    expect(descriptions.size).toBe(PAGES.length)
-  })
-})
+// Each page without JavaScript (its status, landmarks, title, canonical address and the header's
+// current link) is checked on the same load as the spec's text, in pages.spec.ts; each page's own
+// title, description and share card in its server HTML in tests/worker/pages-html.test.ts.
 
 test('an unknown path answers 404 with a designed page that links onwards and is kept out of search', async ({
   page,
@@ -235,23 +189,8 @@ test('a skip link moves focus to the main content', async ({ page }) => {
   await expect(page.locator('main')).toBeFocused()
 })
 
-test.describe('with the motion a visitor sees by default', () => {
-  test.use({ reducedMotion: 'no-preference' })
-
-  test('no page logs a console error, warning or hydration mismatch', async ({ page }) => {
-    // Twelve full page loads, each waited on until hydrated (which starts after its first paint).
-    test.slow()
-    const problems = collectProblems(page)
-    for (const { path } of PAGES) {
-      await gotoHydrated(page, path)
-    }
-    // Client-side navigation too: the page fades in again.
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }).click()
-    await expect(page).toHaveURL('/about')
-    await expect(page.locator('main > div')).toHaveClass(/animate-page-in/)
-    expect(problems).toEqual([])
-  })
-})
+// No page logs a console error, warning or hydration mismatch, and a client-side navigation fades
+// the page in: checked on the same page loads as the CSP, in security.spec.ts.
 
 test('icons named in content are in the server HTML, drawn from symbols in the page, and come with a client-side navigation', async ({
   page,

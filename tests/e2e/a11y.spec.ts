@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test'
 import { analyzeWcag } from '../support/axe'
 import { gotoHydrated } from '../support/page'
 import { PAGES } from '../support/routes'
+import { expect, test } from '../support/shared-page'
 
 const VIEWPORTS = [
   { name: 'phone', width: 375, height: 812 },

@@ -1,7 +1,8 @@
-import { expect, type Locator, type Page, test } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { site } from '../../app/site'
 import { gotoHydrated } from '../support/page'
 import { PAGES, type PagePath } from '../support/routes'
+import { expect, test } from '../support/shared-page'
 
 /** The strings the spec quotes, page by page; each must be in the server-rendered HTML. */
 const SPEC_STRINGS: Record<PagePath, string[]> = {

@@ -5,11 +5,8 @@ import { errorCause, log } from './server/log.server'
 import type { WorkerEnv } from './server/runtime.server'
 
 /**
- * One Cron Trigger run (`[triggers]` in wrangler.toml), in order: the retention purges, then every
- * stored enquiry whose next attempt is due, then the webhook events that are due (an erasure's
- * among them: docs/integrations.md), then the notices that are due (an alert, the daily digest:
- * docs/notices.md). A step that fails is logged and the run goes on. `now` is the trigger's
- * scheduled time.
+ * One Cron Trigger run: purges, due enquiries, due webhook events (erasures too: docs/integrations.md),
+ * due notices (docs/notices.md). A failing step is logged and the run goes on.
  */
 export async function runScheduled(env: WorkerEnv, now = new Date()): Promise<void> {
   try {

@@ -28,6 +28,7 @@ import { Route as AdminActivityRouteImport } from './routes/admin/activity'
 import { Route as AdminConfirmRouteImport } from './routes/admin/confirm'
 import { Route as AdminEraseHeldRouteImport } from './routes/admin/erase-held'
 import { Route as AdminExportDotcsvRouteImport } from './routes/admin/export[.]csv'
+import { Route as AdminSetupRouteImport } from './routes/admin/setup'
 import { Route as AdminSourcesRouteImport } from './routes/admin/sources'
 import { Route as ApiContactRouteImport } from './routes/api/contact'
 import { Route as ApiHealthRouteImport } from './routes/api/health'
@@ -138,6 +139,11 @@ const AdminExportDotcsvRoute = AdminExportDotcsvRouteImport.update({
   path: '/export.csv',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminSetupRoute = AdminSetupRouteImport.update({
+  id: '/setup',
+  path: '/setup',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminSourcesRoute = AdminSourcesRouteImport.update({
   id: '/sources',
   path: '/sources',
@@ -230,6 +236,7 @@ export interface FileRoutesByFullPath {
   '/admin/confirm': typeof AdminConfirmRoute
   '/admin/erase-held': typeof AdminEraseHeldRoute
   '/admin/export.csv': typeof AdminExportDotcsvRoute
+  '/admin/setup': typeof AdminSetupRoute
   '/admin/sources': typeof AdminSourcesRoute
   '/api/contact': typeof ApiContactRoute
   '/api/health': typeof ApiHealthRoute
@@ -264,6 +271,7 @@ export interface FileRoutesByTo {
   '/admin/confirm': typeof AdminConfirmRoute
   '/admin/erase-held': typeof AdminEraseHeldRoute
   '/admin/export.csv': typeof AdminExportDotcsvRoute
+  '/admin/setup': typeof AdminSetupRoute
   '/admin/sources': typeof AdminSourcesRoute
   '/api/contact': typeof ApiContactRoute
   '/api/health': typeof ApiHealthRoute
@@ -300,6 +308,7 @@ export interface FileRoutesById {
   '/admin/confirm': typeof AdminConfirmRoute
   '/admin/erase-held': typeof AdminEraseHeldRoute
   '/admin/export.csv': typeof AdminExportDotcsvRoute
+  '/admin/setup': typeof AdminSetupRoute
   '/admin/sources': typeof AdminSourcesRoute
   '/api/contact': typeof ApiContactRoute
   '/api/health': typeof ApiHealthRoute
@@ -337,6 +346,7 @@ export interface FileRouteTypes {
     | '/admin/confirm'
     | '/admin/erase-held'
     | '/admin/export.csv'
+    | '/admin/setup'
     | '/admin/sources'
     | '/api/contact'
     | '/api/health'
@@ -371,6 +381,7 @@ export interface FileRouteTypes {
     | '/admin/confirm'
     | '/admin/erase-held'
     | '/admin/export.csv'
+    | '/admin/setup'
     | '/admin/sources'
     | '/api/contact'
     | '/api/health'
@@ -406,6 +417,7 @@ export interface FileRouteTypes {
     | '/admin/confirm'
     | '/admin/erase-held'
     | '/admin/export.csv'
+    | '/admin/setup'
     | '/admin/sources'
     | '/api/contact'
     | '/api/health'
@@ -582,6 +594,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminExportDotcsvRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/setup': {
+      id: '/admin/setup'
+      path: '/setup'
+      fullPath: '/admin/setup'
+      preLoaderRoute: typeof AdminSetupRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/sources': {
       id: '/admin/sources'
       path: '/sources'
@@ -689,6 +708,7 @@ interface AdminRouteRouteChildren {
   AdminConfirmRoute: typeof AdminConfirmRoute
   AdminEraseHeldRoute: typeof AdminEraseHeldRoute
   AdminExportDotcsvRoute: typeof AdminExportDotcsvRoute
+  AdminSetupRoute: typeof AdminSetupRoute
   AdminSourcesRoute: typeof AdminSourcesRoute
   AdminIndexRoute: typeof AdminIndexRoute
   AdminEnquiriesIdRoute: typeof AdminEnquiriesIdRoute
@@ -704,6 +724,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminConfirmRoute: AdminConfirmRoute,
   AdminEraseHeldRoute: AdminEraseHeldRoute,
   AdminExportDotcsvRoute: AdminExportDotcsvRoute,
+  AdminSetupRoute: AdminSetupRoute,
   AdminSourcesRoute: AdminSourcesRoute,
   AdminIndexRoute: AdminIndexRoute,
   AdminEnquiriesIdRoute: AdminEnquiriesIdRoute,

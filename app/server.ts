@@ -8,12 +8,7 @@ import appCss from './styles/app.css?url'
 
 const startHandler = createStartHandler(createPageRenderer({ stylesheet: appCss, siteName: site.name }))
 
-/**
- * The Worker's entry. `fetch`: Start's request handler with a renderer that answers 500 when a
- * page fails to render (a page asked for by a client that accepts neither HTML nor Markdown is
- * answered with its HTML: app/server/negotiation.ts). `scheduled`: the Cron Trigger's run
- * (cron.server.ts).
- */
+/** `fetch`: Start's handler with a renderer that answers 500 when a page fails; `scheduled`: cron.server.ts. */
 export default {
   ...createServerEntry({
     fetch: (request, options) => startHandler(acceptingHtml(request), options),

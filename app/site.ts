@@ -5,11 +5,9 @@
  */
 export interface SiteConfig {
   name: string
-  /** For the copyright line and structured data. */
   legalName: string
   product: {
     name: string
-    /** Opens in a new tab from the footer. */
     url: string
   }
   /** Without a trailing slash. */
@@ -38,18 +36,11 @@ export interface SiteConfig {
 }
 
 /**
- * Marks a value that ships as a stand-in and must be replaced before the site goes live.
- *
- * At run time it returns the value unchanged, so pages show it as usual (previews and `npm start`
- * are unaffected). `npm run deploy` and the production deploy in CI run scripts/go-live.ts, which
- * finds every `sample(…)` in app/site.ts and app/content/ and refuses to publish while one remains,
- * printing what to replace. To go live, write the real value without the marker:
- *   phone: sample('+44 7700 900123')   becomes   phone: '+91 …'
- * A value that is already right (the company's name, say) is confirmed the same way: drop the marker.
- *
- * The sample values cannot reach anyone: the phone number is in Ofcom's range kept for drama
- * (07700 900000–900999, never allocated: https://www.ofcom.org.uk/phones-and-broadband/phone-numbers/numbers-for-drama),
- * and every domain is under `.example`, reserved by RFC 2606 (https://www.rfc-editor.org/rfc/rfc2606#section-2).
+ * A stand-in that production deploys refuse: scripts/go-live.ts lists every `sample(…)` in
+ * app/site.ts and app/content/. To go live, write the real value (or confirm it) without the marker.
+ * The samples reach no one: the phone number is in Ofcom's drama range (07700 900000–900999,
+ * https://www.ofcom.org.uk/phones-and-broadband/phone-numbers/numbers-for-drama), and every domain
+ * is under `.example` (RFC 2606, https://www.rfc-editor.org/rfc/rfc2606#section-2).
  */
 export function sample<T extends string | number>(value: T): T {
   return value
@@ -85,13 +76,10 @@ export const site: SiteConfig = {
 }
 
 /**
- * What the site lets automated readers do with its pages, sent in robots.txt as Cloudflare's
- * Content Signals Policy writes it (https://contentsignals.org/,
- * https://blog.cloudflare.com/content-signals-policy/): `search`, building a search index and
- * showing links and short excerpts; `ai-input`, feeding a page into an AI model's answer at the
- * time of the question (retrieval, grounding); `ai-train`, training or fine-tuning a model. Each is
- * 'yes' or 'no'; the terms page says the same in words. The default lets the pages be found and
- * quoted, with a link, and keeps them out of training sets.
+ * robots.txt's Content Signals (https://contentsignals.org/,
+ * https://blog.cloudflare.com/content-signals-policy/): `search` (index, links, excerpts),
+ * `ai-input` (a page in a model's answer: retrieval, grounding), `ai-train` (training, fine-tuning).
+ * The terms page says the same in words. The default: found and quoted with a link, never trained on.
  */
 export const contentSignals: Readonly<Record<'search' | 'ai-input' | 'ai-train', 'yes' | 'no'>> = {
   search: 'yes',

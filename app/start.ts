@@ -49,11 +49,7 @@ const noindexOnWorkersDev = createMiddleware().server(async ({ request, next }) 
   return withHeader(result instanceof Response ? result : result.response, 'X-Robots-Tag', 'noindex')
 })
 
-/**
- * A CSP nonce (for the router's inline scripts and the page cache) and a request id for each
- * request, and the security headers on every answer, a thrown one included. A server function
- * that threw becomes a logged 500 with no detail.
- */
+/** Headers on every answer, a thrown one too; a server function that threw: a logged 500, no detail. */
 const securityHeaders = createMiddleware().server(async ({ request, next, handlerType }) => {
   const nonce = createNonce()
   const requestId = requestIdFor(request)
@@ -85,10 +81,8 @@ const securityHeaders = createMiddleware().server(async ({ request, next, handle
 const canonicalHost = createMiddleware().server(async ({ request, next }) => wwwRedirect(request) ?? next())
 
 /**
- * A page's Markdown twin: at its own address (`/services/devops.md`, `/index.html.md`), and at the
- * page's address for a client whose `Accept` prefers `text/markdown` (app/server/negotiation.ts).
- * Answered before the page cache and the router; every other answer for a public page gets
- * `Vary: Accept`, since the same address has two representations.
+ * Markdown twins (app/server/negotiation.ts), answered before the page cache and the router; every
+ * other public page gets `Vary: Accept`, since one address has two representations.
  */
 const markdownTwins = createMiddleware().server(async ({ request, next }) => {
   const twin = markdownTwin(request)
@@ -117,10 +111,7 @@ const pageCache = createMiddleware()
     return response === result.response ? result : response
   })
 
-/**
- * Declaring request middleware replaces Start's built-in CSRF check, so it is added here, for every
- * state-changing request (server functions and the no-JavaScript form post alike).
- */
+/** Declaring request middleware replaces Start's built-in CSRF check, so it is added back here. */
 const csrf = createCsrfMiddleware({
   filter: ({ request }) => !SAFE_METHODS.has(request.method),
   failureResponse: () => replyResponse(refusal('cross_site_request', 403, 'Cross-site requests are not accepted.')),
@@ -133,10 +124,9 @@ const bodyLimit = createMiddleware().server(async ({ request, next }) => {
 })
 
 /**
- * Every `/admin` URL, including ones that do not exist, answers 403 without a valid Access token,
- * and nothing under it is stored or indexed. The desk's handlers check the token again. A GET with
- * an effect (app/desk/navigation.ts) that did not come from the desk itself goes to the
- * confirmation page instead: Access adds its token to another site's top-level navigation too.
+ * 403 for every `/admin` URL without a valid Access token, stored and indexed nowhere (the handlers
+ * check again). A GET with an effect not from the desk goes to the confirmation page: Access adds
+ * its token to another site's top-level navigation too.
  */
 const adminGate = createMiddleware().server(async ({ request, next }) => {
   const url = new URL(request.url)

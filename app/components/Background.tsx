@@ -1,10 +1,7 @@
 /**
- * Decorative backdrop: 12 floating shapes and 6 large blurred orbs.
- * CSS transforms and opacity only (compositor-only, no layout). Where each one sits, its size,
- * colour and timing live in app.css (`.bg-orb` / `.bg-shape` by position), not in style
- * attributes, so the strict Content-Security-Policy (no inline styles) holds, server and client
- * render the same markup, and the page's JavaScript carries only the shapes' outlines.
- * Still under prefers-reduced-motion (the global reduced-motion rule in app.css).
+ * Transforms and opacity only (compositor, no layout). Positions, sizes, colours and timing live in
+ * app.css, not style attributes: the strict CSP (no inline styles) holds, server and client render
+ * alike, and the JavaScript carries only outlines. Still under prefers-reduced-motion (app.css).
  */
 
 type Shape = 'ring' | 'square' | 'triangle' | 'dot'

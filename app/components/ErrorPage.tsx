@@ -64,12 +64,10 @@ export function ErrorPage({ kind, reset }: { kind: ErrorKind; reset?: () => void
   )
 }
 
-/** The router's not-found page. */
 export function NotFoundPage() {
   return <ErrorPage kind="not-found" />
 }
 
-/** The router's error page, for a page that failed to render. */
 export function RenderErrorPage({ reset }: ErrorComponentProps) {
   return <ErrorPage kind="error" reset={reset} />
 }

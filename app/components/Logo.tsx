@@ -1,11 +1,7 @@
 import { BRAND_MARK_ID } from '~/document/brand-mark'
 import { site } from '~/site'
 
-/**
- * Brand mark (a stylised "A" whose crossbar is a sound wave) and name. The mark is the favicon's
- * drawing, which the server adds to the page as a symbol (app/document/page-symbols.server.ts): it paints with the
- * page, needs no request of its own, and the JavaScript every page loads does not carry its paths.
- */
+/** The mark is drawn from the page's symbol (page-symbols.server.ts): no request, no paths in every page's JavaScript. */
 export function Logo() {
   return (
     <span className="flex items-center gap-2.5">

@@ -9,13 +9,10 @@ const linkBase =
 const linkActive = 'text-fg bg-white/8 shadow-[inset_0_-2px_0_0_var(--color-brand-400)]'
 
 /**
- * The site header. On small screens a toggle opens the menu, which is an HTML popover
- * (`popovertarget`): it opens, closes on Escape (focus back on the toggle) and on a click
- * outside, and its links come right after the toggle in the Tab order, all natively, before
- * and without the page's JavaScript. The toggle's name and icon follow the popover's state in
- * CSS (app.css, `.menu-when-open` / `.menu-when-closed`), as does the scroll lock on the page.
- * Once hydrated, React keeps `aria-expanded` in step and closes the menu when a link is chosen
- * or the page changes.
+ * On small screens the menu is an HTML popover (`popovertarget`): it opens, closes on Escape and a
+ * click outside, and tabs in order natively, before and without JavaScript; its toggle's name and
+ * icon and the scroll lock follow it in CSS (app.css). Once hydrated, React keeps `aria-expanded`
+ * in step and closes it on navigation.
  */
 export function SiteHeader() {
   // Unknown until hydrated: before that the browser itself tells assistive technology whether the
@@ -40,7 +37,6 @@ export function SiteHeader() {
     return () => menu.removeEventListener('toggle', onToggle)
   }, [])
 
-  // A navigation (by any means) closes the menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the pathname change is the trigger
   useEffect(() => {
     close()

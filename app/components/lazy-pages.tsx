@@ -3,11 +3,9 @@ import { type ComponentType, lazy, type ReactElement, Suspense } from 'react'
 import { PlainErrorPage } from '~/document/PlainErrorPage'
 
 /**
- * The 404 and error pages, loaded only when one is shown, so the JavaScript every page loads does
- * not carry them. The server renders them in full before it sends a byte (document/render-page.server.tsx), so
- * a visitor without JavaScript sees the whole page; in the browser they hydrate once their chunk
- * has arrived. If that chunk cannot be loaded (the visitor went offline, a deploy removed it), the
- * plain version (PlainErrorPage) is shown instead of a blank page.
+ * The 404 and error pages, kept out of every page's JavaScript. The server renders them in full, so
+ * they work without JavaScript; a chunk that cannot load (offline, a deploy removed it) shows
+ * PlainErrorPage instead of a blank page.
  */
 export function lazyWithFallback<P extends object>(
   load: () => Promise<ComponentType<P>>,

@@ -16,10 +16,7 @@ import type { WorkerEnv } from '~/server/runtime.server'
 import { planDelivery } from './deliveries/index.server'
 import { announceEnquiry } from './webhooks.server'
 
-/**
- * Delivery, at least once: the first attempt in the request that stored the enquiry, then the
- * cron's runs for each one due; a delivered enquiry is never sent again.
- */
+/** At least once: first in the storing request, then the cron's runs; a delivered enquiry is never sent again. */
 
 /** 1 min, 5 min, 30 min, 2 h, 12 h: six attempts in all. */
 export const DEFAULT_RETRY_DELAYS = [60, 300, 1800, 7200, 43200] as const
@@ -48,11 +45,7 @@ export type AttemptOutcome = 'delivered' | 'retry_scheduled' | 'gave_up' | 'not_
 
 const at = (date: Date, plusMs = 0) => new Date(date.getTime() + plusMs).toISOString()
 
-/**
- * One attempt of a claimed enquiry, and beside it (never instead of it) its `enquiry.received` to
- * each webhook endpoint, queued the first time only: every attempt is of an enquiry that is stored
- * and not held, the first in the request that stored it, another after a release.
- */
+/** Its webhooks' `enquiry.received` beside it (never instead of it), queued the first time only. */
 export async function attemptDelivery(
   env: WorkerEnv,
   claim: Claim,
@@ -65,10 +58,7 @@ export async function attemptDelivery(
   return outcome
 }
 
-/**
- * The delivery in effect's attempt, its result recorded under the claim's lease. Without a usable
- * delivery nothing is attempted and the lease is given back: the enquiry stays pending and due.
- */
+/** Without a usable delivery nothing is attempted and the lease is given back: the enquiry stays due. */
 async function attemptClaimed(env: WorkerEnv, claim: Claim, options: AttemptOptions): Promise<AttemptOutcome> {
   const { record, token } = claim
   const now = options.now ?? (() => new Date())
@@ -168,10 +158,7 @@ export interface RunSummary {
   leaseLost: number
 }
 
-/**
- * A cron run: the due enquiries, oldest first, up to RUN_LIMIT (the rest next run). A delivery
- * that lacks its secret or binding attempts nothing, and every run logs what is missing.
- */
+/** Oldest first, up to RUN_LIMIT; a delivery lacking its secret or binding attempts nothing, and each run logs it. */
 export async function deliverDueEnquiries(env: WorkerEnv, options: AttemptOptions = {}): Promise<RunSummary> {
   const now = options.now ?? (() => new Date())
   const summary: RunSummary = { due: 0, delivered: 0, retryScheduled: 0, gaveUp: 0, notAttempted: 0, leaseLost: 0 }

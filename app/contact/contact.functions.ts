@@ -8,11 +8,7 @@ import { type ContactSubmissionInput, contactSubmissionSchema } from './schema'
 import type { ContactReplyBody } from './status'
 import { turnstileSiteKey } from './turnstile.server'
 
-/**
- * The form's server function: `{ ok: true }` once stored, or `{ ok: false, error, message,
- * fields? }` with the status to match. The validator never throws (that would be a 500): it
- * hands the handler the schema's verdict.
- */
+/** The validator never throws (that would be a 500): it hands the handler the schema's verdict. */
 export const submitContact = createServerFn({ method: 'POST' })
   .validator((input: ContactSubmissionInput) => v.safeParse(contactSubmissionSchema, input))
   .handler(async ({ data: parsed }): Promise<ContactReplyBody> => {

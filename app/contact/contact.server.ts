@@ -35,16 +35,13 @@ import { TURNSTILE_FIELD } from './turnstile'
 import { turnstileHold, turnstileSetup } from './turnstile.server'
 
 /**
- * An enquiry's path, top to bottom: rate limit (the bindings) and honeypot → the same limits in D1
- * → Turnstile (held or not) → store (a held one within the hourly cap) → deliver (started now,
- * finished after the answer, retried by the cron; never while held) → answer. The visitor hears
- * "sent" only once the enquiry is stored.
+ * Rate limit (bindings) and honeypot → the same limits in D1 → Turnstile → store → deliver (after the
+ * answer, retried by the cron; never while held) → answer. "Sent" only once the enquiry is stored.
  */
 
 export interface ContactContext {
   env: WorkerEnv
   request: Request
-  /** Computed once, by the endpoint. */
   requestId: string
   /** Work that ends after the answer; awaited when absent. */
   waitUntil?: (work: Promise<unknown>) => void

@@ -14,10 +14,7 @@ export const EMPTY_VALUES: ContactValues = { name: '', email: '', company: '', s
 /** Hidden from people and assistive technology: only bots fill it in. */
 export const HONEYPOT_FIELD = 'website'
 
-/**
- * Made when the form renders (so a post without JavaScript has it), renewed once a message is
- * sent: two posts with the same key are one enquiry.
- */
+/** Made at render (a post without JavaScript has it too), renewed once sent: two posts with one key are one enquiry. */
 export const IDEMPOTENCY_KEY_FIELD = 'enquiry_key'
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,64}$/
 

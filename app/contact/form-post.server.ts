@@ -13,16 +13,12 @@ import type { FieldErrorCodes, FormOutcome } from './status'
 import { TURNSTILE_FIELD } from './turnstile'
 
 /**
- * The contact form's round trip without JavaScript: the browser posts to `/api/contact`, gets a
- * 303 back to `/contact` with the result in a short-lived cookie (never in the URL: HttpOnly,
- * SameSite=Strict, Path=/contact, two minutes), and the page reads and clears it, so the message
- * shows once. Other clients get the JSON reply instead.
- *
- * The cookie is base64url JSON, split over numbered cookies past one cookie's size (a 5,000-
- * character message): `contact_outcome_0` holds `<count>.<first part>`. It carries the values only
- * when the enquiry was not stored, and errors as message codes: the page shows its own words,
- * never text from a cookie (a sibling subdomain could set one). The cookies are `Set-Cookie` values
- * made here: Start's cookie helpers write to the response Start builds, not to this 303.
+ * Without JavaScript: a 303 back to `/contact` with the result in a short-lived cookie (never in the
+ * URL: HttpOnly, SameSite=Strict, Path=/contact, two minutes), read and cleared so it shows once.
+ * Base64url JSON, split over numbered cookies past one cookie's size (a 5,000-character message).
+ * Values only when not stored; errors as codes: the page shows its own words, never a cookie's text
+ * (a sibling subdomain could set one). `Set-Cookie` made here: Start's cookie helpers write to the
+ * response Start builds, not to this 303.
  */
 
 export const FORM_RETURN_PATH = '/contact#contact-status'
@@ -33,7 +29,6 @@ export const OUTCOME_MAX_AGE_SECONDS = 120
 const CHUNK_LENGTH = 3800
 const MAX_CHUNKS = 10
 
-/** A browser navigating, as opposed to a script or API client. */
 export function isNavigation(request: Request): boolean {
   const mode = request.headers.get('Sec-Fetch-Mode')
   if (mode !== null) return mode === 'navigate'
@@ -96,10 +91,7 @@ export function takeFormOutcome(): FormOutcome | null {
   return readFormOutcome(cookies)
 }
 
-/**
- * Where this visit came from, as the page's own request tells (its address and `Referer`), for the
- * form's hidden fields: a post without JavaScript carries it too. Nothing is stored until it is sent.
- */
+/** A post without JavaScript carries the visit's source too. Nothing is stored until it is sent. */
 export function formSource(): SourceValues {
   const request = getRequest()
   return contactPageSource(new URL(request.url), request.headers.get('Referer'))
@@ -150,7 +142,6 @@ const outcomeSchema = v.variant('status', [
   v.object({ status: v.literal('invalid'), values: valuesSchema, errors: errorsSchema }),
 ])
 
-/** Null when there is none or it does not parse. */
 export function readFormOutcome(cookies: Record<string, string | undefined>): FormOutcome | null {
   const first = cookies[`${OUTCOME_COOKIE}0`]
   const match = first?.match(/^(\d{1,2})\.(.*)$/)

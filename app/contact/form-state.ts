@@ -8,7 +8,6 @@ import { turnstileSiteKey } from './turnstile.server'
 export interface ContactFormState {
   /** Server render only. */
   result: FormOutcome | null
-  /** In the form's hidden field from the first render. */
   idempotencyKey: string
   /** Null while Turnstile is off; undefined after an in-site navigation (the form asks when first focused). */
   turnstileSiteKey: string | null | undefined

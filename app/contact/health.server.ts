@@ -11,17 +11,13 @@ export function publicHealth(env: WorkerEnv): { ok: boolean } {
 export interface HealthReport {
   /** True when enquiries can be accepted: the enquiry database is bound. */
   ok: boolean
-  /** True when the enquiry database (ENQUIRIES) is bound. */
   store: boolean
   /** The delivery in effect: the requested one when it has what it needs, else `none`. */
   delivery: string
-  /** True when the requested delivery has every secret and binding it needs. */
   configured: boolean
-  /** What `CONTACT_DELIVERY` asks for. */
   requested: string
   /** Names (never values) of what the requested delivery lacks. */
   missing: string[]
-  /** Whether both rate limiters (CONTACT_RATE_LIMITER, CONTACT_NETWORK_RATE_LIMITER) are bound. */
   rateLimiter: boolean
   /** Turnstile on the contact form: on, off, or one key set without the other (its name). */
   turnstile: 'on' | 'off' | { missing: string[] }

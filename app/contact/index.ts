@@ -1,7 +1,6 @@
 /**
- * The contact flow's door for the browser: the contact page and its form. It carries valibot, so
- * code every page's first load carries imports the light modules beside it (`fields.ts`,
- * `draft.ts`, `form-state.ts`), named in `tests/unit/imports.test.ts`.
+ * It carries valibot, so code in every page's first load imports the light modules beside it
+ * (`fields.ts`, `draft.ts`, `form-state.ts`; `tests/unit/imports.test.ts`).
  */
 
 export { getTurnstileSiteKey } from './contact.functions'

@@ -3,11 +3,10 @@ import { log } from '~/server/log.server'
 import type { WorkerEnv } from '~/server/runtime.server'
 
 /**
- * Flood limits (docs/contact.md, "Floods"), three lines, each behind the one before: the rate-limit
- * bindings (per location, so most of a flood never touches D1); the same limits counted in D1
- * (one count for every location, and the backstop for a missing binding); and, when D1 cannot
- * count, this isolate's memory: never "no limit". No address is stored: a key is counted under an
- * HMAC whose key is random, made for one window and deleted with its counts.
+ * Flood limits (docs/contact.md, "Floods"): the rate-limit bindings (per location: most of a flood
+ * never reaches D1), the same counts in D1 (global; the backstop for a missing binding), else this
+ * isolate's memory, never "no limit". No address is stored: keys are counted under an HMAC whose
+ * random key lives one window.
  */
 
 /** From wrangler.toml, at build time; both limiters share the period. */
@@ -16,29 +15,19 @@ const PERIOD_MS = RATE_LIMITS.client.period * 1000
 
 export const RATE_LIMIT_PERIOD_SECONDS: number = __CONTACT_RATE_LIMIT_PERIOD__
 
-/**
- * Held enquiries kept from one network in an hour; beyond it a post from that network without a
- * valid token is not stored (the visitor keeps every field). Counted per network, so twenty
- * tokenless posts from one network no longer turn away every visitor without JavaScript.
- */
+/** Per network: one network's tokenless posts must not turn away every visitor without JavaScript. */
 export const HELD_PER_HOUR = 20
 
 /**
- * Held enquiries kept from everyone in an hour: a ceiling one network cannot reach (it is capped
- * at 20), for a flood from many networks at once. 50 keeps the worst case inside D1's 500 MB on
- * the Free plan: 50 × 24 × 14 days = 16,800 held at 27 KB each at most, 453 MB. Neither counts
- * enquiries held because siteverify could not be asked: during an outage every post is held that
- * way, and none is turned away.
+ * A ceiling for floods from many networks. 50 keeps the worst case inside D1's 500 MB (Free plan):
+ * 50 × 24 × 14 days = 16,800 held at 27 KB at most, 453 MB. Posts held because siteverify could
+ * not be asked are not counted: an outage turns no one away.
  */
 export const HELD_CEILING_PER_HOUR = 50
 
 const utcDay = (at: number) => new Date(at).toISOString().slice(0, 10)
 
-/**
- * The network's hash for the held cap (migration 0012): an HMAC under the UTC day's random key,
- * and its hashes under today's and yesterday's keys, so an hour that spans midnight still counts
- * whole. The same batch deletes keys older than yesterday.
- */
+/** Migration 0012. Hashed under today's and yesterday's keys, so an hour spanning midnight counts whole. */
 export async function heldNetwork(
   db: D1Database | undefined,
   network: string,
@@ -87,10 +76,7 @@ export function rateLimitKey(address: string): string {
   return prefix ? `${prefix.join(':')}::/64` : address
 }
 
-/**
- * The network: an IPv6 /48 (a free tunnel broker hands out a /48, 65,536 /64s), an IPv4 /24 (the
- * smallest block routed on the internet, which one person's rented addresses tend to share).
- */
+/** IPv6 /48: a free tunnel broker hands out a /48 (65,536 /64s). IPv4 /24: the smallest routed block. */
 export function networkKey(address: string): string {
   const ipv4 = mappedIpv4(address)
   if (ipv4 !== null) return `${ipv4.split('.').slice(0, 3).join('.')}.0/24`
@@ -98,14 +84,12 @@ export function networkKey(address: string): string {
   return prefix ? `${prefix.slice(0, 3).join(':')}::/48` : address
 }
 
-/** An IPv4 address, written plainly or IPv4-mapped (`::ffff:…`), else null. */
 function mappedIpv4(address: string): string | null {
   if (!address.includes(':')) return /^\d{1,3}(?:\.\d{1,3}){3}$/.test(address) ? address : null
   const mapped = address.toLowerCase().match(/^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/)
   return mapped?.[1] ?? null
 }
 
-/** The /64 of an IPv6 address as four groups of lower-case hex, a zone index dropped; null if it is none. */
 function ipv6Prefix(address: string): string[] | null {
   if (!address.includes(':')) return null
   const halves = (address.split('%')[0] ?? '').toLowerCase().split('::')
@@ -214,10 +198,7 @@ async function keyHash(key: CryptoKey, kind: keyof ClientKeys, value: string): P
   return base64url(new Uint8Array(mac).slice(0, 16))
 }
 
-/**
- * The network first, the client only while the network is within its limit, in one transaction; a
- * count stops one past its limit, so a refused flood writes nothing more.
- */
+/** One transaction; a count stops one past its limit, so a refused flood writes nothing more. */
 async function countInStore(db: D1Database, keys: ClientKeys, now: number): Promise<LimitVerdict> {
   const window = windowOf(now)
   const key = await keyFor(db, window)
@@ -270,10 +251,7 @@ function countInMemory(keys: ClientKeys, now: number): LimitVerdict {
   return { ok: true }
 }
 
-/**
- * Never lets a post through uncounted: what D1 cannot count (a table not migrated, say) memory
- * does. A D1 that does not answer in time throws (`store_timeout`): it would not store the post.
- */
+/** What D1 cannot count, memory does; a D1 timeout throws (`store_timeout`): it could not store the post. */
 export async function countPost(db: D1Database | undefined, keys: ClientKeys, now = Date.now()): Promise<LimitVerdict> {
   try {
     return await bounded(countInStore(database(db), keys, now))
@@ -285,11 +263,7 @@ export async function countPost(db: D1Database | undefined, keys: ClientKeys, no
   }
 }
 
-/**
- * The form's per-client and per-network limits for another endpoint a stranger can post to (the
- * receipt's withdraw link): the bindings, then the count in D1, the same counters as the form's.
- * Null: within them; else the seconds until the window turns.
- */
+/** The form's counters, for the receipt's withdraw link, which a stranger can post to. Null, or seconds to wait. */
 export async function floodLimited(env: WorkerEnv, request: Request, requestId: string): Promise<number | null> {
   const keys = clientKeys(request)
   if (await isRateLimited(env, keys, requestId)) return RATE_LIMIT_PERIOD_SECONDS

@@ -10,10 +10,7 @@ import {
 } from './fields'
 import { TURNSTILE_FIELD, TURNSTILE_TOKEN_MAX } from './turnstile'
 
-/**
- * The same schema in the browser and on the server. Strings are trimmed first; lengths count
- * graphemes, so "é" or "👍🏽" counts as one.
- */
+/** Shared by browser and server. Trimmed first; lengths count graphemes, so "é" or "👍🏽" counts as one. */
 export const LIMITS = {
   name: 100,
   email: 254,
@@ -92,7 +89,6 @@ export const contactSchema = v.object({
   ),
 })
 
-/** Caps on a lead's source (`~/lib/visit-source`). */
 export const SOURCE_LIMITS = { path: 200, host: 253, utm: 100, utmBytes: 300 } as const
 
 /** `/` then URL-safe characters, never `//` (another host) or `\\`. */

@@ -11,7 +11,6 @@ import { TURNSTILE_ACTION, TURNSTILE_ORIGIN } from './turnstile'
 
 export const SITEVERIFY_URL = `${TURNSTILE_ORIGIN}/turnstile/v0/siteverify`
 
-/** How long a post waits for siteverify before the enquiry is stored as held. */
 export const SITEVERIFY_TIMEOUT_MS = 5_000
 
 /** Stored in `held_reason`. */
@@ -61,14 +60,9 @@ interface SiteverifyAnswer {
   'error-codes'?: unknown
 }
 
-/** How siteverify names the host of a page served locally. */
 const LOCAL_NAMES = ['localhost', '127.0.0.1', '[::1]', '::1']
 
-/**
- * Where a token for this form may have been solved: the canonical host and its `www.` twin; the
- * `*.workers.dev` host this very post came to (a preview, staging), never another Worker's; and,
- * for a post served on this machine, the local names.
- */
+/** The canonical host, its `www.` twin, this post's own `*.workers.dev` host (never another Worker's), local names. */
 export function siteHosts(requestHost: string): Set<string> {
   const canonical = new URL(site.url).hostname.toLowerCase()
   const bare = canonical.replace(/^www\./, '')

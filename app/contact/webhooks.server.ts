@@ -27,10 +27,8 @@ import {
 } from './webhooks'
 
 /**
- * Webhooks beside the delivery in effect (docs/integrations.md): an `enquiry.received` queued for
- * each endpoint when an enquiry is stored and not held, or released, and attempted at once; every
- * event retried by the cron on WEBHOOK_RETRY_DELAYS with the same `webhook-id`. Logs name the
- * endpoint and its event, never the URL or the secret.
+ * Webhooks beside the delivery in effect (docs/integrations.md), retried by the cron with the same
+ * `webhook-id`. Logs name the endpoint and event, never the URL or the secret.
  */
 
 export const WEBHOOK_RUN_LIMIT = 30
@@ -59,10 +57,7 @@ export async function queueWebhooks(
   return queueWebhookEvents(env.ENQUIRIES, events, at(now))
 }
 
-/**
- * The received event for an enquiry the delivery in effect is attempting, so stored and not held
- * (a new one, or one an operator released): queued once per endpoint, and attempted now.
- */
+/** Queued once per endpoint, and attempted now. */
 export async function announceEnquiry(env: WorkerEnv, enquiryId: string, requestId: string): Promise<void> {
   if (webhookEndpoints(env).length === 0) return
   try {
@@ -102,7 +97,6 @@ export async function sendWebhook(
   return { ok: false, cause: 'receiver_status', httpStatus: response.status }
 }
 
-/** The event's body and headers for its endpoint's format; null when its enquiry is gone. */
 async function message(
   env: WorkerEnv,
   endpoint: WebhookEndpoint,
@@ -196,7 +190,6 @@ export async function attemptWebhookNow(
   return attemptWebhook(env, claim, { requestId })
 }
 
-/** An operator's Replay: the event (the same id) due now, and attempted in their request. */
 export async function replayWebhook(
   env: WorkerEnv,
   id: string,

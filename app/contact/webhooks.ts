@@ -1,9 +1,6 @@
 /**
- * Webhooks' rules, written once (docs/integrations.md): which endpoints are configured and which
- * are refused, the Standard Webhooks signature, the two formats (signed JSON and a Slack message)
- * and the retry schedule. No imports but types and no TypeScript-only constructs: `npm run
- * check:config`, the go-live check and `npm run enquiries -- setup` load this file under plain
- * Node, which erases a type import. Signed with WebCrypto, which the Worker and Node both have.
+ * Webhooks' rules (docs/integrations.md). Imports types only, no TypeScript-only constructs:
+ * check:config, the go-live check and `npm run enquiries -- setup` load it under plain Node.
  */
 import type { Enquiry } from '~/ledger'
 
@@ -11,9 +8,8 @@ export const WEBHOOK_EVENT_TYPES = ['enquiry.received', 'enquiry.erased'] as con
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number]
 
 /**
- * Seconds after each failed attempt: 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. Eight attempts
- * over 27 h 36 min, past the 24 hours a receiver may be down (the schedule Standard Webhooks'
- * reference service uses, less its first seconds, which a cron that runs each minute cannot keep).
+ * Eight attempts over 27 h 36 min, past the 24 h a receiver may be down: Standard Webhooks'
+ * reference schedule less its first seconds, which a once-a-minute cron cannot keep.
  */
 export const WEBHOOK_RETRY_DELAYS: readonly number[] = [60, 300, 1800, 7200, 18_000, 36_000, 36_000]
 
@@ -31,15 +27,12 @@ const SECRET_PREFIX = 'whsec_'
 
 export type WebhookFormat = 'standard' | 'slack'
 
-/** What the Worker, the checks and the set-up list know of one endpoint. */
 export interface WebhookEndpoint {
-  /** As WEBHOOK_ENDPOINTS names it: the key in D1, the logs and the desk. */
   name: string
   /** Never logged, stored or shown; `host` is. */
   url: string
   host: string
   format: WebhookFormat
-  /** The `whsec_…` value; `standard` endpoints only. */
   secret: string | null
 }
 
@@ -51,11 +44,9 @@ export interface WebhookVars {
 }
 
 export interface WebhookSetup {
-  /** Configured and usable where they run. */
   endpoints: WebhookEndpoint[]
   /** One sentence each, naming variables and endpoints, never a URL, a host or a secret: they reach logs. */
   problems: string[]
-  /** WEBHOOK_SLACK_BODY=on: a Slack message carries the enquiry's message too. */
   slackBody: boolean
 }
 
@@ -94,11 +85,7 @@ function isLocalName(hostname: string): boolean {
 
 const isLoopback = (hostname: string) => ['127.0.0.1', 'localhost', '[::1]'].includes(hostname)
 
-/**
- * An endpoint's URL, by the rules of where it runs. `production` (check:config, the go-live
- * check): https to a public name only. Otherwise (the Worker, local development and the tests):
- * https, or http to a loopback address, as CONTACT_FORM_ENDPOINT. Null: usable; else why not.
- */
+/** `production` (check:config, go-live): https to a public name only; elsewhere http to loopback too. Null: usable. */
 export function urlProblem(raw: string, production: boolean): string | null {
   let url: URL
   try {
@@ -118,7 +105,6 @@ export function urlProblem(raw: string, production: boolean): string | null {
   return 'is not https (http only to 127.0.0.1, localhost or [::1])'
 }
 
-/** Null when it is `whsec_` and base64 of at least SECRET_MIN_BYTES bytes. */
 export function secretProblem(secret: string): string | null {
   if (!secret.startsWith(SECRET_PREFIX)) return 'does not start with whsec_'
   const key = secretKey(secret)
@@ -139,11 +125,7 @@ function secretKey(secret: string): Uint8Array<ArrayBuffer> | null {
 
 const ON = new Set(['on', 'true', 'yes', '1'])
 
-/**
- * WEBHOOK_ENDPOINTS (`name=url …`), WEBHOOK_SECRETS (`name=whsec_… …`), WEBHOOK_SLACK (names,
- * comma-separated, of Slack incoming webhooks: they need no secret) and WEBHOOK_SLACK_BODY. An
- * endpoint with a problem is left out, and the problem named.
- */
+/** An endpoint with a problem is left out and the problem named; Slack webhooks need no secret. */
 export function webhookSetup(vars: WebhookVars, options: { production?: boolean } = {}): WebhookSetup {
   const problems: string[] = []
   const urls = pairs(vars.WEBHOOK_ENDPOINTS, 'WEBHOOK_ENDPOINTS', problems)
@@ -185,10 +167,7 @@ export function newEventId(): string {
   return `msg_${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`
 }
 
-/**
- * Standard Webhooks: `v1,` and the base64 HMAC-SHA-256, keyed by the bytes the secret's base64
- * holds, of `${id}.${timestamp}.${body}` (https://www.standardwebhooks.com, "Signature scheme").
- */
+/** Standard Webhooks, "Signature scheme" (https://www.standardwebhooks.com). */
 export async function signWebhook(secret: string, id: string, timestamp: number, body: string): Promise<string> {
   const key = secretKey(secret)
   if (!key) throw new Error('not a whsec_ secret')
@@ -207,15 +186,11 @@ export interface WebhookEvent {
   createdAt: string
 }
 
-/** The enquiry in the desk, for the receiver's people. */
 export function deskLink(siteUrl: string, enquiryId: string): string {
   return `${siteUrl.replace(/\/+$/, '')}/admin/enquiries/${encodeURIComponent(enquiryId)}`
 }
 
-/**
- * The signed JSON body: `enquiry.received` with the enquiry as the form stored it (its caps are the
- * form's: docs/webhook-payload.schema.json), `enquiry.erased` with its id only.
- */
+/** The caps are the form's: docs/webhook-payload.schema.json. */
 export function webhookPayload(event: WebhookEvent, enquiry: Enquiry | null, siteUrl: string): string {
   const link = deskLink(siteUrl, event.enquiryId)
   const data =
@@ -241,9 +216,8 @@ function slackText(text: string): string {
 }
 
 /**
- * An incoming webhook's message (`{"text": …}`): the subject, the company, the received time and
- * the desk's link; the enquiry's message only with WEBHOOK_SLACK_BODY on, since the channel is not
- * the desk. An erasure asks the channel to delete its message: Slack lets no webhook do it.
+ * The message only with WEBHOOK_SLACK_BODY on: the channel is not the desk. An erasure asks the
+ * channel to delete its message: Slack lets no webhook do it.
  */
 export function slackMessage(
   event: WebhookEvent,
@@ -265,10 +239,7 @@ export function slackMessage(
   return JSON.stringify({ text: lines.join('\n') })
 }
 
-/**
- * The set-up's lines (the desk's set-up and `npm run enquiries -- setup`): each endpoint by name
- * and host, never its URL; what is refused, by name.
- */
+/** By name and host, never the URL. */
 export function webhookSetupLines(setup: WebhookSetup): { id: string; label: string; value: string }[] {
   const listed = setup.endpoints.map(
     (endpoint) =>

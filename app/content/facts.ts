@@ -11,18 +11,10 @@ import { sample } from '~/site'
 export const facts = {
   /** Days an enquiry is kept after it was received, then purged: 730 days, 24 months. A legal commitment: sample until confirmed. */
   enquiryRetentionDays: sample(730),
-  /**
-   * Days an enquiry held as suspected spam (sent without passing Turnstile) is kept if nobody
-   * releases it, then purged: much sooner than a real one, so a flood cannot fill the database.
-   */
+  /** Held (suspected spam): much sooner than a real one, so a flood cannot fill the database. */
   heldRetentionDays: 14,
-  /**
-   * Days a line of the inbox's audit trail (who opened, exported, released or erased which
-   * enquiry) is kept, then purged. The database refuses to delete a younger line
-   * (migrations/0006_audit.sql names the same number).
-   */
+  /** The audit trail; the database refuses to delete a younger line (migrations/0006_audit.sql). */
   auditRetentionDays: 400,
-  /** Longest time Workers Logs keeps a log line, in days. */
   logRetentionDays: 7,
   /** The law the terms are governed by (sample until confirmed). */
   governingLaw: sample('the laws of India'),

@@ -10,10 +10,8 @@ export interface Page {
 }
 
 /**
- * Every public page, in sitemap order, with its head tags' title and description: the sitemap,
- * each head(), the service titles and the tests read it (tests/unit/pages.test.ts fails when a
- * route is missing here, or the other way round). Apart from the content, and free of icons:
- * every route's head() carries it in the first load.
+ * Every public page in sitemap order (tests/unit/pages.test.ts fails when a route is missing here,
+ * or the other way round). Free of content and icons: every route's head() carries it in the first load.
  */
 export const pages = [
   {

@@ -63,7 +63,6 @@ export type Accent = 'cyan' | 'violet' | 'emerald' | 'amber' | 'rose'
 /** In `public/images/`. */
 export interface Illustration {
   src: string
-  /** For people who cannot see it. */
   alt: string
   width: number
   height: number
@@ -95,7 +94,6 @@ export interface InfoCard {
   badge?: string
 }
 
-/** With a subject preselected when one fits. */
 export interface ContactCta {
   title: string
   text: string

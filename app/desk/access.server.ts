@@ -84,7 +84,6 @@ function keySet(url: URL) {
   return keys
 }
 
-/** Only a fully valid token passes. */
 export async function verifyAccessToken(token: string | null | undefined, env: WorkerEnv): Promise<AccessOutcome> {
   const config = accessConfig(env)
   if ('error' in config) return { ok: false, reason: config.error }

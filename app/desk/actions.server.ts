@@ -80,12 +80,9 @@ async function act(form: FormData, context: ActionContext): Promise<ActionAnswer
 }
 
 /**
- * handled: never delivered after. retry: a pending or failed one (a held one released first) is
- * attempted in this request; release: a held one. Neither takes one another attempt's lease
- * holds (`busy`). erase, with `confirm` equal to the id: it and its history. Each only while its
- * status is the one its page showed (`status-stale` else, nothing done), and checked before its
- * audit line: handled and erase write the line with the change, retry and release once their
- * checks pass, before the attempt.
+ * Each only while its status is the one its page showed (else `status-stale`, nothing done), and
+ * never taking another attempt's lease (`busy`). handled and erase write their audit line with the
+ * change; retry and release once their checks pass, before the attempt.
  */
 async function enquiryAction(
   action: EnquiryAction,

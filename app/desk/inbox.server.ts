@@ -17,7 +17,7 @@ import {
 } from '~/ledger/index.server'
 import type { WorkerEnv } from '~/server/runtime.server'
 import type { Operator } from './operator.server'
-import { type DeliverySetup, deliverySetup } from './setup.server'
+import { deliverySetup, setupGaps } from './setup.server'
 import { parseTriageQuery, type TriageQuery, triageFilter } from './triage'
 
 /** The inbox page (`/admin`). */
@@ -66,7 +66,8 @@ export interface InboxData {
   records: EnquiryRecord[]
   total: number
   pageSize: number
-  setup: DeliverySetup
+  /** What the set-up lacks, in words: the whole set-up is `/admin/setup`. */
+  setupGaps: string[]
   /** In the held view, for the bulk erasure. */
   held: HeldSummary | null
   triage: TriageListData
@@ -88,5 +89,5 @@ export async function inboxData(env: WorkerEnv, query: InboxQuery, operator: Ope
     records.flatMap((record) => (record.triage ? [[record.id, triageView(record.triage, now)]] : [])),
   )
   const triage = { me: operator.email, counts, setup: replyBySetup(env), rows }
-  return { query, records, total, pageSize: PAGE_SIZE, setup: deliverySetup(env), held, triage }
+  return { query, records, total, pageSize: PAGE_SIZE, setupGaps: setupGaps(deliverySetup(env)), held, triage }
 }

@@ -1,7 +1,6 @@
 /**
- * The desk's door for its pages and their components, the ledger's words they show included. The
- * server's is `index.server.ts`. A page's `head()` imports `head.ts` itself: it stays in the route
- * tree every page loads, which must not carry the desk's server functions.
+ * A page's `head()` imports `head.ts` itself: it stays in the route tree every page loads, which must
+ * not carry the desk's server functions.
  */
 
 export {
@@ -29,9 +28,11 @@ export {
   loadOperator,
   loadPerson,
   loadPersonErasure,
+  loadSetup,
   loadSources,
 } from './pages.functions'
 export { enquiryPath, heldErasePath } from './paths'
+export type { DeliverySetup } from './setup.server'
 export {
   allowedStates,
   NOTE_MAX,

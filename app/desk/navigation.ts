@@ -1,13 +1,9 @@
 import { ADMIN_PREFIX, isAdminPath } from '~/server/admin-path'
 
 /**
- * Which of the desk's GETs have an effect, and where a request for one must come from
- * (docs/security.md, "Effects only from the desk itself"). A GET that writes something (opening an
- * enquiry marks it read and writes an audit line; a person look-up writes one per enquiry) or
- * hands out a file (the CSV export, a person's JSON) is made only on a navigation from the desk's
- * own pages or an address the operator typed: `Sec-Fetch-Site: same-origin` or `none`. A link or a
- * redirect on another site (`cross-site`, `same-site`), and a request without the header, get the
- * confirmation page instead (`/admin/confirm`), whose button is then a navigation from the desk.
+ * A desk GET that writes something (opening an enquiry writes an audit line) or hands out a file is
+ * made only on `Sec-Fetch-Site: same-origin` or `none`; another site's link or redirect, or no
+ * header, gets the confirmation page (docs/security.md, "Effects only from the desk itself").
  */
 
 export const CONFIRM_PATH = `${ADMIN_PREFIX}/confirm`

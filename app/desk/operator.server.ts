@@ -32,10 +32,8 @@ export async function operatorFor(request: Request, env: WorkerEnv, requestId: s
 }
 
 /**
- * Each server function checks itself: they also answer at `/_serverFn/…`, where the gate does not
- * apply. `effect`: the data of a page with an effect (navigation.ts), only for a request from the
- * desk itself (the page's own GET passed the gate's same rule; a call from the page's code is
- * `same-origin`).
+ * Each server function checks itself: they also answer at `/_serverFn/…`, outside the gate.
+ * `effect`: a page with an effect (navigation.ts), only for a request from the desk itself.
  */
 export async function signedIn({ effect = false } = {}): Promise<{ env: WorkerEnv; operator: Operator }> {
   const env = await workerEnv()

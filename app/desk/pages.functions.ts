@@ -6,6 +6,7 @@ import { heldErasure } from './held.server'
 import { inboxData, parseInboxQuery } from './inbox.server'
 import { signedIn } from './operator.server'
 import { personErasure, personPage } from './person.server'
+import { deliverySetup } from './setup.server'
 import { sourcesData } from './sources.server'
 
 /** The desk pages' data; each read model lives with its page. */
@@ -72,3 +73,5 @@ export const loadPersonErasure = createServerFn({ method: 'GET' })
   .handler(async ({ data }) => personErasure((await signedIn({ effect: true })).env, data.email))
 
 export const loadSources = createServerFn({ method: 'GET' }).handler(async () => sourcesData((await signedIn()).env))
+
+export const loadSetup = createServerFn({ method: 'GET' }).handler(async () => deliverySetup((await signedIn()).env))

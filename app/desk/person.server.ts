@@ -14,10 +14,7 @@ import type { WorkerEnv } from '~/server/runtime.server'
 import { type ActionContext, type Operator, operatorFor } from './operator.server'
 import { personErasePath, personPath } from './paths'
 
-/**
- * Requests by person: each leaves a line per enquiry in the audit trail, written first: if it
- * cannot be, nothing is done. Copies already delivered elsewhere are out of reach.
- */
+/** A line per enquiry in the audit trail, written first: if it cannot be, nothing is done. */
 
 const enquiries = (n: number) => `${n} enquir${n === 1 ? 'y' : 'ies'}`
 

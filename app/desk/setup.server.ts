@@ -48,3 +48,20 @@ export function deliverySetup(env: WorkerEnv): DeliverySetup {
     notices: [...noticesSetupLines(noticesSetup(env), site.email), ...webhookSetupLines(webhookSetup(env))],
   }
 }
+
+/**
+ * What the set-up lacks, each in a few words, for the inbox's one line (`/admin`); empty when
+ * nothing is. The whole set-up is `/admin/setup`'s.
+ */
+export function setupGaps(setup: DeliverySetup): string[] {
+  const gaps: string[] = []
+  if (setup.missing.length) gaps.push(`the delivery needs ${setup.missing.join(', ')}`)
+  else if (setup.delivery === 'none') gaps.push('no delivery is in effect')
+  if (!setup.store) gaps.push('no enquiry database is bound')
+  if (!setup.rateLimiter) gaps.push('the rate limiters are not bound')
+  if (typeof setup.turnstile === 'object') gaps.push(`Turnstile needs ${setup.turnstile.missing.join(', ')}`)
+  if ('policyOnly' in setup.fence && !setup.fence.policyOnly)
+    gaps.push('no allow-list, nor a reason for the Access policy alone')
+  if (setup.notices.some((line) => line.id === 'setup-webhooks-refused')) gaps.push('a webhook endpoint is refused')
+  return gaps
+}

@@ -70,10 +70,8 @@ export type Transition =
 const sameEmail = (a: string | null, b: string | null) => (a ?? '').toLowerCase() === (b ?? '').toLowerCase()
 
 /**
- * `me`: the operator acting. Take and assign: not on a closed enquiry, and a new one becomes open
- * (someone has it, so someone read it). Open: from new, replied or closed (clearing the
- * resolution). Replied: from new or open. Close: from any state, or to another resolution. Note:
- * always; a new one becomes open. Doing what is already so changes nothing (`triage-unchanged`).
+ * A new enquiry taken, assigned or noted becomes open: someone has it, so someone read it. Doing what
+ * is already so changes nothing (`triage-unchanged`).
  */
 export function transition(current: TriageFacts, action: TriageAction, me: string): Transition {
   const read = (state: TriageState): TriageState => (state === 'new' ? 'open' : state)
@@ -144,10 +142,7 @@ export function parseTriageAction(
   }
 }
 
-/**
- * The triage a move's page showed, carried by each of its forms (hidden fields): the move is made
- * only while the enquiry is still so (docs/inbox.md, "Moves on what the operator saw").
- */
+/** Made only while the enquiry is as its page showed (docs/inbox.md, "Moves on what the operator saw"). */
 export const SEEN_FIELDS = { state: 'seen-state', resolution: 'seen-outcome', owner: 'seen-owner' } as const
 
 export function seenFields(shown: TriageFacts): Record<string, string> {
@@ -175,7 +170,6 @@ export function sameTriage(a: TriageFacts, b: TriageFacts): boolean {
   return a.state === b.state && a.resolution === b.resolution && sameEmail(a.owner, b.owner)
 }
 
-/** `state`, `owner` (me | none) and `overdue=yes`. */
 export interface TriageQuery {
   /** `active`: every state but closed. */
   state?: TriageState | 'active'

@@ -24,11 +24,7 @@ export async function webhookHistory(env: WorkerEnv, enquiryId: string): Promise
 
 const MSG_ID = /^msg_[0-9a-f]{32}$/
 
-/**
- * Replay: one endpoint's event for the enquiry sent again now, with its own id (a receiver that
- * has it already de-duplicates), recorded in the audit trail first. A failure goes back on the
- * retry schedule from where its attempts stand.
- */
+/** Sent again with its own id (a receiver that has it de-duplicates), audited first; a failure resumes the schedule. */
 export async function replayAction(form: FormData, { env, operator, requestId }: ActionContext): Promise<ActionResult> {
   const id = form.get('id')
   const event = form.get('event')

@@ -1,10 +1,8 @@
 import { type ErrorKind, errorPages } from '~/content/error-pages'
 
 /**
- * The 404 or error page in its plain form: the same words as the designed page (ErrorPage.tsx),
- * plain links, no router, no icons, no state. It is shown when the designed page's code cannot be
- * loaded (lazy-pages.tsx), and the server renders it to static HTML for the document it sends when
- * the layout itself fails (render-page.server.tsx). Keep it that simple.
+ * The designed page's words (ErrorPage.tsx) with no router, icons or state: shown when that page's
+ * code cannot load (lazy-pages.tsx), and sent as static HTML when the layout fails. Keep it that simple.
  */
 export function PlainErrorPage({ kind }: { kind: ErrorKind }) {
   const words = errorPages[kind]

@@ -1,9 +1,7 @@
 /**
- * The brand mark, a stylised "A" whose crossbar is a sound wave, drawn in a 40 × 40 box. One
- * drawing for the favicon (`scripts/brand-assets.ts`, run by plain Node, writes public/favicon.svg
- * from it, so this module imports nothing) and for the logo on every page: the server adds it to
- * the page as a symbol (page-symbols.server.ts), and <Logo> draws `<use href="#brand-mark">`, so
- * the logo paints with the page and costs no request.
+ * A stylised "A" whose crossbar is a sound wave, 40 × 40. One drawing for the favicon
+ * (`scripts/brand-assets.ts` loads it under plain Node: no imports) and the logo, drawn from the
+ * page's symbol at no request (page-symbols.server.ts).
  */
 export const BRAND_MARK_ID = 'brand-mark'
 
@@ -12,7 +10,6 @@ export function brandMarkGradient(id: string): string {
   return `<linearGradient id="${id}" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#7ee7f7"/><stop offset="1" stop-color="#a78bfa"/></linearGradient>`
 }
 
-/** The mark's shapes, stroked with the gradient `gradientId`. */
 export function brandMarkShapes(gradientId: string): string {
   return `<rect x="1" y="1" width="38" height="38" rx="11" fill="#141c33" stroke="url(#${gradientId})" stroke-width="2"/><path d="M11 30 L20 9 L29 30" fill="none" stroke="url(#${gradientId})" stroke-width="3.2" stroke-linecap="round" stroke-linejoin="round"/><path d="M13.5 23 h3 l1.5 -3 l2 5 l2 -4 l1.5 2 h3" fill="none" stroke="#eef1f8" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"/>`
 }

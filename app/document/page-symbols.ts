@@ -2,23 +2,12 @@ import { fetchLater } from './fetch-later'
 import spriteUrl from './icons.svg?url&no-inline'
 
 /**
- * The page's symbols, the browser's half: the ids the components draw, and the icon symbols
- * completed after hydration. Where the HTML gets its symbols is the server's half,
- * `page-symbols.server.ts` (the registry, the scan, the splice); it is two files because that half
- * carries every drawing (the icon sprite's text, the illustrations' files), which no script the
- * browser loads may carry.
- *
- * Icons (`<Icon>`, id `icon-…`, `ICON_ID_PREFIX` in content/types.ts beside the icons' names), the
- * logo's mark (`<Logo>`, `BRAND_MARK_ID` in brand-mark.ts beside its drawing) and illustrations
- * above the fold (`<Picture priority>`, `illustrationSymbolId`) are drawn with `<use href="#…">`,
- * a reference within the page, so they paint with the page and cost no request.
- *
- * A page reached by an in-site navigation has only the symbols of the page the visitor landed on.
- * After hydration the browser fetches the whole icon sprite (a hashed asset, cached for good) and
- * adds the symbols the page lacks (`completeIconSymbols`), so later pages find theirs; React
- * leaves the hidden `<svg>` alone: it is not part of the tree it renders, and React 19 skips
- * elements it did not render at the end of the body when it hydrates. An illustration without its
- * symbol is drawn from its file (`<Picture>`).
+ * The browser's half of the page's symbols; page-symbols.server.ts holds the drawings, which no
+ * script the browser loads may carry. A page reached by an in-site navigation has only the landing
+ * page's symbols, so after hydration the whole icon sprite (hashed, cached for good) is fetched and
+ * the missing ones added (`completeIconSymbols`). React leaves that hidden `<svg>` alone: React 19
+ * skips elements it did not render at the end of the body when it hydrates. An illustration
+ * without its symbol is drawn from its file (`<Picture>`).
  */
 export const ICON_SPRITE_ID = 'icon-symbols'
 
@@ -32,7 +21,6 @@ export function illustrationSymbolId(src: string): string {
 
 let completing: Promise<void> | undefined
 
-/** In the browser, once: adds every symbol of the sprite file that the page does not have yet. */
 export function completeIconSymbols(): Promise<void> {
   completing ??= fetchLater(spriteUrl)
     .then((response) => response.text())
@@ -50,7 +38,6 @@ export function completeIconSymbols(): Promise<void> {
   return completing
 }
 
-/** The hidden `<svg>` for the symbols, on a page that had no icons of its own. */
 function newHolder(): SVGSVGElement {
   const holder = document.createElementNS('http://www.w3.org/2000/svg', 'svg')
   holder.id = ICON_SPRITE_ID

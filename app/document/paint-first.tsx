@@ -1,31 +1,20 @@
 /**
- * Paint first, then start the client code.
+ * Paint first, then start the client code. Start's <HeadContent> modulepreloads the entry and every
+ * route chunk, and <Scripts> ends the body with an async module script: all start downloading
+ * before the first paint and compete with the stylesheet for a slow connection's first round
+ * trips. Every page works without JavaScript, so nothing seen first waits for that code.
  *
- * Start's <HeadContent> puts a `<link rel="modulepreload">` in the head for the client entry and
- * every chunk of the current page's routes, and its <Scripts> ends the body with
- * `<script type="module" async src="/assets/index-….js">`. The browser finds all of them while it
- * reads the HTML, so they start downloading before the first paint and compete with the
- * stylesheet for the first round trips of a slow connection. Every page is complete without
- * JavaScript (server-rendered, native links, native form post, a menu that opens without
- * script), so nothing the visitor sees at first waits for that code.
+ * <PaintFirstHead> renders Start's head tags (public `useTags`, `Asset`) without the modulepreloads.
+ * <PaintFirstScripts> renders <Scripts> with the entry's `<script src>` replaced by an inline loader
+ * (with the CSP nonce) that, after the first contentful paint, adds those links and the module
+ * script. No timer: the signal is the paint. With every link in place, Vite's dynamic-import
+ * helper adds none while the page hydrates (figures: docs/performance.md).
  *
- * <PaintFirstHead> renders Start's head tags (`useTags` and `Asset`, both public exports of
- * @tanstack/react-router) without the modulepreload links. <PaintFirstScripts> renders on the
- * server what <Scripts> renders, except that the entry's `<script src>` becomes a small inline
- * loader (carrying the request's CSP nonce) that, once the browser reports its first contentful
- * paint, adds the modulepreload links Start would have put in the head, then the same module
- * script. No timer: the start signal is the paint itself. With the links in place, all the page's
- * chunks download at once, and Vite's dynamic-import helper, which preloads a route chunk's
- * imports by adding a link for each one it does not find, adds none while the page hydrates.
- *
- * The router internals it needs (the rendered matches, the bootstrap scripts) come from
- * `~/lib/router-internals`, the one adapter, whose tripwire test names any that an upgrade removes.
- * The shapes of public values it relies on — modulepreload tags from `useTags()` have
- * `attrs.rel === 'modulepreload'`; the entry is a manifest script with `attrs.type === 'module'`
- * and a string `attrs.src` — are checked by tests/e2e/paint-first.spec.ts (no modulepreload and
- * no entry `<script src>` in the served HTML, scripts only after the first paint, hydration).
- * Without the internals, <PaintFirstScripts> falls back to Start's own <Scripts>: the page still
- * works, only starts its code earlier, and both tests fail.
+ * Internals come from `~/lib/router-internals` (its tripwire test names any an upgrade removes);
+ * the shapes of public values (`attrs.rel === 'modulepreload'`, an entry with `attrs.type ===
+ * 'module'` and a string `attrs.src`) are checked by tests/e2e/paint-first.spec.ts. Without the
+ * internals it falls back to Start's <Scripts>: the page works, starts its code earlier, and both
+ * tests fail.
  */
 import { Asset, type RouterManagedTag, Scripts, useRouter, useTags } from '@tanstack/react-router'
 import {
@@ -37,7 +26,6 @@ import {
 
 const isModulePreload = (tag: RouterManagedTag) => tag.tag === 'link' && tag.attrs?.rel === 'modulepreload'
 
-/** Start's head tags without the script preloads. */
 export function PaintFirstHead() {
   const router = useRouter()
   const tags = useTags()
@@ -54,11 +42,9 @@ export function PaintFirstHead() {
 }
 
 /**
- * The loader: waits for the first contentful paint (PerformanceObserver 'paint', buffered), then
- * adds a modulepreload link for each of the page's other chunks and the entry module scripts.
- * Where paint timing is not supported it waits two animation frames (the second runs after the
- * first frame has been painted); so does a page loaded in a background tab once it is shown
- * (browsers may not report a paint that happened while hidden).
+ * Waits for the first contentful paint (PerformanceObserver 'paint', buffered); without paint
+ * timing, or in a background tab once shown (a hidden paint may go unreported), two animation
+ * frames: the second runs after the first frame is painted.
  */
 export function entryLoader(sources: readonly string[], preloads: readonly string[] = []): string {
   return `(function(d,s,p){var n=d.currentScript&&d.currentScript.nonce;function go(){if(s.length===0)return;for(var i=0;i<p.length;i++){var l=d.createElement('link');l.rel='modulepreload';l.href=p[i];if(n)l.nonce=n;d.head.appendChild(l)}for(i=0;i<s.length;i++){var e=d.createElement('script');e.type='module';e.src=s[i];if(n)e.nonce=n;d.body.appendChild(e)}s=[]}function frames(){requestAnimationFrame(function(){requestAnimationFrame(go)})}var P=window.PerformanceObserver;if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf('paint')>=0){var o=new P(function(l){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();go()}});o.observe({type:'paint',buffered:true})}else frames();if(d.visibilityState==='hidden')d.addEventListener('visibilitychange',function v(){if(d.visibilityState==='visible'){d.removeEventListener('visibilitychange',v);frames()}})})(document,${JSON.stringify(sources)},${JSON.stringify(preloads)})`
@@ -66,7 +52,6 @@ export function entryLoader(sources: readonly string[], preloads: readonly strin
 
 const routeScriptAttrs = { suppressHydrationWarning: true }
 
-/** <Scripts>, with the entry started after the first paint (server); <Scripts> itself in the browser. */
 export function PaintFirstScripts() {
   const router = useRouter()
   // Vite sets import.meta.env.SSR to false in the browser build, which then drops the loader.
@@ -76,7 +61,6 @@ export function PaintFirstScripts() {
 
 function LoaderScripts() {
   const router = useRouter()
-  // The page's chunks, which Start would preload from the head (<PaintFirstHead> leaves them out).
   const preloads = useTags()
     .filter(isModulePreload)
     .map((tag) => tag.attrs?.href)

@@ -1,29 +1,18 @@
 import { routerReloadKey } from '~/lib/router-internals'
 
 /**
- * After a deploy, a page opened before it may ask for a script chunk that no longer exists (each
- * build names its chunks by content hash). Vite's loader then fires `vite:preloadError` on window.
- * The page is reloaded once, which fetches the current HTML with the current chunk names. If the
- * chunk still fails within a minute of that reload, the error is left to the error page rather
- * than reloading again, so a missing file can never put the page in a reload loop.
- * https://vite.dev/guide/build#load-error-handling
+ * After a deploy, an open page may ask for a chunk that no longer exists (names are content hashes)
+ * and Vite fires `vite:preloadError` (https://vite.dev/guide/build#load-error-handling). The page
+ * reloads once; a failure within a minute of that reload is left to the error page: no reload loop.
+ * Setting the router's own reload-once key (`routerReloadKey`) makes the two count as one.
  *
- * TanStack Router's lazy route components have a reload-once of their own for the same failure,
- * keyed `tanstack_router_reload:<error message>` in sessionStorage (`routerReloadKey`, in the adapter
- * for the router's internals). Setting that key when this
- * handler reloads makes the two count as one: after the reload, neither reloads again.
- *
- * No reload while the visitor is leaving the page. Once a navigation to another document has
- * begun (a plain link such as the footer's Documentation, a form post), Firefox and WebKit fail
- * the page's chunk fetches whose answers arrive before the next page does: on a slow network, the
- * motion code fetched on the first mouse move fails that way. A reload then cancels the visitor's
- * navigation and shows them again the page they were leaving (tests/engines/smoke.ts). That such a
- * navigation began is told by the Navigation API's `navigate` event where the browser has it
- * (Chromium, Firefox), else by `beforeunload` (WebKit, where it also covers an address typed in
- * the address bar). A `beforeunload` listener costs a page Firefox's back-forward cache, so it is
- * only added where the Navigation API is missing. A navigation the browser then drops (a download)
- * leaves the page where it was: a chunk failing in the next LEAVING_MS shows as any other failure
- * does, without the reload.
+ * No reload while the visitor is leaving: once a navigation to another document has begun, Firefox
+ * and WebKit fail chunk fetches answered before the next page arrives (on a slow network, the motion
+ * code fetched on the first mouse move), and a reload would cancel the navigation
+ * (tests/engines/smoke.ts). Leaving is told by the Navigation API's `navigate` (Chromium, Firefox),
+ * else by `beforeunload` (WebKit; it covers a typed address too), added only there because it costs
+ * Firefox's back-forward cache. A dropped navigation (a download) leaves the page as it was: a chunk
+ * failing within LEAVING_MS shows as any other failure, without the reload.
  */
 const KEY = 'preload-recovery:reloaded-at'
 const WINDOW_MS = 60_000

@@ -15,15 +15,10 @@ import { withPageSymbols } from './page-symbols.server'
 type Rendered = { ok: true; stream: ReadableStream<Uint8Array> } | { ok: false; error: unknown }
 
 /**
- * Start's render callback, with one difference from its default streaming handler: a component
- * that throws while the page renders gives a 500 with the designed error page, not a 200 whose
- * failed part is left for the browser to render (blank without JavaScript).
- *
- * Each page is rendered in full before the first byte is sent (the site has no deferred data,
- * so nothing waits that would otherwise stream later). If the render failed, it is done again
- * with the innermost route marked as failed, so the layout shows its error component; if the
- * layout itself fails, a plain error document is sent. The router internals this needs (the
- * bootstrap scripts kept for a second render, the failed mark) are in `~/lib/router-internals`.
+ * Start's render callback, except that a component throwing during the render gives a 500 with the
+ * designed error page, not a 200 whose failed part is left to the browser (blank without
+ * JavaScript). Pages render in full before the first byte (no deferred data), so a failure renders
+ * again with the innermost route marked failed; a failing layout gets a plain error document.
  */
 export function createPageRenderer({ stylesheet, siteName }: { stylesheet: string; siteName: string }) {
   return defineHandlerCallback(async ({ request, router, responseHeaders }) => {
@@ -75,11 +70,7 @@ function respond(router: AnyRouter, stream: ReadableStream<Uint8Array>, status: 
   return createSsrStreamResponse(router, new Response(body, { status, headers }))
 }
 
-/**
- * Adds the symbols the page draws (its icons, the logo's mark, its illustrations above the fold)
- * to its end: `withPageSymbols` (page-symbols.server.ts). The page is already rendered in full
- * when it is sent, so holding its text until the end costs nothing.
- */
+/** The page is rendered in full when sent, so holding its text until the end costs nothing. */
 function addPageSymbols(): TransformStream<Uint8Array, Uint8Array> {
   const decoder = new TextDecoder()
   let html = ''

@@ -5,11 +5,10 @@ import type { WorkerEnv } from '~/server/runtime.server'
 import type { ActivityLine, AuditLine } from './audit'
 
 /**
- * The audit trail (migrations/0006_audit.sql, 0010), append-only by the database itself: triggers
- * refuse every UPDATE, every DELETE of a line younger than the retention, and every insert that
- * would replace a line. An action is checked before its line is written, and the line is written
- * with the change (`auditLineIf`, in one batch) or before it; an action whose line cannot be
- * written is not done. Its detail never holds what a visitor wrote.
+ * The audit trail (migrations/0006_audit.sql, 0010), append-only by the database: triggers refuse
+ * every UPDATE, an early DELETE and a replacing insert. A line is written with its change
+ * (`auditLineIf`) or before it; an action whose line cannot be written is not done. Its detail never
+ * holds what a visitor wrote.
  */
 
 export const AUDIT_DETAIL_MAX = 200
@@ -53,11 +52,7 @@ export async function recordAudit(db: D1Database | undefined, record: AuditRecor
   await bounded<unknown>(statements.length === 1 ? (statements[0] as D1PreparedStatement).run() : d1.batch(statements))
 }
 
-/**
- * One line, written only while `guard` (SQL over `?6`… with `binds`) holds, for a batch that
- * makes the change under the same condition: the line and the change are written together or
- * not at all, so a refused or raced move leaves no line.
- */
+/** Only while `guard` (SQL over `?6`…, `binds`) holds, in the change's batch: a raced move leaves no line. */
 export function auditLineIf(
   d1: D1Database,
   record: Omit<AuditRecord, 'enquiryIds'>,
@@ -115,7 +110,6 @@ export async function auditOf(db: D1Database | undefined, enquiryId: string, lim
   return results.map(toLine)
 }
 
-/** Newest first. */
 export async function activityPage(
   db: D1Database | undefined,
   page: { limit: number; offset: number },

@@ -22,10 +22,8 @@ export type StoreOutcome =
   | { created: false; full: true; freeAt: string }
 
 /**
- * Pending and claimed by its first attempt (`leaseToken`), or held, within `cap.max` held since
- * `cap.since` from its network (`cap.network`: the hash stored with it, and the hashes its network
- * has under the keys in use; without it, every held counts) and `cap.ceiling` held in all. Held
- * ones whose reason is `turnstile_unverified` count towards neither.
+ * Held ones: `cap.max` per network (`cap.network`: its hashes under the keys in use; without it every
+ * held counts) and `cap.ceiling` in all; `turnstile_unverified` ones count towards neither.
  */
 export interface HeldCap {
   since: string
@@ -39,9 +37,8 @@ export type FirstState = { nextAttemptAt: string; leaseToken?: string } | { held
 const COUNTED_HELD = `status = 'held' AND held_reason IS NOT 'turnstile_unverified' AND received_at >= ?13`
 
 /**
- * One row per idempotency key: a repeat writes nothing and returns the first post's row. A held
- * one over its cap is not written; the count and the write are one statement, so concurrent posts
- * cannot overshoot it.
+ * A repeated idempotency key writes nothing and returns the first post's row. The held cap's count
+ * and the write are one statement, so concurrent posts cannot overshoot it.
  */
 export async function storeEnquiry(
   db: D1Database | undefined,
@@ -118,7 +115,6 @@ export async function getEnquiry(db: D1Database | undefined, id: string): Promis
   return row ? toRecord(row) : null
 }
 
-/** What the inbox lists. */
 export interface EnquiryFilter {
   status?: EnquiryStatus
   /** Case-insensitive for ASCII, in name, e-mail and company; `%`, `_` and `\` match themselves. */
@@ -167,7 +163,6 @@ function triageConditions(triage: EnquiryFilter['triage'], params: string[]): st
   return conditions
 }
 
-/** Newest first, and how many match in all. */
 export async function listEnquiries(
   db: D1Database | undefined,
   filter: EnquiryFilter,
@@ -191,10 +186,7 @@ export async function listEnquiries(
   return { records, total }
 }
 
-/**
- * Newest first, `pageSize` rows at a time, each page after the last row of the one before (keyset
- * on received_at and id): no page costs more than the first, and a row erased meanwhile shifts none out.
- */
+/** Keyset pages (received_at, id): no page costs more than the first; an erasure meanwhile shifts no row out. */
 export async function* enquiryPages(
   db: D1Database | undefined,
   filter: EnquiryFilter,
@@ -227,11 +219,7 @@ export async function* enquiryPages(
   }
 }
 
-/** Never delivered after. False if it does not exist or already was. */
-/**
- * A change to one enquiry with its audit line: the line in the same batch, written only when the
- * change is (`from`: only while its status is still that one, the status its page showed).
- */
+/** The audit line in the same batch, written only when the change is (`from`: the status its page showed). */
 export interface Recorded {
   line?: Omit<AuditRecord, 'enquiryId' | 'enquiryIds'>
   from?: string | null

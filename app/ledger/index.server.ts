@@ -1,8 +1,4 @@
-/**
- * The ledger's door for the server: every read and write of an enquiry, its delivery history, its
- * triage and the audit trail, for the contact flow, the desk and the notices alike. The ledger
- * imports none of them.
- */
+/** The ledger's door for the server; the ledger imports none of its callers. */
 
 export { type AuditRecord, activityPage, auditOf, purgeAuditTrail, recordAudit, recordOpen } from './audit.server'
 export {

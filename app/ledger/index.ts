@@ -1,8 +1,4 @@
-/**
- * The ledger's door for code any bundle may carry: the enquiry as stored and its fields, the
- * triage's states and the reply-by and overdue rule, the audit trail's lines. Nothing here reads
- * D1; server code imports `index.server.ts`, which hands on these names too.
- */
+/** The ledger's door for code any bundle may carry: nothing here reads D1 (that is `index.server.ts`). */
 
 export { type ActivityLine, AUDIT_LABELS, type AuditLine, auditLabel } from './audit'
 export type { EnquiryCounts } from './enquiries.server'

@@ -10,7 +10,6 @@ export function newLeaseToken(): string {
   return crypto.randomUUID()
 }
 
-/** Oldest due first. */
 export async function dueEnquiryIds(db: D1Database | undefined, now: string, limit: number): Promise<string[]> {
   const { results } = await bounded(
     database(db)
@@ -30,7 +29,6 @@ export async function countPending(db: D1Database | undefined): Promise<number> 
   return row?.n ?? 0
 }
 
-/** The row as the claim left it, and the attempt's token. */
 export interface Claim {
   record: EnquiryRecord
   token: string
@@ -93,7 +91,6 @@ export interface AttemptRecord {
   attempt: number
   attemptedAt: string
   delivery: string
-  /** After this attempt. */
   status: EnquiryStatus
   cause: string | null
   nextAttemptAt: string | null
@@ -189,7 +186,6 @@ export async function attemptsOf(db: D1Database | undefined, id: string): Promis
   }))
 }
 
-/** For the delivery alert: newest first. */
 export interface RecentAttempt {
   enquiryId: string
   attemptedAt: string

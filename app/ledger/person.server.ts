@@ -36,7 +36,6 @@ export interface PersonEnquiry {
 
 const MATCH = 'lower(email) = ?1'
 
-/** Newest first. */
 export async function personEnquiries(db: D1Database | undefined, email: string): Promise<PersonEnquiry[]> {
   const { results } = await bounded(
     database(db)

@@ -48,7 +48,6 @@ export interface EnquiryRecord extends Enquiry {
 
 export interface EnquiryTriage {
   state: string
-  /** The `outcome` column: won, lost, not a fit or spam, once closed. */
   resolution: string | null
   owner: string | null
   replyBy: string | null

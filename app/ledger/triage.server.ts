@@ -140,9 +140,8 @@ export async function storedTriage(db: D1Database | undefined, id: string): Prom
 }
 
 /**
- * Only while the triage is still `read`, compared as stored, with its audit line in the same
- * batch under the same condition. `stale`: another operator changed it meanwhile, nothing
- * written (no line either); `missing`: the enquiry is gone.
+ * Only while the triage is still `read`, with its audit line in the same batch: `stale` (another
+ * operator changed it; nothing written, no line), `missing` (the enquiry is gone).
  */
 export async function writeTriage(
   db: D1Database | undefined,

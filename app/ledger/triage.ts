@@ -1,9 +1,6 @@
 /**
- * Triage as stored (migrations/0005_triage.sql), and the reply-by and overdue rule, written here
- * once for the list, its filter and counts, the CSV and the digest. The moves between states are
- * the desk's (app/desk/triage.ts). No imports: any bundle may carry it.
- *
- * new: nobody opened it; open: someone should answer; replied; closed, with a resolution.
+ * Triage as stored (migrations/0005_triage.sql) and the overdue rule, once for the list, the CSV and
+ * the digest; the moves are app/desk/triage.ts. No imports: any bundle may carry it.
  */
 
 export const TRIAGE_STATES = ['new', 'open', 'replied', 'closed'] as const

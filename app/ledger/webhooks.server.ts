@@ -1,9 +1,8 @@
 import { bounded, database } from '~/server/d1.server'
 
 /**
- * The webhooks' outbox (migration 0009): one event per endpoint, claimed under a lease as an
- * enquiry is (lease.ts), its attempts kept per endpoint. `enquiry.erased` events are queued by the
- * migration's trigger when an enquiry's row is deleted, whichever route deletes it.
+ * The webhooks' outbox (migration 0009), leased as enquiries are (lease.ts). `enquiry.erased` events
+ * are queued by the migration's trigger, whichever route deletes the enquiry.
  */
 
 export type WebhookEventStatus = 'pending' | 'delivered' | 'failed'
@@ -31,10 +30,7 @@ export interface OutboxAttempt {
 const EVENT_COLUMNS = `id, endpoint, type, enquiry_id AS enquiryId, created_at AS createdAt, status, attempts,
   next_attempt_at AS nextAttemptAt, last_cause AS lastCause`
 
-/**
- * One per endpoint, due at `at`; an endpoint already queued this type for the enquiry keeps its
- * event. The ids of those queued now.
- */
+/** An endpoint that already queued this type for the enquiry keeps its event. The ids queued now. */
 export async function queueWebhookEvents(
   db: D1Database | undefined,
   events: { id: string; endpoint: string; type: string; enquiryId: string }[],
@@ -57,7 +53,6 @@ export async function queueWebhookEvents(
   return results.flatMap((result) => (result.results as { id: string }[]).map((row) => row.id))
 }
 
-/** Oldest due first. */
 export async function dueWebhookEventIds(db: D1Database | undefined, now: string, limit: number): Promise<string[]> {
   const { results } = await bounded(
     database(db)
@@ -97,7 +92,6 @@ export async function claimWebhookEvent(
 }
 
 export interface EventAttemptRecord extends OutboxAttempt {
-  /** After this attempt. */
   status: WebhookEventStatus
   nextAttemptAt: string | null
 }
@@ -130,7 +124,6 @@ export async function recordWebhookAttempt(
   return (results[1]?.meta.changes ?? 0) === 1
 }
 
-/** An operator's Replay: due now, whatever its state, unless an attempt holds it. */
 export async function requeueWebhookEvent(
   db: D1Database | undefined,
   id: string,
@@ -154,7 +147,6 @@ export interface EndpointHistory extends OutboxEvent {
   history: OutboxAttempt[]
 }
 
-/** An enquiry's events, by endpoint, each with its attempts in order. */
 export async function webhookEventsOf(db: D1Database | undefined, enquiryId: string): Promise<EndpointHistory[]> {
   const d1 = database(db)
   const [events, attempts] = await bounded(
@@ -189,7 +181,6 @@ export async function webhookEvent(db: D1Database | undefined, id: string): Prom
   )
 }
 
-/** For the delivery alert: one endpoint's attempts, newest first. */
 export interface RecentWebhookAttempt {
   endpoint: string
   attemptedAt: string
@@ -214,10 +205,7 @@ export async function recentWebhookAttempts(
   return results
 }
 
-/**
- * `enquiry.erased` events, delivered or given up, after 30 days (they hold an enquiry id and their
- * attempts, nothing else). `enquiry.received` events go with their enquiry.
- */
+/** `enquiry.erased` events hold an id and attempts only; `enquiry.received` ones go with their enquiry. */
 export const ERASED_EVENT_RETENTION_DAYS = 30
 
 export async function purgeWebhookEvents(db: D1Database | undefined, now: Date): Promise<number> {

@@ -59,7 +59,6 @@ export function llmsTxt(): string {
   return `${[header(), ...sections].join('\n\n')}\n`
 }
 
-/** In the page list's order, each after a rule and its address. */
 export function llmsFullTxt(): string {
   const documents = pages.map(
     (page) => `---\n\nSource: ${absoluteUrl(page.path)}\n\n${toMarkdown(pageDocument(page.path)).trimEnd()}`,

@@ -14,11 +14,8 @@ const MONTHS = [
 ] as const
 
 /**
- * A calendar date (`YYYY-MM-DD`) as British English writes it: `23 November 2026`.
- *
- * Spelled out rather than through `Intl.DateTimeFormat`: creating a formatter makes the browser
- * load its locale data, a long task of its own while the legal pages hydrate, for one fixed
- * English date. The server and the browser render the same string.
+ * `23 November 2026`, spelled out: an `Intl.DateTimeFormat` makes the browser load its locale data,
+ * a long task of its own while the legal pages hydrate.
  */
 export function longDate(isoDate: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate)

@@ -15,14 +15,9 @@ import { slugify } from '~/lib/slugify'
 import { site } from '~/site'
 
 /**
- * Each public page's words as a document: the same content modules the page's route renders, in
- * the same order, with the same headings, lists and links. The page's Markdown twin
- * (app/lib/markdown.ts), llms-full.txt and the share card's line are made from it; the worker
- * test tests/worker/ai-pages.test.ts compares each twin's words with the rendered page's.
- *
- * Only what is inside the page's <main> is here; header and footer are the site's, not the page's.
- * A link's `href` is a site path (`/contact?subject=devops`), an anchor on the page (`#features`)
- * or a full URL; the Markdown writer makes site paths absolute on the canonical origin.
+ * Each public page's words (only <main>'s), from the content modules its route renders, in the same
+ * order. The Markdown twin, llms-full.txt and the share card's line are made from it;
+ * tests/worker/ai-pages.test.ts compares each twin with the rendered page.
  */
 
 export interface Link {
@@ -41,7 +36,6 @@ export type Block =
 export interface PageDocument {
   path: PagePath
   heading: string
-  /** For its share card. */
   cardLine: string
   blocks: readonly Block[]
 }
@@ -78,7 +72,6 @@ function features(items: readonly (string | FeatureItem)[]): Block {
   )
 }
 
-/** With the subject preselected when one is given. */
 function contactLink(label: string, subject?: ContactCta['subject']): Block {
   return p(link(label, subject ? `/contact?subject=${subject}` : '/contact'))
 }

@@ -1,13 +1,10 @@
 import { createSsrStreamResponse, getSsrStatus } from '@tanstack/react-router/ssr/server'
 
 /**
- * The router internals the page renderer relies on, beside `router-internals.ts` (which names them
- * with the others, and whose tripwire test covers these too). Apart from it because they come from
- * the router's server entry, which the browser's bundle, where the other file goes too, must not load.
- *
- * - `getSsrStatus` — the status the router's matches call for (200, 404, 500).
- * - `createSsrStreamResponse` — hands the rendered stream to the router, which ties its SSR state to
- *   the response (and frees it when the stream ends).
+ * The renderer's internals (named with the others in `router-internals.ts`, whose tripwire test
+ * covers these too), apart because they come from the router's server entry, which the browser's
+ * bundle must not load: `getSsrStatus` (200, 404, 500) and `createSsrStreamResponse` (ties the SSR
+ * state to the response, freed when the stream ends).
  */
 export { createSsrStreamResponse, getSsrStatus }
 

@@ -2,30 +2,18 @@ import type { AnyRouteMatch, AnyRouter } from '@tanstack/react-router'
 import { composeSsrBodyScripts, getSsrBodyScriptParts } from '@tanstack/router-core'
 
 /**
- * The one place that reaches into TanStack Router's internals: parts typed in router-core's
- * declarations but not documented as API, so a patch release may change them. Everything else in
- * the app uses public API. `tests/unit/router-internals.test.tsx` renders a real router and fails
- * loudly, naming the part, when an upgrade changes one of these; each caller also has a fallback
- * that keeps the page working (named below).
- *
- * - `router.stores.matches` — the rendered matches (paint-first's `<Scripts>`; fallback: Start's
- *   own `<Scripts>`).
- * - `router.stores.ids` and `router.stores.byRoute` — the matches by route, writable (the renderer
- *   marks the innermost one failed so the designed error page renders; fallback: the plain error
- *   document, still a 500).
- * - `router.serverSsr.takeInitialHydrationScriptTags` — the bootstrap `<Scripts>` emits, given once
- *   per request (kept for a second render; paint-first composes with it).
- * - `router.serverSsr.cleanup` — frees the request's SSR state when no stream is sent.
- * - `match._notFound` — set on the match that renders a not-found (with `status: 'notFound'`, the
- *   public field, not always set on the root's match for an unknown URL).
- * - `getSsrBodyScriptParts` and `composeSsrBodyScripts` (router-core) — how `<Scripts>` makes the
- *   body's scripts, exported but not documented (paint-first composes with them; fallback: Start's
- *   own `<Scripts>`).
- * - `tanstack_router_reload:<message>` in sessionStorage — the reload-once key of the router's lazy
- *   route components (preload-recovery sets it, so the two reloads count as one).
- *
- * The renderer's two (`getSsrStatus`, `createSsrStreamResponse`) are in `router-internals.server.ts`:
- * they come from the router's server entry, which the browser's bundle must not load.
+ * The one place that reaches into TanStack Router's internals (typed in router-core but not
+ * documented, so a patch release may change them). `tests/unit/router-internals.test.tsx` fails
+ * loudly, naming the part, when an upgrade changes one; each caller has a fallback:
+ * - `router.stores.matches`: paint-first's `<Scripts>` (fallback: Start's `<Scripts>`).
+ * - `router.stores.ids`, `router.stores.byRoute`: the innermost match marked failed, for the
+ *   designed error page (fallback: the plain error document, still a 500).
+ * - `router.serverSsr.takeInitialHydrationScriptTags`: given once per request, kept for a re-render.
+ * - `router.serverSsr.cleanup`: frees the SSR state when no stream is sent.
+ * - `match._notFound`: `status: 'notFound'` is not always set on the root's match for an unknown URL.
+ * - `getSsrBodyScriptParts`, `composeSsrBodyScripts`: exported, undocumented (paint-first).
+ * - `tanstack_router_reload:<message>` in sessionStorage: preload-recovery sets it, so two reloads count as one.
+ * The renderer's two are in `router-internals.server.ts`: the browser's bundle must not load them.
  */
 
 type Store<T> = { get(): T; set?(update: (value: T) => T): void }
@@ -62,23 +50,18 @@ export function missingRouterInternals(router: AnyRouter): string[] {
   return missing
 }
 
-/** The matches being rendered, or null when the store is not there. */
 export function renderedMatches(router: AnyRouter): AnyRouteMatch[] | null {
   const matches = internals(router).stores?.matches?.get?.()
   return Array.isArray(matches) ? matches : null
 }
 
-/** The request's bootstrap scripts (taken once per request), or null when not there. */
 export function takeInitialHydrationScripts(router: AnyRouter): (() => BootstrapScripts) | null {
   const ssr = internals(router).serverSsr
   const take = ssr?.takeInitialHydrationScriptTags
   return typeof take === 'function' ? () => take.call(ssr) : null
 }
 
-/**
- * The bootstrap scripts are handed out once per request; a second render would get none and its
- * page could not hydrate. After this, every take gets the first take's scripts.
- */
+/** Handed out once per request: a second render would get none and its page could not hydrate. */
 export function keepInitialHydrationScripts(router: AnyRouter): void {
   const ssr = internals(router).serverSsr
   const take = ssr?.takeInitialHydrationScriptTags
@@ -90,7 +73,6 @@ export function keepInitialHydrationScripts(router: AnyRouter): void {
   }
 }
 
-/** Marks the innermost rendered match as failed, so its route's error component renders. False if it cannot. */
 export function markInnermostMatchFailed(router: AnyRouter, error: unknown): boolean {
   const stores = internals(router).stores
   const innermost = stores?.ids?.get?.().at(-1)
@@ -100,18 +82,14 @@ export function markInnermostMatchFailed(router: AnyRouter, error: unknown): boo
   return true
 }
 
-/** Frees the request's server-render state when the router's stream is not sent. */
 export function cleanUpServerRender(router: AnyRouter): void {
   internals(router).serverSsr?.cleanup?.()
 }
 
-/** True for a match that renders a not-found. */
 export function isNotFoundMatch(match: AnyRouteMatch): boolean {
   return match.status === 'notFound' || (match as { _notFound?: boolean })._notFound === true
 }
 
-/** The router's own parts of `<Scripts>`: the body's scripts split (route scripts, manifest scripts), and put together again. */
 export { composeSsrBodyScripts, getSsrBodyScriptParts }
 
-/** The key under which the router's lazy route components note that they reloaded once after `message`. */
 export const routerReloadKey = (message: string) => `tanstack_router_reload:${message}`

@@ -2,18 +2,12 @@ import { createSerializationAdapter } from '@tanstack/react-router'
 import { TSS_SERVER_FUNCTION } from '@tanstack/react-start'
 
 /**
- * Start's serialization adapter for server functions, with its RPC client loaded when a revived
- * server function is first called instead of with the client entry.
- *
- * Start's client entry (`hydrateStart`, start-client-core/dist/esm/client) registers
- * `ServerFunctionSerializationAdapter`, which imports `createClientRpc` statically, and with it
- * the fetcher, its frame decoder and seroval: ≈ 12 KB gzip that every page loaded before its first
- * interaction, though only the contact form and the desk call a server function, from chunks of
- * their own that import the RPC client themselves. This module is that adapter (same key, same
- * test, same serialized form, a revived function with the same properties), and `vite.config.ts`
- * (`lazyServerFnClient`) puts it in place of Start's in the client build; the build fails if
- * Start's module is not where it was. tests/unit/server-fn-adapter.test.ts compares the two.
- * Upstream, TanStack/router#8392 (open) takes the RPC client out of this adapter in the same spirit.
+ * Start's server-function serialization adapter with its RPC client loaded on the first call, not
+ * with the client entry. Start's (`hydrateStart` registers `ServerFunctionSerializationAdapter`)
+ * imports `createClientRpc` statically: ≈ 12 KB gzip on every page before its first interaction,
+ * though only the contact form and the desk call a server function. `vite.config.ts`
+ * (`lazyServerFnClient`) swaps this in for the client build and fails if Start's module moved;
+ * tests/unit/server-fn-adapter.test.ts compares the two. Upstream: TanStack/router#8392 (open).
  */
 export type RevivedServerFn = ((...args: unknown[]) => Promise<unknown>) & {
   url: string

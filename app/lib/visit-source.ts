@@ -1,17 +1,11 @@
 /**
- * Where a visit came from, without cookies: the first page of the visit on this site, the host of
- * the site that linked to it (never the full address; none when the link was on this site), and
- * the `utm_source`, `utm_medium` and `utm_campaign` of the first page's address.
- *
- * With JavaScript, the root route's effect calls `rememberVisit()` once per page load: on the first
- * page of a visit it keeps these values for the tab, in sessionStorage, and the contact form sends
- * them with the enquiry. Without JavaScript the contact page reads its own request the same way
- * (`landingSource`) and puts what it finds in the form's hidden fields. Nothing else reads them,
- * and nothing is sent anywhere but with an enquiry. The server checks and caps every value again
- * (`schema.ts`); this file has no valibot because every page's first load carries it.
+ * Where a visit came from, without cookies: its first page, the linking site's host (never the full
+ * address), and the first page's utm_source/medium/campaign. Kept per tab in sessionStorage and sent
+ * only with an enquiry; without JavaScript the contact page reads its own request into hidden
+ * fields. The server checks and caps every value again (`schema.ts`); no valibot here, because
+ * every page's first load carries this file.
  */
 
-/** The form fields (hidden inputs and the server function's input) that carry a lead's source. */
 export const SOURCE_FIELDS = [
   'source_page',
   'source_first_page',
@@ -25,10 +19,8 @@ export type SourceValues = Partial<Record<SourceField, string>>
 
 const UTM = ['utm_source', 'utm_medium', 'utm_campaign'] as const
 
-/** sessionStorage key of the tab's visit. */
 export const VISIT_KEY = 'visit-source'
 
-/** The lower-case host name of an http(s) referrer from another site; undefined for this site or anything else. */
 export function referrerHost(referrer: string | null | undefined, ownHost: string): string | undefined {
   if (!referrer) return undefined
   try {
@@ -54,7 +46,6 @@ function utmOf(search: URLSearchParams, values: SourceValues): SourceValues {
   return values
 }
 
-/** The source of a visit that begins at `url`, reached from `referrer` (a page address or empty). */
 export function landingSource(url: URL, referrer: string | null | undefined): SourceValues {
   const values: SourceValues = url.pathname.length <= MAX_KEPT ? { source_first_page: url.pathname } : {}
   const host = referrerHost(referrer, url.host)
@@ -63,10 +54,8 @@ export function landingSource(url: URL, referrer: string | null | undefined): So
 }
 
 /**
- * What the contact page's own request tells (no JavaScript): the page the form is on; when the
- * visit began there (no referrer, or one from another site), the rest of `landingSource`. When the
- * visitor came from a page of this site, the first page is not known; the UTM values are taken
- * from the contact page's address, else from that page's address as the referrer gives it.
+ * Without JavaScript. Reached from this site, the first page is not known: the UTM values come from
+ * this page's address, else from the referrer's.
  */
 export function contactPageSource(url: URL, referrer: string | null | undefined): SourceValues {
   let sameSite: URL | undefined
@@ -81,7 +70,6 @@ export function contactPageSource(url: URL, referrer: string | null | undefined)
   return UTM.some((key) => values[key]) ? values : utmOf(sameSite.searchParams, values)
 }
 
-/** The tab's sessionStorage, or null where there is none or it may not be used. */
 function storage(): Storage | null {
   try {
     return window.sessionStorage
@@ -90,11 +78,7 @@ function storage(): Storage | null {
   }
 }
 
-/**
- * Keeps this page's source for the tab when it begins a visit: nothing is kept yet, or it was
- * reached from another site or with UTM values (a new visit in the same tab). Other pages of the
- * visit leave it as it is.
- */
+/** A new visit: nothing kept yet, or reached from another site or with UTM values. */
 export function rememberVisit(): void {
   try {
     const source = landingSource(new URL(location.href), document.referrer)

@@ -1,9 +1,6 @@
 import type { RecentAttempt, RecentWebhookAttempt } from '~/ledger'
 
-/**
- * The delivery alert, pure: deliveries failing for one cause on several enquiries in a row (a
- * revoked key: `upstream_refused` on each) are told at once, at most once an hour per cause.
- */
+/** Failures for one cause on several enquiries in a row (a revoked key) are told at once, once an hour at most. */
 
 /** `ALERT_AFTER_FAILURES`: failures in a row, on as many enquiries. */
 export const DEFAULT_ALERT_AFTER = 3
@@ -25,10 +22,7 @@ export function alertAfter(raw: string | undefined): number | null {
   return n >= 2 && n <= 50 ? n : null
 }
 
-/**
- * From the head of `attempts` (newest first), each enquiry by its latest attempt, up to the first
- * delivered or failed for another cause; null below `threshold`.
- */
+/** Each enquiry by its latest attempt, up to the first delivered or failed for another cause; null below `threshold`. */
 export function failureStreak(attempts: readonly RecentAttempt[], threshold: number): FailureStreak | null {
   const seen = new Set<string>()
   const enquiryIds: string[] = []
@@ -47,10 +41,7 @@ export function failureStreak(attempts: readonly RecentAttempt[], threshold: num
   return cause !== null && enquiryIds.length >= threshold ? { cause, enquiryIds, latestAt } : null
 }
 
-/**
- * Not within the hour after the last alert for the cause, and never twice for the same failures:
- * a streak that stopped growing is told once.
- */
+/** At most once an hour per cause; a streak that stopped growing is told once. */
 export function alertDue(streak: { latestAt: string }, lastSentAt: string | null, now: Date): boolean {
   if (lastSentAt === null) return true
   const last = Date.parse(lastSentAt)
@@ -96,17 +87,14 @@ function whatToCheck(cause: string): string {
 /** One webhook endpoint's failed attempts in a row, newest first (docs/integrations.md). */
 export interface EndpointStreak {
   endpoint: string
-  /** The newest failure's cause. */
   cause: string
   failures: number
   latestAt: string
 }
 
 /**
- * Per endpoint, from `attempts` (newest first, all endpoints): its failed attempts up to its newest
- * delivered one, across its events; those at `threshold` or more. The same number as the
- * enquiries' alert (ALERT_AFTER_FAILURES), counted in attempts: a receiver down for its first
- * three attempts (about 6 minutes) is told.
+ * Failed attempts since the endpoint's newest delivery, at `threshold` or more: ALERT_AFTER_FAILURES
+ * counted in attempts, so a receiver down for three attempts (about 6 minutes) is told.
  */
 export function endpointStreaks(attempts: readonly RecentWebhookAttempt[], threshold: number): EndpointStreak[] {
   const streaks = new Map<string, EndpointStreak & { ended: boolean }>()

@@ -2,10 +2,7 @@ import type { Enquiry, EnquiryRecord } from '~/ledger'
 import { site } from '~/site'
 import { isPlainAddress } from './message'
 
-/**
- * The e-mails about one enquiry to the company: the enquiry itself (the `email` delivery) and the
- * give-up notice. Reply-To is the visitor when a header can carry the address.
- */
+/** Reply-To is the visitor when a header can carry the address. */
 
 export function enquirySubject(enquiry: Enquiry): string {
   return `New enquiry: ${enquiry.subjectLabel} — ${enquiry.name}`

@@ -2,10 +2,7 @@ import type { WorkerEnv } from '~/server/runtime.server'
 import { site } from '~/site'
 import { buildPlainTextEmail, isPlainAddress, type PlainTextEmail } from './message'
 
-/**
- * The mail room: every e-mail the Worker sends is built and sent by `sendEmail`, through the
- * `send_email` binding: the `email` delivery, the give-up notice, the digest, the alert, the receipt.
- */
+/** Every e-mail the Worker sends goes through `sendEmail` and the `send_email` binding. */
 
 export type EmailMessageConstructor = new (from: string, to: string, raw: string) => EmailMessage
 

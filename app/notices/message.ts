@@ -59,7 +59,6 @@ function unstructured(text: string): string[] {
   return isAscii(clean) ? clean.split(' ') : encodeWords(clean)
 }
 
-/** A quoted string when ASCII, encoded words otherwise. */
 function phrase(name: string): string[] {
   const clean = singleLine(name)
   if (isAscii(clean)) return [`"${clean.replace(/[\\"]/g, (c) => `\\${c}`)}"`]

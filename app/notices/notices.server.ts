@@ -27,10 +27,8 @@ import {
 } from './receipt-link'
 import { noticesSetup } from './setup'
 
-// The e-mails the site sends on its own: the give-up notice, the digest and the alert to the company,
-// the receipt to the person who wrote. Each is claimed in D1 with one statement
-// (migrations/0008_notices.sql), so it goes once however many instances run; one that fails is
-// logged and changes nothing else.
+// Each notice is claimed in D1 with one statement (migrations/0008_notices.sql): it goes once however
+// many instances run. One that fails is logged and changes nothing else.
 
 const inboxUrl = () => `${site.url.replace(/\/+$/, '')}/admin`
 
@@ -112,10 +110,7 @@ export async function sendAlert(env: WorkerEnv, now: Date): Promise<'sent' | 'no
   return 'sent'
 }
 
-/**
- * Compare-and-set on the alert's row (`key`: a cause, or `webhook:<endpoint>`): only the run that
- * saw the same last alert claims the next, and only when `alertDue` says it is due.
- */
+/** Compare-and-set: only the run that saw the same last alert claims the next. */
 async function claimAlert(db: D1Database, key: string, streak: { latestAt: string }, now: Date): Promise<boolean> {
   const last = await bounded(
     db.prepare(`SELECT sent_at FROM notices WHERE kind = 'alert' AND key = ?1`).bind(key).first<{ sent_at: string }>(),
@@ -135,10 +130,7 @@ async function claimAlert(db: D1Database, key: string, streak: { latestAt: strin
   return claimed !== null
 }
 
-/**
- * The delivery alert for webhooks: each endpoint failing ALERT_AFTER_FAILURES attempts in a row,
- * at most once an hour per endpoint; `hosts` names them as the set-up does.
- */
+/** At most once an hour per endpoint failing ALERT_AFTER_FAILURES attempts in a row. */
 export async function sendWebhookAlerts(
   env: WorkerEnv,
   now: Date,
@@ -187,10 +179,7 @@ async function purgeNotices(env: WorkerEnv, now: Date): Promise<void> {
   )
 }
 
-/**
- * The cron's part: the alerts first (they are urgent), the digest, the clean-up; each on its own.
- * `webhookHosts`: the webhook endpoints' hosts by name, which the contact flow reads.
- */
+/** The alerts first (they are urgent); each part on its own. */
 export async function runNotices(
   env: WorkerEnv,
   now = new Date(),
@@ -211,20 +200,13 @@ export async function runNotices(
   }
 }
 
-/**
- * Where the enquiry came from, for the receipt's bounds: the network (the flood limits' key, /48
- * or /24) and the Turnstile verdict (`off`: Turnstile is off; `valid`: a valid token; `failed`).
- */
+/** The receipt's bounds: the network (the flood limits' /48 or /24) and the Turnstile verdict. */
 export interface ReceiptContext {
   network: string
   turnstile: 'off' | 'valid' | 'failed'
 }
 
-/**
- * To the address the visitor gave, for an enquiry just stored and not held, one a day per
- * mailbox, within the day's caps per network and for the site. Never throws: the visitor's answer
- * does not depend on it.
- */
+/** One a day per mailbox, within the day's caps. Never throws: the visitor's answer does not depend on it. */
 export async function sendReceipt(
   env: WorkerEnv,
   record: EnquiryRecord,
@@ -319,7 +301,6 @@ async function checkLink(
   return checkWithdrawLink(env.RECEIPT_LINK_SECRET ?? '', fields, now)
 }
 
-/** The confirmation, or why nothing can be done. */
 export async function withdrawState(
   env: WorkerEnv,
   fields: { id: string; until: string; sig: string },

@@ -9,14 +9,12 @@ export function enquiryReference(id: string): string {
   return random ? `${day}-${id.slice(day.length + 1, day.length + 7)}` : id.slice(0, 15)
 }
 
-/** A name short enough to be one: the whole at most this long, in at most three words. */
 export const GREETING_NAME_MAX = 30
 
 /**
- * The first word of a name that reads as one (letters, marks, spaces, apostrophes, hyphens and dots;
- * the whole at most 30 characters and three words); anything else greets without a name, so a
- * stranger cannot put a sentence of their own ("Your account is locked, call us now") into a mail
- * sent from the company's domain.
+ * The first word of a name that reads as one (letters, marks, spaces, apostrophes, hyphens, dots;
+ * 30 characters, three words at most), else no name: a stranger cannot put a sentence of their own
+ * ("Your account is locked, call us now") into a mail from the company's domain.
  */
 export function greetingName(name: string): string | null {
   const clean = name.normalize('NFC').replace(/\s+/g, ' ').trim()

@@ -70,7 +70,6 @@ export interface NoticeSetupLine {
   value: string
 }
 
-/** The same in the desk and in the terminal. */
 export function noticesSetupLines(setup: NoticesSetup, companyEmail: string): NoticeSetupLine[] {
   return [
     {

@@ -9,10 +9,7 @@ import { linkFields, WITHDRAW_PATH } from './receipt-link'
 export const WITHDRAW_RESULTS = ['erased', 'gone', 'invalid', 'expired', 'error'] as const
 export type WithdrawResult = (typeof WITHDRAW_RESULTS)[number]
 
-/**
- * `POST /api/withdraw`, the withdraw page's form (no script needed): always a 303 back to the page,
- * which says what happened; a forged or expired link changes nothing.
- */
+/** Always a 303 back to the page, which says what happened; a forged or expired link changes nothing. */
 export async function handleWithdrawPost(request: Request, env: WorkerEnv): Promise<Response> {
   const back = (result: WithdrawResult) => seeOther(`${WITHDRAW_PATH}?result=${result}`)
   const body = await readFormBody(request)

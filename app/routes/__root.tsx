@@ -70,7 +70,6 @@ function RootDocument({ children }: { children: ReactNode }) {
     loadMotionOnFirstInteraction()
     loadInterForNextPages()
     completeIconSymbols()
-    // Where this visit came from, kept for the tab (sessionStorage) and sent only with an enquiry.
     rememberVisit()
   }, [])
   // The operator's desk (/admin…) draws its own shell (app/routes/admin/route.tsx): no brochure

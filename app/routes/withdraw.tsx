@@ -14,11 +14,7 @@ interface WithdrawSearch {
 const text = (value: unknown) =>
   typeof value === 'string' || typeof value === 'number' ? String(value).slice(0, 100) : undefined
 
-/**
- * `/withdraw`: where a receipt's link leads. A valid link shows what will be erased and one button
- * (a plain form: no script needed); a forged or expired one does nothing and says so. Kept out of
- * search results and out of the sitemap.
- */
+/** A forged or expired link does nothing and says so; the button is a plain form (no script needed). Not indexed. */
 export const Route = createFileRoute('/withdraw')({
   validateSearch: (search: Record<string, unknown>): WithdrawSearch => ({
     id: text(search.id),

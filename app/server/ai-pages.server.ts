@@ -6,10 +6,8 @@ import { absoluteUrl, markdownPath } from '~/lib/seo'
 import { markdownTokens, prefersMarkdown } from './negotiation'
 
 /**
- * /llms.txt, /llms-full.txt and each public page's Markdown twin (its path with `.md`; the home
- * page's is /index.html.md). The same for every visitor and with nothing to run, so, unlike pages
- * (whose CSP nonce must not outlive a deploy's chunks), public and cacheable for an hour, like the
- * sitemap; the Worker makes each text once per isolate.
+ * The same for every visitor and with nothing to run, so, unlike pages (whose CSP nonce must not
+ * outlive a deploy's chunks), public and cacheable for an hour, like the sitemap.
  */
 export const MACHINE_READABLE_CACHE_CONTROL = 'public, max-age=3600'
 
@@ -33,13 +31,11 @@ function textAnswer(request: Request, body: string, headers: Record<string, stri
   })
 }
 
-/** A page's Markdown twin, made once per isolate. */
 const twinOf = (path: PagePath) => memo(path, () => toMarkdown(pageDocument(path)))
 
 /**
- * `Content-Type: text/markdown` (RFC 7763), the token estimate Cloudflare's own conversion sends,
- * and a `Link: rel="canonical"` header naming the page, so a search engine that finds the twin
- * counts it as the page's, not as a copy of it.
+ * `text/markdown` (RFC 7763), Cloudflare's token estimate, and `Link: rel="canonical"`, so a search
+ * engine counts the twin as the page's, not a copy.
  */
 function twinAnswer(request: Request, path: PagePath, extra: Record<string, string> = {}): Response {
   const markdown = twinOf(path)
@@ -51,7 +47,6 @@ function twinAnswer(request: Request, path: PagePath, extra: Record<string, stri
   })
 }
 
-/** The Markdown twin a GET or HEAD request asks for by its own address (`/about.md`), or null. */
 export function markdownTwin(request: Request): Response | null {
   if (request.method !== 'GET' && request.method !== 'HEAD') return null
   const path = twins.get(new URL(request.url).pathname)
@@ -60,19 +55,13 @@ export function markdownTwin(request: Request): Response | null {
 
 const pagePaths = new Set<string>(pages.map((page) => page.path))
 
-/** The public page at this request's path, for a GET or HEAD, or null. */
 export function negotiablePage(request: Request): PagePath | null {
   if (request.method !== 'GET' && request.method !== 'HEAD') return null
   const { pathname } = new URL(request.url)
   return pagePaths.has(pathname) ? (pathname as PagePath) : null
 }
 
-/**
- * A public page asked for with an `Accept` header that prefers Markdown (app/server/negotiation.ts)
- * gets its twin at the page's own address. Both representations carry `Vary: Accept`, so a cache
- * in the path keeps them apart; the Worker's page cache never sees this answer, which is made
- * before it.
- */
+/** `Vary: Accept` on both representations, so a cache keeps them apart; made before the Worker's page cache. */
 export function negotiatedTwin(request: Request, path: PagePath): Response | null {
   return prefersMarkdown(request.headers.get('Accept')) ? twinAnswer(request, path, { Vary: 'Accept' }) : null
 }
@@ -82,7 +71,6 @@ export function llmsTxtAnswer(request: Request): Response {
   return textAnswer(request, memo('llms.txt', llmsTxt), { 'Content-Type': 'text/plain; charset=utf-8' })
 }
 
-/** /llms-full.txt: every public page's text in one file. */
 export function llmsFullTxtAnswer(request: Request): Response {
   return textAnswer(request, memo('llms-full.txt', llmsFullTxt), { 'Content-Type': 'text/plain; charset=utf-8' })
 }

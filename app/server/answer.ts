@@ -1,10 +1,6 @@
 import { ADMIN_HEADERS } from './admin-path'
 
-/**
- * What a browser's form post gets back: a 303 to the page that shows the result, or a refusal in
- * words. The contact form's post, the desk's actions and the withdrawal alike; an API call gets a
- * JSON reply (`reply.ts`).
- */
+/** A browser's form post gets a 303 to the result's page or a refusal in words; an API call gets JSON (`reply.ts`). */
 export type ActionAnswer = { seeOther: string } | { status: number; message: string }
 
 /** `logged`: the fields of the one log line that says what it did (none: it did nothing). */

@@ -1,9 +1,7 @@
 /**
- * `www.` → apex, permanently. When both hostnames are attached to the Worker (wrangler.toml
- * `routes`, docs/operations.md "Custom domain"), a request for any page on `www.<domain>` is
- * answered with a 308 to the same path and query on `https://<domain>`, so there is one address
- * for every page. 308 keeps the method, so a form posted to www is not turned into a GET.
- * Static files are served before the Worker runs and are not redirected; pages link only to the apex.
+ * `www.` → apex with a 308 (docs/operations.md, "Custom domain"): one address for every page, and
+ * 308 keeps the method, so a form posted to www is not turned into a GET. Static files are served
+ * before the Worker runs and are not redirected; pages link only to the apex.
  */
 export function wwwRedirect(request: Request): Response | null {
   const url = new URL(request.url)

@@ -1,8 +1,4 @@
-/**
- * `work` for each item, at most `limit` at a time, started in order: the cron's runs over due
- * enquiries and due webhook events, so one slow receiver holds one slot, not the run. `work`
- * handles its own errors.
- */
+/** Started in order, at most `limit` at a time: one slow receiver holds one slot, not the cron's run. */
 export async function eachAtMost<T>(
   items: readonly T[],
   limit: number,

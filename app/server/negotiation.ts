@@ -1,14 +1,9 @@
 /**
- * Content negotiation between a page's HTML and its Markdown twin (Cloudflare's "Markdown for
- * Agents" convention: https://developers.cloudflare.com/fundamentals/reference/markdown-for-agents/).
- *
- * An `Accept` header is read as RFC 9110 § 12.5.1 says: each media range may carry a weight `q`
- * (0 to 1, default 1; 0 means "not acceptable"), and a type takes the weight of the most specific
- * range that matches it: `text/html` over `text/` with a wildcard over the wildcard for every type.
- *
- * Markdown is answered only when the client names `text/markdown` itself, with a weight above 0 and
- * at least as high as HTML's. A wildcard alone (for every type, or every text type) keeps the HTML:
- * it is what browsers and most tools send, and they expect the page.
+ * HTML or its Markdown twin (Cloudflare's "Markdown for Agents":
+ * https://developers.cloudflare.com/fundamentals/reference/markdown-for-agents/). `Accept` is read as
+ * RFC 9110 § 12.5.1: a type takes the `q` of the most specific range that matches (0: not acceptable).
+ * Markdown only when the client names `text/markdown` with a weight above 0 and at least HTML's: a
+ * wildcard alone is what browsers and most tools send, and they expect the page.
  */
 
 interface MediaRange {
@@ -43,7 +38,6 @@ function specificity(range: MediaRange, type: string, subtype: string): number {
   return -1
 }
 
-/** The weight a media type gets from an `Accept` header (0 when nothing matches). */
 function weightOf(ranges: readonly MediaRange[], mediaType: string): number {
   const [type = '', subtype = ''] = mediaType.split('/')
   let best = -1
@@ -58,7 +52,6 @@ function weightOf(ranges: readonly MediaRange[], mediaType: string): number {
   return q
 }
 
-/** Whether a request with this `Accept` header should get the Markdown twin of a page. */
 export function prefersMarkdown(accept: string | null): boolean {
   if (!accept) return false
   const ranges = parseAccept(accept)
@@ -68,11 +61,7 @@ export function prefersMarkdown(accept: string | null): boolean {
   return markdown > 0 && markdown >= weightOf(ranges, 'text/html')
 }
 
-/**
- * Cloudflare's conversion sends `x-markdown-tokens`, an estimate of the answer's size in an
- * assistant's tokens. English text runs at about four characters a token in the common
- * tokenizers; this is that estimate, rounded up.
- */
+/** `x-markdown-tokens`, as Cloudflare sends it: about four characters a token for English, rounded up. */
 export function markdownTokens(markdown: string): number {
   return Math.ceil(markdown.length / 4)
 }
@@ -80,14 +69,11 @@ export function markdownTokens(markdown: string): number {
 const START_ACCEPTS = /(^|,)\s*(\*\/\*|text\/html)/
 
 /**
- * Start's request handler (`createStartHandler` in @tanstack/start-server-core 1.169) answers a
- * page request whose `Accept` names neither `text/html` nor the wildcard for all types with a 406
- * and a JSON body, before the page renders; request middleware cannot change the request that
- * check reads. A page should answer such a client with its HTML, as every representation's
- * canonical link promises, so a GET or HEAD like that reaches Start with the wildcard added at
- * weight 0, which RFC 9110 reads as "not acceptable": the header still means what the client
- * sent, to the negotiation above and everything else. The test "a client that accepts neither gets
- * the HTML" fails if Start's check changes.
+ * Start's handler (`createStartHandler`, @tanstack/start-server-core 1.169) answers a 406 to a page
+ * request whose `Accept` names neither `text/html` nor the wildcard for all types, and middleware
+ * cannot change what it reads. Pages answer such a client with HTML, as their canonical links
+ * promise: the wildcard is added at weight 0 ("not acceptable", RFC 9110), so the header still means
+ * what the client sent. The test "a client that accepts neither gets the HTML" fails if Start changes.
  */
 export function acceptingHtml(request: Request): Request {
   if (request.method !== 'GET' && request.method !== 'HEAD') return request

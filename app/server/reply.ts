@@ -1,8 +1,4 @@
-/**
- * A reply: the one shape of every JSON answer to an API call, `{ ok: true }` or `{ ok: false,
- * error, message, fields? }`, with its status and headers. `replyResponse` is the one function
- * that makes it a `Response`. docs/architecture.md, "Words".
- */
+/** The one shape of every JSON answer to an API call (docs/architecture.md, "Words"). */
 
 export type ReplyBody<Code extends string = string> =
   | { ok: true }

@@ -10,10 +10,9 @@ export function createNonce(): string {
 const TURNSTILE_SOURCE = 'https://challenges.cloudflare.com'
 
 /**
- * Scripts and styles: same origin plus the per-response nonce Start stamps on its inline scripts;
- * the few styles set later (framer-motion's transforms) go through the CSSOM, which CSP does not
- * restrict. While Turnstile is on, its origin is in `script-src` and `frame-src` on every page: an
- * in-site navigation to /contact keeps the first page's policy.
+ * Same origin plus Start's per-response nonce; framer-motion's later styles go through the CSSOM,
+ * which CSP does not restrict. With Turnstile on, its origin is allowed on every page: an in-site
+ * navigation to /contact keeps the first page's policy.
  * https://developers.cloudflare.com/turnstile/reference/content-security-policy/
  */
 export function contentSecurityPolicy(
@@ -87,9 +86,8 @@ export const BASE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
 }
 
 /**
- * Server-rendered HTML: only the visitor's browser keeps a copy, and asks again before each use.
- * No shared cache may store it (each page has its own nonce), and nobody runs an old page whose
- * chunks a newer deploy replaced. Pages with a visitor's own data, and error pages, are not stored.
+ * Only the visitor's browser keeps a copy, and revalidates it: each page has its own nonce, and no
+ * one may run an old page whose chunks a newer deploy replaced.
  */
 export const HTML_CACHE_CONTROL = 'private, no-cache'
 export const PRIVATE_CACHE_CONTROL = 'private, no-store'

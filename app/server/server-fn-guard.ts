@@ -3,12 +3,9 @@ import { getRequest } from '@tanstack/react-start/server'
 import { markStarted, serverFnStarted, undecodableAnswer } from './server-fn-guard.server'
 
 /**
- * Start decodes a server function's body before any function middleware runs, and answers 500
- * when it cannot; the contact endpoint must answer a 4xx with a reason. `markServerFnStarted`
- * records that a function began; `refuseUndecodableServerFnCalls` turns a 500 for a request that
- * never got that far into 400 `malformed_body` (404 `unknown_function` for an unknown id).
- * The browser's bundle carries app/start.ts, so these objects live here; what their `.server`
- * bodies call is `server-fn-guard.server.ts`.
+ * Start decodes a server function's body before any function middleware runs, and answers 500 when
+ * it cannot; the contact endpoint must answer a 4xx with a reason (400 `malformed_body`, 404
+ * `unknown_function`). Here, not in the `.server.ts`, because the browser's bundle carries app/start.ts.
  */
 export const markServerFnStarted = createMiddleware({ type: 'function' }).server(({ next }) => {
   markStarted(getRequest())

@@ -53,7 +53,7 @@ test('the desk’s shell: its own header with the sections and the operator, non
   )
 
   const { context, page } = await operatorPage(browser, { viewport: { width: 1366, height: 768 } })
-  for (const path of ['/admin', '/admin/activity', '/admin/person', `/admin/enquiries/desk-${tag}-0`]) {
+  for (const path of ['/admin', '/admin/activity', '/admin/person', '/admin/setup', `/admin/enquiries/desk-${tag}-0`]) {
     await gotoHydrated(page, `${origin}${path}`)
     const desk = page.getByRole('navigation', { name: 'Desk' })
     await expect(desk.getByRole('link')).toHaveText(['Enquiries', 'Activity', 'Requests by person', 'Set-up'])
@@ -66,6 +66,8 @@ test('the desk’s shell: its own header with the sections and the operator, non
   }
   await gotoHydrated(page, `${origin}/admin/activity`)
   await expect(page.getByRole('link', { name: 'Activity' })).toHaveAttribute('aria-current', 'page')
+  await gotoHydrated(page, `${origin}/admin/setup`)
+  await expect(page.getByRole('link', { name: 'Set-up', exact: true })).toHaveAttribute('aria-current', 'page')
 
   // 25 rows of the inbox fit a laptop screen (768 px high, less the browser's own bar).
   await gotoHydrated(page, `${origin}/admin?q=Dense%20${tag}`)
@@ -80,7 +82,7 @@ test('the desk’s shell: its own header with the sections and the operator, non
 
   // At 375 px: nothing wider than the screen, and the sections within reach.
   const narrow = await operatorPage(browser, { viewport: { width: 375, height: 740 } })
-  for (const path of ['/admin', '/admin/activity', '/admin/person', `/admin/enquiries/desk-${tag}-0`]) {
+  for (const path of ['/admin', '/admin/activity', '/admin/person', '/admin/setup', `/admin/enquiries/desk-${tag}-0`]) {
     await gotoHydrated(narrow.page, `${origin}${path}`)
     const width = await narrow.page.evaluate(() => document.documentElement.scrollWidth)
     expect(width, path).toBeLessThanOrEqual(375)
@@ -88,6 +90,47 @@ test('the desk’s shell: its own header with the sections and the operator, non
       await expect(narrow.page.getByRole('navigation', { name: 'Desk' }).getByRole('link', { name })).toBeInViewport()
   }
   await narrow.context.close()
+})
+
+test('leads first: at 1280 × 800 the inbox’s first screen shows its first five enquiries, the set-up one line and a link away', async ({
+  browser,
+}, testInfo) => {
+  const tag = crypto.randomUUID().slice(0, 8)
+  const rows = Array.from(
+    { length: 12 },
+    (_, i) =>
+      `('first-${tag}-${i}', 'first-${tag}-${i}', '2026-01-03T00:00:${String(i).padStart(2, '0')}.000Z', 'First ${tag} ${i}', 'first-${i}@example.com', 'Company', 'general', 'x', 'delivered')`,
+  )
+  await executeSql(
+    origin,
+    `INSERT INTO enquiries (id, idempotency_key, received_at, name, email, company, subject, message, status) VALUES ${rows.join(', ')}`,
+  )
+  const { context, page } = await operatorPage(browser, { viewport: { width: 1280, height: 800 } })
+  await gotoHydrated(page, `${origin}/admin?q=First%20${tag}`)
+  await expect(page.locator('tbody tr')).toHaveCount(12)
+  const shot = testInfo.outputPath('inbox-first-screen-1280x800.png')
+  await page.screenshot({ path: shot })
+  await testInfo.attach('inbox-first-screen-1280x800', { path: shot, contentType: 'image/png' })
+  // Rows wholly inside the first screen, without scrolling.
+  const visible = await page.locator('tbody tr').evaluateAll(
+    (trs) =>
+      trs.filter((tr) => {
+        const box = tr.getBoundingClientRect()
+        return box.top >= 0 && box.bottom <= window.innerHeight
+      }).length,
+  )
+  console.log(`inbox rows visible at 1280 × 800: ${visible}`)
+  expect(visible).toBeGreaterThanOrEqual(5)
+  for (let i = 0; i < 5; i++)
+    await expect(page.getByRole('link', { name: `First ${tag} ${11 - i}`, exact: true })).toBeInViewport({ ratio: 1 })
+  await expect(page.getByRole('heading', { name: 'Delivery' })).toHaveCount(0)
+
+  // The set-up is the header's Set-up; whatever is missing is named in one line that links there.
+  await page.getByRole('navigation', { name: 'Desk' }).getByRole('link', { name: 'Set-up' }).click()
+  await expect(page).toHaveURL(`${origin}/admin/setup`)
+  await expect(page.getByRole('heading', { level: 1, name: 'Set-up' })).toBeVisible()
+  await expect(page.getByTestId('setup-delivery')).toHaveText('form-service')
+  await context.close()
 })
 
 test('the desk’s new pages have no WCAG 2.2 A/AA violations and work from the keyboard alone', async ({
@@ -106,6 +149,7 @@ test('the desk’s new pages have no WCAG 2.2 A/AA violations and work from the 
     '/admin/person?email=not-an-address',
     `/admin/person/erase?email=${encodeURIComponent(values.email)}`,
     `/admin/enquiries/${row.id}`,
+    '/admin/setup',
   ]) {
     await gotoHydrated(page, `${origin}${path}`)
     const results = await analyzeWcag(page)
@@ -137,5 +181,16 @@ test('the desk’s new pages have no WCAG 2.2 A/AA violations and work from the 
   await page.getByRole('link', { name: 'Cancel' }).focus()
   await page.keyboard.press('Enter')
   await expect(page.getByRole('heading', { level: 2, name: `1 enquiry from ${values.email}` })).toBeVisible()
+
+  // The set-up from the header and back, by keyboard.
+  await page.getByRole('navigation', { name: 'Desk' }).getByRole('link', { name: 'Requests by person' }).focus()
+  await page.keyboard.press('Tab')
+  await expect(page.getByRole('link', { name: 'Set-up', exact: true })).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('heading', { level: 1, name: 'Set-up' })).toBeVisible()
+  await expect(page.getByTestId('setup-delivery')).toHaveText('form-service')
+  await page.getByRole('link', { name: 'All enquiries' }).focus()
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('heading', { level: 1, name: 'Enquiries' })).toBeVisible()
   await context.close()
 })

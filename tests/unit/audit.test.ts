@@ -154,6 +154,39 @@ describe('every action is recorded, or not done', () => {
     expect(d1.row('SELECT id FROM enquiries WHERE id = ?1', id)).toBeTruthy()
     expect(lines()).toHaveLength(0)
   })
+
+  it('release and retry: checked first (nothing to do, no line), then the line, then the attempt; no line, no attempt', async () => {
+    const id = await stored()
+    // A held one cannot be retried without its release; a held one is the only kind released.
+    d1.sqlite.exec(`UPDATE enquiries SET status = 'delivered' WHERE id = '${id}'`)
+    expect((await post({ action: 'retry', id })).headers.get('Location')).toBe(
+      `/admin/enquiries/${id}?notice=not-retried`,
+    )
+    expect((await post({ action: 'release', id })).headers.get('Location')).toBe(
+      `/admin/enquiries/${id}?notice=not-held`,
+    )
+    expect(lines()).toHaveLength(0)
+
+    const held = await stored()
+    d1.failNext(undefined, /INSERT INTO audit_log/)
+    expect((await post({ action: 'release', id: held })).status).toBe(503)
+    expect(d1.row('SELECT status, attempts FROM enquiries WHERE id = ?1', held)).toEqual({
+      status: 'held',
+      attempts: 0,
+    })
+    expect(lines()).toHaveLength(0)
+
+    // The line written, the attempt made (no delivery is configured here, so it waits as pending).
+    expect((await post({ action: 'release', id: held })).headers.get('Location')).toBe(
+      `/admin/enquiries/${held}?notice=not-configured`,
+    )
+    expect((await auditOf(d1.db, held)).map((line) => [line.action, line.detail])).toEqual([['release', 'was held']])
+    expect(d1.row('SELECT status FROM enquiries WHERE id = ?1', held)).toEqual({ status: 'pending' })
+    d1.failNext(undefined, /INSERT INTO audit_log/)
+    expect((await post({ action: 'retry', id: held })).status).toBe(503)
+    expect(d1.row('SELECT status FROM enquiries WHERE id = ?1', held)).toEqual({ status: 'pending' })
+    expect(await auditOf(d1.db, held)).toHaveLength(1)
+  })
 })
 
 describe('a line records what was done, checked before it is written', () => {

@@ -10,7 +10,7 @@ import { expect, test } from 'vitest'
 import { enquiry } from '../support/values'
 import { siteUnderTest, standInsForFile } from './support/fixtures'
 import { parseHtml, textOf } from './support/html'
-import { follow, sendEnquiry } from './support/http'
+import { follow, sendEnquiry, serverFnId, serverFnPayload } from './support/http'
 
 const stand = standInsForFile()
 const worker = siteUnderTest(() => ({ vars: stand.production() }))
@@ -53,7 +53,7 @@ test('from another site, or with no Fetch Metadata: the confirmation page, and n
   expect(await worker.sql('SELECT * FROM audit_log')).toEqual([])
 
   // Pages without an effect open from anywhere: Access's login redirect lands on the inbox.
-  for (const path of ['/admin', '/admin/activity', '/admin/sources', '/admin/person']) {
+  for (const path of ['/admin', '/admin/activity', '/admin/sources', '/admin/setup', '/admin/person']) {
     const answer = await worker.fetch(path, { headers: { ...(await signed()), 'Sec-Fetch-Site': 'cross-site' } })
     expect(answer.status, path).toBe(200)
   }
@@ -84,4 +84,29 @@ test('from the desk itself, or a typed address, the same GETs work', async () =>
   expect((await worker.sql<{ action: string }>('SELECT action FROM audit_log')).map((row) => row.action)).toEqual(
     expect.arrayContaining(['open', 'export']),
   )
+})
+
+test('an effect page’s server function, called from another site, answers nothing and records nothing', async () => {
+  const values = enquiry('cross-site-fn', { name: `Fn ${crypto.randomUUID().slice(0, 8)}` })
+  const id = await sendEnquiry(worker, values)
+  // What the enquiry page's own code calls on a client-side navigation (a GET server function).
+  const call = `/_serverFn/${serverFnId('loadEnquiry')}?payload=${encodeURIComponent(serverFnPayload({ id }))}`
+  const fromOutside = async (site: string | null) => {
+    const headers: Record<string, string> = { ...(await signed()), 'x-tsr-serverFn': 'true' }
+    if (site) headers['Sec-Fetch-Site'] = site
+    return worker.fetch(call, { headers })
+  }
+  for (const site of ['cross-site', 'same-site', null]) {
+    const answer = await fromOutside(site)
+    expect(answer.status, String(site)).toBe(403)
+    expect(await answer.text()).not.toContain(values.email)
+  }
+  expect(await worker.sql('SELECT triage FROM enquiries WHERE id = ?', id)).toEqual([{ triage: 'new' }])
+  expect(await worker.sql('SELECT action FROM audit_log WHERE enquiry_id = ?', id)).toEqual([])
+
+  // The desk's own page makes the same call same-origin, and gets the enquiry.
+  const own = await fromOutside('same-origin')
+  expect(own.status).toBe(200)
+  expect(await own.text()).toContain(values.email)
+  expect(await worker.sql('SELECT action FROM audit_log WHERE enquiry_id = ?', id)).toEqual([{ action: 'open' }])
 })

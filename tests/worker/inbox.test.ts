@@ -95,6 +95,7 @@ describe('Access: fails closed', () => {
       '/admin/activity',
       '/admin/person',
       '/admin/sources',
+      '/admin/setup',
       '/admin/no-such-page',
       '/Admin',
     ]
@@ -162,7 +163,7 @@ describe('Access: fails closed', () => {
 })
 
 describe('the list and the CSV', () => {
-  test('newest first, never cached or indexed, the delivery set-up shown to operators, a wildcard taken literally, 25 a page', async () => {
+  test('newest first, never cached or indexed, the delivery set-up shown to operators on its own page, a wildcard taken literally, 25 a page', async () => {
     const tag = crypto.randomUUID().slice(0, 8)
     const first = enquiry('inbox-list', { name: `Asha ${tag}`, company: `Rao ${tag} Textiles` })
     const second = enquiry('inbox-list', { name: `Bharat ${tag}`, message: `Please call.\nWe have 12 sites. ${tag}` })
@@ -176,12 +177,19 @@ describe('the list and the CSV', () => {
     expect(textOf(document.querySelector('h1'))).toBe('Enquiries')
     const names = (d: Document) => [...d.querySelectorAll('tbody tr td:nth-child(2)')].map(textOf)
     expect(names(document)).toEqual([second.name, first.name])
-    // The delivery set-up is shown to operators (and not to the world at /api/health).
-    const setup = (id: string) => textOf(document.querySelector(`[data-testid="${id}"]`))
+    // The inbox names in one line only what is missing (here: who may open it, beyond Access's
+    // policy); the set-up is shown to operators on its own page (and not to the world at /api/health).
+    expect(textOf(document.querySelector('[data-testid="setup-gaps"]'))).toBe(
+      'Set-up: no allow-list, nor a reason for the Access policy alone. See the set-up',
+    )
+    const setupPage = (await page('/admin/setup')).document
+    expect(textOf(setupPage.querySelector('h1'))).toBe('Set-up')
+    const setup = (id: string) => textOf(setupPage.querySelector(`[data-testid="${id}"]`))
     expect(setup('setup-delivery')).toBe('form-service')
     expect(setup('setup-missing')).toContain('nothing')
     expect(setup('setup-rate-limiter')).toBe('bound')
     expect(document.documentElement.outerHTML).not.toContain(TEST_ACCESS_KEY)
+    expect(setupPage.documentElement.outerHTML).not.toContain(TEST_ACCESS_KEY)
 
     // By company; by status; a wildcard is literal.
     expect(names((await page('/admin?q=Textiles')).document)).toEqual([first.name])
@@ -495,5 +503,28 @@ describe('under pressure', () => {
     const list = (await page(`/admin?q=${encodeURIComponent(domain)}`)).document
     expect(list.querySelectorAll('tbody tr')).toHaveLength(MAILTO.length)
     expect(list.querySelectorAll('tbody a[href^="mailto:"]')).toHaveLength(0)
+  })
+})
+
+describe('a set-up with gaps', () => {
+  const gapped = siteUnderTest(() => ({
+    vars: stand.production({ CONTACT_FORM_ACCESS_KEY: '', TURNSTILE_SITE_KEY: '1x00000000000000000000AA' }),
+  }))
+
+  test('the inbox names what is missing in one line that links to the set-up, which says the same in full', async () => {
+    const headers = await asOperator()
+    const inbox = parseHtml(await (await gapped.fetch('/admin', { headers })).text())
+    const line = inbox.querySelector('[data-testid="setup-gaps"]')
+    expect(textOf(line)).toBe(
+      'Set-up: the delivery needs CONTACT_FORM_ACCESS_KEY; Turnstile needs TURNSTILE_SECRET_KEY; no allow-list, nor a reason for the Access policy alone. See the set-up',
+    )
+    expect(line?.querySelector('a')?.getAttribute('href')).toBe('/admin/setup')
+    // The panel itself is no longer on the inbox.
+    expect(inbox.querySelector('[data-testid="setup-delivery"]')).toBeNull()
+
+    const setup = parseHtml(await (await gapped.fetch('/admin/setup', { headers })).text())
+    expect(textOf(setup.querySelector('[data-testid="setup-missing"]'))).toBe('CONTACT_FORM_ACCESS_KEY')
+    expect(textOf(setup.querySelector('[data-testid="setup-turnstile"]'))).toBe('off: TURNSTILE_SECRET_KEY is not set')
+    expect(setup.querySelector('nav[aria-label="Desk"] a[aria-current="page"]')?.textContent).toBe('Set-up')
   })
 })

@@ -91,9 +91,9 @@ test('siteverify down: held as unverified; released from the inbox without JavaS
   expect(stand.forms.from(values.email)).toHaveLength(1)
 })
 
-test('the inbox shows operators that Turnstile is on', async () => {
+test('the desk’s set-up shows operators that Turnstile is on', async () => {
   const headers = { 'Cf-Access-Jwt-Assertion': await stand.keys.sign(), ...TYPED }
-  const page = parseHtml(await (await worker.fetch('/admin', { headers })).text())
+  const page = parseHtml(await (await worker.fetch('/admin/setup', { headers })).text())
   expect(textOf(page.querySelector('[data-testid="setup-turnstile"]'))).toBe(
     'on: enquiries without a valid token are held',
   )

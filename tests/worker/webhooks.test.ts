@@ -313,7 +313,7 @@ describe('erasure by each of the four routes sends enquiry.erased, with the id o
 })
 
 test('the desk’s set-up lists each endpoint by name and host, never its URL or secret', async () => {
-  const page = parseHtml(await (await worker.fetch('/admin', { headers: await asOperator() })).text())
+  const page = parseHtml(await (await worker.fetch('/admin/setup', { headers: await asOperator() })).text())
   const host = new URL(receiver.url).host
   expect(textOf(page.querySelector('[data-testid="setup-webhooks"]'))).toBe(
     `crm → ${host} (signed JSON); team → ${host} (Slack, message body off)`,

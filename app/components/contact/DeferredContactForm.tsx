@@ -6,17 +6,10 @@ import type { ContactFormProps } from './ContactForm'
 import { loadContactFormCode } from './form-code'
 
 /**
- * The contact form, whose code the browser fetches when the visitor first uses the form.
- *
- * The server renders the whole form; without its code it is a plain HTML form that posts to
- * /api/contact (see ContactForm), so it works from the first paint. While the page hydrates, the
- * form stays as the server rendered it (React leaves a suspended boundary's HTML in place) until
- * the visitor points at it, focuses it or types in it; then its code is fetched and the form
- * hydrates, keeping anything typed meanwhile (ContactForm reads the fields when it mounts). A
- * press of "Send Message" before that posts the form natively, with the same outcome. A tab that
- * holds an unsent message fetches the code at once, so the message is back without a touch.
- *
- * After an in-site navigation the form renders at once (the route's loader has started its code).
+ * The server renders the whole form, a plain HTML form posting to /api/contact, so it works from the
+ * first paint. Its code is fetched when the visitor first points at, focuses or types in it: React
+ * leaves the suspended boundary's HTML in place until then, and ContactForm reads the fields when
+ * it mounts, so nothing typed is lost. A tab holding an unsent message fetches it at once.
  */
 const ContactForm = lazy(() => loadContactFormCode().then((module) => ({ default: module.ContactForm })))
 
@@ -24,10 +17,6 @@ const FIRST_USE_EVENTS = ['pointerdown', 'focusin', 'keydown', 'input'] as const
 
 let firstUse: Promise<void> | undefined
 
-/**
- * Resolves when the visitor first points at, focuses or types in the form; at once when this tab
- * holds an unsent message, which the form then restores as soon as the page is interactive.
- */
 function formFirstUsed(): Promise<void> {
   firstUse ??= new Promise<void>((resolve) => {
     if (hasDraft()) return resolve()
@@ -45,10 +34,7 @@ function formFirstUsed(): Promise<void> {
 // between the page's hydration and the form's own is not missed.
 if (typeof document !== 'undefined') formFirstUsed()
 
-/**
- * True while React hydrates this part of the page (React reads the server snapshot then), false
- * when it renders in the browser, as after an in-site navigation.
- */
+/** True while React hydrates (it reads the server snapshot then). */
 const useHydrating = () => usePageValue(() => false, true)
 
 function FormWhenUsed(props: ContactFormProps) {

@@ -53,11 +53,7 @@ function loadTurnstile(): Promise<TurnstileApi> {
 
 type WidgetState = 'off' | 'working' | 'ready' | 'failed'
 
-/**
- * Turnstile for the contact form, when it is on. Nothing is requested until `start()` (the form's
- * first focus). `token()` gives the current token, waiting briefly while the widget is still
- * working; without one the message is still sent, and the server holds it for an operator.
- */
+/** Nothing is requested until `start()` (first focus); without a token the message is still sent, and held. */
 export function useTurnstile(siteKey: string | null | undefined) {
   const container = useRef<HTMLDivElement>(null)
   const started = useRef(false)
@@ -104,7 +100,6 @@ export function useTurnstile(siteKey: string | null | undefined) {
     }
   }, [siteKey, settle])
 
-  /** The token to send, if any: waits up to a few seconds while the widget is still working. */
   const token = useCallback(async (): Promise<string | undefined> => {
     if (current.current || state.current !== 'working') return current.current
     await new Promise<void>((resolve) => {

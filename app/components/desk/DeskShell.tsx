@@ -10,7 +10,7 @@ export const DESK_SECTIONS = [
   },
   { label: 'Activity', href: '/admin/activity', match: (path: string) => path.startsWith('/admin/activity') },
   { label: 'Requests by person', href: '/admin/person', match: (path: string) => path.startsWith('/admin/person') },
-  { label: 'Set-up', href: '/admin#setup-title', match: () => false },
+  { label: 'Set-up', href: '/admin/setup', match: (path: string) => path.startsWith('/admin/setup') },
 ] as const
 
 const linkBase = 'rounded-md px-2.5 py-1.5 text-sm font-medium transition-colors hover:bg-white/5 hover:text-fg'

@@ -28,11 +28,11 @@ export function TriageCounts({ triage, query }: { triage: TriageListData; query:
   const only = (q: TriageQuery) =>
     query.state === q.state && query.owner === q.owner && Boolean(query.overdue) === Boolean(q.overdue)
   return (
-    <section aria-labelledby="triage-counts-title" className="container-page mt-8">
+    <section aria-labelledby="triage-counts-title" className="container-page mt-6">
       <h2 id="triage-counts-title" className="text-h3 font-semibold text-fg">
         Triage
       </h2>
-      <ul className="mt-4 flex flex-wrap gap-3">
+      <ul className="mt-3 flex flex-wrap gap-3">
         {TRIAGE_STATES.map((state) => (
           <Count
             key={state}
@@ -56,7 +56,7 @@ export function TriageCounts({ triage, query }: { triage: TriageListData; query:
           current={only({ state: 'active', owner: 'none' })}
         />
       </ul>
-      <p className="mt-3 text-sm text-muted" data-testid="triage-reply-by">
+      <p className="mt-2 text-sm text-muted" data-testid="triage-reply-by">
         Reply within {setup.hours} weekday hour{setup.hours === 1 ? '' : 's'} (Monday to Friday, UTC) of receipt
         {setup.invalid ? '; INBOX_REPLY_BY_HOURS is not a whole number from 1 to 480, so the default applies' : ''}.
         Mine and Unassigned leave out closed enquiries.

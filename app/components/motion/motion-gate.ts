@@ -1,9 +1,7 @@
 /**
- * Animation is decoration, so none of its code is part of a page's first load. The first time
- * the visitor moves a mouse, the motion module (framer-motion's `m` through `LazyMotion`) is
- * fetched; components that animate then switch to it. The animations are hover effects, so
- * touch-only visitors never need it. Under prefers-reduced-motion it is never fetched, and
- * nothing moves.
+ * Animation is decoration: framer-motion (`m` through `LazyMotion`) is fetched on the first mouse
+ * move, never in the first load; touch-only visitors never need it (hover effects), and under
+ * prefers-reduced-motion it is never fetched.
  */
 type MotionModule = typeof import('./MotionFrame')
 

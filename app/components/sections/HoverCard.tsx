@@ -4,10 +4,8 @@ import type { Accent } from '~/content/types'
 import { ACCENTS } from './accent'
 
 /**
- * A glass card that lifts slightly under the pointer. The motion is decoration only: the card
- * renders fully on the server as a plain block, and becomes animated once the motion module has
- * loaded (see motion-gate.ts) — but never while focus or the pointer is inside it: the swap
- * replaces the card's elements, which would lose a keyboard user's focus or a click in progress.
+ * Animated once the motion module has loaded (motion-gate.ts), never while focus or the pointer is
+ * inside: the swap replaces the card's elements, losing a keyboard user's focus or a click.
  */
 export function HoverCard({
   colour,

@@ -3,14 +3,10 @@ import { illustrationSymbolId } from '~/document/page-symbols'
 import { usePageValue } from '~/document/use-page-value'
 
 /**
- * An illustration from public/images. Width and height (or the viewBox) reserve its space, so
- * nothing shifts.
- *
- * Above the fold (`priority`; on a phone it is often the largest thing in view) it is drawn from
- * its symbol in the page, which the server adds (see app/document/page-symbols.server.ts): it paints with the
- * page's first paint and costs no request. A page reached by an in-site navigation has no such
- * symbol, so there it is the file, loaded at once and ahead of other images. Elsewhere it is the
- * file, loaded lazily.
+ * Width and height (or the viewBox) reserve its space. Above the fold (`priority`; on a phone often
+ * the largest thing in view) it is drawn from the page's symbol (page-symbols.server.ts): it paints
+ * with the first paint at no request. After an in-site navigation there is no symbol: the file,
+ * loaded at once. Elsewhere the file, loaded lazily.
  */
 export function Picture({
   image,

@@ -1,10 +1,6 @@
 import type { SocialNetwork } from '~/content/contact'
 
-/**
- * Simple line marks for the social networks, drawn in the same 24-unit grid and stroke
- * as the lucide icons used elsewhere (lucide ships no brand marks). Decorative: the
- * link around each one carries the network's name.
- */
+/** Lucide's 24-unit grid and stroke (lucide ships no brand marks); decorative: the link carries the name. */
 export function SocialIcon({ network, className }: { network: SocialNetwork; className?: string }) {
   return (
     <svg

@@ -21,7 +21,6 @@ export function isDeliveryName(value: string): value is DeliveryName {
 }
 
 export interface DeliveryPlan {
-  /** `CONTACT_DELIVERY`, or the default. */
   requested: string
   /** Null when none is asked for, or it lacks what it needs. */
   delivery: Delivery | null

@@ -5,9 +5,8 @@ import { confirmTarget, deskEffect } from '~/desk'
 import { deskHead } from '~/desk/head'
 
 /**
- * Where a desk GET with an effect lands when it did not come from the desk itself (a link or a
- * redirect on another site, or a browser that does not say): it names the action and offers a
- * button, whose press is a navigation from this page, so it passes. docs/security.md.
+ * A desk GET with an effect that did not come from the desk lands here; its button is a navigation
+ * from this page, so it passes (docs/security.md).
  */
 export const Route = createFileRoute('/admin/confirm')({
   validateSearch: (search: Record<string, unknown>): { to?: string } => ({

@@ -11,8 +11,6 @@ import {
   STATUS_LABELS,
   StatusLabel,
 } from '~/components/desk/desk-ui'
-import { NoticesSetupRows } from '~/components/desk/NoticesSetup'
-import { SourcesLink } from '~/components/desk/SourcesLink'
 import { TriageCell, TriageCounts, TriageFilterFields } from '~/components/desk/triage-bar'
 import { PageHero } from '~/components/sections/PageHero'
 import type { HeldSummary } from '~/desk'
@@ -63,7 +61,7 @@ function queryString(params: Record<string, string | number | undefined>): strin
 }
 
 function InboxPage() {
-  const { query, records, total, pageSize, setup, held, triage } = Route.useLoaderData()
+  const { query, records, total, pageSize, setupGaps, held, triage } = Route.useLoaderData()
   const { notice } = Route.useSearch()
   const pages = Math.max(1, Math.ceil(total / pageSize))
   const filter = { status: query.status, q: query.q, ...triageParams(query) }
@@ -72,60 +70,31 @@ function InboxPage() {
 
   return (
     <>
-      <PageHero eyebrow="Inbox" title="Enquiries" lead={<p>Every enquiry the contact form stored, newest first.</p>} />
-      <SourcesLink />
-      <div className="container-page mt-8">
+      <PageHero
+        title="Enquiries"
+        lead={
+          <p>
+            Every enquiry the contact form stored, newest first.{' '}
+            <a href="/admin/sources" className={linkStyle}>
+              Where enquiries came from (last 30 and 90 days)
+            </a>
+          </p>
+        }
+      />
+      <div className="container-page">
         <ActionFlash code={notice} />
       </div>
+      {setupGaps.length ? (
+        <p className="container-page mt-3 text-muted" data-testid="setup-gaps">
+          <span className="font-medium text-fg">Set-up:</span> {setupGaps.join('; ')}.{' '}
+          <a href="/admin/setup" className={linkStyle}>
+            See the set-up
+          </a>
+        </p>
+      ) : null}
       <TriageCounts triage={triage} query={query} />
 
-      <section aria-labelledby="setup-title" className="container-page mt-10">
-        <div className="glass p-6">
-          <h2 id="setup-title" className="text-h3 font-semibold text-fg">
-            Delivery set-up
-          </h2>
-          <dl className="mt-4 grid gap-x-8 gap-y-2 text-muted sm:grid-cols-[auto_1fr]">
-            <dt className="font-medium text-fg">Delivery in effect</dt>
-            <dd data-testid="setup-delivery">{setup.delivery}</dd>
-            <dt className="font-medium text-fg">Requested (CONTACT_DELIVERY)</dt>
-            <dd data-testid="setup-requested">{setup.requested}</dd>
-            <dt className="font-medium text-fg">Missing</dt>
-            <dd data-testid="setup-missing">
-              {setup.missing.length ? setup.missing.join(', ') : 'nothing: the requested delivery has what it needs'}
-            </dd>
-            <dt className="font-medium text-fg">Rate limiters</dt>
-            <dd data-testid="setup-rate-limiter">
-              {setup.rateLimiter ? 'bound' : 'not bound: the enquiry database counts posts instead'}
-            </dd>
-            <dt className="font-medium text-fg">Turnstile (spam check)</dt>
-            <dd data-testid="setup-turnstile">
-              {setup.turnstile === 'on'
-                ? 'on: enquiries without a valid token are held'
-                : setup.turnstile === 'off'
-                  ? 'off'
-                  : `off: ${setup.turnstile.missing.join(', ')} is not set`}
-            </dd>
-            <dt className="font-medium text-fg">Enquiries kept for</dt>
-            <dd data-testid="setup-retention">{setup.retentionDays} days, then deleted</dd>
-            <dt className="font-medium text-fg">Who may open the inbox</dt>
-            <dd data-testid="setup-fence">
-              {'allowList' in setup.fence
-                ? `the ${setup.fence.allowList} address${setup.fence.allowList === 1 ? '' : 'es'} in ACCESS_ALLOWED_EMAILS, once Access lets them in`
-                : setup.fence.policyOnly
-                  ? `anyone the Access policy lets in (ACCESS_POLICY_ONLY_REASON: “${setup.fence.policyOnly}”)`
-                  : 'anyone the Access policy lets in: no allow-list and no reason written (production refuses this)'}
-            </dd>
-            <dt className="font-medium text-fg">Held enquiries</dt>
-            <dd data-testid="setup-held">
-              kept for {setup.heldRetentionDays} days unless released; at most {setup.heldPerHour} from one network and{' '}
-              {setup.heldCeilingPerHour} in all from one hour
-            </dd>
-            <NoticesSetupRows lines={setup.notices} />
-          </dl>
-        </div>
-      </section>
-
-      <section aria-labelledby="list-title" className="container-page mt-10">
+      <section aria-labelledby="list-title" className="container-page mt-6">
         <h2 id="list-title" className="text-h3 font-semibold text-fg">
           {query.status ? `${STATUS_LABELS[query.status]} enquiries` : 'All enquiries'}
           {query.q ? ` matching “${query.q}”` : ''}
@@ -133,7 +102,7 @@ function InboxPage() {
         <form
           method="get"
           action="/admin"
-          className="mt-4 flex flex-wrap items-end gap-4"
+          className="mt-3 flex flex-wrap items-end gap-4"
           aria-label="Filter enquiries"
         >
           <div className="flex flex-col gap-1.5">
@@ -172,11 +141,11 @@ function InboxPage() {
         </form>
 
         {held && held.total > 0 ? <HeldErasure held={held} /> : null}
-        <p className="mt-6 text-muted" data-testid="list-count">
+        <p className="mt-4 text-muted" data-testid="list-count">
           {total === 0 ? 'No enquiries.' : `${first}–${last} of ${total}`}
         </p>
         {records.length > 0 ? (
-          <div className="mt-4 overflow-x-auto">
+          <div className="mt-2 overflow-x-auto">
             <table className="w-full min-w-[48rem] border-collapse text-left">
               <caption className="sr-only">Enquiries, newest first</caption>
               <ColumnHeads names={['Received', 'Name', 'E-mail', 'Company', 'Subject', 'Status', 'Triage']} />

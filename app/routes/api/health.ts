@@ -4,11 +4,8 @@ import { methodNotAllowed, replyResponse } from '~/server/reply'
 import { workerRuntime } from '~/server/runtime.server'
 
 /**
- * `GET /api/health`: only whether the site is up and can store enquiries (`{ ok }`), and which
- * version of the Worker answered (`version`: its id from the version_metadata binding, null where
- * the binding is missing). The smoke test after a deploy waits until the new version answers here
- * before it judges it (scripts/smoke.ts). Which delivery is in effect and what it lacks are shown to
- * operators in the inbox, not to the world.
+ * `{ ok, version }`: scripts/smoke.ts waits for the new version here after a deploy. Which delivery
+ * is in effect and what it lacks is for operators (the inbox), not the world.
  */
 export const Route = createFileRoute('/api/health')({
   server: {

@@ -6,11 +6,7 @@ import { log, requestIdFor } from '~/server/log.server'
 import { methodNotAllowed, replyResponse } from '~/server/reply'
 import { workerRuntime } from '~/server/runtime.server'
 
-/**
- * The withdraw page's form: erases the enquiry a receipt's valid link names (docs/notices.md).
- * Under the contact form's per-client and per-network limits: one valid link posted in a loop
- * answers 429 once they are spent.
- */
+/** Under the form's limits: a valid link posted in a loop answers 429 once they are spent (docs/notices.md). */
 export const Route = createFileRoute('/api/withdraw')({
   server: {
     handlers: {

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright'
-import { expect, test } from '@playwright/test'
+import { analyzeWcag } from '../support/axe'
 import { gotoHydrated } from '../support/page'
 import { PAGES } from '../support/routes'
+import { expect, test } from '../support/shared-page'
 
 const VIEWPORTS = [
   { name: 'phone', width: 375, height: 812 },
@@ -24,9 +24,7 @@ test.describe('axe', () => {
       await gotoHydrated(page, path)
       for (const viewport of VIEWPORTS) {
         await page.setViewportSize({ width: viewport.width, height: viewport.height })
-        const results = await new AxeBuilder({ page })
-          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-          .analyze()
+        const results = await analyzeWcag(page)
         const summary = results.violations.map(
           (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
         )

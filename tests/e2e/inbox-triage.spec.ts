@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test'
 import { type AccessKeys, accessKeysFrom } from '../support/access-keys'
+import { analyzeWcag } from '../support/axe'
 import { type Enquiry, enquiry, expect, test, uniqueClientAddress } from '../support/contact'
 import { executeSql, expectStored, type StoredEnquiry } from '../support/enquiries'
 import { gotoHydrated, waitForHydration } from '../support/page'
@@ -168,9 +168,7 @@ test('the triage parts have no WCAG 2.2 A/AA violations and work from the keyboa
 
   for (const path of [`/admin/enquiries/${stored.id}`, '/admin', `/admin?owner=me&overdue=yes`]) {
     await gotoHydrated(page, `${origin}${path}`)
-    const results = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-      .analyze()
+    const results = await analyzeWcag(page)
     expect(
       results.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
       path,

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test'
 import { type AccessKeys, accessKeysFrom, TEST_OPERATOR } from '../support/access-keys'
+import { analyzeWcag } from '../support/axe'
 import { type Enquiry, enquiry, expect, postEnquiry, test } from '../support/contact'
 import { executeSql, expectStored } from '../support/enquiries'
 import { gotoHydrated, waitForHydration } from '../support/page'
@@ -162,9 +162,7 @@ test('the inbox pages, the held view and the sources have no WCAG 2.2 A/AA viola
     '/admin/sources',
   ]) {
     await gotoHydrated(page, `${origin}${path}`)
-    const results = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-      .analyze()
+    const results = await analyzeWcag(page)
     expect(
       results.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
       path,

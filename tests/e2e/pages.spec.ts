@@ -1,7 +1,8 @@
-import { expect, type Locator, type Page, test } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { site } from '../../app/site'
 import { gotoHydrated } from '../support/page'
 import { PAGES, type PagePath } from '../support/routes'
+import { expect, test } from '../support/shared-page'
 
 /** The strings the spec quotes, page by page; each must be in the server-rendered HTML. */
 const SPEC_STRINGS: Record<PagePath, string[]> = {
@@ -90,11 +91,29 @@ function cardTitles(page: Page, section: string): Locator {
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
 
-  for (const { path } of PAGES) {
-    test(`${path} is rendered on the server with the spec's text, one h1, and no heading level skipped`, async ({
+  // One load per page for everything its server HTML shows without a script.
+  for (const { path, section } of PAGES) {
+    test(`${path} answers 200 with a complete page: the spec's text, one h1, no heading level skipped, the header marking ${section ?? 'no'} link as current`, async ({
       page,
     }) => {
-      await page.goto(path)
+      const response = await page.goto(path)
+      expect(response?.status()).toBe(200)
+      expect(response?.headers()['content-type']).toContain('text/html')
+      await expect(page.locator('main')).toHaveCount(1)
+      await expect(page.locator('h1')).toBeVisible()
+      await expect(page.getByRole('banner')).toBeVisible()
+      await expect(page.getByRole('contentinfo')).toBeVisible()
+      expect(await page.title()).toContain(site.name)
+      const canonical = await page.locator('link[rel="canonical"]').getAttribute('href')
+      expect(canonical).toBe(new URL(path, `${site.url}/`).toString())
+      const current = page.getByRole('navigation', { name: 'Main' }).locator('a[aria-current="page"]')
+      if (section) {
+        await expect(current).toHaveCount(1)
+        await expect(current).toHaveText(section)
+      } else {
+        await expect(current).toHaveCount(0)
+      }
+
       const main = page.getByRole('main')
       for (const text of SPEC_STRINGS[path]) {
         await expect(main, text).toContainText(text)
@@ -323,41 +342,11 @@ test.describe('links go where they say', () => {
 })
 
 test.describe('layout', () => {
+  // One load per page: the targets' sizes at a phone's width, then the width across four screens.
   for (const { path } of PAGES) {
-    test(`${path} never scrolls sideways at 360, 768, 1280 or 1920 px`, async ({ page }) => {
-      await page.goto(path)
-      for (const width of [360, 768, 1280, 1920]) {
-        await page.setViewportSize({ width, height: 900 })
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
-        expect(overflow, `${width} px`).toBeLessThanOrEqual(0)
-      }
-    })
-  }
-
-  test('services alternate the illustration side on wide screens and stack on small ones', async ({ page }) => {
-    test.slow() // several page loads in one test
-    const sides = async () => {
-      const blocks = await page.getByRole('main').getByRole('article').all()
-      const result: string[] = []
-      for (const block of blocks) {
-        const image = await block.getByRole('img').boundingBox()
-        const heading = await block.getByRole('heading', { level: 2 }).boundingBox()
-        if (!image || !heading) throw new Error('a service block has no illustration or heading')
-        if (image.y + image.height <= heading.y) result.push('above')
-        else result.push(image.x < heading.x ? 'left' : 'right')
-      }
-      return result
-    }
-    await page.setViewportSize({ width: 1280, height: 900 })
-    await page.goto('/services')
-    expect(await sides()).toEqual(['left', 'right', 'left', 'right'])
-    await page.setViewportSize({ width: 375, height: 800 })
-    await page.goto('/services')
-    expect(await sides()).toEqual(['above', 'above', 'above', 'above'])
-  })
-
-  for (const { path } of PAGES) {
-    test(`${path}: buttons and links in page content are at least 44 px tall on small screens`, async ({ page }) => {
+    test(`${path}: buttons and links in page content are at least 44 px tall on small screens; it never scrolls sideways at 360, 768, 1280 or 1920 px`, async ({
+      page,
+    }) => {
       await page.setViewportSize({ width: 360, height: 800 })
       await page.goto(path)
       // Links inside running text are exempt (WCAG 2.5.8 inline exception).
@@ -377,6 +366,32 @@ test.describe('layout', () => {
             ),
         )
       expect(small).toEqual([])
+      for (const width of [360, 768, 1280, 1920]) {
+        await page.setViewportSize({ width, height: 900 })
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+        expect(overflow, `${width} px`).toBeLessThanOrEqual(0)
+      }
     })
   }
+
+  test('services alternate the illustration side on wide screens and stack on small ones', async ({ page }) => {
+    const sides = async () => {
+      const blocks = await page.getByRole('main').getByRole('article').all()
+      const result: string[] = []
+      for (const block of blocks) {
+        const image = await block.getByRole('img').boundingBox()
+        const heading = await block.getByRole('heading', { level: 2 }).boundingBox()
+        if (!image || !heading) throw new Error('a service block has no illustration or heading')
+        if (image.y + image.height <= heading.y) result.push('above')
+        else result.push(image.x < heading.x ? 'left' : 'right')
+      }
+      return result
+    }
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await page.goto('/services')
+    expect(await sides()).toEqual(['left', 'right', 'left', 'right'])
+    // The same page turned to a phone's width: the layout follows the width.
+    await page.setViewportSize({ width: 375, height: 800 })
+    expect(await sides()).toEqual(['above', 'above', 'above', 'above'])
+  })
 })

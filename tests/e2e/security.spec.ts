@@ -1,6 +1,6 @@
 /**
  * What only a browser shows of the security policy: no page reports a Content-Security-Policy
- * violation. The headers themselves, and the nonce on every script, are tests/worker/headers.test.ts's.
+ * violation (and, on the same page loads, none logs a console error, warning or hydration mismatch). The headers themselves, and the nonce on every script, are tests/worker/headers.test.ts's.
  */
 import { expect, type Page, test } from '@playwright/test'
 import { collectProblems, gotoHydrated } from '../support/page'
@@ -27,16 +27,22 @@ async function recordCspViolations(page: Page): Promise<string[]> {
 test.describe('with the motion a visitor sees by default', () => {
   test.use({ reducedMotion: 'no-preference' })
 
-  test('no page reports a Content-Security-Policy violation, with or without navigation', async ({ page }) => {
-    // Thirteen full page loads, each waited on until hydrated (which starts after its first paint).
+  test('no page reports a Content-Security-Policy violation or logs a console error, warning or hydration mismatch, with or without navigation', async ({
+    page,
+  }) => {
+    // Twelve full page loads, each waited on until hydrated (which starts after its first paint).
     test.slow()
     const violations = await recordCspViolations(page)
     const problems = collectProblems(page)
     for (const { path } of PAGES) await gotoHydrated(page, path)
-    await gotoHydrated(page, '/')
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Services' }).click()
+    // Client-side navigation too: the page fades in again.
+    const nav = page.getByRole('navigation', { name: 'Main' })
+    await nav.getByRole('link', { name: 'About' }).click()
+    await expect(page).toHaveURL('/about')
+    await expect(page.locator('main > div')).toHaveClass(/animate-page-in/)
+    await nav.getByRole('link', { name: 'Services' }).click()
     await expect(page).toHaveURL('/services')
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact' }).click()
+    await nav.getByRole('link', { name: 'Contact' }).click()
     await expect(page).toHaveURL('/contact')
     expect(violations).toEqual([])
     expect(problems).toEqual([])

@@ -1,58 +1,15 @@
 import { readFileSync } from 'node:fs'
-import { expect, test } from '@playwright/test'
-import { shareCardPath } from '../../app/lib/seo'
+import { test as freshTest } from '@playwright/test'
 import { site } from '../../app/site'
 import { collectProblems, gotoHydrated, requestedUrls, waitUntilReactOwns } from '../support/page'
 import { decodePngs } from '../support/pixels'
-import { PAGES } from '../support/routes'
+import { expect, test } from '../support/shared-page'
 
-test.describe('every page is rendered on the server', () => {
-  test.use({ javaScriptEnabled: false })
-
-  for (const { path, section } of PAGES) {
-    test(`${path} answers 200 with a complete page without JavaScript, the header marking ${section ?? 'no'} link as current`, async ({
-      page,
-    }) => {
-      const response = await page.goto(path)
-      expect(response?.status()).toBe(200)
-      expect(response?.headers()['content-type']).toContain('text/html')
-      await expect(page.locator('main')).toHaveCount(1)
-      await expect(page.locator('h1')).toHaveCount(1)
-      await expect(page.locator('h1')).toBeVisible()
-      await expect(page.getByRole('banner')).toBeVisible()
-      await expect(page.getByRole('contentinfo')).toBeVisible()
-      const title = await page.title()
-      expect(title).toContain(site.name)
-      const canonical = await page.locator('link[rel="canonical"]').getAttribute('href')
-      expect(canonical).toBe(new URL(path, `${site.url}/`).toString())
-      const current = page.getByRole('navigation', { name: 'Main' }).locator('a[aria-current="page"]')
-      if (section) {
-        await expect(current).toHaveCount(1)
-        await expect(current).toHaveText(section)
-      } else {
-        await expect(current).toHaveCount(0)
-      }
-    })
-  }
-
-  test('each page has its own title and description', async ({ page }) => {
-    const titles = new Set<string>()
-    const descriptions = new Set<string>()
-    for (const { path } of PAGES) {
-      await page.goto(path)
-      titles.add(await page.title())
-      descriptions.add((await page.locator('meta[name="description"]').getAttribute('content')) ?? '')
-      await expect(page.locator('meta[property="og:title"]')).toHaveCount(1)
-      await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
-        'content',
-        `${site.url}${shareCardPath(path)}`,
-      )
-      await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image')
-    }
-    expect(titles.size).toBe(PAGES.length)
-    expect(descriptions.size).toBe(PAGES.length)
-  })
-})
+// Each page without JavaScript (its status, landmarks, title, canonical address and the header's
+// current link) is checked on the same load as the spec's text, in pages.spec.ts; each page's own
+// title, description and share card in its server HTML in tests/worker/pages-html.test.ts.
+// The tests that only read share a tab (tests/support/shared-page.ts); those that listen to the
+// page's console or requests have one of their own (freshTest).
 
 test('an unknown path answers 404 with a designed page that links onwards and is kept out of search', async ({
   page,
@@ -72,26 +29,27 @@ test('an unknown path answers 404 with a designed page that links onwards and is
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/)
 })
 
-test('the 404 page comes alive in the browser: its links navigate without a reload, nothing is logged', async ({
-  page,
-}) => {
-  const problems = collectProblems(page)
-  await gotoHydrated(page, '/this-page-does-not-exist')
-  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible()
-  const link = page.getByRole('main').getByRole('link', { name: 'Services' }).first()
-  await waitUntilReactOwns(page, link)
-  await page.evaluate(() => {
-    ;(window as unknown as { samePage: boolean }).samePage = true
-  })
-  await link.click()
-  await expect(page).toHaveURL('/services')
-  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Page not found')
-  expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true)
-  // Chromium reports the document's own 404 status once; that is the answer, not a problem.
-  const statusReports = problems.filter((p) => p.includes('status of 404'))
-  expect(statusReports).toHaveLength(1)
-  expect(problems.filter((p) => !statusReports.includes(p))).toEqual([])
-})
+freshTest(
+  'the 404 page comes alive in the browser: its links navigate without a reload, nothing is logged',
+  async ({ page }) => {
+    const problems = collectProblems(page)
+    await gotoHydrated(page, '/this-page-does-not-exist')
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible()
+    const link = page.getByRole('main').getByRole('link', { name: 'Services' }).first()
+    await waitUntilReactOwns(page, link)
+    await page.evaluate(() => {
+      ;(window as unknown as { samePage: boolean }).samePage = true
+    })
+    await link.click()
+    await expect(page).toHaveURL('/services')
+    await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Page not found')
+    expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true)
+    // Chromium reports the document's own 404 status once; that is the answer, not a problem.
+    const statusReports = problems.filter((p) => p.includes('status of 404'))
+    expect(statusReports).toHaveLength(1)
+    expect(problems.filter((p) => !statusReports.includes(p))).toEqual([])
+  },
+)
 
 test('the decorative background spreads 12 shapes and 6 orbs across the page, each in its own place', async ({
   page,
@@ -235,74 +193,60 @@ test('a skip link moves focus to the main content', async ({ page }) => {
   await expect(page.locator('main')).toBeFocused()
 })
 
-test.describe('with the motion a visitor sees by default', () => {
-  test.use({ reducedMotion: 'no-preference' })
+// No page logs a console error, warning or hydration mismatch, and a client-side navigation fades
+// the page in: checked on the same page loads as the CSP, in security.spec.ts.
 
-  test('no page logs a console error, warning or hydration mismatch', async ({ page }) => {
-    // Twelve full page loads, each waited on until hydrated (which starts after its first paint).
-    test.slow()
+freshTest(
+  'icons named in content are in the server HTML, drawn from symbols in the page, and come with a client-side navigation',
+  async ({ page, request }) => {
+    // The server adds the symbols each page draws (app/document/page-symbols.server.ts); no script draws icons.
+    const html = await (await request.get('/about')).text()
+    expect(html).toContain('href="#icon-lightbulb"')
+    expect(html).toMatch(/<svg id="icon-symbols"[^>]*><symbol id="icon-[^"]+"/)
+    expect(html).toContain('<symbol id="icon-lightbulb"')
+    expect(html).not.toContain('<symbol id="icon-cloud"')
+    const drawn = (name: string) =>
+      page
+        .locator(`main svg.lucide-${name} use`)
+        .first()
+        .evaluate((use) => (use as SVGGraphicsElement).getBBox().width)
     const problems = collectProblems(page)
-    for (const { path } of PAGES) {
-      await gotoHydrated(page, path)
-    }
-    // Client-side navigation too: the page fades in again.
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }).click()
-    await expect(page).toHaveURL('/about')
-    await expect(page.locator('main > div')).toHaveClass(/animate-page-in/)
+    await gotoHydrated(page, '/about')
+    await expect.poll(() => drawn('lightbulb')).toBeGreaterThan(0)
+    // /services draws icons /about does not have: the sprite file completes the page's symbols.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Services' }).click()
+    await expect(page).toHaveURL('/services')
+    for (const icon of ['cloud', 'brain-circuit']) await expect.poll(() => drawn(icon)).toBeGreaterThan(0)
     expect(problems).toEqual([])
-  })
-})
+  },
+)
 
-test('icons named in content are in the server HTML, drawn from symbols in the page, and come with a client-side navigation', async ({
-  page,
-  request,
-}) => {
-  // The server adds the symbols each page draws (app/document/page-symbols.server.ts); no script draws icons.
-  const html = await (await request.get('/about')).text()
-  expect(html).toContain('href="#icon-lightbulb"')
-  expect(html).toMatch(/<svg id="icon-symbols"[^>]*><symbol id="icon-[^"]+"/)
-  expect(html).toContain('<symbol id="icon-lightbulb"')
-  expect(html).not.toContain('<symbol id="icon-cloud"')
-  const drawn = (name: string) =>
-    page
-      .locator(`main svg.lucide-${name} use`)
-      .first()
-      .evaluate((use) => (use as SVGGraphicsElement).getBBox().width)
-  const problems = collectProblems(page)
-  await gotoHydrated(page, '/about')
-  await expect.poll(() => drawn('lightbulb')).toBeGreaterThan(0)
-  // /services draws icons /about does not have: the sprite file completes the page's symbols.
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Services' }).click()
-  await expect(page).toHaveURL('/services')
-  for (const icon of ['cloud', 'brain-circuit']) await expect.poll(() => drawn(icon)).toBeGreaterThan(0)
-  expect(problems).toEqual([])
-})
+freshTest(
+  'the logo is drawn from a symbol in the page, in its gradient, without JavaScript and without a request',
+  async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false })
+    const page = await context.newPage()
+    const logoImages = requestedUrls(
+      page,
+      (request) => request.resourceType() === 'image' && request.url().endsWith('/favicon.svg'),
+    )
+    await page.goto('/')
+    const logo = page.getByRole('link', { name: `${site.name} home` }).locator('svg')
+    expect(await logo.locator('use').evaluate((use) => (use as SVGGraphicsElement).getBBox().width)).toBeGreaterThan(0)
+    // The gradient strokes (cyan to violet) are painted: some pixel is neither the dark tile nor the white wave.
+    const shot = await logo.screenshot()
+    const [pixels] = await decodePngs(browser, [shot])
+    let coloured = 0
+    const data = pixels?.data ?? new Uint8ClampedArray()
+    for (let i = 0; i < data.length; i += 4)
+      if ((data[i] ?? 255) < 190 && (data[i + 1] ?? 0) > 120 && (data[i + 2] ?? 0) > 200) coloured++
+    expect(coloured).toBeGreaterThan(10)
+    expect(logoImages).toEqual([])
+    await context.close()
+  },
+)
 
-test('the logo is drawn from a symbol in the page, in its gradient, without JavaScript and without a request', async ({
-  browser,
-}) => {
-  const context = await browser.newContext({ javaScriptEnabled: false })
-  const page = await context.newPage()
-  const logoImages = requestedUrls(
-    page,
-    (request) => request.resourceType() === 'image' && request.url().endsWith('/favicon.svg'),
-  )
-  await page.goto('/')
-  const logo = page.getByRole('link', { name: `${site.name} home` }).locator('svg')
-  expect(await logo.locator('use').evaluate((use) => (use as SVGGraphicsElement).getBBox().width)).toBeGreaterThan(0)
-  // The gradient strokes (cyan to violet) are painted: some pixel is neither the dark tile nor the white wave.
-  const shot = await logo.screenshot()
-  const [pixels] = await decodePngs(browser, [shot])
-  let coloured = 0
-  const data = pixels?.data ?? new Uint8ClampedArray()
-  for (let i = 0; i < data.length; i += 4)
-    if ((data[i] ?? 255) < 190 && (data[i + 1] ?? 0) > 120 && (data[i + 2] ?? 0) > 200) coloured++
-  expect(coloured).toBeGreaterThan(10)
-  expect(logoImages).toEqual([])
-  await context.close()
-})
-
-test('server-rendered content is visible before any script runs', async ({ browser }) => {
+freshTest('server-rendered content is visible before any script runs', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false })
   const page = await context.newPage()
   await page.goto('/')

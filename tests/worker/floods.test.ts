@@ -63,8 +63,9 @@ test('with no rate limiter bound, the enquiry database still limits: a /64 after
     others.push((await post(`${net}:${i}::1`, enquiry(`backstop-48-${i}`), token())).status)
   expect(others).toEqual([...Array(left).fill(200), 429, 429])
 
-  // What the operator sees.
-  expect(textOf((await page('/admin')).body)).toContain('not bound: the enquiry database counts posts instead')
+  // What the operator sees: one line on the inbox, the whole of it on the set-up page.
+  expect(textOf((await page('/admin')).body)).toContain('the rate limiters are not bound')
+  expect(textOf((await page('/admin/setup')).body)).toContain('not bound: the enquiry database counts posts instead')
   await expect.poll(() => worker.logs().some((line) => line.missing === 'CONTACT_NETWORK_RATE_LIMITER')).toBe(true)
 })
 

@@ -3,6 +3,7 @@ import { AuditTrail } from '~/components/desk/AuditTrail'
 import {
   ActionFlash,
   ActionForm,
+  BackToInbox,
   buttonStyle,
   ColumnHeads,
   dangerButtonStyle,
@@ -48,13 +49,7 @@ function EnquiryPage() {
   return (
     <>
       <PageHero
-        breadcrumb={
-          <p>
-            <a href="/admin" className={linkStyle}>
-              All enquiries
-            </a>
-          </p>
-        }
+        breadcrumb={<BackToInbox />}
         eyebrow={`Enquiry ${record.id}`}
         title={record.name}
         lead={

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { linkStyle } from '~/components/desk/desk-ui'
+import { BackToInbox } from '~/components/desk/desk-ui'
 import { SetupPanel } from '~/components/desk/SetupPanel'
 import { PageHero } from '~/components/sections/PageHero'
 import { loadSetup } from '~/desk'
@@ -17,13 +17,7 @@ function SetupPage() {
   return (
     <>
       <PageHero
-        breadcrumb={
-          <p>
-            <a href="/admin" className={linkStyle}>
-              All enquiries
-            </a>
-          </p>
-        }
+        breadcrumb={<BackToInbox />}
         title="Set-up"
         lead={
           <p>

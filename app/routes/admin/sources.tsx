@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ColumnHeads, linkStyle } from '~/components/desk/desk-ui'
+import { BackToInbox, ColumnHeads } from '~/components/desk/desk-ui'
 import { PageHero } from '~/components/sections/PageHero'
 import { loadSources } from '~/desk'
 import { deskHead } from '~/desk/head'
@@ -41,13 +41,7 @@ function SourcesPage() {
   return (
     <>
       <PageHero
-        breadcrumb={
-          <p>
-            <a href="/admin" className={linkStyle}>
-              All enquiries
-            </a>
-          </p>
-        }
+        breadcrumb={<BackToInbox />}
         eyebrow="Inbox"
         title="Where enquiries came from"
         lead={

@@ -5,7 +5,7 @@
  * emergency deploy: ci.test.ts.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEPLOY, establishProduction, serving } from './support/ci'
+import { DEPLOY, establishProduction, scheduledJob, serving } from './support/ci'
 import { ACCESS, type Drill, PREVIEWS_WORKER, startDrill, WORKER } from './support/drill'
 import { DATABASES } from './support/names'
 
@@ -75,16 +75,7 @@ describe('rollback, purge, smoke from GitHub (docs/operations.md §§ 4, 9, 10)'
         "INSERT INTO enquiry_attempts VALUES ('old-1', 1, '2026-01-01T00:00:00.000Z', 'form-service', 'delivered', NULL)",
       )
     }
-    const run = await drill.job({
-      workflow: '.github/workflows/purge-previews.yml',
-      job: 'purge',
-      github: {
-        event_name: 'schedule',
-        ref: 'refs/heads/main',
-        sha: drill.copy.head(),
-        run_id: drill.actions.newRunId(),
-      },
-    })
+    const run = await scheduledJob(drill, '.github/workflows/purge-previews.yml', 'purge')
     expect(run.result, run.log).toBe('success')
     for (const db of [DATABASES.previews, DATABASES.staging]) {
       expect(run.log).toMatch(new RegExp(`${db}: purged 1 enquiry received before`))
@@ -103,16 +94,7 @@ describe('rollback, purge, smoke from GitHub (docs/operations.md §§ 4, 9, 10)'
   })
 
   it('the Smoke workflow checks production', async () => {
-    const run = await drill.job({
-      workflow: '.github/workflows/smoke.yml',
-      job: 'smoke',
-      github: {
-        event_name: 'schedule',
-        ref: 'refs/heads/main',
-        sha: drill.copy.head(),
-        run_id: drill.actions.newRunId(),
-      },
-    })
+    const run = await scheduledJob(drill, '.github/workflows/smoke.yml', 'smoke')
     expect(run.result, run.log).toBe('success')
     expect(run.log).toContain(`smoke: ${drill.workersDev} serves the home page and /api/health is ok`)
     await drill.cf.assertNoUnknownRequests()

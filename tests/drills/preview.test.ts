@@ -12,7 +12,7 @@
 import { readdirSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { JobResult } from './support/actions'
-import { CI, establishProduction } from './support/ci'
+import { CI, establishProduction, scheduledJob } from './support/ci'
 import { ACCESS, type Drill, PREVIEWS_WORKER, startDrill } from './support/drill'
 import { DATABASES } from './support/names'
 import { type Copy, pinDatabaseIds, placeBuild } from './support/project'
@@ -255,16 +255,7 @@ describe("a pull request's preview (docs/operations.md § 4)", () => {
     expect(await close(PR)).toEqual([])
     expect((await drill.cf.state.previews(PREVIEWS_WORKER)).map((p) => p.name)).toContain(`pr-${PR.number}`)
 
-    const purge = await drill.job({
-      workflow: '.github/workflows/purge-previews.yml',
-      job: 'purge',
-      github: {
-        event_name: 'schedule',
-        ref: 'refs/heads/main',
-        sha: drill.copy.head(),
-        run_id: drill.actions.newRunId(),
-      },
-    })
+    const purge = await scheduledJob(drill, '.github/workflows/purge-previews.yml', 'purge')
     expect(purge.result, purge.log).toBe('success')
     expect(purge.log).toContain(`Preview pr-${PR.number} deleted.`)
     expect(purge.summary).toContain('Previews of closed pull requests deleted: 1')

@@ -199,3 +199,17 @@ export async function withSecretsFile<T>(text: string, work: (file: string) => P
     rmSync(dir, { recursive: true, force: true })
   }
 }
+
+/** A job started by its workflow's schedule, as GitHub's cron starts it: on main's head. */
+export function scheduledJob(drill: Drill, workflow: string, job: string): Promise<JobResult> {
+  return drill.job({
+    workflow,
+    job,
+    github: {
+      event_name: 'schedule',
+      ref: 'refs/heads/main',
+      sha: drill.copy.head(),
+      run_id: drill.actions.newRunId(),
+    },
+  })
+}

@@ -38,19 +38,27 @@ async function operatorPage(
   return { context, page: await context.newPage() }
 }
 
+/**
+ * `count` enquiries of the test's own, straight into the site's database through its server: ids
+ * `<id>-0…`, names `<name> 0…`, one a second from midnight of `day`, so the last is the newest.
+ */
+async function storeRows(rows: { id: string; name: string; count: number; day: string; status: string }) {
+  const values = Array.from(
+    { length: rows.count },
+    (_, i) =>
+      `('${rows.id}-${i}', '${rows.id}-${i}', '${rows.day}T00:00:${String(i).padStart(2, '0')}.000Z', '${rows.name} ${i}', '${rows.id}-${i}@example.com', 'Company', 'general', 'x', '${rows.status}')`,
+  )
+  await executeSql(
+    origin,
+    `INSERT INTO enquiries (id, idempotency_key, received_at, name, email, company, subject, message, status) VALUES ${values.join(', ')}`,
+  )
+}
+
 test('the desk’s shell: its own header with the sections and the operator, none of the brochure’s; dense at 1366 × 768, usable at 375 px', async ({
   browser,
 }) => {
   const tag = crypto.randomUUID().slice(0, 8)
-  const rows = Array.from(
-    { length: 26 },
-    (_, i) =>
-      `('desk-${tag}-${i}', 'desk-${tag}-${i}', '2026-01-02T00:00:${String(i).padStart(2, '0')}.000Z', 'Dense ${tag} ${i}', 'dense@example.com', 'Company', 'general', 'x', 'handled')`,
-  )
-  await executeSql(
-    origin,
-    `INSERT INTO enquiries (id, idempotency_key, received_at, name, email, company, subject, message, status) VALUES ${rows.join(', ')}`,
-  )
+  await storeRows({ id: `desk-${tag}`, name: `Dense ${tag}`, count: 26, day: '2026-01-02', status: 'handled' })
 
   const { context, page } = await operatorPage(browser, { viewport: { width: 1366, height: 768 } })
   for (const path of ['/admin', '/admin/activity', '/admin/person', '/admin/setup', `/admin/enquiries/desk-${tag}-0`]) {
@@ -96,15 +104,7 @@ test('leads first: at 1280 × 800 the inbox’s first screen shows its first fiv
   browser,
 }, testInfo) => {
   const tag = crypto.randomUUID().slice(0, 8)
-  const rows = Array.from(
-    { length: 12 },
-    (_, i) =>
-      `('first-${tag}-${i}', 'first-${tag}-${i}', '2026-01-03T00:00:${String(i).padStart(2, '0')}.000Z', 'First ${tag} ${i}', 'first-${i}@example.com', 'Company', 'general', 'x', 'delivered')`,
-  )
-  await executeSql(
-    origin,
-    `INSERT INTO enquiries (id, idempotency_key, received_at, name, email, company, subject, message, status) VALUES ${rows.join(', ')}`,
-  )
+  await storeRows({ id: `first-${tag}`, name: `First ${tag}`, count: 12, day: '2026-01-03', status: 'delivered' })
   const { context, page } = await operatorPage(browser, { viewport: { width: 1280, height: 800 } })
   await gotoHydrated(page, `${origin}/admin?q=First%20${tag}`)
   await expect(page.locator('tbody tr')).toHaveCount(12)

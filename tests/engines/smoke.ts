@@ -76,7 +76,15 @@ export async function until<A extends unknown[], R>(
       const where = await page
         .run(
           () =>
-            `${location.href}, h1 "${document.querySelector('h1')?.textContent ?? ''}", loaded by ${(performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.type}`,
+            `${location.href}, h1 "${document.querySelector('h1')?.textContent ?? ''}", loaded by ${(performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.type}, scripts ${
+              (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+                .filter((entry) => entry.name.endsWith('.js'))
+                .map(
+                  (entry) =>
+                    `${entry.name.split('/').pop()} ${Math.round(entry.startTime)}–${Math.round(entry.responseEnd)} ms`,
+                )
+                .join(', ') || 'none'
+            }`,
         )
         .catch(() => 'unknown')
       throw new Error(`Timed out after ${timeout} ms waiting until ${what} (last: ${last}; the page: ${where})`)
@@ -338,6 +346,8 @@ export function engineSmoke(
           await page.run(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).type),
         ).toBe('navigate')
       } finally {
+        // Off the proxy before it closes: a page whose server went away may reload over the next test.
+        await page.open('about:blank')
         await slow.close()
       }
     })

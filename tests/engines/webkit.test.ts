@@ -66,7 +66,17 @@ function webkitPage(driver: WebDriver): EnginePage {
     return found
   }
   return {
-    open: (url) => driver.get(url),
+    open: async (url) => {
+      await driver.get(url)
+      // Seen once in a full run: WebKit's WebDriver answered while the window still showed
+      // about:blank, and it stayed so. Each test starts on the document it opened, or says why not.
+      const shown = () => driver.executeScript<string>('return location.href + " " + document.readyState')
+      await driver
+        .wait(async () => (await shown()) === `${url} complete`, 10_000)
+        .catch(async () => {
+          throw new Error(`Opened ${url}, but the window shows ${await shown()}`)
+        })
+    },
     run: (fn, ...args) => driver.executeScript(fn as (...a: unknown[]) => unknown, ...args) as never,
     click: async (selector) => {
       await (await element(selector)).click()

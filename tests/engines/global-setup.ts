@@ -41,6 +41,22 @@ async function serving(origin: string, site: Running, timeout: number) {
   }
 }
 
+/**
+ * The engines test the production build that `npm start` makes. Run from a test runner that set
+ * NODE_ENV=test, it would build React's development bundle instead (tests/support/shell-env.ts).
+ */
+async function productionBuild(origin: string) {
+  const html = await (await fetch(`${origin}/`)).text()
+  const scripts = [...new Set(html.match(/\/assets\/[\w-]+\.js/g) ?? [])]
+  if (scripts.length === 0) throw new Error(`${origin}/ names no script under /assets/`)
+  for (const script of scripts) {
+    const code = await (await fetch(`${origin}${script}`)).text()
+    // A message only React's development bundle carries; the production one has an error number.
+    if (code.includes('Invalid hook call'))
+      throw new Error(`npm start served React's development bundle (${script}), not the production build`)
+  }
+}
+
 export default async function setup(project: TestProject) {
   const stops: (() => unknown)[] = []
   const teardown = async () => {
@@ -78,6 +94,7 @@ export default async function setup(project: TestProject) {
     const origin = `http://localhost:${ENGINES_PORTS.site}`
     await site.waitFor(/Serving the production build on workerd at/, 300_000)
     await serving(origin, site, 120_000)
+    await productionBuild(origin)
 
     // Cloudflare Access's part: the operator's token on every request.
     const proxy = await startFrontProxy(ENGINES_PORTS.accessProxy, origin, {

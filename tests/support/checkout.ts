@@ -2,6 +2,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
+import { personShell } from './shell-env'
 
 /**
  * A checkout of this repository in a temporary folder, for tests that run the README's and the
@@ -65,9 +66,9 @@ export function checkout(label: string): Checkout {
     execFileSync('cp', ['-a', join(REPO, 'node_modules'), join(dir, 'node_modules')])
   }
 
-  // A person's shell: the variables the test runner set for its own servers are not theirs.
+  // A person's shell: the variables the test runner set for itself and its own servers are not theirs.
   const baseEnv = (): NodeJS.ProcessEnv => {
-    const env = { ...process.env }
+    const env = personShell()
     for (const name of ['ENV_FILE', 'PERSIST_TO', 'SKIP_BUILD', 'LOG_FILE', 'CONFIG', 'CRON_INTERVAL', 'PORT'])
       delete env[name]
     return env

@@ -67,7 +67,6 @@ export const linkStyle = 'font-medium text-brand-300 underline underline-offset-
 export const controlStyle =
   'w-full rounded-xl border border-line-strong bg-ink-950/60 px-4 py-2.5 text-fg placeholder:text-subtle transition-colors hover:border-brand-400/60 focus:border-brand-400'
 
-/** Works without JavaScript: the server answers 303. */
 /** The way back to the list, above a desk page's title. */
 export function BackToInbox() {
   return (
@@ -79,6 +78,7 @@ export function BackToInbox() {
   )
 }
 
+/** Works without JavaScript: the server answers 303. */
 export function ActionForm({
   action,
   id,

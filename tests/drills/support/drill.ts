@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os'
 import { delimiter, join } from 'node:path'
 import { inject } from 'vitest'
 import { type AccountOptions, type Cloudflare, connectCloudflare } from '../../support/cloudflare/index.ts'
+import { personShell } from '../../support/shell-env'
 import { Actions, type JobOptions, type JobResult, runBash } from './actions'
 import { connectGitHub, type GitHubStandIn } from './github'
 import { DATABASES, PREVIEWS_WORKER, WORKER } from './names'
@@ -120,7 +121,9 @@ export async function startDrill(options: DrillOptions = {}): Promise<Drill> {
   const copy = copyRepository()
   const home = mkdtempSync(join(tmpdir(), 'drill-home-'))
   const env: Record<string, string> = {
-    ...(process.env as Record<string, string>),
+    // A person's shell: without NODE_ENV=test and the rest that Vitest set for itself, so the
+    // drills' `npm run build` builds what an operator's would.
+    ...(personShell() as Record<string, string>),
     ...cf.env,
     CLOUDFLARE_API_TOKEN: cf.tokens.operator as string,
     PATH: [join(REPO, 'node_modules', '.bin'), process.env.PATH ?? ''].join(delimiter),
@@ -133,8 +136,7 @@ export async function startDrill(options: DrillOptions = {}): Promise<Drill> {
     // meant to fail without answering shortens it for that run.
     SMOKE_WAIT_SECONDS: '60',
   }
-  for (const variable of ['CI', 'GITHUB_ACTIONS', 'VITEST', 'VITEST_WORKER_ID', 'VITEST_POOL_ID', 'NODE_OPTIONS'])
-    delete env[variable]
+  for (const variable of ['CI', 'GITHUB_ACTIONS', 'NODE_OPTIONS']) delete env[variable]
   // A runner's machine: no Cloudflare token or account, only what a workflow gives a step.
   const machine = { ...env }
   delete machine.CLOUDFLARE_API_TOKEN

@@ -4,7 +4,7 @@
  */
 import puppeteer, { type Browser, type Page } from 'puppeteer-core'
 import { expect, it } from 'vitest'
-import { type EnginePage, engineSmoke } from './smoke'
+import { type EnginePage, engineSmoke, windowState } from './smoke'
 
 const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr'
 
@@ -47,7 +47,10 @@ function firefoxPage(tab: Page): EnginePage {
   }
   return {
     open: async (url) => {
-      await tab.goto(url, { waitUntil: 'load' })
+      await tab.goto(url, { waitUntil: 'load' }).catch(async (error: unknown) => {
+        const shown = await tab.evaluate(windowState).catch((reason: unknown) => `(unreadable: ${reason})`)
+        throw new Error(`Opened ${url}: ${error instanceof Error ? error.message : error}; the window shows ${shown}`)
+      })
     },
     run: (fn, ...args) => tab.evaluate(fn as (...a: unknown[]) => unknown, ...args) as never,
     click: async (selector) => {

@@ -50,6 +50,26 @@ export interface Engine {
   close(): Promise<void>
 }
 
+/**
+ * What the window shows, for a failed `open`: its address and load state, how its document came
+ * (`navigate` or `reload`), and whether the page's chunk recovery (app/document/preload-recovery.ts)
+ * reloaded it. Runs in the page: self-contained.
+ */
+export function windowState(): string {
+  const entry = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined
+  let recovery: string | null = null
+  try {
+    recovery = sessionStorage.getItem('preload-recovery:reloaded-at')
+  } catch {}
+  return [
+    `${location.href} ${document.readyState}`,
+    `its document came by ${entry?.type ?? 'no navigation entry'}, ${Math.round(performance.now())} ms ago`,
+    recovery
+      ? `the chunk recovery reloaded a page ${Date.now() - Number(recovery)} ms ago`
+      : 'no chunk-recovery reload',
+  ].join('; ')
+}
+
 export const DESKTOP = { width: 1280, height: 900 }
 /** Below Tailwind's `lg` (1024 px): the header shows the menu toggle instead of its links. */
 const NARROW = { width: 420, height: 800 }

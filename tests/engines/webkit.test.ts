@@ -4,7 +4,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { Builder, By, until as becomes, Key, type WebDriver } from 'selenium-webdriver'
-import { type EnginePage, engineSmoke } from './smoke'
+import { type EnginePage, engineSmoke, windowState } from './smoke'
 
 const MINIBROWSER = process.env.MINIBROWSER_PATH ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser'
 
@@ -74,7 +74,7 @@ function webkitPage(driver: WebDriver): EnginePage {
       await driver
         .wait(async () => (await shown()) === `${url} complete`, 10_000)
         .catch(async () => {
-          throw new Error(`Opened ${url}, but the window shows ${await shown()}`)
+          throw new Error(`Opened ${url}, but the window shows ${await driver.executeScript<string>(windowState)}`)
         })
     },
     run: (fn, ...args) => driver.executeScript(fn as (...a: unknown[]) => unknown, ...args) as never,

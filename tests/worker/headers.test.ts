@@ -147,6 +147,16 @@ describe('caching', () => {
     expect(missing.status).toBe(404)
     expect(missing.headers.get('cache-control')).toContain('no-store')
   })
+
+  test("an open page's question after a failed chunk: a chunk of an older build is gone (404), one of this build is there (app/document/preload-recovery.ts)", async () => {
+    const html = await (await worker.fetch('/')).text()
+    const script = /["'](\/assets\/[^"']+\.js)["']/.exec(html)?.[1] ?? ''
+    expect(script).toBeTruthy()
+    const here = await worker.fetch(script, { method: 'HEAD', cache: 'no-store' })
+    expect(here.status).toBe(200)
+    const gone = await worker.fetch('/assets/MotionFrame-OlderBuild1.js', { method: 'HEAD', cache: 'no-store' })
+    expect(gone.status).toBe(404)
+  })
 })
 
 describe('the canonical host', () => {

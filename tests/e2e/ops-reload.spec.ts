@@ -1,4 +1,8 @@
 import { expect, type Page, test } from '@playwright/test'
+import { aboutPage } from '../../app/content/about'
+
+/** The About page's route chunk. */
+const ABOUT_CHUNK = /\/assets\/about-[\w-]+\.js$/
 
 /**
  * The About page's route chunk, as a newer deploy would have replaced it: its requests answer 404,
@@ -11,7 +15,7 @@ async function breakAboutChunk(page: Page, { firstPageOnly = false } = {}) {
   page.on('request', (request) => {
     if (request.isNavigationRequest() && request.frame() === page.mainFrame()) documents++
   })
-  await page.route(/\/assets\/about-[\w-]+\.js$/, async (route) => {
+  await page.route(ABOUT_CHUNK, async (route) => {
     if (firstPageOnly && documents > 1) return route.continue()
     hits.push(route.request().url())
     await route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not Found' })
@@ -45,7 +49,9 @@ test('a page whose lazy chunk is gone after a deploy reloads once, then works', 
   expect(loads.count).toBe(2)
 })
 
-test('a chunk that stays missing causes one reload, not a loop', async ({ page }) => {
+test('a chunk that stays missing causes one reload, not a loop; once it answers again, Try again brings the page back', async ({
+  page,
+}) => {
   const hits = await breakAboutChunk(page)
   const loads = countLoads(page)
   await page.goto('/about')
@@ -55,4 +61,11 @@ test('a chunk that stays missing causes one reload, not a loop', async ({ page }
   await expect(page.getByRole('heading', { name: 'Something went wrong on our side' })).toBeVisible()
   expect(loads.count).toBe(2)
   expect(hits.length).toBeGreaterThanOrEqual(2)
+
+  // What a visitor does after a failure the recovery left to the page (a chunk that was not gone):
+  // once the chunk answers again, Try again runs the page again, and the chunk is fetched anew.
+  await page.unroute(ABOUT_CHUNK)
+  await page.getByRole('button', { name: 'Try again' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: aboutPage.title })).toBeVisible({ timeout: 20_000 })
+  await expect(page.getByRole('heading', { name: 'Something went wrong on our side' })).toHaveCount(0)
 })

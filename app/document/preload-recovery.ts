@@ -18,7 +18,8 @@ import { routerReloadKey } from '~/lib/router-internals'
  * The router's lazy route components reload by themselves on a failed chunk once per message
  * (`routerReloadKey`): the key is set on every failure, so this handler decides for both.
  */
-const KEY = 'preload-recovery:reloaded-at'
+/** When the page last reloaded itself (sessionStorage). */
+export const RELOADED_AT_KEY = 'preload-recovery:reloaded-at'
 const WINDOW_MS = 60_000
 /** How long after a navigation to another document began a failed chunk is put down to it. */
 export const LEAVING_MS = 10_000
@@ -79,7 +80,7 @@ export function installPreloadRecovery(win: Window, build: string = import.meta.
     let last = 0
     try {
       if (text) win.sessionStorage.setItem(routerReloadKey(text), '1')
-      last = Number(win.sessionStorage.getItem(KEY) ?? 0)
+      last = Number(win.sessionStorage.getItem(RELOADED_AT_KEY) ?? 0)
     } catch {
       return // no storage: cannot tell a first failure from a loop, so never reload
     }
@@ -88,7 +89,7 @@ export function installPreloadRecovery(win: Window, build: string = import.meta.
     void gone(failedChunk(text, win.location.origin) ?? build).then((isGone) => {
       if (!isGone || isLeaving()) return
       try {
-        win.sessionStorage.setItem(KEY, String(Date.now()))
+        win.sessionStorage.setItem(RELOADED_AT_KEY, String(Date.now()))
       } catch {
         return
       }

@@ -5,7 +5,7 @@ import { aboutPage } from '../../app/content/about'
 const ABOUT_CHUNK = /\/assets\/about-[\w-]+\.js$/
 
 /**
- * The About page's route chunk, as a newer deploy would have replaced it: its requests answer 404,
+ * That chunk, as a newer deploy would have replaced it: its requests answer 404,
  * always, or (`firstPageOnly`) only for the first page load, as if the reload fetched new HTML
  * naming a chunk that exists. Returns the 404s given, so a test cannot pass without them.
  */

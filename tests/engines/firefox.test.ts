@@ -4,6 +4,7 @@
  */
 import puppeteer, { type Browser, type Page } from 'puppeteer-core'
 import { expect, it } from 'vitest'
+import { RELOADED_AT_KEY } from '../../app/document/preload-recovery'
 import { type EnginePage, engineSmoke, windowState } from './smoke'
 
 const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr'
@@ -48,7 +49,9 @@ function firefoxPage(tab: Page): EnginePage {
   return {
     open: async (url) => {
       await tab.goto(url, { waitUntil: 'load' }).catch(async (error: unknown) => {
-        const shown = await tab.evaluate(windowState).catch((reason: unknown) => `(unreadable: ${reason})`)
+        const shown = await tab
+          .evaluate(windowState, RELOADED_AT_KEY)
+          .catch((reason: unknown) => `(unreadable: ${reason})`)
         throw new Error(`Opened ${url}: ${error instanceof Error ? error.message : error}; the window shows ${shown}`)
       })
     },

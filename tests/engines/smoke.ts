@@ -53,13 +53,13 @@ export interface Engine {
 /**
  * What the window shows, for a failed `open`: its address and load state, how its document came
  * (`navigate` or `reload`), and whether the page's chunk recovery (app/document/preload-recovery.ts)
- * reloaded it. Runs in the page: self-contained.
+ * reloaded it (`RELOADED_AT_KEY`, passed in). Runs in the page: self-contained.
  */
-export function windowState(): string {
+export function windowState(reloadedAtKey: string): string {
   const entry = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined
   let recovery: string | null = null
   try {
-    recovery = sessionStorage.getItem('preload-recovery:reloaded-at')
+    recovery = sessionStorage.getItem(reloadedAtKey)
   } catch {}
   return [
     `${location.href} ${document.readyState}`,

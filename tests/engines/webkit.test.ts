@@ -4,6 +4,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { Builder, By, until as becomes, Key, type WebDriver } from 'selenium-webdriver'
+import { RELOADED_AT_KEY } from '../../app/document/preload-recovery'
 import { type EnginePage, engineSmoke, windowState } from './smoke'
 
 const MINIBROWSER = process.env.MINIBROWSER_PATH ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser'
@@ -74,7 +75,9 @@ function webkitPage(driver: WebDriver): EnginePage {
       await driver
         .wait(async () => (await shown()) === `${url} complete`, 10_000)
         .catch(async () => {
-          throw new Error(`Opened ${url}, but the window shows ${await driver.executeScript<string>(windowState)}`)
+          throw new Error(
+            `Opened ${url}, but the window shows ${await driver.executeScript<string>(windowState, RELOADED_AT_KEY)}`,
+          )
         })
     },
     run: (fn, ...args) => driver.executeScript(fn as (...a: unknown[]) => unknown, ...args) as never,

@@ -7,9 +7,61 @@ export async function gotoHydrated(page: Page, path: string) {
   return response
 }
 
-/** Waits until the page now shown (after a form post's redirect, say) has hydrated. */
-export async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+/**
+ * Waits until the page now shown (after a form post's redirect, say) has hydrated. A page that has
+ * not within `timeout` fails with what it shows: whether its first contentful paint was reported
+ * (the signal that starts its code, app/document/paint-first.tsx), which module scripts it added,
+ * and how far each script's request got.
+ */
+export async function waitForHydration(page: Page, timeout = 20_000) {
+  try {
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', undefined, {
+      timeout,
+      polling: 100,
+    })
+  } catch (error) {
+    if (page.isClosed()) throw error
+    const firstLine = (reason: Error) => reason.message.split('\n')[0]
+    const state = await page
+      .evaluate(hydrationState)
+      .catch((reason: Error) => ({ text: `the page could not be read (${firstLine(reason)})`, unanswered: [] }))
+    // Is the server at fault, or the browser? The test asks it for what the page still waits on.
+    const asked = await Promise.all(
+      state.unanswered.map((url) =>
+        page.request
+          .head(url, { timeout: 5_000 })
+          .then((answer) => `${new URL(url).pathname} ${answer.status()}`)
+          .catch((reason: Error) => `${new URL(url).pathname} ${firstLine(reason)}`),
+      ),
+    )
+    const server = asked.length ? `; asked by the test now: ${asked.join('; ')}` : ''
+    throw new Error(`${page.url()} did not hydrate within ${timeout} ms: ${state.text}${server}`, { cause: error })
+  }
+}
+
+/** Runs in the page: what stands between it and hydration. */
+function hydrationState(): { text: string; unanswered: string[] } {
+  const paints = performance.getEntriesByType('paint').map((entry) => entry.name)
+  const answered = new Map(
+    performance.getEntriesByType('resource').map((entry) => {
+      const timing = entry as PerformanceResourceTiming & { responseStatus?: number }
+      return [timing.name, `${timing.responseStatus ?? '?'} in ${Math.round(timing.duration)} ms`]
+    }),
+  )
+  const wanted = [
+    ...document.querySelectorAll<HTMLScriptElement>('script[type="module"][src]'),
+    ...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]'),
+  ].map((element) => ('src' in element ? element.src : element.href))
+  const urls = [...new Set(wanted)]
+  const scripts = urls.map((url) => `${new URL(url).pathname} ${answered.get(url) ?? 'not answered'}`)
+  return {
+    text: [
+      `${document.readyState}, ${document.visibilityState}, ${Math.round(performance.now())} ms old`,
+      `paints reported: ${paints.join(', ') || 'none'}`,
+      `scripts the loader added: ${scripts.join('; ') || 'none'}`,
+    ].join('; '),
+    unanswered: urls.filter((url) => !answered.has(url)),
+  }
 }
 
 /**

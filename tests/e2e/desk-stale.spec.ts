@@ -66,7 +66,14 @@ test('a stale take, assign and close are refused, naming the other operator’s 
   await expect(bPage.getByRole('status')).toHaveText('It is yours now.')
   await waitForHydration(bPage)
 
-  // Each of A's moves on the pages that still say "Nobody yet" is refused, naming B's take.
+  // Each of A's moves on the pages that still say "Nobody yet" is refused, naming B's take. A
+  // person acts in the tab in front of them: each is brought to the front first. A tab behind
+  // another need not be drawn, and a page's code starts after its first paint
+  // (app/document/paint-first.tsx).
+  const inFront = async (page: Page) => {
+    await page.bringToFront()
+    return panel(page)
+  }
   const refused = async (page: Page) => {
     await expect(page.getByRole('status')).toContainText('Nothing was changed')
     await expect(page.getByTestId('stale-move')).toHaveText(
@@ -75,17 +82,18 @@ test('a stale take, assign and close are refused, naming the other operator’s 
     await expect(owner(page)).toHaveText(b.email)
     await waitForHydration(page)
   }
-  await panel(take).getByRole('button', { name: 'Take it' }).click()
+  await (await inFront(take)).getByRole('button', { name: 'Take it' }).click()
   await refused(take)
-  await panel(assign).getByLabel('Assign to').selectOption(a.email)
+  await (await inFront(assign)).getByLabel('Assign to').selectOption(a.email)
   await panel(assign).getByRole('button', { name: 'Assign' }).click()
   await refused(assign)
-  await panel(close).getByLabel('Outcome').selectOption('lost')
+  await (await inFront(close)).getByLabel('Outcome').selectOption('lost')
   await panel(close).getByRole('button', { name: 'Close' }).click()
   await refused(close)
   await expect(panel(close).getByTestId('triage-state')).toHaveText('Open')
 
   // B keeps the lead, and B's view says so.
+  await bPage.bringToFront()
   await bPage.reload()
   await expect(owner(bPage)).toHaveText(`${b.email} (you)`)
   await expect(panel(bPage).getByTestId('triage-state')).toHaveText('Open')

@@ -13,7 +13,7 @@ import {
   test,
 } from '../support/contact'
 import { expectStored } from '../support/enquiries'
-import { collectProblems, gotoContactForm, holdAnswers, requestedUrls } from '../support/page'
+import { collectProblems, gotoContactForm, holdAnswers, requestedUrls, waitForHydration } from '../support/page'
 import { SITE_ORIGIN, SITE_PORT, TEST_ACCESS_KEY } from '../support/servers'
 import { stateDir } from '../support/site-server'
 import { EMAIL_ADDRESSES } from '../support/values'
@@ -144,7 +144,7 @@ test.describe('contact form in the browser', () => {
     await fillForm(page, values)
     const problems = collectProblems(page)
     await page.reload()
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+    await waitForHydration(page)
     await expectFields(page, values)
     // Restored after hydration: no mismatch warnings, no errors.
     expect(problems).toEqual([])
@@ -152,7 +152,7 @@ test.describe('contact form in the browser', () => {
     await form(page).submit.click()
     await expect(form(page).status.getByText(SUCCESS_MESSAGE)).toBeVisible()
     await page.reload()
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+    await waitForHydration(page)
     await expectEmptyFields(page)
   })
 

@@ -4,7 +4,7 @@ import { SUCCESS_MESSAGE } from '../../app/contact/status'
 import { type AccessKeys, accessKeysFrom } from '../support/access-keys'
 import { enquiry, expect, fillForm, form, test } from '../support/contact'
 import { expectStored } from '../support/enquiries'
-import { gotoHydrated } from '../support/page'
+import { gotoHydrated, waitForHydration } from '../support/page'
 import { ACCESS_KEY_FILE, SITE_ORIGIN, SITE_PORT } from '../support/servers'
 import { stateDir } from '../support/site-server'
 
@@ -68,7 +68,7 @@ test('with JavaScript: the tab keeps the first page, the search engine and the c
   const name = `Source Js ${randomBytes(3).toString('hex')}`
   const values = enquiry('source-js', { name })
   await page.goto(LANDING, { referer: SEARCH_ENGINE })
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+  await waitForHydration(page)
   await followContactLink(page)
   // The visitor reads another page before writing (a full page load).
   await gotoHydrated(page, '/about')

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
 import { aboutPage } from '../../app/content/about'
+import { waitForHydration } from '../support/page'
 
 /** The About page's route chunk. */
 const ABOUT_CHUNK = /\/assets\/about-[\w-]+\.js$/
@@ -32,14 +33,12 @@ function countLoads(page: Page) {
   return loads
 }
 
-const hydrated = (page: Page) => page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
-
 test('a page whose lazy chunk is gone after a deploy reloads once, then works', async ({ page }) => {
   const hits = await breakAboutChunk(page, { firstPageOnly: true })
   const loads = countLoads(page)
   await page.goto('/about')
   await expect.poll(() => loads.count, { timeout: 20_000 }).toBe(2)
-  await hydrated(page)
+  await waitForHydration(page)
   expect(hits.length).toBeGreaterThanOrEqual(1)
   // The reloaded page has its chunk and navigates client-side without another reload.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Services' }).click()

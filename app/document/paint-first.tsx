@@ -43,11 +43,12 @@ export function PaintFirstHead() {
 
 /**
  * Waits for the first contentful paint (PerformanceObserver 'paint', buffered); without paint
- * timing, or in a background tab once shown (a hidden paint may go unreported), two animation
- * frames: the second runs after the first frame is painted.
+ * timing, two animation frames: the second runs after the first frame is painted. A page hidden
+ * before it painted (opened in a background tab, or left for another tab at once) may never report
+ * that paint: whenever it is shown again with its code not yet started, two frames start it.
  */
 export function entryLoader(sources: readonly string[], preloads: readonly string[] = []): string {
-  return `(function(d,s,p){var n=d.currentScript&&d.currentScript.nonce;function go(){if(s.length===0)return;for(var i=0;i<p.length;i++){var l=d.createElement('link');l.rel='modulepreload';l.href=p[i];if(n)l.nonce=n;d.head.appendChild(l)}for(i=0;i<s.length;i++){var e=d.createElement('script');e.type='module';e.src=s[i];if(n)e.nonce=n;d.body.appendChild(e)}s=[]}function frames(){requestAnimationFrame(function(){requestAnimationFrame(go)})}var P=window.PerformanceObserver;if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf('paint')>=0){var o=new P(function(l){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();go()}});o.observe({type:'paint',buffered:true})}else frames();if(d.visibilityState==='hidden')d.addEventListener('visibilitychange',function v(){if(d.visibilityState==='visible'){d.removeEventListener('visibilitychange',v);frames()}})})(document,${JSON.stringify(sources)},${JSON.stringify(preloads)})`
+  return `(function(d,s,p){var n=d.currentScript&&d.currentScript.nonce;function go(){if(s.length===0)return;for(var i=0;i<p.length;i++){var l=d.createElement('link');l.rel='modulepreload';l.href=p[i];if(n)l.nonce=n;d.head.appendChild(l)}for(i=0;i<s.length;i++){var e=d.createElement('script');e.type='module';e.src=s[i];if(n)e.nonce=n;d.body.appendChild(e)}s=[]}function frames(){requestAnimationFrame(function(){requestAnimationFrame(go)})}var P=window.PerformanceObserver;if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf('paint')>=0){var o=new P(function(l){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();go()}});o.observe({type:'paint',buffered:true})}else frames();d.addEventListener('visibilitychange',function v(){if(s.length===0)d.removeEventListener('visibilitychange',v);else if(d.visibilityState==='visible')frames()})})(document,${JSON.stringify(sources)},${JSON.stringify(preloads)})`
 }
 
 const routeScriptAttrs = { suppressHydrationWarning: true }

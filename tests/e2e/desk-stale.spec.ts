@@ -70,10 +70,6 @@ test('a stale take, assign and close are refused, naming the other operator’s 
   // person acts in the tab in front of them: each is brought to the front first. A tab behind
   // another need not be drawn, and a page's code starts after its first paint
   // (app/document/paint-first.tsx).
-  const inFront = async (page: Page) => {
-    await page.bringToFront()
-    return panel(page)
-  }
   const refused = async (page: Page) => {
     await expect(page.getByRole('status')).toContainText('Nothing was changed')
     await expect(page.getByTestId('stale-move')).toHaveText(
@@ -82,12 +78,15 @@ test('a stale take, assign and close are refused, naming the other operator’s 
     await expect(owner(page)).toHaveText(b.email)
     await waitForHydration(page)
   }
-  await (await inFront(take)).getByRole('button', { name: 'Take it' }).click()
+  await take.bringToFront()
+  await panel(take).getByRole('button', { name: 'Take it' }).click()
   await refused(take)
-  await (await inFront(assign)).getByLabel('Assign to').selectOption(a.email)
+  await assign.bringToFront()
+  await panel(assign).getByLabel('Assign to').selectOption(a.email)
   await panel(assign).getByRole('button', { name: 'Assign' }).click()
   await refused(assign)
-  await (await inFront(close)).getByLabel('Outcome').selectOption('lost')
+  await close.bringToFront()
+  await panel(close).getByLabel('Outcome').selectOption('lost')
   await panel(close).getByRole('button', { name: 'Close' }).click()
   await refused(close)
   await expect(panel(close).getByTestId('triage-state')).toHaveText('Open')

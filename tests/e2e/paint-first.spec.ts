@@ -1,6 +1,6 @@
 import type { Page, Route } from '@playwright/test'
 import { SUCCESS_MESSAGE } from '../../app/contact/status'
-import { enquiry, expect, expectFields, fillForm, form, receivedFrom, test } from '../support/contact'
+import { enquiry, expect, expectFields, fillForm, form, receivedOnce, test } from '../support/contact'
 import { enhancedContactForm as enhanced, gotoHydrated, requestedUrls, waitForHydration } from '../support/page'
 
 // Motion is this file's subject: the visitor here has no reduced-motion preference (the
@@ -148,7 +148,7 @@ test.describe('before the client code has arrived', () => {
     ])
     expect(post.status()).toBe(303)
     await expect(form(page).status.getByText(SUCCESS_MESSAGE)).toBeVisible()
-    expect(await receivedFrom(values.email)).toHaveLength(1)
+    expect(await receivedOnce(values.email)).toHaveLength(1)
     expect(await hydrated(page)).toBe(false)
     await release()
   })
@@ -217,7 +217,7 @@ test.describe('the contact form fetches its code when the visitor first uses it'
     await expect(form(page).status.getByText(SUCCESS_MESSAGE)).toBeVisible()
     // Sent by the server function from this page, not by a native post.
     expect(new URL(page.url()).pathname).toBe('/contact')
-    const received = await receivedFrom(values.email)
+    const received = await receivedOnce(values.email)
     expect(received).toHaveLength(1)
     expect(received[0]?.raw).toContain(values.name)
   })

@@ -33,6 +33,16 @@ export async function receivedFrom(email: string): Promise<ReceivedRequest[]> {
 }
 
 /**
+ * What the stand-in form service received from `email`, once it has received exactly one. The
+ * visitor is told as soon as the enquiry is stored; its delivery runs after the answer
+ * (`waitUntil`), so a test that reads the service straight after the success message must wait.
+ */
+export async function receivedOnce(email: string): Promise<ReceivedRequest[]> {
+  await expect.poll(async () => (await receivedFrom(email)).length, { timeout: 30_000 }).toBe(1)
+  return receivedFrom(email)
+}
+
+/**
  * Sends an enquiry to the site at `origin` as a browser without JavaScript does (the form's post to
  * `/api/contact`, from a client address of its own), and expects it accepted.
  */

@@ -1,8 +1,8 @@
-import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { assignedNames, documentedNames, localVariables, writeBesideBuild } from '../../scripts/local-vars.mjs'
+import { scratchDir } from '../support/scratch'
 
 describe('what npm start loads from .dev.vars', () => {
   it('reads the names a dotenv file assigns, not its comments', () => {
@@ -20,7 +20,7 @@ describe('what npm start loads from .dev.vars', () => {
   })
 
   it('declares a documented secret the configuration does not, and names what the site does not read', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'local-vars-'))
+    const dir = scratchDir('local-vars')
     const file = (name: string, text: string) => {
       writeFileSync(join(dir, name), text)
       return join(dir, name)
@@ -42,7 +42,7 @@ describe('what npm start loads from .dev.vars', () => {
 
 describe('a configuration written beside the build', () => {
   it('is written whole when new or changed, left alone (not even touched) when the same, and leaves nothing else beside it', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'beside-build-'))
+    const dir = scratchDir('beside-build')
     const path = join(dir, 'wrangler.local-8787.json')
     writeBesideBuild(path, '{"a":1}')
     expect(readFileSync(path, 'utf8')).toBe('{"a":1}')

@@ -1,7 +1,6 @@
 // @vitest-environment node
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { RATE_LIMIT_PERIOD_SECONDS } from '~/contact/limits.server'
@@ -20,13 +19,14 @@ import {
   readWranglerConfig,
   schemaProblems,
 } from '../../scripts/ops-config'
+import { scratchDir } from '../support/scratch'
 
 const TOML = readFileSync('wrangler.toml', 'utf8')
 const config = readWranglerConfig('wrangler.toml')
 
 /** wrangler.toml with `edit` applied, parsed the way wrangler parses it. */
 function variant(edit: (toml: string) => string): RawConfig {
-  const dir = mkdtempSync(join(tmpdir(), 'ops-config-'))
+  const dir = scratchDir('ops-config')
   const path = join(dir, 'wrangler.toml')
   writeFileSync(path, edit(TOML))
   return readWranglerConfig(path)
@@ -247,7 +247,7 @@ describe('the checks catch what an operator would get wrong', () => {
   })
 
   it('`npm run check:config` says so and exits 1', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'check-config-'))
+    const dir = scratchDir('check-config')
     writeFileSync(
       join(dir, 'wrangler.toml'),
       TOML.replace(/^ACCESS_TEAM_DOMAIN = ""$/m, 'ACCESS_TEAM_DOMAIN = "company.cloudflareaccess.com"').replace(

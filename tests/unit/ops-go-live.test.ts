@@ -1,10 +1,10 @@
 // @vitest-environment node
 import { spawnSync } from 'node:child_process'
-import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
 import { site } from '~/site'
+import { scratchDir } from '../support/scratch'
 
 /** Runs the go-live check the way `npm run deploy` does, against a copy of the project at `root`. */
 function goLive(root: string) {
@@ -14,7 +14,7 @@ function goLive(root: string) {
 
 /** A temporary copy of what the check reads: app/site.ts, app/content/ and wrangler.toml. */
 function copyOfProject(): string {
-  const root = mkdtempSync(join(tmpdir(), 'go-live-'))
+  const root = scratchDir('go-live')
   cpSync('app/site.ts', join(root, 'app/site.ts'))
   cpSync('app/content', join(root, 'app/content'), { recursive: true })
   cpSync('wrangler.toml', join(root, 'wrangler.toml'))

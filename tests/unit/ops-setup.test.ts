@@ -1,16 +1,16 @@
 // @vitest-environment node
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { scratchDir } from '../support/scratch'
 
 /**
  * `npm run enquiries -- setup`: what an operator sees of the delivery set-up from a terminal,
  * computed by the Worker's own code from wrangler.toml and the local variables file.
  */
 function setup(vars: Record<string, string>): string {
-  const file = join(mkdtempSync(join(tmpdir(), 'setup-')), 'local.vars')
+  const file = join(scratchDir('setup'), 'local.vars')
   writeFileSync(
     file,
     `${Object.entries(vars)

@@ -1,11 +1,11 @@
 // @vitest-environment node
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { secretsIn, trustProblems } from '../../scripts/ci/workflow-trust'
+import { scratchDir } from '../support/scratch'
 
 const DIR = '.github/workflows'
 const files = readdirSync(DIR).filter((f) => /\.ya?ml$/.test(f))
@@ -155,7 +155,7 @@ describe('the workflows: no job that runs a pull request’s code holds a secret
   }
 
   it('`npm run lint`’s workflow check exits 1 on a bad workflow and names the job', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'bad-workflows-'))
+    const dir = scratchDir('bad-workflows')
     writeFileSync(join(dir, 'preview.yml'), BAD['a pull_request workflow holding a Cloudflare token']?.yaml ?? '')
     const run = spawnSync(process.execPath, ['scripts/lint-workflows.ts', dir], { encoding: 'utf8' })
     expect(run.status).toBe(1)

@@ -5,8 +5,7 @@
  * Slack message, and the payload against its documented JSON Schema (docs/integrations.md).
  */
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import Ajv2020 from 'ajv/dist/2020'
 import { Webhook } from 'standardwebhooks'
@@ -27,6 +26,7 @@ import {
 import { SUBJECT_VALUES } from '~/content/subjects'
 import type { Enquiry } from '~/ledger'
 import { endpointStreaks, webhookAlertMessage } from '~/notices/alert'
+import { scratchDir } from '../support/scratch'
 
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'
 const SITE = 'https://aksharalabs.in'
@@ -175,7 +175,7 @@ describe('configuration', () => {
   })
 
   it('npm run check:config refuses a bad endpoint and a short secret from --env-file, naming no URL or secret', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'check-webhooks-'))
+    const dir = scratchDir('check-webhooks')
     const file = join(dir, 'production.vars')
     writeFileSync(
       file,

@@ -321,13 +321,15 @@ export class Actions {
     if (!job) throw new Error(`${options.workflow} has no job ${options.job}`)
     const runnerTemp = mkdtempSync(join(tmpdir(), 'runner-temp-'))
     const files = mkdtempSync(join(tmpdir(), 'runner-files-'))
-    let workspace = options.workspace ?? mkdtempSync(join(tmpdir(), 'runner-workspace-'))
+    const emptyWorkspace = options.workspace ? undefined : mkdtempSync(join(tmpdir(), 'runner-workspace-'))
+    let workspace = options.workspace ?? (emptyWorkspace as string)
     const stepsContext: Record<string, { outcome: string; conclusion: string; outputs: Record<string, string> }> = {}
     const extraEnv: Record<string, string> = {}
     const result: JobResult = { result: 'success', steps: [], log: '', summary: '', checkouts: [], outputs: {} }
     const finish = (outcome: JobResult) => {
       rmSync(runnerTemp, { recursive: true, force: true })
       rmSync(files, { recursive: true, force: true })
+      if (emptyWorkspace) rmSync(emptyWorkspace, { recursive: true, force: true })
       return outcome
     }
 

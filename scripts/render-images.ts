@@ -28,13 +28,14 @@ const out = (file: string) => {
 }
 
 async function renderIcons(browser: Browser) {
+  const page = await browser.newPage()
   for (const { file, width, height, html } of rasterImages()) {
-    const page = await browser.newPage({ viewport: { width, height } })
+    await page.setViewportSize({ width, height })
     await page.setContent(`<body style="margin:0">${html}</body>`)
     const png = withPngText(await page.screenshot({ type: 'png' }), SOURCE_KEYWORD, sourceHash(html))
-    await page.close()
     writeFileSync(out(file), file.endsWith('.ico') ? pngToIco(png, width) : png)
   }
+  await page.close()
 }
 
 /** Each page's card, in 256 colours, with its words and the hash of its HTML as PNG text. */
@@ -45,14 +46,14 @@ async function renderCards(browser: Browser) {
   const { SHARE_CARD } = await import('../app/lib/seo.ts')
   const font = cardFont()
   const written: string[] = []
+  // One tab for every card: each card is a document of its own (setContent), the font the same.
+  const page = await browser.newPage({ viewport: { width: SHARE_CARD.width, height: SHARE_CARD.height } })
+  await page.route(CARD_FONT_URL, (route) => route.fulfill({ body: font, contentType: 'font/woff2' }))
   for (const card of shareCards()) {
-    const page = await browser.newPage({ viewport: { width: SHARE_CARD.width, height: SHARE_CARD.height } })
-    await page.route(CARD_FONT_URL, (route) => route.fulfill({ body: font, contentType: 'font/woff2' }))
     await page.setContent(card.html)
     const fitted = await page.waitForFunction(() => document.body.dataset.fitted).then((h) => h.jsonValue())
     if (fitted !== 'yes') throw new Error(`${card.path}: the title and line do not fit the card; shorten the line`)
     let png = toPalettePng(await page.screenshot({ type: 'png' }))
-    await page.close()
     png = withPngText(png, SOURCE_KEYWORD, sourceHash(card.html))
     png = withPngText(png, 'Description', card.line)
     png = withPngText(png, 'Title', card.title)
@@ -60,6 +61,7 @@ async function renderCards(browser: Browser) {
     writeFileSync(out(card.file), png)
     written.push(`${card.file.slice('public/'.length)} ${(png.length / 1024).toFixed(1)} KB`)
   }
+  await page.close()
   return written
 }
 

@@ -60,8 +60,13 @@ test('the desk’s shell: its own header with the sections and the operator, non
   const tag = crypto.randomUUID().slice(0, 8)
   await storeRows({ id: `desk-${tag}`, name: `Dense ${tag}`, count: 26, day: '2026-01-02', status: 'handled' })
 
-  const { context, page } = await operatorPage(browser, { viewport: { width: 1366, height: 768 } })
+  // Each page loaded at a laptop's size, then turned to a phone's width (the desk's layout follows
+  // the width alone: no script reads it).
+  const laptop = { width: 1366, height: 768 }
+  const { context, page } = await operatorPage(browser, { viewport: laptop })
+  const current: Record<string, string> = { '/admin/activity': 'Activity', '/admin/setup': 'Set-up' }
   for (const path of ['/admin', '/admin/activity', '/admin/person', '/admin/setup', `/admin/enquiries/desk-${tag}-0`]) {
+    await page.setViewportSize(laptop)
     await gotoHydrated(page, `${origin}${path}`)
     const desk = page.getByRole('navigation', { name: 'Desk' })
     await expect(desk.getByRole('link')).toHaveText(['Enquiries', 'Activity', 'Requests by person', 'Set-up'])
@@ -71,13 +76,20 @@ test('the desk’s shell: its own header with the sections and the operator, non
     await expect(page.getByRole('contentinfo')).toHaveCount(0)
     await expect(page.getByTestId('decorative-background')).toHaveCount(0)
     await expect(page.getByRole('main')).toHaveCount(1)
+    const section = current[path]
+    if (section)
+      await expect(desk.getByRole('link', { name: section, exact: true })).toHaveAttribute('aria-current', 'page')
+
+    // At 375 px: nothing wider than the screen, and the sections within reach.
+    await page.setViewportSize({ width: 375, height: 740 })
+    const width = await page.evaluate(() => document.documentElement.scrollWidth)
+    expect(width, path).toBeLessThanOrEqual(375)
+    for (const name of ['Enquiries', 'Activity', 'Requests by person', 'Set-up'])
+      await expect(desk.getByRole('link', { name }), `${path} at 375 px`).toBeInViewport()
   }
-  await gotoHydrated(page, `${origin}/admin/activity`)
-  await expect(page.getByRole('link', { name: 'Activity' })).toHaveAttribute('aria-current', 'page')
-  await gotoHydrated(page, `${origin}/admin/setup`)
-  await expect(page.getByRole('link', { name: 'Set-up', exact: true })).toHaveAttribute('aria-current', 'page')
 
   // 25 rows of the inbox fit a laptop screen (768 px high, less the browser's own bar).
+  await page.setViewportSize(laptop)
   await gotoHydrated(page, `${origin}/admin?q=Dense%20${tag}`)
   const list = page.locator('tbody tr')
   await expect(list).toHaveCount(25)
@@ -87,17 +99,6 @@ test('the desk’s shell: its own header with the sections and the operator, non
   console.log(`25 inbox rows at 1366 × 768: ${Math.round(height)} px`)
   expect(height).toBeLessThanOrEqual(640)
   await context.close()
-
-  // At 375 px: nothing wider than the screen, and the sections within reach.
-  const narrow = await operatorPage(browser, { viewport: { width: 375, height: 740 } })
-  for (const path of ['/admin', '/admin/activity', '/admin/person', '/admin/setup', `/admin/enquiries/desk-${tag}-0`]) {
-    await gotoHydrated(narrow.page, `${origin}${path}`)
-    const width = await narrow.page.evaluate(() => document.documentElement.scrollWidth)
-    expect(width, path).toBeLessThanOrEqual(375)
-    for (const name of ['Enquiries', 'Activity', 'Requests by person', 'Set-up'])
-      await expect(narrow.page.getByRole('navigation', { name: 'Desk' }).getByRole('link', { name })).toBeInViewport()
-  }
-  await narrow.context.close()
 })
 
 test('leads first: at 1280 × 800 the inbox’s first screen shows its first five enquiries, the set-up one line and a link away', async ({

@@ -95,6 +95,13 @@ export default async function setup(project: TestProject) {
   }
   project.provide('standin', { ...addresses, template: cf.accountId })
   return async () => {
-    server?.kill('SIGTERM')
+    const child = server
+    if (!child || child.exitCode !== null) return
+    // Waited for, so its accounts' workerd and its folder are gone when the step ends (killed after 8 s).
+    const exited = new Promise((resolve) => child.once('exit', resolve))
+    child.kill('SIGTERM')
+    const late = setTimeout(() => child.kill('SIGKILL'), 8_000)
+    await exited
+    clearTimeout(late)
   }
 }

@@ -7,6 +7,7 @@
  *
  *   node tests/drills/support/standin.ts   prints {"cloudflare": "http://127.0.0.1:…", "github": "…"}, then serves until stopped
  */
+import { rmSync } from 'node:fs'
 import { startCloud } from '../../support/cloudflare/cloud.ts'
 import { startGitHubServer } from './github.ts'
 
@@ -21,6 +22,9 @@ if (import.meta.main) {
   const cloud = await startCloud()
   const github = await startGitHubServer()
   console.log(JSON.stringify({ cloudflare: cloud.apiBase, github: github.url }))
+  // Miniflare ends the process itself on SIGTERM (its exit hook, after stopping its workerd), before
+  // cloud.stop() below can finish: the stand-ins' folder goes on the way out, whichever ends it.
+  process.on('exit', () => rmSync(cloud.dir, { recursive: true, force: true }))
   const stop = () => {
     Promise.allSettled([cloud.stop(), github.close()]).finally(() => process.exit(0))
   }

@@ -416,7 +416,7 @@ try {
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`
   console.log(`\nLighthouse 13 mobile (simulated throttling), median of ${RUNS} run(s) — ${date}\n${machine}`)
   // Lighthouse's 4× CPU slowdown is meant for a host it rates above 1000 ("CPU/Memory Power"; its CLI
-  // warns below that, docs/throttling.md in the Lighthouse repository, "Calibrating the CPU slowdown").
+  // warns at 1000 or under: docs/throttling.md in the Lighthouse repository, "Calibrating the CPU slowdown").
   const indexes = scored.flatMap((p) => p.benchmarkIndex).filter(Number.isFinite)
   if (indexes.length) {
     const low = Math.min(...indexes)

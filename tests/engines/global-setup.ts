@@ -15,6 +15,7 @@ import type { TestProject } from 'vitest/node'
 import { checkout, type Running } from '../support/checkout'
 import { startFormService } from '../support/form-service'
 import { startFrontProxy } from '../support/front-proxy'
+import { temporaryFolderForRun } from '../support/run-tmpdir'
 import { ENGINES_PORTS, type EnginesSite } from './ports'
 
 /** The form service's key, as the site holds it; it must never reach a browser. */
@@ -63,6 +64,9 @@ export default async function setup(project: TestProject) {
     for (const stop of stops.reverse()) await stop()
   }
   try {
+    // The run's temporary files in a folder of its own, removed last (xvfb-run, stopped with its
+    // process group by webkit.test.ts, leaves its folder behind).
+    stops.push(temporaryFolderForRun('engines'))
     const repo = checkout('engines')
     stops.push(() => repo.remove())
 

@@ -3,29 +3,18 @@
  * through selenium-webdriver. MiniBrowser needs a display, so the driver runs under `xvfb-run -a`.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { Builder, By, until as becomes, Key, type WebDriver } from 'selenium-webdriver'
 import { RELOADED_AT_KEY } from '../../app/document/preload-recovery'
 import { type EnginePage, engineSmoke, windowState } from './smoke'
 
 const MINIBROWSER = process.env.MINIBROWSER_PATH ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser'
 
-/** Each driver's TMPDIR (see startDriver). */
-const scratchOf = new WeakMap<ChildProcess, string>()
-
 /** Starts WebKitWebDriver on a display of its own, and waits until it answers. */
 async function startDriver(port: number): Promise<ChildProcess> {
   let output = ''
-  // xvfb-run keeps the display's key in a folder under TMPDIR and removes it only when it exits by
-  // itself; stopped with its process group, it leaves it. So the folder is one this file removes.
-  const scratch = mkdtempSync(join(tmpdir(), 'webkit-driver-'))
   const driver = spawn('xvfb-run', ['-a', 'WebKitWebDriver', `--port=${port}`, '--host=127.0.0.1'], {
     detached: true,
-    env: { ...process.env, TMPDIR: scratch },
   })
-  scratchOf.set(driver, scratch)
   driver.stdout?.on('data', (chunk: Buffer) => {
     output += chunk.toString()
   })
@@ -55,8 +44,6 @@ function stopDriver(driver: ChildProcess) {
   } catch {
     // Already gone.
   }
-  const scratch = scratchOf.get(driver)
-  if (scratch) rmSync(scratch, { recursive: true, force: true })
 }
 
 /** A MiniBrowser window; `args` are MiniBrowser's own options. */

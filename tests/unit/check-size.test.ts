@@ -4,13 +4,14 @@
  * before it is interactive, and fails when a page is over the budget.
  */
 import { spawnSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { afterAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { pages } from '~/content/pages'
 import { JS_BUDGET_KB, NOT_FOUND_ROUTE } from '../../scripts/first-load'
+import { scratchDir } from '../support/scratch'
 
 /** Text that gzip cannot shrink much, the same for the same seed. */
 function noise(length: number, seed: number): string {
@@ -28,15 +29,9 @@ vi.setConfig({ testTimeout: 60_000 })
 
 type Files = Record<string, string>
 
-const made: string[] = []
-afterAll(() => {
-  for (const dir of made) rmSync(dir, { recursive: true, force: true })
-})
-
 /** A build folder as `npm run build` leaves it: Start's route manifest in the server build, the chunks in the client's. */
 function fixtureDist(chunks: Files, routes: Record<string, { preloads?: string[]; children?: string[] }>): string {
-  const dist = mkdtempSync(join(tmpdir(), 'check-size-'))
-  made.push(dist)
+  const dist = scratchDir('check-size')
   mkdirSync(join(dist, 'server', 'assets'), { recursive: true })
   mkdirSync(join(dist, 'client', 'assets'), { recursive: true })
   const manifest = {

@@ -2,17 +2,16 @@
 // each took (the figures docs/testing.md, "How long it takes", is kept from).
 //
 // Each step is an npm script and can be run on its own (`npm run test:e2e`, …). The steps run one
-// after another, except that the dev-server check and the audit, which mostly wait, run beside
-// the drills; their output is printed when they end, so no two steps' lines interleave.
+// after another, except where one leaves a core idle: the typecheck, lint and build (each under
+// two cores busy) run beside the unit tests, and the dev-server check and the audit, which mostly
+// wait, beside the drills. Their output is printed when they end, so no two steps' lines
+// interleave.
 import { spawn } from 'node:child_process'
 
 export type Step = string | { main: string; beside: string[] }
 
 export const STEPS: Step[] = [
-  'typecheck',
-  'lint',
-  'test:unit',
-  'build',
+  { main: 'test:unit', beside: ['typecheck', 'lint', 'build'] },
   'check:size',
   'check:deploy',
   'test:worker',

@@ -1,32 +1,19 @@
-import { existsSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
-import { BaseSequencer, type TestSpecification } from 'vitest/node'
+import { longestFirst } from '../support/longest-first.ts'
 
 /**
  * The longest files (27 November 2026: 71, 56 and 53 s; every other file under 30 s), two of them
- * mostly waiting (the next rate-limit window, the form service's 10-second timeout). Vitest starts
- * the files it has timings for longest first, but a fresh clone has none, and then it starts the
- * largest files first: these, small files, ran last, and the run ended on one of them alone (the
- * step took 200 s in a fresh clone's `npm test`; 152 s with these first).
+ * mostly waiting (the next rate-limit window, the form service's 10-second timeout), start first:
+ * left to Vitest's own order in a fresh clone, these small files ran last, and the run ended on one
+ * of them alone (the step took 200 s in a fresh clone's `npm test`; 152 s with these first).
  */
-const LONGEST = ['held-cap.test.ts', 'deliveries.test.ts', 'faults.test.ts']
-for (const name of LONGEST) {
-  if (!existsSync(new URL(name, import.meta.url))) throw new Error(`tests/worker/vitest.config.ts: ${name} is gone`)
-}
-
-class LongestFirst extends BaseSequencer {
-  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const sorted = await super.sort(files)
-    const rank = (spec: TestSpecification) => {
-      const at = LONGEST.findIndex((name) => spec.moduleId.endsWith(`/tests/worker/${name}`))
-      return at === -1 ? LONGEST.length : at
-    }
-    // Array.prototype.sort is stable: every other file keeps Vitest's order.
-    return sorted.sort((a, b) => rank(a) - rank(b))
-  }
-}
+const LongestFirst = longestFirst(new URL('./', import.meta.url), [
+  'held-cap.test.ts',
+  'deliveries.test.ts',
+  'faults.test.ts',
+])
 
 // The Worker's behaviour in workerd (tests/worker/): the built Worker run through Miniflare's API in
 // each test file's process (support/site.ts), with stand-ins on 127.0.0.1 for what it calls out

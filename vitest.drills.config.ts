@@ -8,9 +8,10 @@ import { longestFirst } from './tests/support/longest-first.ts'
 // production (tests/drills/support/global-setup.ts); each drill has its own account, repository and
 // data there. Files run side by side (DRILL_WORKERS, default 4): most of a drill's time is spent
 // waiting on wrangler, workerd and the smoke test's patience, and wrangler's own start (about 2 s of
-// CPU each) is what fills the two cores. The longest drills start first (27 November 2026, a fresh
-// clone's `npm test`: 130, 84, 78 and 75 s; left to Vitest's order, the longest, a small file, started
-// after 80 s and the step ended on it alone, 210 s in all).
+// CPU each) is what fills the two cores. The longest drills start first: left to Vitest's order in a
+// fresh clone, the longest (push-to-main, 130 s, a small file) started after 80 s and the step ended
+// on it alone (210 s in all; 184 s with it first, then 147 s of it alone at the end, before its
+// second drill moved to deploy-failures).
 export default defineConfig({
   test: {
     environment: 'node',
@@ -23,10 +24,11 @@ export default defineConfig({
     fileParallelism: true,
     sequence: {
       sequencer: longestFirst(new URL('./tests/drills/', import.meta.url), [
-        'push-to-main.test.ts',
-        'first-deploy.test.ts',
-        'preview.test.ts',
         'ci.test.ts',
+        'push-to-main.test.ts',
+        'deploy-failures.test.ts',
+        'preview.test.ts',
+        'first-deploy.test.ts',
       ]),
     },
   },

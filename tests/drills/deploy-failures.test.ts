@@ -2,10 +2,10 @@
  * docs/operations.md § 3 "What a push to main does", what goes wrong in the production job (the
  * emergency deploy: CI run by hand on main, production only): a `wrangler deploy` that fails after
  * its version went live (the Cron Triggers call refused) has that version checked and rolled
- * back, or kept when it passes; a failed migration leaves production as it was; and when the
+ * back, or kept when it passes; a version that fails once it answers is rolled back, though the
+ * old one still answered for a while; a failed migration leaves production as it was; and when the
  * version serving now cannot be read, nothing is deployed. Each run's summary names the version
- * serving when it ends. (The push itself, staging, and a version that fails once it answers:
- * push-to-main.test.ts.)
+ * serving when it ends. (The push itself and staging: push-to-main.test.ts.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { JobResult } from './support/actions'
@@ -73,6 +73,31 @@ describe('a production deploy that fails (docs/operations.md § 3)', () => {
     expect(production.summary).toContain(
       `wrangler deploy failed after version ${live} went live. It passes the smoke test on ${drill.workersDev} and stays: production serves ${live} (100%)`,
     )
+  })
+
+  it('rolls back a version that fails once it answers, though the old one still answered for a while (the smoke test waited for it)', async () => {
+    const good = await serving(drill)
+    const sha = drill.copy.commit('A release that breaks the home page')
+    // The new version reaches every location only after 15 s: until then the old one answers, and
+    // would pass a smoke test that did not wait for the new one.
+    await drill.cf.control.setPropagation(15_000)
+    await drill.cf.control.breakVersions({ message: `main ${sha}`, paths: /^\/$/ })
+    try {
+      const production = await emergencyDeploy(sha, { env: { SMOKE_WAIT_SECONDS: '40' } })
+      expect(production.result, production.log).toBe('failure')
+      const broken = await latest()
+      expect(broken?.message).toMatch(new RegExp(`^main ${sha}`))
+      expect(await serving(drill)).toBe(good)
+      expect(production.log).toContain(`The smoke test failed for version ${broken?.id}`)
+      expect(production.log).toContain('GET / answered 500')
+      expect(production.log).toContain(
+        `Production was rolled back: ${good} serves 100% again and passes the smoke test`,
+      )
+      expect(production.summary).toContain(`Version ${broken?.id} failed its smoke test and is not serving`)
+    } finally {
+      await drill.cf.control.clearBrokenVersions()
+      await drill.cf.control.setPropagation(1_000)
+    }
   })
 
   it('leaves production as it was when a migration fails, and says which version serves', async () => {

@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test'
 import { CHROMIUM_ARGS, resolveChromium } from './tests/support/chromium'
+import { temporaryFolderForRun } from './tests/support/run-tmpdir'
 import {
   ACCESS_KEY_FILE,
   ACCESS_KEYS_PORT,
@@ -10,6 +11,16 @@ import {
   SITE_PORT,
   writeTestEnvFile,
 } from './tests/support/servers'
+
+// Every process the run starts (its servers, the test workers, and what the tests start) keeps its
+// temporary files in a folder of the run's own, removed when the run's own process exits, after
+// the servers have stopped: wrangler stopped with SIGTERM can exit before Miniflare has removed its
+// folder. Set up here, not in a global set-up, because Playwright starts the servers before that;
+// the test workers load this file too, and find the folder already made.
+if (!process.env.E2E_RUN_TMPDIR) {
+  process.on('exit', temporaryFolderForRun('e2e-run'))
+  process.env.E2E_RUN_TMPDIR = process.env.TMPDIR
+}
 
 const executablePath = resolveChromium()
 const envFile = writeTestEnvFile()

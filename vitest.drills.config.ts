@@ -9,9 +9,8 @@ import { longestFirst } from './tests/support/longest-first.ts'
 // data there. Files run side by side (DRILL_WORKERS, default 4): most of a drill's time is spent
 // waiting on wrangler, workerd and the smoke test's patience, and wrangler's own start (about 2 s of
 // CPU each) is what fills the two cores. The longest drills start first: left to Vitest's order in a
-// fresh clone, the longest (push-to-main, 130 s, a small file) started after 80 s and the step ended
-// on it alone (210 s in all; 184 s with it first, then 147 s of it alone at the end, before its
-// second drill moved to deploy-failures).
+// fresh clone, the longest (push-to-main, 130 s then, a small file) started after 80 s and the step
+// ended on it alone (210 s; 184 s with it first).
 export default defineConfig({
   test: {
     environment: 'node',

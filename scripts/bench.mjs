@@ -88,11 +88,15 @@ function startServer() {
 
 function startChromium() {
   const profile = mkdtempSync(`${tmpdir()}/bench-chromium-`)
+  // Chromium's own temporary folder (org.chromium.Chromium.*), which it leaves when stopped, goes
+  // with the profile.
+  const scratch = `${profile}/tmp`
+  mkdirSync(scratch)
   const debugPort = PORT + 1
   const child = spawn(
     CHROMIUM,
     [...CHROMIUM_ARGS, `--remote-debugging-port=${debugPort}`, `--user-data-dir=${profile}`, 'about:blank'],
-    { stdio: 'ignore', detached: true },
+    { stdio: 'ignore', detached: true, env: { ...process.env, TMPDIR: scratch } },
   )
   return {
     port: debugPort,

@@ -32,6 +32,7 @@ import { cpus, tmpdir, totalmem } from 'node:os'
 import autocannon from 'autocannon'
 import lighthouse from 'lighthouse'
 import { CHROMIUM_ARGS, resolveChromium } from '../tests/support/chromium.ts'
+import { temporaryFolderForRun } from '../tests/support/run-tmpdir.ts'
 import { ROUTES as ALL_ROUTES, firstLoadModel, JS_BUDGET_KB, kb, NOT_FOUND_ROUTE, wireBytes } from './first-load.ts'
 
 const PORT = Number(process.env.BENCH_PORT ?? 8877)
@@ -88,15 +89,11 @@ function startServer() {
 
 function startChromium() {
   const profile = mkdtempSync(`${tmpdir()}/bench-chromium-`)
-  // Chromium's own temporary folder (org.chromium.Chromium.*), which it leaves when stopped, goes
-  // with the profile.
-  const scratch = `${profile}/tmp`
-  mkdirSync(scratch)
   const debugPort = PORT + 1
   const child = spawn(
     CHROMIUM,
     [...CHROMIUM_ARGS, `--remote-debugging-port=${debugPort}`, `--user-data-dir=${profile}`, 'about:blank'],
-    { stdio: 'ignore', detached: true, env: { ...process.env, TMPDIR: scratch } },
+    { stdio: 'ignore', detached: true },
   )
   return {
     port: debugPort,
@@ -292,6 +289,11 @@ const fmt = (n, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '—')
 const mark = (ok) => (ok ? '✓' : '✗')
 
 // ---------------------------------------------------------------------------------------------
+// Everything the bench starts keeps its temporary files in a folder of this run's own, removed when
+// it exits: Chromium (its org.chromium.Chromium.* folder) and wrangler (Miniflare's folder) leave
+// theirs when stopped.
+process.on('exit', temporaryFolderForRun('bench'))
+
 const build = spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' })
 if (build.status !== 0) process.exit(build.status ?? 1)
 // The scripts `npm run check:size` counts for each page, read from the same build: each page's

@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 /**
- * For a suite's global set-up: points TMPDIR, for this process and every process it starts from
- * now on (the test processes too), at a new folder, and returns what removes it when the run ends.
+ * For a run's start (a suite's global set-up, the Playwright config, the bench): points TMPDIR, for
+ * this process and every process it starts from now on (the test processes too), at a new folder,
+ * and returns what removes it when the run ends.
  * Some programs leave their temporary files behind when stopped: Miniflare's `dispose()` removes
  * its folder without waiting, and xvfb-run keeps its folder when stopped with its process group.
  */

@@ -17,8 +17,9 @@
  * longer written anywhere.
  */
 import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { minutes, stepNames } from '../../scripts/test.ts'
+import { compileCache, minutes, stepNames } from '../../scripts/test.ts'
 import { runbookBlocks } from '../drills/support/runbook'
 import { documentedCommands } from '../support/documented-commands'
 
@@ -244,5 +245,10 @@ describe('every command the docs tell a person to run is run by a test as writte
 describe('npm test’s summary of its steps', () => {
   it('writes each wall-clock time as m:ss, rounded to the second', () => {
     expect([0, 4.4, 59.6, 61, 659.6, 662].map(minutes)).toEqual(['0:00', '0:04', '1:00', '1:01', '11:00', '11:02'])
+  })
+
+  it('gives every step Node’s compile cache inside node_modules, or the one already set', () => {
+    expect(compileCache({})).toBe(join(process.cwd(), 'node_modules', '.cache', 'node-compile-cache'))
+    expect(compileCache({ NODE_COMPILE_CACHE: '/elsewhere' })).toBe('/elsewhere')
   })
 })

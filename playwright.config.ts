@@ -22,7 +22,7 @@ if (!process.env.E2E_RUN_TMPDIR) {
   process.env.E2E_RUN_TMPDIR = process.env.TMPDIR
 }
 
-const executablePath = resolveChromium()
+const executablePath = resolveChromium({ headlessShell: true })
 const envFile = writeTestEnvFile()
 
 // The production build is served by `npm start` (workerd via wrangler dev). `npm test` builds first,

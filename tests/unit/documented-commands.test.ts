@@ -82,7 +82,7 @@ const LEDGER: Record<string, Where> = {
   'npm run enquiries -- retry <id>': { test: LOCAL_DOORS, runs: 'npm run enquiries -- retry ${id}' },
   'npm run enquiries -- retry': { same: 'npm run enquiries -- retry <id>' },
   'npm run enquiries -- setup': { test: 'tests/unit/ops-setup.test.ts', runs: "'enquiries', '--', 'setup'" },
-  'sudo apt-get install chromium firefox-esr webkit2gtk-driver xvfb curl openssl': {
+  'sudo apt-get install chromium chromium-headless-shell firefox-esr webkit2gtk-driver xvfb curl openssl': {
     test: '.ci/run',
     runs: 'apt-get install -y -qq "${missing[@]}"', // each of these packages whose program is missing
   },

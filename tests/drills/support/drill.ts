@@ -12,6 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { delimiter, join } from 'node:path'
 import { inject } from 'vitest'
+import { compileCache } from '../../../scripts/test.ts'
 import { type AccountOptions, type Cloudflare, connectCloudflare } from '../../support/cloudflare/index.ts'
 import { personShell } from '../../support/shell-env'
 import { Actions, type JobOptions, type JobResult, runBash } from './actions'
@@ -131,7 +132,7 @@ export async function startDrill(options: DrillOptions = {}): Promise<Drill> {
     GITHUB_API_URL: github.url,
     // wrangler is a 15 MB bundle that every command loads: Node's on-disk compile cache spares
     // compiling it again in each of the drills' hundred-odd runs of it.
-    NODE_COMPILE_CACHE: join(REPO, 'node_modules', '.cache', 'node-compile-cache'),
+    NODE_COMPILE_CACHE: compileCache(),
     // The smoke test's patience, as in CI and by hand (a minute). A drill that deploys a version
     // meant to fail without answering shortens it for that run.
     SMOKE_WAIT_SECONDS: '60',

@@ -12,6 +12,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { delimiter, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { compileCache } from '../../../scripts/test.ts'
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url))
 
@@ -68,8 +69,7 @@ export function runCommand(
         WRANGLER_OUTPUT_FILE_PATH: outputFile,
         WRANGLER_LOG_PATH: join(dir, 'logs'),
         // Node's on-disk compile cache: wrangler is a 15 MB bundle; this spares recompiling it each run.
-        NODE_COMPILE_CACHE:
-          process.env.NODE_COMPILE_CACHE ?? join(REPO_ROOT, 'node_modules', '.cache', 'node-compile-cache'),
+        NODE_COMPILE_CACHE: compileCache(),
         ...options.env,
       },
       stdio: ['pipe', 'pipe', 'pipe'],

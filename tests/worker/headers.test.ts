@@ -111,6 +111,18 @@ describe('security headers', () => {
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
   })
 
+  test("the client entry's first line is V8's compile hint, so Chrome compiles it off the main thread", async () => {
+    const html = await (await worker.fetch('/contact')).text()
+    const entry = /["'](\/assets\/index-[^"']+\.js)["']/.exec(html)?.[1]
+    expect(entry).toBeTruthy()
+    const code = await (await worker.fetch(entry ?? '')).text()
+    expect(code.split('\n', 1)[0]).toBe('//# allFunctionsCalledOnLoad')
+    // Only the entry: the chunks a page loads later are not all called at once.
+    const later = /["'](\/assets\/(?!index-)[^"']+\.js)["']/.exec(html)?.[1]
+    expect(later).toBeTruthy()
+    expect(await (await worker.fetch(later ?? '')).text()).not.toContain('allFunctionsCalledOnLoad')
+  })
+
   test('every response names its request id', async () => {
     const a = await worker.fetch('/about')
     const b = await worker.fetch('/about')

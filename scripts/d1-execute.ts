@@ -39,6 +39,17 @@ export function withParams(sql: string, params: readonly string[]): string {
 export const ENQUIRY_COLUMNS =
   'id, received_at AS receivedAt, name, email, company, subject, message, status, attempts, next_attempt_at AS nextAttemptAt, last_cause AS lastCause, delivered_at AS deliveredAt, delivered_by AS deliveredBy, held_reason AS heldReason, handled_at AS handledAt, handled_by AS handledBy'
 
+/**
+ * Whether a local run failed on the running site's lock on the database file (`npm start` keeps it
+ * open), and so did nothing. A write says `SQLITE_BUSY`. A read runs, but Miniflare's D1 then reads
+ * the session's commit token inside the same transaction, and that read meets the lock: the answer
+ * says "Failed to get session commit token: internal error", the transaction is rolled back, and
+ * workerd's own log line naming `SQLITE_BUSY` may or may not reach wrangler's output before it exits.
+ */
+export function lockedByRunningSite(output: string): boolean {
+  return /SQLITE_BUSY|Failed to get session commit token/.test(output)
+}
+
 /** Environment for those runs: no account lookups, no telemetry. */
 export const D1_EXECUTE_ENV = { CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false' }
 

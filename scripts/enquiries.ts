@@ -25,7 +25,15 @@ import {
   formatEnquiry,
   isEnquiryStatus,
 } from '../app/ledger/record.ts'
-import { D1_EXECUTE_ENV, type D1Target, d1ExecuteArgs, d1Rows, ENQUIRY_COLUMNS, withParams } from './d1-execute.ts'
+import {
+  D1_EXECUTE_ENV,
+  type D1Target,
+  d1ExecuteArgs,
+  d1Rows,
+  ENQUIRY_COLUMNS,
+  lockedByRunningSite,
+  withParams,
+} from './d1-execute.ts'
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -58,10 +66,10 @@ function query<T>(sql: string): T[] {
     })
   let result = run()
   // Locally the running site (`npm start`) has the same SQLite file open: a statement of ours that
-  // meets its lock fails at once with SQLITE_BUSY and did nothing, so it is tried again, up to five
-  // times over about three seconds.
+  // meets its lock fails at once and did nothing, so it is tried again, up to five times over about
+  // three seconds.
   for (let attempt = 1; !values.remote && result.status !== 0 && attempt < 5; attempt++) {
-    if (!/SQLITE_BUSY/.test(`${result.stdout}${result.stderr}`)) break
+    if (!lockedByRunningSite(`${result.stdout}${result.stderr}`)) break
     console.error('The database is locked by the running site: trying again.')
     Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300 * attempt)
     result = run()

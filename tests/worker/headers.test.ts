@@ -1,7 +1,8 @@
 /**
  * What every answer of the Worker carries: the security headers and the CSP with its nonce, the
  * caching rules, the request id, the framing refusal, the preview hosts' noindex and the www.
- * redirect (formerly the request tests of tests/e2e/security.spec.ts and ops-host.spec.ts).
+ * redirect (formerly the request tests of tests/e2e/security.spec.ts and ops-host.spec.ts); and
+ * the client entry's first line, V8's compile hint.
  */
 import { describe, expect, test } from 'vitest'
 import { siteUnderTest } from './support/fixtures'
@@ -111,18 +112,6 @@ describe('security headers', () => {
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
   })
 
-  test("the client entry's first line is V8's compile hint, so Chrome compiles it off the main thread", async () => {
-    const html = await (await worker.fetch('/contact')).text()
-    const entry = /["'](\/assets\/index-[^"']+\.js)["']/.exec(html)?.[1]
-    expect(entry).toBeTruthy()
-    const code = await (await worker.fetch(entry ?? '')).text()
-    expect(code.split('\n', 1)[0]).toBe('//# allFunctionsCalledOnLoad')
-    // Only the entry: the chunks a page loads later are not all called at once.
-    const later = /["'](\/assets\/(?!index-)[^"']+\.js)["']/.exec(html)?.[1]
-    expect(later).toBeTruthy()
-    expect(await (await worker.fetch(later ?? '')).text()).not.toContain('allFunctionsCalledOnLoad')
-  })
-
   test('every response names its request id', async () => {
     const a = await worker.fetch('/about')
     const b = await worker.fetch('/about')
@@ -168,6 +157,18 @@ describe('caching', () => {
     expect(here.status).toBe(200)
     const gone = await worker.fetch('/assets/MotionFrame-OlderBuild1.js', { method: 'HEAD', cache: 'no-store' })
     expect(gone.status).toBe(404)
+  })
+
+  test("the client entry's first line is V8's compile hint, so Chrome compiles it off the main thread", async () => {
+    const html = await (await worker.fetch('/contact')).text()
+    const entry = /["'](\/assets\/index-[^"']+\.js)["']/.exec(html)?.[1]
+    expect(entry).toBeTruthy()
+    const code = await (await worker.fetch(entry ?? '')).text()
+    expect(code.split('\n', 1)[0]).toBe('//# allFunctionsCalledOnLoad')
+    // Only the entry: the chunks a page loads later are not all called at once.
+    const later = /["'](\/assets\/(?!index-)[^"']+\.js)["']/.exec(html)?.[1]
+    expect(later).toBeTruthy()
+    expect(await (await worker.fetch(later ?? '')).text()).not.toContain('allFunctionsCalledOnLoad')
   })
 })
 

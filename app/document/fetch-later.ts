@@ -1,7 +1,21 @@
-/** Low priority, after hydration; rejects unless a success, so callers record nothing for a file they did not get. */
+/**
+ * A file fetched at low priority once the main thread is idle after hydration (`requestIdleCallback`;
+ * where there is none, at once). Started from hydration's own effects, the fetch and what follows it
+ * ran in the task that ends hydration, which was then a long one (figures: docs/performance.md).
+ * Rejects unless a success, so callers record nothing for a file they did not get.
+ */
 export async function fetchLater(url: string): Promise<Response> {
+  await idle()
   // `priority` is a fetch() option browsers support; this TypeScript DOM library lacks it.
   const response = await fetch(url, { priority: 'low' } as RequestInit)
   if (!response.ok) throw new Error(`${url}: ${response.status}`)
   return response
+}
+
+/** The next idle period, or within two seconds on a page that has none. */
+function idle(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 2000 })
+    else resolve()
+  })
 }

@@ -1,7 +1,7 @@
 /**
- * A file fetched at low priority once the main thread is idle after hydration (`requestIdleCallback`;
- * where there is none, at once). Started from hydration's own effects, the fetch and what follows it
- * ran in the task that ends hydration, which was then a long one (figures: docs/performance.md).
+ * A file fetched at low priority once the main thread is idle after hydration (`requestIdleCallback`,
+ * two seconds at most; where there is none, at once). Hydration's effects call it: a fetch started
+ * there runs in the task that ends hydration and lengthens it (figures: docs/performance.md).
  * Rejects unless a success, so callers record nothing for a file they did not get.
  */
 export async function fetchLater(url: string): Promise<Response> {

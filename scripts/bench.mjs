@@ -16,7 +16,7 @@
 // the long tasks with their attribution, and the requests that started before the first paint
 // (each from the run whose Performance score is the median). It prints a table with each target,
 // then says plainly whether every target is met, naming what blocks each one that is not, and
-// writes reports/bench-<date>.json (git-ignored).
+// writes reports/bench-<date>.json (git-ignored). It exits 1 when a target is not met.
 // Lighthouse refuses to score a document answered with 404, so the 404 page is scored through a
 // loopback proxy that passes every byte and header through and changes only that document's
 // status to 200; its row is marked as such.
@@ -95,13 +95,23 @@ function startChromium() {
     [...CHROMIUM_ARGS, `--remote-debugging-port=${debugPort}`, `--user-data-dir=${profile}`, 'about:blank'],
     { stdio: 'ignore', detached: true },
   )
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  const signal = (name) => {
+    try {
+      process.kill(-child.pid, name)
+    } catch {}
+  }
   return {
     port: debugPort,
-    stop() {
-      try {
-        process.kill(-child.pid, 'SIGTERM')
-      } catch {}
-      rmSync(profile, { recursive: true, force: true })
+    /** At exit: the signal only (the run's folder, with the profile in it, goes after). */
+    kill: () => signal('SIGTERM'),
+    /** Stops Chromium and removes its profile once it has exited: it writes there until it does. */
+    async stop() {
+      signal('SIGTERM')
+      const killed = setTimeout(() => signal('SIGKILL'), 5_000)
+      await exited
+      clearTimeout(killed)
+      rmSync(profile, { recursive: true, force: true, maxRetries: 5 })
     },
   }
 }
@@ -306,7 +316,7 @@ const stopProxy = startStatusProxy()
 process.on('exit', () => {
   stopServer()
   stopProxy()
-  chromium.stop()
+  chromium.kill()
 })
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130))
 
@@ -511,6 +521,7 @@ try {
     }
   }
   for (const p of pages.filter((p) => p.error)) blockers.push(`${p.route}: not scored (${p.error})`)
+  if (blockers.length) process.exitCode = 1
   console.log(
     blockers.length
       ? `\nTARGETS NOT MET (${blockers.length}):\n${blockers.map((b) => `  - ${b}`).join('\n')}`
@@ -549,5 +560,5 @@ try {
 } finally {
   stopServer()
   stopProxy()
-  chromium.stop()
+  await chromium.stop()
 }

@@ -12,5 +12,6 @@ import { join } from 'node:path'
 export function temporaryFolderForRun(prefix: string): () => void {
   const folder = mkdtempSync(join(tmpdir(), `${prefix}-`))
   process.env.TMPDIR = folder
-  return () => rmSync(folder, { recursive: true, force: true })
+  // maxRetries: a program stopped a moment ago (a browser) may still be writing in it.
+  return () => rmSync(folder, { recursive: true, force: true, maxRetries: 5 })
 }

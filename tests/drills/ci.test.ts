@@ -6,8 +6,17 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { JobResult } from './support/actions'
-import { ciCompleted, ciRun, DEPLOY, deployOf, establishProduction, pushToMain, serving } from './support/ci'
-import { ACCESS, type Drill, PREVIEWS_WORKER, startDrill, WORKER } from './support/drill'
+import {
+  ciCompleted,
+  ciRun,
+  DEPLOY,
+  deployOf,
+  establishProduction,
+  latestVersion,
+  pushToMain,
+  serving,
+} from './support/ci'
+import { ACCESS, type Drill, PREVIEWS_WORKER, startDrill } from './support/drill'
 import { DATABASES } from './support/names'
 
 let drill: Drill
@@ -21,7 +30,7 @@ afterAll(async () => {
   await drill?.dispose()
 })
 
-const latest = async () => (await drill.cf.state.worker(WORKER)).latestVersion
+const latest = () => latestVersion(drill)
 const tables = async (database: string) =>
   (await drill.cf.state.query<{ name: string }>(database, "SELECT name FROM sqlite_master WHERE type = 'table'")).map(
     (r) => r.name,

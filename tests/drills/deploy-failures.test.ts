@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { JobResult } from './support/actions'
-import { deployToProduction, establishProduction, serving } from './support/ci'
+import { deployToProduction, establishProduction, latestVersion, serving } from './support/ci'
 import { type Drill, startDrill, WORKER } from './support/drill'
 
 const KEY = 'production-key-61d0e8'
@@ -31,7 +31,7 @@ async function emergencyDeploy(sha: string, options: { env?: Record<string, stri
   return production
 }
 
-const latest = async () => (await drill.cf.state.worker(WORKER)).latestVersion
+const latest = () => latestVersion(drill)
 
 describe('a production deploy that fails (docs/operations.md § 3)', () => {
   it('rolls back a version that went live before `wrangler deploy` failed (its Cron Triggers call refused) and fails its smoke test; the summary names what serves', async () => {

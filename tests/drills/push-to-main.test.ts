@@ -7,7 +7,7 @@
  * deploy-failures.test.ts (a drill of its own, so the two run side by side).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { establishProduction, pushToMain, serving } from './support/ci'
+import { establishProduction, latestVersion, pushToMain, serving } from './support/ci'
 import { ACCESS, type Drill, PREVIEWS_WORKER, startDrill, WORKER } from './support/drill'
 import { DATABASES } from './support/names'
 
@@ -30,7 +30,7 @@ afterAll(async () => {
 const tokensSince = async (since: number) =>
   new Set((await drill.cf.state.apiRequests()).slice(since).map((r) => r.token ?? '(none)'))
 
-const latest = async () => (await drill.cf.state.worker(WORKER)).latestVersion
+const latest = () => latestVersion(drill)
 
 describe('a push to main (docs/operations.md §§ 3, 5)', () => {
   it('deploys staging (its own database, behind Access), delivers one marked enquiry there, then production, smoke-tested once the new version answers', async () => {

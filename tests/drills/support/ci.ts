@@ -188,6 +188,11 @@ export async function serving(drill: Drill): Promise<string> {
     : JSON.stringify(versions)
 }
 
+/** Production's newest uploaded version (serving or not), as the API lists it. */
+export async function latestVersion(drill: Drill) {
+  return (await drill.cf.state.worker(WORKER)).latestVersion
+}
+
 /** A secrets file only its reader may read, removed after `work`. */
 export async function withSecretsFile<T>(text: string, work: (file: string) => Promise<T>): Promise<T> {
   const dir = mkdtempSync(join(tmpdir(), 'drill-secrets-'))

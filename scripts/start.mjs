@@ -65,35 +65,15 @@ if (envFile) {
 const quiet = { CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false', ...process.env }
 
 // The local enquiry database (D1 inside workerd, kept under persistTo) gets the schema in
-// migrations/ before the server starts; applying them again is a no-op.
+// migrations/ before the server starts; applying them again is a no-op (scripts/local-migrations.mjs).
 if (process.env.SKIP_MIGRATIONS !== '1') {
-  const migrate = spawnSync(
-    npm,
-    [
-      'exec',
-      '--',
-      'wrangler',
-      'd1',
-      'migrations',
-      'apply',
-      'ENQUIRIES',
-      '--local',
-      '--config',
-      config,
-      '--persist-to',
-      persistTo,
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'], env: quiet, encoding: 'utf8' },
-  )
-  if (migrate.status !== 0) {
-    process.stdout.write(migrate.stdout ?? '')
-    console.error('Applying the D1 migrations to the local enquiry database failed.')
-    process.exit(migrate.status ?? 1)
+  const { applyLocalMigrations, describeApplied } = await import('./local-migrations.mjs')
+  try {
+    console.log(describeApplied(await applyLocalMigrations({ config, persistTo })))
+  } catch (error) {
+    console.error(`Applying the D1 migrations to the local enquiry database failed: ${error.message}`)
+    process.exit(1)
   }
-  const applied = [...new Set((migrate.stdout ?? '').match(/\d+_[\w-]+\.sql/g))]
-  console.log(
-    applied.length ? `  Local enquiry database: applied ${applied.join(', ')}` : '  Local enquiry database: up to date',
-  )
 }
 
 const args = [

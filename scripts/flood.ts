@@ -15,13 +15,13 @@
 // FLOOD_POSTS, FLOOD_ROWS, FLOOD_PORT (two ports: it and the next), SKIP_BUILD=1.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
-import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { startAccessKeys } from '../tests/support/access-keys.ts'
 import { startFormService } from '../tests/support/form-service.ts'
 import { startSiteverify, TEST_TURNSTILE_SECRET, TEST_TURNSTILE_SITE_KEY } from '../tests/support/turnstile.ts'
+import { localDatabaseFiles } from './local-migrations.mjs'
 
 const PORT = Number(process.env.FLOOD_PORT ?? 8867)
 const POSTS = Number(process.env.FLOOD_POSTS ?? 10_000)
@@ -117,11 +117,9 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const)
 
 /** The local D1 database file of a server's state folder (SQLite, as workerd keeps it). */
 function databaseFile(state: string): string {
-  const dir = join(state, 'v3', 'd1', 'miniflare-D1DatabaseObject')
-  const file =
-    existsSync(dir) && readdirSync(dir).find((name) => name.endsWith('.sqlite') && name !== 'metadata.sqlite')
+  const [file] = localDatabaseFiles(state)
   if (!file) throw new Error(`no D1 database under ${state}`)
-  return join(dir, file)
+  return file
 }
 
 function query<T>(state: string, sql: string, ...params: (string | number)[]): T[] {

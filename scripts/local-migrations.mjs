@@ -11,19 +11,16 @@
 //   - how applied migrations are recorded: one row per file name in the `migrations_table`
 //     (default d1_migrations), as wrangler creates and reads it.
 // Each migration and its row are one batch, so a migration that fails leaves nothing of itself.
-import { readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
-import { convertV4MiniflareOptions, Miniflare } from 'miniflare'
-import { parse as parseToml } from 'smol-toml'
+import { readWranglerConfig } from './ops-config.ts'
 
 const BINDING = 'ENQUIRIES'
 
 /** The enquiry database's entry in a wrangler configuration (wrangler.toml or a build's wrangler.json). */
-export function enquiryDatabase(configPath) {
-  const text = readFileSync(configPath, 'utf8')
-  const config = configPath.endsWith('.toml') ? parseToml(text) : JSON.parse(text)
+function enquiryDatabase(configPath) {
+  const config = readWranglerConfig(configPath)
   const database = (config.d1_databases ?? []).find((d) => d.binding === BINDING)
   if (!database) throw new Error(`${configPath} has no D1 database bound as ${BINDING}`)
   return {
@@ -33,6 +30,18 @@ export function enquiryDatabase(configPath) {
   }
 }
 
+/** Where Miniflare keeps the local state under `--persist-to` (as wrangler and `npm start` use it). */
+const stateRoot = (persistTo) => join(resolve(persistTo), 'v3')
+
+/** The local D1 databases' files under a `--persist-to` folder (SQLite, as workerd keeps them). */
+export function localDatabaseFiles(persistTo) {
+  const dir = join(stateRoot(persistTo), 'd1', 'miniflare-D1DatabaseObject')
+  if (!existsSync(dir)) return []
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.sqlite') && name !== 'metadata.sqlite')
+    .map((name) => join(dir, name))
+}
+
 /** Applies what is not yet applied, in file-name order; returns the names it applied. */
 export async function applyLocalMigrations({ config = 'wrangler.toml', persistTo = '.wrangler/state' } = {}) {
   const { id, migrations, table } = enquiryDatabase(config)
@@ -40,11 +49,13 @@ export async function applyLocalMigrations({ config = 'wrangler.toml', persistTo
     .filter((name) => name.endsWith('.sql'))
     .sort()
   const quoted = `"${table.replaceAll('"', '""')}"`
+  // Loaded here, not with the module: the tests and `npm run flood` import it for localDatabaseFiles.
+  const { convertV4MiniflareOptions, Miniflare } = await import('miniflare')
   const mf = new Miniflare(
     convertV4MiniflareOptions({
       modules: true,
       script: '',
-      resourcePersistencePath: join(resolve(persistTo), 'v3'),
+      resourcePersistencePath: stateRoot(persistTo),
       d1Databases: { DATABASE: id },
     }),
   )
@@ -74,16 +85,22 @@ export async function applyLocalMigrations({ config = 'wrangler.toml', persistTo
   }
 }
 
-/** The line npm start and npm run dev print. */
-export const describeApplied = (applied) =>
-  applied.length ? `  Local enquiry database: applied ${applied.join(', ')}` : '  Local enquiry database: up to date'
-
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const { values } = parseArgs({ options: { config: { type: 'string' }, 'persist-to': { type: 'string' } } })
+/** Applies them and says what it did, as `npm start` and `npm run dev` print it; exits 1 on a failure. */
+export async function applyAndReport(options) {
   try {
-    console.log(describeApplied(await applyLocalMigrations({ config: values.config, persistTo: values['persist-to'] })))
+    const applied = await applyLocalMigrations(options)
+    console.log(
+      applied.length
+        ? `  Local enquiry database: applied ${applied.join(', ')}`
+        : '  Local enquiry database: up to date',
+    )
   } catch (error) {
     console.error(`Applying the D1 migrations to the local enquiry database failed: ${error.message}`)
     process.exit(1)
   }
+}
+
+if (import.meta.main) {
+  const { values } = parseArgs({ options: { config: { type: 'string' }, 'persist-to': { type: 'string' } } })
+  await applyAndReport({ config: values.config, persistTo: values['persist-to'] })
 }

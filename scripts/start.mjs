@@ -67,13 +67,8 @@ const quiet = { CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'fa
 // The local enquiry database (D1 inside workerd, kept under persistTo) gets the schema in
 // migrations/ before the server starts; applying them again is a no-op (scripts/local-migrations.mjs).
 if (process.env.SKIP_MIGRATIONS !== '1') {
-  const { applyLocalMigrations, describeApplied } = await import('./local-migrations.mjs')
-  try {
-    console.log(describeApplied(await applyLocalMigrations({ config, persistTo })))
-  } catch (error) {
-    console.error(`Applying the D1 migrations to the local enquiry database failed: ${error.message}`)
-    process.exit(1)
-  }
+  const { applyAndReport } = await import('./local-migrations.mjs')
+  await applyAndReport({ config, persistTo })
 }
 
 const args = [

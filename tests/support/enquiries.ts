@@ -1,19 +1,10 @@
-import { existsSync, readdirSync } from 'node:fs'
-import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { expect } from '@playwright/test'
 import type { EnquiryRecord } from '../../app/ledger'
 import { ENQUIRY_COLUMNS } from '../../scripts/d1-execute'
+import { localDatabaseFiles } from '../../scripts/local-migrations.mjs'
 
 export type StoredEnquiry = Omit<EnquiryRecord, 'subjectLabel'>
-
-/** Where workerd keeps the local D1 database under a server's `--persist-to` folder. */
-function localDatabaseFile(persistTo: string): string | undefined {
-  const dir = join(persistTo, 'v3', 'd1', 'miniflare-D1DatabaseObject')
-  if (!existsSync(dir)) return undefined
-  const file = readdirSync(dir).find((name) => name.endsWith('.sqlite') && name !== 'metadata.sqlite')
-  return file && join(dir, file)
-}
 
 /**
  * The enquiries a test server stored, with the columns `npm run enquiries -- --json` prints, read
@@ -22,7 +13,7 @@ function localDatabaseFile(persistTo: string): string | undefined {
  * local-doors.spec.ts and the worker tests (tests/worker/deliveries.test.ts, faults.test.ts).
  */
 export async function storedEnquiries(persistTo: string): Promise<StoredEnquiry[]> {
-  const file = localDatabaseFile(persistTo)
+  const [file] = localDatabaseFiles(persistTo)
   if (!file) return []
   const db = new DatabaseSync(file, { readOnly: true })
   try {
@@ -96,7 +87,7 @@ export async function executeSql(origin: string, sql: string): Promise<void> {
 
 /** Rows of one query on a test server's database, read-only, as the functions above read it. */
 export function queryStored(persistTo: string, sql: string, ...params: (string | number)[]): Record<string, unknown>[] {
-  const file = localDatabaseFile(persistTo)
+  const [file] = localDatabaseFiles(persistTo)
   if (!file) return []
   const db = new DatabaseSync(file, { readOnly: true })
   try {

@@ -13,7 +13,7 @@ import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { promisify } from 'node:util'
 import { afterAll, expect, test } from 'vitest'
-import { applyLocalMigrations } from '../../scripts/local-migrations.mjs'
+import { applyLocalMigrations, localDatabaseFiles } from '../../scripts/local-migrations.mjs'
 
 const run = promisify(execFile)
 const CONFIG = 'dist/server/wrangler.json'
@@ -36,10 +36,9 @@ async function wrangler(...args: string[]): Promise<string> {
 
 /** The local database's schema and recorded migrations, read from its file (the one D1 database under it). */
 function contents(persistTo: string) {
-  const dir = join(persistTo, 'v3', 'd1', 'miniflare-D1DatabaseObject')
-  const files = readdirSync(dir).filter((name) => name.endsWith('.sqlite') && name !== 'metadata.sqlite')
+  const files = localDatabaseFiles(persistTo)
   expect(files).toHaveLength(1)
-  const db = new DatabaseSync(join(dir, files[0] as string), { readOnly: true })
+  const db = new DatabaseSync(files[0] as string, { readOnly: true })
   try {
     const schema = db
       .prepare("SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY type, name")

@@ -1,5 +1,7 @@
-// The one way the project's scripts and tests run SQL on the enquiry database outside the Worker:
-// `wrangler d1 execute ENQUIRIES`, on the local state a server used or on the deployed database.
+// Running SQL on the enquiry database outside the Worker: `wrangler d1 execute ENQUIRIES`, on the
+// deployed database (or, for `npm run load`, on a local state folder), and what both kinds of local
+// run answer when they meet the running site's lock (`npm run enquiries` opens the local one itself,
+// scripts/local-d1.mjs).
 
 /** Where the SQL runs: the deployed database, or a local state folder (`npm start`'s `PERSIST_TO`). */
 export type D1Target = { remote: true } | { persistTo: string }
@@ -45,6 +47,8 @@ export const ENQUIRY_COLUMNS =
  * the session's commit token inside the same transaction, and that read meets the lock: the answer
  * says "Failed to get session commit token: internal error", the transaction is rolled back, and
  * workerd's own log line naming `SQLITE_BUSY` may or may not reach wrangler's output before it exits.
+ * Miniflare's D1 binding, which wrangler's `--local` and `npm run enquiries` use, throws the same
+ * words.
  */
 export function lockedByRunningSite(output: string): boolean {
   return /SQLITE_BUSY|Failed to get session commit token/.test(output)
@@ -53,8 +57,11 @@ export function lockedByRunningSite(output: string): boolean {
 /** Environment for those runs: no account lookups, no telemetry. */
 export const D1_EXECUTE_ENV = { CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false' }
 
-/** The rows of every statement in `wrangler d1 execute --json` output (wrangler may print lines before the JSON). */
-export function d1Rows<T>(stdout: string): T[] {
+/** Each statement's rows in `wrangler d1 execute --json` output (wrangler may print lines before the JSON). */
+export function d1Results<T>(stdout: string): T[][] {
   const parsed = JSON.parse(stdout.slice(stdout.indexOf('['))) as { results?: T[] }[]
-  return parsed.flatMap((batch) => batch.results ?? [])
+  return parsed.map((batch) => batch.results ?? [])
 }
+
+/** The rows of every statement in `wrangler d1 execute --json` output. */
+export const d1Rows = <T>(stdout: string): T[] => d1Results<T>(stdout).flat()

@@ -27,13 +27,13 @@ import {
 } from '../app/ledger/record.ts'
 import {
   D1_EXECUTE_ENV,
-  type D1Target,
   d1ExecuteArgs,
-  d1Rows,
+  d1Results,
   ENQUIRY_COLUMNS,
   lockedByRunningSite,
   withParams,
 } from './d1-execute.ts'
+import { openLocalDatabase } from './local-d1.mjs'
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -55,32 +55,60 @@ function fail(message: string): never {
   process.exit(2)
 }
 
-/** Runs SQL on the database through `wrangler d1 execute` and returns the rows. */
-function query<T>(sql: string): T[] {
-  const target: D1Target = values.remote ? { remote: true } : { persistTo: values['persist-to'] as string }
-  const run = () =>
-    spawnSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', d1ExecuteArgs(sql, target, { json: true }), {
-      encoding: 'utf8',
-      env: { ...D1_EXECUTE_ENV, ...process.env },
-      maxBuffer: 64 * 1024 * 1024,
-    })
-  let result = run()
-  // Locally the running site (`npm start`) has the same SQLite file open: a statement of ours that
-  // meets its lock fails at once and did nothing, so it is tried again, up to five times over about
-  // three seconds.
-  for (let attempt = 1; !values.remote && result.status !== 0 && attempt < 5; attempt++) {
-    if (!lockedByRunningSite(`${result.stdout}${result.stderr}`)) break
-    console.error('The database is locked by the running site: trying again.')
-    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300 * attempt)
-    result = run()
+type Row = Record<string, unknown>
+
+/** One statement, with its numbered parameters (`?1`, `?2`…). */
+interface Statement {
+  sql: string
+  params?: readonly string[]
+}
+
+/** The local database, opened on first use and stopped before the command exits. */
+let local: Awaited<ReturnType<typeof openLocalDatabase>> | undefined
+
+/**
+ * Runs statements on the database, in one batch, and returns each one's rows: the deployed one
+ * through `wrangler d1 execute --remote`, the local one through Miniflare's D1 binding as wrangler's
+ * `--local` opens it (scripts/local-d1.mjs).
+ */
+async function query(statements: Statement[]): Promise<Row[][]> {
+  if (values.remote) return remoteQuery(statements)
+  local ??= await openLocalDatabase({ persistTo: values['persist-to'] as string })
+  const { db } = local
+  // The running site (`npm start`) has the same SQLite file open: a batch that meets its lock fails
+  // at once and did nothing, so it is tried again, up to five times over about three seconds.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const results = await db.batch(statements.map(({ sql, params = [] }) => db.prepare(sql).bind(...params)))
+      return results.map((result: D1Result<Row>) => result.results ?? [])
+    } catch (error) {
+      const message = String((error as Error & { cause?: Error }).cause?.message ?? (error as Error).message)
+      if (lockedByRunningSite(message) && attempt < 5) {
+        console.error('The database is locked by the running site: trying again.')
+        await new Promise((resolve) => setTimeout(resolve, 300 * attempt))
+        continue
+      }
+      if (/no such table/.test(message)) fail(NO_TABLES)
+      fail(`The local enquiry database failed: ${message}`)
+    }
   }
+}
+
+const NO_TABLES = 'The enquiry database has no tables yet: start the site once (`npm start`), or apply migrations/.'
+
+function remoteQuery(statements: Statement[]): Row[][] {
+  const sql = statements.map(({ sql, params = [] }) => withParams(sql, params)).join(';\n')
+  const result = spawnSync(
+    process.platform === 'win32' ? 'npm.cmd' : 'npm',
+    d1ExecuteArgs(sql, { remote: true }, { json: true }),
+    { encoding: 'utf8', env: { ...D1_EXECUTE_ENV, ...process.env }, maxBuffer: 64 * 1024 * 1024 },
+  )
   const out = result.stdout ?? ''
   if (result.status !== 0) {
-    if (/no such table/.test(out + result.stderr))
-      fail('The enquiry database has no tables yet: start the site once (`npm start`), or apply migrations/.')
+    if (/no such table/.test(out + result.stderr)) fail(NO_TABLES)
     fail(`wrangler d1 execute failed:\n${out}${result.stderr ?? ''}`)
   }
-  return d1Rows<T>(out)
+  return d1Results<Row>(out)
 }
 
 const sqlText = (value: string) => `'${value.replaceAll("'", "''")}'`
@@ -115,12 +143,17 @@ function auditLine(operator: string, action: 'open' | 'retry', enquiryId: string
   return `INSERT INTO audit_log (at, operator, action, enquiry_id, detail) SELECT ${sqlText(new Date().toISOString())}, ${sqlText(operator)}, '${action}', id, ${sqlText(detail)} FROM enquiries WHERE id = ${sqlText(enquiryId)}`
 }
 
-function findOne(enquiryId: string): EnquiryRecord {
-  const [row] = query<Omit<EnquiryRecord, 'subjectLabel'>>(
-    `SELECT ${ENQUIRY_COLUMNS} FROM enquiries WHERE id = ${sqlText(enquiryId)}`,
-  )
+const FIND_ONE = `SELECT ${ENQUIRY_COLUMNS} FROM enquiries WHERE id = ?1`
+
+function found(rows: Row[] | undefined, enquiryId: string): EnquiryRecord {
+  const row = rows?.[0] as Omit<EnquiryRecord, 'subjectLabel'> | undefined
   if (!row) fail(`No enquiry ${enquiryId}.`)
   return { ...row, subjectLabel: row.subject }
+}
+
+async function findOne(enquiryId: string): Promise<EnquiryRecord> {
+  const [rows] = await query([{ sql: FIND_ONE, params: [enquiryId] }])
+  return found(rows, enquiryId)
 }
 
 switch (command) {
@@ -134,10 +167,14 @@ switch (command) {
     if (status !== undefined && !isEnquiryStatus(status)) fail(`--status is one of ${ENQUIRY_STATUSES.join(', ')}.`)
     const limit = Number(values.limit)
     if (!Number.isInteger(limit) || limit < 1 || limit > 1000) fail('--limit is a number from 1 to 1000.')
-    const where = status ? `WHERE status = ${sqlText(status)}` : ''
-    const rows = query<Omit<EnquiryRecord, 'subjectLabel'>>(
-      `SELECT ${ENQUIRY_COLUMNS} FROM enquiries ${where} ORDER BY received_at DESC LIMIT ${limit}`,
-    )
+    const where = status ? 'WHERE status = ?1' : ''
+    const [listed = []] = await query([
+      {
+        sql: `SELECT ${ENQUIRY_COLUMNS} FROM enquiries ${where} ORDER BY received_at DESC LIMIT ${limit}`,
+        params: status ? [status] : [],
+      },
+    ])
+    const rows = listed as Omit<EnquiryRecord, 'subjectLabel'>[]
     if (values.json) {
       for (const row of rows) console.log(JSON.stringify(row))
       break
@@ -160,19 +197,24 @@ switch (command) {
   case 'show': {
     const operator = runBy()
     const enquiryId = requireId()
-    // The line first, in the same call as the read: no read of a lead without its line.
-    if (operator) query(`${auditLine(operator, 'open', enquiryId, 'npm run enquiries -- show')}`)
-    const record = findOne(enquiryId)
-    const attempts = query<DeliveryAttempt>(
-      `SELECT attempt, attempted_at AS attemptedAt, delivery, outcome, cause FROM enquiry_attempts WHERE enquiry_id = ${sqlText(record.id)} ORDER BY attempt`,
-    )
+    // The line first, in the same batch as the read: no read of a lead without its line.
+    const results = await query([
+      ...(operator ? [{ sql: auditLine(operator, 'open', enquiryId, 'npm run enquiries -- show') }] : []),
+      { sql: FIND_ONE, params: [enquiryId] },
+      {
+        sql: 'SELECT attempt, attempted_at AS attemptedAt, delivery, outcome, cause FROM enquiry_attempts WHERE enquiry_id = ?1 ORDER BY attempt',
+        params: [enquiryId],
+      },
+    ])
+    const record = found(results.at(-2), enquiryId)
+    const attempts = (results.at(-1) ?? []) as unknown as DeliveryAttempt[]
     if (values.json) console.log(JSON.stringify({ ...record, history: attempts }))
     else console.log(formatEnquiry(record, attempts))
     break
   }
   case 'retry': {
     const operator = runBy()
-    const record = findOne(requireId())
+    const record = await findOne(requireId())
     if (record.status === 'delivered')
       fail(`Enquiry ${record.id} was delivered on ${record.deliveredAt}; it is not sent again.`)
     if (record.status === 'handled')
@@ -183,14 +225,18 @@ switch (command) {
     const params = [record.id, now]
     // The line only when it is requeued: in the same call, conditioned as the requeue is.
     const line = operator
-      ? `${auditLine(operator, 'retry', record.id, `was ${record.status}, npm run enquiries -- retry`)} AND status IN (${RETRY_FROM.map(sqlText).join(', ')}) AND ${noLiveLease(sqlText(now))};\n`
-      : ''
-    const rows = query<{ id?: string; lease_until?: string }>(
-      `${line}${withParams(requeueSql(RETRY_FROM), params)};\n${withParams(LIVE_LEASE_SQL, params)}`,
-    )
+      ? [
+          {
+            sql: `${auditLine(operator, 'retry', record.id, `was ${record.status}, npm run enquiries -- retry`)} AND status IN (${RETRY_FROM.map(sqlText).join(', ')}) AND ${noLiveLease(sqlText(now))}`,
+          },
+        ]
+      : []
+    const rows = (
+      await query([...line, { sql: requeueSql(RETRY_FROM), params }, { sql: LIVE_LEASE_SQL, params }])
+    ).flat() as { id?: string; lease_until?: string }[]
     if (!rows.some((row) => row.id)) {
       const lease = rows.find((row) => row.lease_until)
-      if (!lease) fail(`Enquiry ${record.id} is ${findOne(record.id).status} now: nothing to retry.`)
+      if (!lease) fail(`Enquiry ${record.id} is ${(await findOne(record.id)).status} now: nothing to retry.`)
       console.error(
         `Enquiry ${record.id} is busy: a delivery attempt under way holds it until ${lease.lease_until}. Nothing was changed; if it is not delivered by then, retry after that.`,
       )
@@ -206,7 +252,7 @@ switch (command) {
         signal: AbortSignal.timeout(30_000),
       })
       if (!answer.ok) throw new Error(`status ${answer.status}`)
-      const after = findOne(record.id)
+      const after = await findOne(record.id)
       console.log(
         `Ran the scheduled delivery on ${values.url}: now ${after.status}${after.lastCause && after.status !== 'delivered' ? ` (${after.lastCause})` : ''}.`,
       )
@@ -218,3 +264,5 @@ switch (command) {
   default:
     fail(`Unknown command "${command}": use list, show <id>, retry <id> or setup.`)
 }
+
+await local?.dispose()

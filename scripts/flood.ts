@@ -21,7 +21,7 @@ import { DatabaseSync } from 'node:sqlite'
 import { startAccessKeys } from '../tests/support/access-keys.ts'
 import { startFormService } from '../tests/support/form-service.ts'
 import { startSiteverify, TEST_TURNSTILE_SECRET, TEST_TURNSTILE_SITE_KEY } from '../tests/support/turnstile.ts'
-import { localDatabaseFiles } from './local-migrations.mjs'
+import { localDatabaseFiles } from './local-d1.mjs'
 
 const PORT = Number(process.env.FLOOD_PORT ?? 8867)
 const POSTS = Number(process.env.FLOOD_POSTS ?? 10_000)

@@ -6,61 +6,24 @@
 // migration: 7.5 s for the 12 here (about 9 CPU-seconds). This starts one, with Miniflare's public
 // API, and takes about a second. It relies on two things of wrangler's own, which
 // tests/worker/local-migrations.test.ts checks against the pinned wrangler in both directions:
-//   - where a local D1 lives: Miniflare's database named by the binding's database id (else the
-//     binding's name) under <persist-to>/v3, as `executeLocally` in wrangler's d1 commands opens it;
+//   - where a local D1 lives (scripts/local-d1.mjs);
 //   - how applied migrations are recorded: one row per file name in the `migrations_table`
 //     (default d1_migrations), as wrangler creates and reads it.
 // Each migration and its row are one batch, so a migration that fails leaves nothing of itself.
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import { dirname, join, resolve } from 'node:path'
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { readWranglerConfig } from './ops-config.ts'
-
-const BINDING = 'ENQUIRIES'
-
-/** The enquiry database's entry in a wrangler configuration (wrangler.toml or a build's wrangler.json). */
-function enquiryDatabase(configPath) {
-  const config = readWranglerConfig(configPath)
-  const database = (config.d1_databases ?? []).find((d) => d.binding === BINDING)
-  if (!database) throw new Error(`${configPath} has no D1 database bound as ${BINDING}`)
-  return {
-    id: database.preview_database_id ?? database.database_id ?? database.binding,
-    migrations: resolve(dirname(configPath), database.migrations_dir ?? 'migrations'),
-    table: database.migrations_table ?? 'd1_migrations',
-  }
-}
-
-/** Where Miniflare keeps the local state under `--persist-to` (as wrangler and `npm start` use it). */
-const stateRoot = (persistTo) => join(resolve(persistTo), 'v3')
-
-/** The local D1 databases' files under a `--persist-to` folder (SQLite, as workerd keeps them). */
-export function localDatabaseFiles(persistTo) {
-  const dir = join(stateRoot(persistTo), 'd1', 'miniflare-D1DatabaseObject')
-  if (!existsSync(dir)) return []
-  return readdirSync(dir)
-    .filter((name) => name.endsWith('.sqlite') && name !== 'metadata.sqlite')
-    .map((name) => join(dir, name))
-}
+import { enquiryDatabase, openLocalDatabase } from './local-d1.mjs'
 
 /** Applies what is not yet applied, in file-name order; returns the names it applied. */
 export async function applyLocalMigrations({ config = 'wrangler.toml', persistTo = '.wrangler/state' } = {}) {
-  const { id, migrations, table } = enquiryDatabase(config)
+  const { migrations, table } = enquiryDatabase(config)
   const files = readdirSync(migrations)
     .filter((name) => name.endsWith('.sql'))
     .sort()
   const quoted = `"${table.replaceAll('"', '""')}"`
-  // Loaded here, not with the module: the tests and `npm run flood` import it for localDatabaseFiles.
-  const { convertV4MiniflareOptions, Miniflare } = await import('miniflare')
-  const mf = new Miniflare(
-    convertV4MiniflareOptions({
-      modules: true,
-      script: '',
-      resourcePersistencePath: stateRoot(persistTo),
-      d1Databases: { DATABASE: id },
-    }),
-  )
+  const { db, dispose } = await openLocalDatabase({ config, persistTo })
   try {
-    const db = await mf.getD1Database('DATABASE')
     await db
       // wrangler's own statement, to the character (getCreateMigrationsTableQuery).
       .prepare(
@@ -81,7 +44,7 @@ export async function applyLocalMigrations({ config = 'wrangler.toml', persistTo
     }
     return applied
   } finally {
-    await mf.dispose()
+    await dispose()
   }
 }
 

@@ -2,7 +2,7 @@ import { DatabaseSync } from 'node:sqlite'
 import { expect } from '@playwright/test'
 import type { EnquiryRecord } from '../../app/ledger'
 import { ENQUIRY_COLUMNS } from '../../scripts/d1-execute'
-import { localDatabaseFiles } from '../../scripts/local-migrations.mjs'
+import { localDatabaseFiles } from '../../scripts/local-d1.mjs'
 
 export type StoredEnquiry = Omit<EnquiryRecord, 'subjectLabel'>
 

@@ -125,7 +125,7 @@ describe('faults of the form service', () => {
 
 test("the operator's command waits out the running site's lock on the database file instead of failing", async () => {
   // `npm start` keeps the file open; a write that meets its lock fails at once with SQLITE_BUSY.
-  // The command runs wrangler three times (≈ 2.5 s of CPU each): on a loaded machine, a minute.
+  // The command opens the database once (a workerd of its own) and meets the lock on its first batch.
   const values = enquiry('locked')
   stand.forms.setScenario(values.email, { kind: 'status', status: 503 })
   expect((await submitContact(worker, values)).status).toBe(200)

@@ -13,7 +13,8 @@ import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { promisify } from 'node:util'
 import { afterAll, expect, test } from 'vitest'
-import { applyLocalMigrations, localDatabaseFiles } from '../../scripts/local-migrations.mjs'
+import { localDatabaseFiles } from '../../scripts/local-d1.mjs'
+import { applyLocalMigrations } from '../../scripts/local-migrations.mjs'
 
 const run = promisify(execFile)
 const CONFIG = 'dist/server/wrangler.json'

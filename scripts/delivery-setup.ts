@@ -38,12 +38,12 @@ export async function printDeliverySetup(options: { remote: boolean; envFile?: s
     let serving: Awaited<ReturnType<typeof servingNow>>
     let version: Awaited<ReturnType<typeof viewVersion>>
     try {
-      serving = await servingNow()
+      serving = await servingNow('wrangler')
       if (serving.state === 'none') {
         console.error(`Nothing is deployed: ${serving.reason}.`)
         process.exit(2)
       }
-      version = await viewVersion(serving.main)
+      version = await viewVersion('wrangler', serving.main)
     } catch (error) {
       console.error(
         `wrangler could not read the deployed Worker (signed in? \`npx wrangler login\`):\n${(error as Error).message}`,

@@ -1,11 +1,12 @@
 // What the deploy scripts under scripts/ci/ share: running the pinned wrangler and reading its
-// machine-readable output, the Access service token's headers, and GitHub Actions' outputs.
+// machine-readable output, reading Cloudflare's API with the job's token, the Access service
+// token's headers, and GitHub Actions' outputs.
 //
 // Ids and URLs are read from the file wrangler writes when WRANGLER_OUTPUT_FILE_PATH is set (one
 // JSON object a line: `{"type":"deploy","version_id":…}`, `{"type":"preview","preview_urls":[…]}`,
 // `{"type":"command-failed","code":…}`), never from what it prints for people: its stdout mixes
-// banners, tables and notices with any JSON. Commands that write no entry there
-// (`deployments status`, `versions view`, `d1 execute`) are run with `--json` and an explicit
+// banners, tables and notices with any JSON. Commands that write no entry there (`deployments
+// status`, `versions view`, `versions list`, `d1 execute`) are run with `--json` and an explicit
 // `--config`, so stdout holds the JSON alone, and their stdout must parse whole.
 import { spawn } from 'node:child_process'
 import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -107,6 +108,49 @@ export function jsonStdout<T>(result: WranglerResult, command: string): T {
   } catch {
     throw new Error(`${command} did not print JSON alone on stdout; it printed:\n${result.stdout.slice(0, 2000)}`)
   }
+}
+
+/** An error answer of Cloudflare's API: the HTTP status, and the first error's code and message. */
+export class CloudflareApiError extends Error {
+  readonly status: number
+  readonly code: number | undefined
+  constructor(status: number, code: number | undefined, message: string) {
+    super(message)
+    this.status = status
+    this.code = code
+  }
+}
+
+/**
+ * A GET of Cloudflare's API (https://developers.cloudflare.com/api/) under the job's account, as
+ * wrangler reaches it: CLOUDFLARE_API_BASE_URL (default https://api.cloudflare.com/client/v4), the
+ * token in CLOUDFLARE_API_TOKEN, the account in CLOUDFLARE_ACCOUNT_ID. Returns the envelope's
+ * `result`; an error answer throws CloudflareApiError. For reads a job repeats (what serves, a
+ * version), this costs a request where running wrangler costs its start, about a second of CPU.
+ */
+export async function cloudflareApi<T>(path: string): Promise<T> {
+  const base = process.env.CLOUDFLARE_API_BASE_URL?.trim() || 'https://api.cloudflare.com/client/v4'
+  const account = process.env.CLOUDFLARE_ACCOUNT_ID?.trim()
+  const token = process.env.CLOUDFLARE_API_TOKEN?.trim()
+  if (!account || !token) throw new Error('CLOUDFLARE_ACCOUNT_ID and CLOUDFLARE_API_TOKEN must be set')
+  const answer = await fetch(`${base}/accounts/${account}${path}`, {
+    headers: { Authorization: `Bearer ${token}` },
+    signal: AbortSignal.timeout(30_000),
+  })
+  const body = (await answer.json().catch(() => null)) as {
+    success?: boolean
+    result?: T
+    errors?: { code?: number; message?: string }[]
+  } | null
+  if (!answer.ok || !body?.success) {
+    const error = body?.errors?.[0]
+    throw new CloudflareApiError(
+      answer.status,
+      typeof error?.code === 'number' ? error.code : undefined,
+      `GET ${path}: ${answer.status}${error?.message ? ` ${error.message}` : ''}${error?.code ? ` [code ${error.code}]` : ''}`,
+    )
+  }
+  return body.result as T
 }
 
 /**

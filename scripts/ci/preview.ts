@@ -34,6 +34,7 @@ import { type RawConfig, readWranglerConfig } from '../ops-config.ts'
 import { smoke } from '../smoke.ts'
 import {
   accessHeaders,
+  cloudflareApi,
   fail,
   failure,
   type OutputEntry,
@@ -129,31 +130,17 @@ async function deletePreview(name: string, config: string): Promise<void> {
 
 /** The names of the Previews of a Worker, from Cloudflare's Previews API (a page of 50 at a time). */
 async function listPreviews(worker: string): Promise<string[]> {
-  const base = process.env.CLOUDFLARE_API_BASE_URL?.trim() || 'https://api.cloudflare.com/client/v4'
-  const account = process.env.CLOUDFLARE_ACCOUNT_ID?.trim()
-  const token = process.env.CLOUDFLARE_API_TOKEN?.trim()
-  if (!account || !token) fail('CLOUDFLARE_ACCOUNT_ID and CLOUDFLARE_API_TOKEN must be set')
   const names: string[] = []
   for (let page = 1; ; page++) {
-    const answer = await fetch(
-      `${base}/accounts/${account}/workers/workers/${worker}/previews?page=${page}&per_page=50`,
-      {
-        headers: { Authorization: `Bearer ${token}` },
-      },
-    )
-    const body = (await answer.json().catch(() => null)) as {
-      success?: boolean
-      result?: { name: string }[]
-      errors?: { code: number; message: string }[]
-    } | null
-    if (!answer.ok || !body?.success || !Array.isArray(body.result)) {
-      const error = body?.errors?.[0]
-      fail(
-        `Listing the Previews of ${worker} failed: ${answer.status}${error ? ` ${error.message} [code ${error.code}]` : ''}`,
-      )
+    let previews: { name: string }[]
+    try {
+      previews = await cloudflareApi(`/workers/workers/${worker}/previews?page=${page}&per_page=50`)
+    } catch (error) {
+      fail(`Listing the Previews of ${worker} failed: ${(error as Error).message}`)
     }
-    names.push(...body.result.map((p) => p.name))
-    if (body.result.length < 50) return names
+    if (!Array.isArray(previews)) fail(`Listing the Previews of ${worker} gave no list`)
+    names.push(...previews.map((p) => p.name))
+    if (previews.length < 50) return names
   }
 }
 

@@ -4,9 +4,10 @@
 //   node scripts/ci/production.ts --build <dir> --message <text>
 //
 //  1. the go-live check (no sample values, no unset ids): refused before anything is uploaded;
-//  2. records the version serving now (`wrangler deployments status --json`). If that cannot be
-//     read, it stops here: a deploy without a known rollback target is not made. "Nothing serves
-//     yet" is accepted only when wrangler says the Worker has no deployment;
+//  2. records the version serving now (the Worker's latest deployment, from Cloudflare's API:
+//     versions.ts). If that cannot be read, it stops here: a deploy without a known rollback
+//     target is not made. "Nothing serves yet" is accepted only when Cloudflare says the Worker
+//     does not exist or has no deployment;
 //  3. `wrangler d1 migrations apply ENQUIRIES --remote`;
 //  4. `wrangler deploy` of the build, the new version's id read from wrangler's output file;
 //  5. the smoke test on `url` in app/site.ts (through Access when CF_ACCESS_CLIENT_ID/SECRET are set):
@@ -36,7 +37,7 @@ interface DeployEntry extends OutputEntry {
 /** Where a version's code came from, for the summary: `(built from <commit>)`, or nothing if unknown. */
 async function commitNote(version: string): Promise<string> {
   try {
-    const found = builtFrom(await listVersions(), version)
+    const found = builtFrom(await listVersions('api'), version)
     if (!found) return ''
     return found.from === version
       ? ` (built from commit ${found.commit})`
@@ -72,7 +73,7 @@ export async function rollBackTo(
   }
   let after: Serving
   try {
-    after = await servingNow()
+    after = await servingNow('api')
   } catch (error) {
     return {
       ok: false,
@@ -112,7 +113,7 @@ async function afterFailure(step: string, why: string, before: Serving): Promise
   reportError(`${step} failed: ${why}`)
   let now: Serving
   try {
-    now = await servingNow()
+    now = await servingNow('api')
   } catch (error) {
     const said = `${step} failed, and which version serves production now could not be read (${(error as Error).message}). Before the step, ${describeServing(before)} served. Check by hand: npx wrangler deployments status (docs/operations.md, "Rollback").`
     summary(said)
@@ -179,7 +180,7 @@ async function main() {
   // 2. The rollback target.
   let before: Serving
   try {
-    before = await servingNow()
+    before = await servingNow('api')
   } catch (error) {
     fail(
       `Cannot tell which version serves production now, so there would be nothing to roll back to if this deploy failed: refusing to deploy.\n${(error as Error).message}`,

@@ -22,7 +22,7 @@ async function main() {
   if (version && !/^[0-9a-f-]{8,64}$/i.test(version)) fail(`--version is a version id, not ${version}`)
   let before: Serving
   try {
-    before = await servingNow()
+    before = await servingNow('api')
   } catch (error) {
     fail((error as Error).message)
   }
@@ -33,7 +33,7 @@ async function main() {
   const lines = [
     `Rolled back: ${back.report}. ${before.main} no longer serves; it stays the latest upload until the next deploy, so change a secret as docs/operations.md, "Rotate the form key", says after a rollback.`,
   ]
-  const found = builtFrom(await listVersions().catch(() => []), back.version as string)
+  const found = builtFrom(await listVersions('api').catch(() => []), back.version as string)
   if (found) {
     lines.push(
       found.from === back.version

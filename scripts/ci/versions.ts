@@ -1,10 +1,17 @@
-// Which version of the production Worker serves now, and what that version carries: read with
-// `wrangler deployments status --json`, `wrangler versions view <id> --json` and `wrangler versions
-// list --json` (`npx wrangler deployments status --help`, `npx wrangler versions view --help`,
-// `npx wrangler versions list --help`). None writes an entry to WRANGLER_OUTPUT_FILE_PATH, so each
-// runs with `--config` (no "redirected configuration" notice) and its stdout must be JSON and
-// nothing else.
-import { failure, jsonStdout, wrangler } from './lib.ts'
+// Which version of the production Worker serves now, and what that version carries. Two readers
+// of the same three answers of Cloudflare's API (the Worker's deployments, newest first; one
+// version; its deployable versions):
+//   - `api`: the API itself, with CLOUDFLARE_API_TOKEN and CLOUDFLARE_ACCOUNT_ID, for the CI jobs
+//     (scripts/ci/production.ts, rollback.ts), which read what serves before and after each step;
+//   - `wrangler`: `wrangler deployments status --json`, `wrangler versions view <id> --json` and
+//     `wrangler versions list --json`, for an operator's shell, where `npx wrangler login` may be
+//     the only credential (`npm run enquiries -- setup --remote`). None of the three writes an entry
+//     to WRANGLER_OUTPUT_FILE_PATH, so each runs with `--config` (no "redirected configuration"
+//     notice) and its stdout must be JSON and nothing else.
+// The API routes are the ones wrangler 4.151 calls for those commands (fetchLatestDeployment,
+// fetchVersion, fetchDeployableVersions in its source).
+import { readWranglerConfig } from '../ops-config.ts'
+import { CloudflareApiError, cloudflareApi, failure, jsonStdout, wrangler } from './lib.ts'
 
 export interface Deployment {
   id: string
@@ -21,31 +28,56 @@ export type Serving =
       main: string
     }
 
-/** wrangler's code for "this Worker does not exist" (WORKER_NOT_FOUND_ERR_CODE in its source). */
+/** Cloudflare's code for "this Worker does not exist" (WORKER_NOT_FOUND_ERR_CODE in wrangler's source). */
 export const WORKER_NOT_FOUND = 10007
 
-/**
- * What serves production now. "Nothing yet" only when wrangler says so (the Worker does not exist,
- * or has no deployment); any other failure throws, so a caller never mistakes "could not ask" for
- * "nothing to roll back to".
- */
-export async function servingNow(config = 'wrangler.toml'): Promise<Serving> {
+export type Reader = 'api' | 'wrangler'
+
+/** The Worker a configuration names (wrangler.toml's `name`). */
+function workerName(config: string): string {
+  const name = readWranglerConfig(config).name
+  if (typeof name !== 'string' || !name) throw new Error(`${config} names no Worker`)
+  return encodeURIComponent(name)
+}
+
+/** The latest deployment, or why there is none; throws when it cannot be read. */
+async function latestDeployment(reader: Reader, config: string): Promise<Deployment | { none: string }> {
+  if (reader === 'api') {
+    try {
+      const { deployments } = await cloudflareApi<{ deployments: Deployment[] }>(
+        `/workers/scripts/${workerName(config)}/deployments`,
+      )
+      return deployments?.[0] ?? { none: 'the Worker has no deployment yet' }
+    } catch (error) {
+      if (error instanceof CloudflareApiError && error.code === WORKER_NOT_FOUND)
+        return { none: 'the Worker does not exist yet' }
+      throw new Error(`reading the deployments failed: ${(error as Error).message}`)
+    }
+  }
   const result = await wrangler(['deployments', 'status', '--json', '--config', config], { quiet: true })
   if (result.status !== 0) {
     const { code, message } = failure(result)
-    if (code === WORKER_NOT_FOUND) return { state: 'none', reason: 'the Worker does not exist yet' }
-    if (code === undefined && /has no deployments/.test(message)) {
-      return { state: 'none', reason: 'the Worker has no deployment yet' }
-    }
+    if (code === WORKER_NOT_FOUND) return { none: 'the Worker does not exist yet' }
+    if (code === undefined && /has no deployments/.test(message)) return { none: 'the Worker has no deployment yet' }
     throw new Error(`wrangler deployments status failed: ${message}${code ? ` [code ${code}]` : ''}`)
   }
-  const deployment = jsonStdout<Deployment>(result, 'wrangler deployments status --json')
+  return jsonStdout<Deployment>(result, 'wrangler deployments status --json')
+}
+
+/**
+ * What serves production now. "Nothing yet" only when Cloudflare says so (the Worker does not
+ * exist, or has no deployment); any other failure throws, so a caller never mistakes "could not
+ * ask" for "nothing to roll back to".
+ */
+export async function servingNow(reader: Reader, config = 'wrangler.toml'): Promise<Serving> {
+  const deployment = await latestDeployment(reader, config)
+  if ('none' in deployment) return { state: 'none', reason: deployment.none }
   const versions = Array.isArray(deployment?.versions) ? deployment.versions : []
   if (
     versions.length === 0 ||
     versions.some((v) => typeof v.version_id !== 'string' || typeof v.percentage !== 'number')
   ) {
-    throw new Error(`wrangler deployments status --json gave no versions: ${result.stdout.slice(0, 500)}`)
+    throw new Error(`the latest deployment lists no versions: ${JSON.stringify(deployment).slice(0, 500)}`)
   }
   const main = [...versions].sort((a, b) => b.percentage - a.percentage)[0]?.version_id as string
   return { state: 'serving', deployment, main }
@@ -71,12 +103,17 @@ export interface Version {
 }
 
 /** One version as Cloudflare keeps it: its bindings, vars (with values) and secrets (names only). */
-export async function viewVersion(id: string, config = 'wrangler.toml'): Promise<Version> {
-  const result = await wrangler(['versions', 'view', id, '--json', '--config', config], { quiet: true })
-  if (result.status !== 0) throw new Error(`wrangler versions view ${id} failed: ${failure(result).message}`)
-  const version = jsonStdout<Version>(result, 'wrangler versions view --json')
+export async function viewVersion(reader: Reader, id: string, config = 'wrangler.toml'): Promise<Version> {
+  let version: Version
+  if (reader === 'api') {
+    version = await cloudflareApi<Version>(`/workers/scripts/${workerName(config)}/versions/${encodeURIComponent(id)}`)
+  } else {
+    const result = await wrangler(['versions', 'view', id, '--json', '--config', config], { quiet: true })
+    if (result.status !== 0) throw new Error(`wrangler versions view ${id} failed: ${failure(result).message}`)
+    version = jsonStdout<Version>(result, 'wrangler versions view --json')
+  }
   if (!Array.isArray(version?.resources?.bindings)) {
-    throw new Error(`wrangler versions view --json gave no bindings: ${result.stdout.slice(0, 500)}`)
+    throw new Error(`version ${id} came with no bindings: ${JSON.stringify(version).slice(0, 500)}`)
   }
   return version
 }
@@ -88,8 +125,18 @@ export interface ListedVersion {
   annotations?: Record<string, string>
 }
 
-/** The Worker's recent versions, oldest first (`wrangler versions list --json`: the last ten). */
-export async function listVersions(config = 'wrangler.toml'): Promise<ListedVersion[]> {
+/** The Worker's ten most recent versions, oldest first, as `wrangler versions list --json` gives them. */
+export async function listVersions(reader: Reader, config = 'wrangler.toml'): Promise<ListedVersion[]> {
+  if (reader === 'api') {
+    const { items } = await cloudflareApi<{ items: ListedVersion[] }>(
+      `/workers/scripts/${workerName(config)}/versions?deployable=true`,
+    )
+    if (!Array.isArray(items)) throw new Error('the versions list came with no items')
+    // wrangler's own order and cut (versionsListHandler: sorted by created_on, the last ten).
+    return [...items]
+      .sort((a, b) => String(a.metadata?.created_on).localeCompare(String(b.metadata?.created_on)))
+      .slice(-10)
+  }
   const result = await wrangler(['versions', 'list', '--json', '--config', config], { quiet: true })
   if (result.status !== 0) throw new Error(`wrangler versions list failed: ${failure(result).message}`)
   const versions = jsonStdout<ListedVersion[]>(result, 'wrangler versions list --json')

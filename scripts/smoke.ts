@@ -17,8 +17,9 @@
 // certificate longer.
 // Behind Cloudflare Access (previews, staging), set CF_ACCESS_CLIENT_ID and CF_ACCESS_CLIENT_SECRET
 // to a service token's id and secret: they are sent as Access's CF-Access-Client-Id /
-// CF-Access-Client-Secret headers. Exit 1 otherwise: the production deploy then rolls back
-// (scripts/ci/production.ts).
+// CF-Access-Client-Secret headers. Access's login page is an answer, not a version still on its
+// way: the test stops there at once and says so (waiting would not change it). Any failure exits 1:
+// the production deploy then rolls back (scripts/ci/production.ts).
 import { parseArgs } from 'node:util'
 import { site } from '../app/site.ts'
 import { accessHeaders } from './ci/lib.ts'
@@ -113,6 +114,7 @@ export async function smoke(
   for (;;) {
     if (wanted) {
       const first = await health(origin, headers)
+      if (first.problem?.endsWith(ACCESS_HINT)) return { origin, problems: [first.problem] }
       if (first.version === wanted) {
         return { origin, problems: await smokeProblems(origin, headers, wanted), answered: wanted }
       }
@@ -126,7 +128,8 @@ export async function smoke(
       }
     } else {
       const problems = await smokeProblems(origin, headers)
-      if (problems.length === 0 || Date.now() + PAUSE_MS > deadline) return { origin, problems }
+      const refused = problems.some((problem) => problem.endsWith(ACCESS_HINT))
+      if (problems.length === 0 || refused || Date.now() + PAUSE_MS > deadline) return { origin, problems }
     }
     await new Promise((resolve) => setTimeout(resolve, PAUSE_MS))
   }

@@ -2,10 +2,14 @@
 // each took (the figures docs/testing.md, "How long it takes", is kept from).
 //
 // Each step is an npm script and can be run on its own (`npm run test:e2e`, …). The steps run one
-// after another, except that the dev-server check and the audit, which mostly wait, run beside
-// the drills; their output is printed when they end, so no two steps' lines interleave. (The
-// typecheck, lint and build beside the unit tests saved 16 s, but a unit test then ran past its
-// 5-second timeout in a fresh clone on a slower machine: not kept.)
+// after another, except two groups whose steps beside the main one run in order beside it, their
+// output printed when they end, so no two steps' lines interleave:
+//   - the typecheck, lint, build and the checks on the build run beside the unit tests, at a lower
+//     priority (`nice`): tsc keeps one core busy, the unit tests two, and the unit tests' own
+//     timeouts (5 s a test) must not depend on it (run at the same priority, a unit test once ran
+//     past its timeout in a fresh clone on a slow machine). The build is done before any step that
+//     serves it starts;
+//   - the dev-server check and the audit, which mostly wait, run beside the drills.
 //
 // Every step's Node processes share Node's on-disk compile cache (NODE_COMPILE_CACHE, in
 // node_modules/.cache), so Vitest's, Playwright's, Miniflare's and wrangler's code is compiled
@@ -13,20 +17,18 @@
 import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 
-export type Step = string | { main: string; beside: string[] }
+export type Step = string | { main: string; beside: string[]; nice?: boolean }
 
 export const STEPS: Step[] = [
-  'typecheck',
-  'lint',
-  'test:unit',
-  'build',
-  'check:size',
-  'check:deploy',
+  { main: 'test:unit', beside: ['typecheck', 'lint', 'build', 'check:size', 'check:deploy'], nice: true },
   'test:worker',
   { main: 'test:drills', beside: ['check:dev', 'audit'] },
   'test:e2e',
   'test:engines',
 ]
+
+/** The niceness of the steps a group runs at a lower priority (CFS gives them about a tenth of a core's share). */
+const NICE = 10
 
 interface Ran {
   name: string
@@ -39,10 +41,12 @@ export const compileCache = (env: Record<string, string | undefined> = process.e
   env.NODE_COMPILE_CACHE || fileURLToPath(new URL('../node_modules/.cache/node-compile-cache', import.meta.url))
 
 /** Runs `npm run <name>`; its output is streamed, or held and returned when `hold` is set. */
-function run(name: string, hold = false): Promise<Ran & { output: string }> {
+function run(name: string, hold = false, nice = false): Promise<Ran & { output: string }> {
   const started = performance.now()
+  const command: [string, string[]] =
+    nice && process.platform !== 'win32' ? ['nice', ['-n', String(NICE), 'npm', 'run', name]] : ['npm', ['run', name]]
   return new Promise((resolve) => {
-    const child = spawn('npm', ['run', name], {
+    const child = spawn(...command, {
       stdio: hold ? ['ignore', 'pipe', 'pipe'] : 'inherit',
       env: { ...process.env, NODE_COMPILE_CACHE: compileCache() },
     })
@@ -60,10 +64,10 @@ function run(name: string, hold = false): Promise<Ran & { output: string }> {
 }
 
 /** Runs a list of steps one after another, stopping at the first that fails. */
-async function inOrder(names: string[], hold: boolean): Promise<(Ran & { output: string })[]> {
+async function inOrder(names: string[], hold: boolean, nice = false): Promise<(Ran & { output: string })[]> {
   const done: (Ran & { output: string })[] = []
   for (const name of names) {
-    const ran = await run(name, hold)
+    const ran = await run(name, hold, nice)
     done.push(ran)
     if (ran.code !== 0) break
   }
@@ -90,7 +94,7 @@ async function main(): Promise<void> {
       ran.push(result)
       if (result.code !== 0) failed = result
     } else {
-      const [main, beside] = await Promise.all([run(step.main), inOrder(step.beside, true)])
+      const [main, beside] = await Promise.all([run(step.main), inOrder(step.beside, true, step.nice)])
       ran.push(main)
       for (const result of beside) {
         process.stdout.write(`\n> npm run ${result.name} (beside ${step.main})\n${result.output}`)

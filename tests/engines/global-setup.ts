@@ -1,16 +1,22 @@
 /**
  * One site for both engines, started in a checkout of its own (tests/support/checkout.ts: the
- * developer's `.dev.vars`, dist/ and database are never touched) exactly as the README and
- * docs/inbox.md tell a person to:
+ * developer's `.dev.vars`, dist/ and database are never touched) as the README and docs/inbox.md
+ * tell a person to:
  *
  *   npm run admin-token      a stand-in Access key server; it prints the ACCESS_* lines and a token
  *   .dev.vars                those lines, and the form service's address and key
- *   PORT=<port> npm start    the production build on workerd, at http://localhost:<port>
+ *   PORT=<port> SKIP_BUILD=1 npm start
+ *                            the production build on workerd, at http://localhost:<port>: the build
+ *                            `npm test` made (its dist/, copied in), which the browser suite serves
+ *                            too. `npm start` building in a fresh checkout is walked once, by
+ *                            tests/e2e/local-doors.spec.ts.
  *
  * with a stand-in form service (tests/support/form-service.ts) that the contact form delivers to,
  * and, in front of the site, a stand-in for Cloudflare Access (tests/support/front-proxy.ts) that
  * adds the operator's token to every request, as Access does.
  */
+import { existsSync } from 'node:fs'
+import { join, resolve } from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { checkout, type Running } from '../support/checkout'
 import { startFormService } from '../support/form-service'
@@ -58,7 +64,11 @@ async function productionBuild(origin: string) {
   }
 }
 
+const REPO = resolve(import.meta.dirname, '../..')
+
 export default async function setup(project: TestProject) {
+  if (!existsSync(join(REPO, 'dist/server/wrangler.json')))
+    throw new Error('The engine suite serves the production build: npm run build first (npm test does)')
   const stops: (() => unknown)[] = []
   const teardown = async () => {
     for (const stop of stops.reverse()) await stop()
@@ -92,8 +102,10 @@ export default async function setup(project: TestProject) {
       ].join('\n'),
     )
 
-    // The README: `npm start` serves http://localhost:8787, "set PORT to change it".
-    const site = stopOnExit(repo.spawn(`PORT=${ENGINES_PORTS.site} npm start`))
+    // The README: `npm start` serves http://localhost:8787, "set PORT to change it"; SKIP_BUILD=1
+    // serves the build there is.
+    repo.copy(join(REPO, 'dist'), 'dist')
+    const site = stopOnExit(repo.spawn(`PORT=${ENGINES_PORTS.site} SKIP_BUILD=1 npm start`))
     stops.push(() => site.stop())
     const origin = `http://localhost:${ENGINES_PORTS.site}`
     await site.waitFor(/Serving the production build on workerd at/, 300_000)

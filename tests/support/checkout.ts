@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { personShell } from './shell-env'
@@ -19,6 +19,11 @@ export interface Checkout {
   dir: string
   /** Writes a file in the checkout (e.g. `.dev.vars`), as a person would with an editor. */
   write(file: string, text: string): void
+  /**
+   * Copies a folder from outside into the checkout (the build `npm test` made: `dist/`), without
+   * what servers left in it (`.wrangler/`, their `wrangler.local-<port>.json`).
+   */
+  copy(from: string, to: string): void
   /**
    * Runs a command line in the checkout, as typed in a shell, and returns what it printed.
    * Throws with the output when it exits non-zero.
@@ -78,6 +83,12 @@ export function checkout(label: string): Checkout {
     dir,
     write(file, text) {
       writeFileSync(join(dir, file), text)
+    },
+    copy(from, to) {
+      cpSync(from, join(dir, to), {
+        recursive: true,
+        filter: (source) => !/[/\\](\.wrangler|wrangler\.local-[^/\\]*\.json)$/.test(source),
+      })
     },
     run(commandLine, env = {}) {
       try {

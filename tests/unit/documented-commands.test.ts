@@ -62,7 +62,10 @@ const LEDGER: Record<string, Where> = {
   // The local doors: README.md and docs/inbox.md, in a checkout of the repository.
   'npm ci && npm start': { test: LOCAL_DOORS, runs: "repo.spawn('npm start'" },
   'npm start': { test: LOCAL_DOORS, runs: "repo.spawn('npm start'" },
-  'PORT=<port> npm start': { test: 'tests/engines/global-setup.ts', runs: 'PORT=${ENGINES_PORTS.site} npm start' },
+  'PORT=<port> SKIP_BUILD=1 npm start': {
+    test: 'tests/engines/global-setup.ts',
+    runs: 'PORT=${ENGINES_PORTS.site} SKIP_BUILD=1 npm start',
+  },
   'npm run dev': { test: LOCAL_DOORS, runs: 'npm run dev -- --port ${DEV_PORT}' },
   'npm run admin-token': { test: LOCAL_DOORS, runs: 'npm run admin-token -- --port ${KEYS_PORT}' },
   'npm run webhook-receiver': { test: LOCAL_DOORS, runs: 'npm run webhook-receiver -- --port ${HOOKS_PORT}' },

@@ -8,9 +8,10 @@ export type StoredEnquiry = Omit<EnquiryRecord, 'subjectLabel'>
 
 /**
  * The enquiries a test server stored, with the columns `npm run enquiries -- --json` prints, read
- * straight from the server's local D1 database file (SQLite, read-only) while it runs. Reading
- * through wrangler as the operator does costs 2–3 s a read; that command is proven on its own in
- * local-doors.spec.ts and the worker tests (tests/worker/deliveries.test.ts, faults.test.ts).
+ * straight from the server's local D1 database file (SQLite, read-only) while it runs: no workerd
+ * of its own to start for each poll, as the operator's command (`npm run enquiries`) starts one;
+ * that command is proven on its own in local-doors.spec.ts and the worker tests
+ * (tests/worker/deliveries.test.ts, faults.test.ts).
  */
 export async function storedEnquiries(persistTo: string): Promise<StoredEnquiry[]> {
   const [file] = localDatabaseFiles(persistTo)
@@ -66,8 +67,8 @@ export async function expectStored(
  * writing the file (`wrangler d1 execute --local`, or SQLite opened on it) makes workerd's queries
  * that meet its lock fail at once with `SQLITE_BUSY`: a visitor's post answered 503, an inbox page
  * 500, in whichever test runs beside it. Any change of that API fails here, loudly. The operator's
- * own SQL door (`npm run enquiries`, through wrangler) is proven in local-doors.spec.ts and
- * tests/worker/.
+ * own SQL door (`npm run enquiries`, a workerd of its own on the file, as wrangler's `--local`) is
+ * proven in local-doors.spec.ts and tests/worker/.
  */
 export async function executeSql(origin: string, sql: string): Promise<void> {
   const api = `${origin}/cdn-cgi/local/explorer/api/d1/database`

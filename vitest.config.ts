@@ -4,6 +4,23 @@ import viteReact from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
 import { buildFacts } from './scripts/wrangler-facts.ts'
 
+/** The unit tests that mock a module, stub a global or the environment, or fake the clock. */
+const ISOLATED = [
+  'contact-email',
+  'contact-form',
+  'contact-limits',
+  'contact-submit',
+  'delivery-lease',
+  'fetch-later',
+  'icon',
+  'lead-source-store',
+  'motion-gate',
+  'notices-store',
+  'preload-recovery',
+  'server-fn-adapter',
+  'turnstile',
+].map((name) => `tests/unit/${name}.test.{ts,tsx}`)
+
 // Unit and component tests: React only, no Start or Cloudflare plugins.
 export default defineConfig({
   plugins: [viteReact()],
@@ -13,11 +30,22 @@ export default defineConfig({
   },
   test: {
     environment: 'happy-dom',
-    include: ['tests/unit/**/*.test.{ts,tsx}'],
     setupFiles: ['tests/unit/setup.ts'],
     restoreMocks: true,
     // Vitest's default for a run is one worker fewer than the cores: one, on a two-core machine.
     // The files are independent, so every core works.
     maxWorkers: availableParallelism(),
+    // A file gets a module graph and a DOM of its own only where it needs one: the files that mock a
+    // module, stub a global or the environment, or fake the clock. The others share their worker's
+    // (Vitest's recipe, "Per-File Isolation Settings"), which spares importing React, Testing
+    // Library and happy-dom again for every file: on 1 December 2026, 54–57 → 44–45 CPU-seconds and
+    // 31–33 → 26–27 s for the whole suite; runs in shuffled orders passed.
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], exclude: ISOLATED, isolate: false },
+      },
+      { extends: true, test: { name: 'unit, isolated', include: ISOLATED } },
+    ],
   },
 })

@@ -2,13 +2,15 @@
 // each took (the figures docs/testing.md, "How long it takes", is kept from).
 //
 // Each step is an npm script and can be run on its own (`npm run test:e2e`, …). The steps run one
-// after another, except two groups whose steps beside the main one run in order beside it, their
-// output printed when they end, so no two steps' lines interleave:
-//   - the typecheck, lint, build and the checks on the build run beside the unit tests, at a lower
-//     priority (`nice`): tsc keeps one core busy, the unit tests two, and the unit tests' own
-//     timeouts (5 s a test) must not depend on it (run at the same priority, a unit test once ran
-//     past its timeout in a fresh clone on a slow machine). The build is done before any step that
-//     serves it starts;
+// after another, except two groups, whose steps beside the main one run beside it in chains (each
+// chain in order, the chains side by side), their output printed when they end, so no two steps'
+// lines interleave:
+//   - beside the unit tests, at a lower priority (`nice`), the typecheck in one chain and the lint,
+//     the build and the checks on the build in another: tsc keeps one core busy, the unit tests
+//     two, and the unit tests' own timeouts (5 s a test) must not depend on them (run at the same
+//     priority, a unit test once ran past its timeout in a fresh clone on a slow machine); in two
+//     chains, the build does not wait for tsc, and tsc does not run alone once the unit tests end.
+//     The build is done before any step that serves it starts;
 //   - the dev-server check and the audit, which mostly wait, run beside the drills.
 //
 // Every step's Node processes share Node's on-disk compile cache (NODE_COMPILE_CACHE, in
@@ -17,12 +19,12 @@
 import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 
-export type Step = string | { main: string; beside: string[]; nice?: boolean }
+export type Step = string | { main: string; beside: string[][]; nice?: boolean }
 
 export const STEPS: Step[] = [
-  { main: 'test:unit', beside: ['typecheck', 'lint', 'build', 'check:size', 'check:deploy'], nice: true },
+  { main: 'test:unit', beside: [['typecheck'], ['lint', 'build', 'check:size', 'check:deploy']], nice: true },
   'test:worker',
-  { main: 'test:drills', beside: ['check:dev', 'audit'] },
+  { main: 'test:drills', beside: [['check:dev', 'audit']] },
   'test:e2e',
   'test:engines',
 ]
@@ -76,7 +78,7 @@ async function inOrder(names: string[], hold: boolean, nice = false): Promise<(R
 
 /** Every step's npm script, in the order npm test starts them. */
 export const stepNames = (): string[] =>
-  STEPS.flatMap((step) => (typeof step === 'string' ? [step] : [step.main, ...step.beside]))
+  STEPS.flatMap((step) => (typeof step === 'string' ? [step] : [step.main, ...step.beside.flat()]))
 
 /** A wall-clock time as m:ss, rounded to the second (659.6 s is 11:00, not 10:60). */
 export function minutes(seconds: number): string {
@@ -94,7 +96,11 @@ async function main(): Promise<void> {
       ran.push(result)
       if (result.code !== 0) failed = result
     } else {
-      const [main, beside] = await Promise.all([run(step.main), inOrder(step.beside, true, step.nice)])
+      const [main, ...chains] = await Promise.all([
+        run(step.main),
+        ...step.beside.map((chain) => inOrder(chain, true, step.nice)),
+      ])
+      const beside = chains.flat()
       ran.push(main)
       for (const result of beside) {
         process.stdout.write(`\n> npm run ${result.name} (beside ${step.main})\n${result.output}`)

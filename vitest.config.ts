@@ -3,23 +3,9 @@ import { fileURLToPath } from 'node:url'
 import viteReact from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
 import { buildFacts } from './scripts/wrangler-facts.ts'
+import { ISOLATED_FILES } from './tests/unit/isolated.ts'
 
-/** The unit tests that mock a module, stub a global or the environment, or fake the clock. */
-const ISOLATED = [
-  'contact-email',
-  'contact-form',
-  'contact-limits',
-  'contact-submit',
-  'delivery-lease',
-  'fetch-later',
-  'icon',
-  'lead-source-store',
-  'motion-gate',
-  'notices-store',
-  'preload-recovery',
-  'server-fn-adapter',
-  'turnstile',
-].map((name) => `tests/unit/${name}.test.{ts,tsx}`)
+const ISOLATED = ISOLATED_FILES.map((name) => `tests/unit/${name}`)
 
 // Unit and component tests: React only, no Start or Cloudflare plugins.
 export default defineConfig({
@@ -37,7 +23,8 @@ export default defineConfig({
     maxWorkers: availableParallelism(),
     // A file gets a module graph and a DOM of its own only where it needs one: the files that mock a
     // module, stub a global or the environment, or fake the clock. The others share their worker's
-    // (Vitest's recipe, "Per-File Isolation Settings"), which spares importing React, Testing
+    // (Vitest's recipe, "Per-File Isolation Settings"; the list: tests/unit/isolated.ts, held by its
+    // test), which spares importing React, Testing
     // Library and happy-dom again for every file: on 1 December 2026, 54–57 → 44–45 CPU-seconds and
     // 31–33 → 26–27 s for the whole suite; runs in shuffled orders passed.
     projects: [

@@ -1,0 +1,24 @@
+/**
+ * The unit tests that get a module graph and a DOM of their own (vitest.config.ts): those that mock
+ * a module, stub a global or the environment, or fake the clock. The others share their worker's.
+ * tests/unit/isolated.test.ts fails when a file that does one of these is missing here.
+ */
+export const ISOLATED_FILES = [
+  'contact-email.test.ts',
+  'contact-form.test.tsx',
+  'contact-limits.test.ts',
+  'contact-submit.test.ts',
+  'delivery-lease.test.ts',
+  'fetch-later.test.ts',
+  'icon.test.tsx',
+  'lead-source-store.test.ts',
+  'motion-gate.test.ts',
+  'notices-store.test.ts',
+  'preload-recovery.test.ts',
+  'server-fn-adapter.test.ts',
+  'turnstile.test.ts',
+]
+
+/** What makes a file need a module graph of its own. */
+export const NEEDS_ISOLATION =
+  /\bvi\.(mock|doMock|stubGlobal|stubEnv|useFakeTimers|resetModules)\b|process\.env\.\w+\s*=[^=]/

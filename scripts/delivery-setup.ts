@@ -43,7 +43,7 @@ export async function printDeliverySetup(options: { remote: boolean; envFile?: s
         console.error(`Nothing is deployed: ${serving.reason}.`)
         process.exit(2)
       }
-      version = await viewVersion('wrangler', serving.main)
+      version = await viewVersion(serving.main)
     } catch (error) {
       console.error(
         `wrangler could not read the deployed Worker (signed in? \`npx wrangler login\`):\n${(error as Error).message}`,

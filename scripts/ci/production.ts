@@ -37,7 +37,7 @@ interface DeployEntry extends OutputEntry {
 /** Where a version's code came from, for the summary: `(built from <commit>)`, or nothing if unknown. */
 async function commitNote(version: string): Promise<string> {
   try {
-    const found = builtFrom(await listVersions('api'), version)
+    const found = builtFrom(await listVersions(), version)
     if (!found) return ''
     return found.from === version
       ? ` (built from commit ${found.commit})`

@@ -33,7 +33,7 @@ async function main() {
   const lines = [
     `Rolled back: ${back.report}. ${before.main} no longer serves; it stays the latest upload until the next deploy, so change a secret as docs/operations.md, "Rotate the form key", says after a rollback.`,
   ]
-  const found = builtFrom(await listVersions('api').catch(() => []), back.version as string)
+  const found = builtFrom(await listVersions().catch(() => []), back.version as string)
   if (found) {
     lines.push(
       found.from === back.version

@@ -1,15 +1,16 @@
-// Which version of the production Worker serves now, and what that version carries. Two readers
-// of the same three answers of Cloudflare's API (the Worker's deployments, newest first; one
-// version; its deployable versions):
+// Which version of the production Worker serves now, and what that version carries, read from
+// Cloudflare's API (the Worker's deployments, newest first; one version; its deployable versions)
+// in one of two ways:
 //   - `api`: the API itself, with CLOUDFLARE_API_TOKEN and CLOUDFLARE_ACCOUNT_ID, for the CI jobs
-//     (scripts/ci/production.ts, rollback.ts), which read what serves before and after each step;
-//   - `wrangler`: `wrangler deployments status --json`, `wrangler versions view <id> --json` and
-//     `wrangler versions list --json`, for an operator's shell, where `npx wrangler login` may be
-//     the only credential (`npm run enquiries -- setup --remote`). None of the three writes an entry
-//     to WRANGLER_OUTPUT_FILE_PATH, so each runs with `--config` (no "redirected configuration"
-//     notice) and its stdout must be JSON and nothing else.
-// The API routes are the ones wrangler 4.151 calls for those commands (fetchLatestDeployment,
-// fetchVersion, fetchDeployableVersions in its source).
+//     (scripts/ci/production.ts, rollback.ts), which read what serves before and after each step,
+//     and the versions list for the summary;
+//   - `wrangler`: `wrangler deployments status --json` and `wrangler versions view <id> --json`,
+//     for an operator's shell, where `npx wrangler login` may be the only credential (`npm run
+//     enquiries -- setup --remote`). Neither writes an entry to WRANGLER_OUTPUT_FILE_PATH, so each
+//     runs with `--config` (no "redirected configuration" notice) and its stdout must be JSON and
+//     nothing else.
+// The API routes are the ones wrangler 4.151 calls for `deployments status` and `versions list`
+// (fetchLatestDeployment, fetchDeployableVersions in its source).
 import { readWranglerConfig } from '../ops-config.ts'
 import { CloudflareApiError, cloudflareApi, failure, jsonStdout, wrangler } from './lib.ts'
 
@@ -102,18 +103,13 @@ export interface Version {
   resources: { bindings: VersionBinding[] }
 }
 
-/** One version as Cloudflare keeps it: its bindings, vars (with values) and secrets (names only). */
-export async function viewVersion(reader: Reader, id: string, config = 'wrangler.toml'): Promise<Version> {
-  let version: Version
-  if (reader === 'api') {
-    version = await cloudflareApi<Version>(`/workers/scripts/${workerName(config)}/versions/${encodeURIComponent(id)}`)
-  } else {
-    const result = await wrangler(['versions', 'view', id, '--json', '--config', config], { quiet: true })
-    if (result.status !== 0) throw new Error(`wrangler versions view ${id} failed: ${failure(result).message}`)
-    version = jsonStdout<Version>(result, 'wrangler versions view --json')
-  }
+/** One version as Cloudflare keeps it: its bindings, vars (with values) and secrets (names only), through wrangler. */
+export async function viewVersion(id: string, config = 'wrangler.toml'): Promise<Version> {
+  const result = await wrangler(['versions', 'view', id, '--json', '--config', config], { quiet: true })
+  if (result.status !== 0) throw new Error(`wrangler versions view ${id} failed: ${failure(result).message}`)
+  const version = jsonStdout<Version>(result, 'wrangler versions view --json')
   if (!Array.isArray(version?.resources?.bindings)) {
-    throw new Error(`version ${id} came with no bindings: ${JSON.stringify(version).slice(0, 500)}`)
+    throw new Error(`wrangler versions view --json gave no bindings: ${result.stdout.slice(0, 500)}`)
   }
   return version
 }
@@ -125,24 +121,16 @@ export interface ListedVersion {
   annotations?: Record<string, string>
 }
 
-/** The Worker's ten most recent versions, oldest first, as `wrangler versions list --json` gives them. */
-export async function listVersions(reader: Reader, config = 'wrangler.toml'): Promise<ListedVersion[]> {
-  if (reader === 'api') {
-    const { items } = await cloudflareApi<{ items: ListedVersion[] }>(
-      `/workers/scripts/${workerName(config)}/versions?deployable=true`,
-    )
-    if (!Array.isArray(items)) throw new Error('the versions list came with no items')
-    // wrangler's own order and cut (versionsListHandler: sorted by created_on, the last ten).
-    return [...items]
-      .sort((a, b) => String(a.metadata?.created_on).localeCompare(String(b.metadata?.created_on)))
-      .slice(-10)
-  }
-  const result = await wrangler(['versions', 'list', '--json', '--config', config], { quiet: true })
-  if (result.status !== 0) throw new Error(`wrangler versions list failed: ${failure(result).message}`)
-  const versions = jsonStdout<ListedVersion[]>(result, 'wrangler versions list --json')
-  if (!Array.isArray(versions))
-    throw new Error(`wrangler versions list --json gave no list: ${result.stdout.slice(0, 500)}`)
-  return versions
+/** The Worker's ten most recent versions, oldest first, as `wrangler versions list --json` gives them, from the API. */
+export async function listVersions(config = 'wrangler.toml'): Promise<ListedVersion[]> {
+  const { items } = await cloudflareApi<{ items: ListedVersion[] }>(
+    `/workers/scripts/${workerName(config)}/versions?deployable=true`,
+  )
+  if (!Array.isArray(items)) throw new Error('the versions list came with no items')
+  // wrangler's own order and cut (versionsListHandler: sorted by created_on, the last ten).
+  return [...items]
+    .sort((a, b) => String(a.metadata?.created_on).localeCompare(String(b.metadata?.created_on)))
+    .slice(-10)
 }
 
 /** The commit a CI deploy names at the start of its version's message (`main <sha>`, .github/workflows/ci.yml). */

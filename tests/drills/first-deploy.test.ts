@@ -101,7 +101,10 @@ describe('first deploy on an empty account (docs/operations.md § 1)', () => {
       'version id': version,
     })
     expect(prove.code, prove.output).toBe(0)
-    expect(drill.submissions).toEqual([expect.objectContaining({ accessKey: KEY, accepted: true })])
+    // Delivered after the answer that stored it: waited for, not read at once.
+    await expect
+      .poll(() => drill.submissions, { timeout: 15_000 })
+      .toEqual([expect.objectContaining({ accessKey: KEY, accepted: true })])
     const rows = await drill.cf.state.query<{ status: string }>(
       'akshara-labs-enquiries',
       'SELECT status FROM enquiries',

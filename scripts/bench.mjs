@@ -364,6 +364,7 @@ try {
       observedLcpMs: m('observedLcpMs'),
       lcpMs: m('lcpMs'),
       tbtMs: m('tbtMs'),
+      tbtRuns: runs.map((r) => r.tbtMs),
       cls: m('cls'),
       jsGzipKB: m('jsGzipKB'),
       cssGzipKB: m('cssGzipKB'),
@@ -448,6 +449,15 @@ try {
   console.log(row(head))
   console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`)
   for (const l of lines) console.log(row(l))
+  // The targets are on the medians; TBT moves most from run to run, so each run's is said too.
+  const tbtRuns = scored.flatMap((p) => p.tbtRuns.map((ms) => ({ route: p.route, ms })))
+  if (tbtRuns.length) {
+    const worst = tbtRuns.reduce((a, b) => (b.ms > a.ms ? b : a))
+    const over = tbtRuns.filter((r) => r.ms > TARGETS.tbtMs).length
+    console.log(
+      `\nTBT in each of the ${tbtRuns.length} runs: at most ${fmt(worst.ms)} ms (${worst.route}); over ${TARGETS.tbtMs} ms in ${over}`,
+    )
+  }
   for (const p of pages.filter((p) => p.error)) console.log(`| ${p.route} | not scored by Lighthouse: ${p.error}`)
   const noted = scored.find((p) => p.note)
   if (noted) console.log(`† ${noted.note} (Lighthouse refuses 404 documents)`)

@@ -37,6 +37,17 @@ describe('the client code starts after the first paint', () => {
   )
 })
 
+test('/services draws the illustrations a phone fetches before the first paint from the page, and links the last one', async () => {
+  const { document } = await pageAt((p) => worker.fetch(p), '/services')
+  const drawn = [...document.querySelectorAll('svg[role="img"] use')].map((use) => use.getAttribute('href'))
+  expect(drawn).toEqual(['#illustration-devops', '#illustration-ai-solutions', '#illustration-automation'])
+  for (const id of drawn) expect(document.querySelector(`symbol${id}`), `${id}'s symbol`).not.toBeNull()
+  const files = [...document.querySelectorAll('img[src^="/images/services/"]')]
+  expect(files.map((img) => [img.getAttribute('src'), img.getAttribute('loading')])).toEqual([
+    ['/images/services/ai-web-development.svg', 'lazy'],
+  ])
+})
+
 test('no page has a dead "#" link or a link without an address', async () => {
   for (const { path } of PAGES) {
     const { document } = await pageAt((p) => worker.fetch(p), path)

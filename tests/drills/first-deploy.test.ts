@@ -105,11 +105,12 @@ describe('first deploy on an empty account (docs/operations.md § 1)', () => {
     await expect
       .poll(() => drill.submissions, { timeout: 15_000 })
       .toEqual([expect.objectContaining({ accessKey: KEY, accepted: true })])
-    const rows = await drill.cf.state.query<{ status: string }>(
-      'akshara-labs-enquiries',
-      'SELECT status FROM enquiries',
-    )
-    expect(rows).toEqual([{ status: 'delivered' }])
+    // …and recorded as delivered once the form service has answered.
+    await expect
+      .poll(() => drill.cf.state.query<{ status: string }>('akshara-labs-enquiries', 'SELECT status FROM enquiries'), {
+        timeout: 15_000,
+      })
+      .toEqual([{ status: 'delivered' }])
     await drill.cf.assertNoUnknownRequests()
   })
 

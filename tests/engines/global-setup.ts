@@ -16,7 +16,6 @@
  * adds the operator's token to every request, as Access does.
  */
 import { existsSync } from 'node:fs'
-import { join, resolve } from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { checkout, type Running } from '../support/checkout'
 import { startFormService } from '../support/form-service'
@@ -64,10 +63,8 @@ async function productionBuild(origin: string) {
   }
 }
 
-const REPO = resolve(import.meta.dirname, '../..')
-
 export default async function setup(project: TestProject) {
-  if (!existsSync(join(REPO, 'dist/server/wrangler.json')))
+  if (!existsSync('dist/server/wrangler.json'))
     throw new Error('The engine suite serves the production build: npm run build first (npm test does)')
   const stops: (() => unknown)[] = []
   const teardown = async () => {
@@ -104,7 +101,7 @@ export default async function setup(project: TestProject) {
 
     // The README: `npm start` serves http://localhost:8787, "set PORT to change it"; SKIP_BUILD=1
     // serves the build there is.
-    repo.copy(join(REPO, 'dist'), 'dist')
+    repo.copyFromRepository('dist')
     const site = stopOnExit(repo.spawn(`PORT=${ENGINES_PORTS.site} SKIP_BUILD=1 npm start`))
     stops.push(() => site.stop())
     const origin = `http://localhost:${ENGINES_PORTS.site}`

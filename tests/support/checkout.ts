@@ -20,10 +20,11 @@ export interface Checkout {
   /** Writes a file in the checkout (e.g. `.dev.vars`), as a person would with an editor. */
   write(file: string, text: string): void
   /**
-   * Copies a folder from outside into the checkout (the build `npm test` made: `dist/`), without
-   * what servers left in it (`.wrangler/`, their `wrangler.local-<port>.json`).
+   * Copies an untracked folder of the repository into the same place in the checkout (the build
+   * `npm test` made: `dist/`), without what servers left in it (`.wrangler/`, their
+   * `wrangler.local-<port>.json`).
    */
-  copy(from: string, to: string): void
+  copyFromRepository(folder: string): void
   /**
    * Runs a command line in the checkout, as typed in a shell, and returns what it printed.
    * Throws with the output when it exits non-zero.
@@ -84,8 +85,8 @@ export function checkout(label: string): Checkout {
     write(file, text) {
       writeFileSync(join(dir, file), text)
     },
-    copy(from, to) {
-      cpSync(from, join(dir, to), {
+    copyFromRepository(folder) {
+      cpSync(join(REPO, folder), join(dir, folder), {
         recursive: true,
         filter: (source) => !/[/\\](\.wrangler|wrangler\.local-[^/\\]*\.json)$/.test(source),
       })

@@ -2,6 +2,7 @@ import { createRouter } from '@tanstack/react-router'
 import { getGlobalStartContext } from '@tanstack/react-start'
 import { LazyErrorPage, LazyNotFound } from './components/lazy-pages'
 import './document/preload-recovery'
+import { parseSearch, stringifySearch } from './lib/search-params'
 import { routeTree } from './routeTree.gen'
 
 /** The CSP nonce of the request being rendered (server only; the browser needs none). */
@@ -11,23 +12,6 @@ function requestNonce(): string | undefined {
   } catch {
     return undefined
   }
-}
-
-/**
- * Every value a string, as the address bar and a GET form have them. The router's default JSON
- * parse read `until=1764…` back as a number and wrote it quoted (`until=%221764…%22`): the server
- * answered the link with a 307 to that form. Every route's `validateSearch` reads strings.
- */
-export function parseSearch(searchStr: string): Record<string, string> {
-  return Object.fromEntries(new URLSearchParams(searchStr))
-}
-
-export function stringifySearch(search: Record<string, unknown>): string {
-  const params = new URLSearchParams()
-  for (const [key, value] of Object.entries(search))
-    if (value !== undefined && value !== null) params.set(key, String(value))
-  const text = params.toString()
-  return text ? `?${text}` : ''
 }
 
 export function getRouter() {

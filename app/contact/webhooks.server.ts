@@ -1,4 +1,5 @@
 import {
+  type AuditRecord,
   claimWebhookEvent,
   dueWebhookEventIds,
   type EventClaim,
@@ -195,8 +196,9 @@ export async function replayWebhook(
   id: string,
   enquiryId: string,
   requestId: string,
+  line?: Omit<AuditRecord, 'enquiryId' | 'enquiryIds'>,
 ): Promise<WebhookAttemptOutcome | 'busy'> {
-  if (!(await requeueWebhookEvent(env.ENQUIRIES, id, enquiryId, new Date().toISOString()))) return 'busy'
+  if (!(await requeueWebhookEvent(env.ENQUIRIES, id, enquiryId, new Date().toISOString(), line))) return 'busy'
   return attemptWebhookNow(env, id, requestId)
 }
 

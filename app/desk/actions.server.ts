@@ -8,7 +8,6 @@ import {
   markHandled,
   RELEASE_FROM,
   RETRY_FROM,
-  recordAudit,
   requeueEnquiry,
 } from '~/ledger/index.server'
 import { ADMIN_HEADERS } from '~/server/admin-path'
@@ -81,8 +80,8 @@ async function act(form: FormData, context: ActionContext): Promise<ActionAnswer
 
 /**
  * Each only while its status is the one its page showed (else `status-stale`, nothing done), and
- * never taking another attempt's lease (`busy`). handled and erase write their audit line with the
- * change; retry and release once their checks pass, before the attempt.
+ * never taking another attempt's lease (`busy`). Each writes its audit line with the change itself
+ * (the requeue, for retry and release, before the attempt).
  */
 async function enquiryAction(
   action: EnquiryAction,
@@ -114,9 +113,9 @@ async function change(
 ): Promise<Flash> {
   const now = new Date().toISOString()
   const db = env.ENQUIRIES
+  // Each line is written in the change's own batch, under its condition: no change, no line, and
+  // an action whose line cannot be written is not done.
   const line = { operator, action, detail: `was ${record.status}` }
-  // An action that cannot be recorded is not done.
-  const recordFirst = () => recordAudit(db, { ...line, enquiryId: record.id })
   switch (action) {
     case 'handled':
       if (record.status === 'handled') return 'already-handled'
@@ -127,14 +126,12 @@ async function change(
     case 'release':
       // Released by someone else a moment ago, and under way: busy.
       if (record.status !== 'held') return (await liveLeaseUntil(db, record.id, now)) ? 'busy' : 'not-held'
-      await recordFirst()
-      if (!(await requeueEnquiry(db, record.id, now, RELEASE_FROM)))
+      if (!(await requeueEnquiry(db, record.id, now, RELEASE_FROM, line)))
         return (await liveLeaseUntil(db, record.id, now)) ? 'busy' : 'not-held'
       return attempted(await attemptNow(env, record.id, requestId))
     case 'retry':
       if (record.status === 'delivered' || record.status === 'handled') return 'not-retried'
-      await recordFirst()
-      if (!(await requeueEnquiry(db, record.id, now, RETRY_FROM)))
+      if (!(await requeueEnquiry(db, record.id, now, RETRY_FROM, line)))
         return (await liveLeaseUntil(db, record.id, now)) ? 'busy' : 'not-retried'
       return attempted(await attemptNow(env, record.id, requestId))
   }

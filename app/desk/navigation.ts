@@ -1,3 +1,4 @@
+import { parseSearch } from '~/lib/search-params'
 import { ADMIN_PREFIX, isAdminPath } from '~/server/admin-path'
 
 /**
@@ -29,7 +30,8 @@ export function deskEffect(url: URL): string | null {
   if (!isAdminPath(url.pathname)) return null
   const path = canonical(url.pathname).slice(ADMIN_PREFIX.length)
   if (WITHOUT_EFFECT.has(path)) return null
-  if (path === '/person' && !url.searchParams.get('email')) return null
+  // The query as the page's route reads it (of a repeated name, the last), not the first value.
+  if (path === '/person' && !parseSearch(url.search).email) return null
   if (path === '/export.csv') return 'Download the enquiries as a CSV file.'
   if (path === '/person/export.json') return 'Download everything stored about one person as a JSON file.'
   if (path === '/person') return 'Look up one person’s enquiries. The audit trail records the look-up in your name.'
@@ -40,6 +42,9 @@ export function deskEffect(url: URL): string | null {
   return 'Open this desk page.'
 }
 
+/** A desk page's own address, not a server function's (`/_serverFn/…`). */
+export const isDeskPage = (url: URL) => isAdminPath(url.pathname)
+
 /** A navigation from the desk's own pages, or an address typed: never another site's link, nor a client that does not say. */
 export function fromTheDesk(headers: Headers): boolean {
   const site = headers.get('Sec-Fetch-Site')
@@ -48,7 +53,11 @@ export function fromTheDesk(headers: Headers): boolean {
 
 export const confirmPath = (url: URL) => `${CONFIRM_PATH}?to=${encodeURIComponent(url.pathname + url.search)}`
 
-/** The address the confirmation page may go on to: a desk address on this site, else null. */
+/**
+ * The address the confirmation page may go on to: a path under the desk's own, resolved as a
+ * browser resolves it (`..`, `%2e%2e`), else null. Strict where the gate is loose: `//`, a `\`, or
+ * a look-alike such as `/admin.example/…` would make a form action that leaves the site.
+ */
 export function confirmTarget(to: unknown): URL | null {
   if (typeof to !== 'string' || !to.startsWith('/') || to.startsWith('//') || to.includes('\\')) return null
   let url: URL
@@ -57,6 +66,9 @@ export function confirmTarget(to: unknown): URL | null {
   } catch {
     return null
   }
-  if (url.origin !== 'https://desk.invalid' || !isAdminPath(url.pathname)) return null
+  const { pathname } = url
+  if (url.origin !== 'https://desk.invalid' || pathname.includes('//') || pathname.includes('\\')) return null
+  const lower = pathname.toLowerCase()
+  if (lower !== ADMIN_PREFIX && !lower.startsWith(`${ADMIN_PREFIX}/`)) return null
   return deskEffect(url) ? url : null
 }

@@ -1,10 +1,11 @@
+import { redirect } from '@tanstack/react-router'
 import { getRequest } from '@tanstack/react-start/server'
 import { seenOperators } from '~/ledger/index.server'
 import { forbidden } from '~/server/answer'
 import { log, requestIdFor } from '~/server/log.server'
 import { type WorkerEnv, workerEnv } from '~/server/runtime.server'
 import { verifyAccess } from './access.server'
-import { fromTheDesk } from './navigation'
+import { confirmPath, fromTheDesk, isDeskPage } from './navigation'
 
 /** Who is acting: the one place every desk file asks. Log lines name an operator by the token's `sub` only. */
 export interface Operator {
@@ -33,13 +34,20 @@ export async function operatorFor(request: Request, env: WorkerEnv, requestId: s
 
 /**
  * Each server function checks itself: they also answer at `/_serverFn/…`, outside the gate.
- * `effect`: a page with an effect (navigation.ts), only for a request from the desk itself.
+ * `effect`: a page with an effect (navigation.ts), only for a request from the desk itself. Refused
+ * while a desk page renders, it sends the operator to the confirmation page, as the gate does: a
+ * thrown `Response` cannot be serialised there, and would end the page in a bare 500.
  */
 export async function signedIn({ effect = false } = {}): Promise<{ env: WorkerEnv; operator: Operator }> {
   const env = await workerEnv()
   const request = getRequest()
   const operator = await operatorFor(request, env, requestIdFor(request))
-  if (!operator || (effect && !fromTheDesk(request.headers))) throw forbidden()
+  if (!operator) throw forbidden()
+  if (effect && !fromTheDesk(request.headers)) {
+    const url = new URL(request.url)
+    if (isDeskPage(url)) throw redirect({ href: confirmPath(url), statusCode: 303 })
+    throw forbidden()
+  }
   return { env, operator }
 }
 

@@ -1,5 +1,5 @@
 import { replayWebhook, webhookEndpoints } from '~/contact/index.server'
-import { type EndpointHistory, getEnquiry, isEnquiryId, recordAudit, webhookEventsOf } from '~/ledger/index.server'
+import { type EndpointHistory, getEnquiry, isEnquiryId, webhookEventsOf } from '~/ledger/index.server'
 import type { ActionResult } from '~/server/answer'
 import type { WorkerEnv } from '~/server/runtime.server'
 import type { Flash } from './flash'
@@ -24,7 +24,7 @@ export async function webhookHistory(env: WorkerEnv, enquiryId: string): Promise
 
 const MSG_ID = /^msg_[0-9a-f]{32}$/
 
-/** Sent again with its own id (a receiver that has it de-duplicates), audited first; a failure resumes the schedule. */
+/** Sent again with its own id (a receiver that has it de-duplicates), audited with the requeue; a failure resumes the schedule. */
 export async function replayAction(form: FormData, { env, operator, requestId }: ActionContext): Promise<ActionResult> {
   const id = form.get('id')
   const event = form.get('event')
@@ -34,13 +34,11 @@ export async function replayAction(form: FormData, { env, operator, requestId }:
   if (!record) return { answer: { status: 404, message: 'No such enquiry (it may have been erased).' } }
   const known = (await webhookEventsOf(env.ENQUIRIES, id)).find((candidate) => candidate.id === event)
   if (!known) return { answer: { status: 404, message: 'No such webhook event for this enquiry.' } }
-  await recordAudit(env.ENQUIRIES, {
+  const outcome = await replayWebhook(env, event, id, requestId, {
     operator: operator.email,
     action: 'replay',
-    enquiryId: id,
     detail: `${known.type} to ${known.endpoint}, was ${known.status}`,
   })
-  const outcome = await replayWebhook(env, event, id, requestId)
   const flash: Flash =
     outcome === 'delivered' ? 'replayed' : outcome === 'busy' || outcome === 'lease_lost' ? 'busy' : 'replay-failed'
   return {

@@ -1,6 +1,7 @@
 import { bounded, database } from '~/server/d1.server'
+import { type AuditRecord, auditLineIf } from './audit.server'
 import { COLUMNS, type Row, toRecord } from './columns'
-import { LIVE_LEASE_SQL, noLiveLease, type RequeueFrom, requeueSql } from './lease'
+import { LIVE_LEASE_SQL, noLiveLease, type RequeueFrom, requeueCondition, requeueSql } from './lease'
 import type { DeliveryAttempt, EnquiryRecord, EnquiryStatus } from './record'
 
 /** Delivery attempts on the record: the lease (its rules are `lease.ts`) and `enquiry_attempts`. */
@@ -76,15 +77,24 @@ export async function liveLeaseUntil(db: D1Database | undefined, id: string, now
   return row?.lease_until ?? null
 }
 
-/** An operator's retry or release. False when nothing changed: busy, or not in one of `from`. */
+/**
+ * An operator's retry or release. False when nothing changed: busy, or not in one of `from`.
+ * `line`: its audit line, in the same batch and under the same condition, so a requeue that loses
+ * a race leaves none.
+ */
 export async function requeueEnquiry(
   db: D1Database | undefined,
   id: string,
   at: string,
   from: readonly RequeueFrom[],
+  line?: Omit<AuditRecord, 'enquiryId' | 'enquiryIds'>,
 ): Promise<boolean> {
-  const row = await bounded(database(db).prepare(requeueSql(from)).bind(id, at).first<{ id: string }>())
-  return row !== null
+  const d1 = database(db)
+  const requeue = d1.prepare(requeueSql(from)).bind(id, at)
+  if (!line) return (await bounded(requeue.first<{ id: string }>())) !== null
+  const guard = { sql: `EXISTS (SELECT 1 FROM enquiries WHERE ${requeueCondition(from, '?4', '?6')})`, binds: [at] }
+  const [, result] = await bounded(d1.batch([auditLineIf(d1, { ...line, enquiryId: id }, guard), requeue]))
+  return (result?.results ?? []).length === 1
 }
 
 export interface AttemptRecord {

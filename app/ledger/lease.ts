@@ -15,11 +15,16 @@ export type RequeueFrom = (typeof RETRY_FROM)[number]
 
 export const noLiveLease = (now: string) => `(lease_until IS NULL OR lease_until <= ${now})`
 
+/** What a requeue needs of enquiry `id` at `at` (SQL parameters): one of `from`, and no live lease. */
+export function requeueCondition(from: readonly RequeueFrom[], id: string, at: string): string {
+  const statuses = from.map((status) => `'${status}'`).join(', ')
+  return `id = ${id} AND status IN (${statuses}) AND ${noLiveLease(at)}`
+}
+
 /** Enquiry `?1` pending and due at `?2`, unless a lease is live; returns the id when it changed the row. */
 export function requeueSql(from: readonly RequeueFrom[]): string {
-  const statuses = from.map((status) => `'${status}'`).join(', ')
   return `UPDATE enquiries SET status = 'pending', held_reason = NULL, next_attempt_at = ?2
-WHERE id = ?1 AND status IN (${statuses}) AND ${noLiveLease('?2')}
+WHERE ${requeueCondition(from, '?1', '?2')}
 RETURNING id`
 }
 

@@ -1,4 +1,5 @@
 import { bounded, database } from '~/server/d1.server'
+import { type AuditRecord, auditLineIf } from './audit.server'
 
 /**
  * The webhooks' outbox (migration 0009), leased as enquiries are (lease.ts). `enquiry.erased` events
@@ -129,18 +130,24 @@ export async function requeueWebhookEvent(
   id: string,
   enquiryId: string,
   now: string,
+  line?: Omit<AuditRecord, 'enquiryId' | 'enquiryIds'>,
 ): Promise<boolean> {
-  const row = await bounded(
-    database(db)
-      .prepare(
-        `UPDATE webhook_events SET status = 'pending', next_attempt_at = ?3
-         WHERE id = ?1 AND enquiry_id = ?2 AND (lease_token IS NULL OR next_attempt_at <= ?3)
-         RETURNING id`,
-      )
-      .bind(id, enquiryId, now)
-      .first<{ id: string }>(),
-  )
-  return row !== null
+  const d1 = database(db)
+  const requeue = d1
+    .prepare(
+      `UPDATE webhook_events SET status = 'pending', next_attempt_at = ?3
+       WHERE id = ?1 AND enquiry_id = ?2 AND (lease_token IS NULL OR next_attempt_at <= ?3)
+       RETURNING id`,
+    )
+    .bind(id, enquiryId, now)
+  if (!line) return (await bounded(requeue.first<{ id: string }>())) !== null
+  // The audit line under the requeue's own condition, in its batch: a replay that finds the event busy leaves none.
+  const guard = {
+    sql: 'EXISTS (SELECT 1 FROM webhook_events WHERE id = ?6 AND enquiry_id = ?4 AND (lease_token IS NULL OR next_attempt_at <= ?7))',
+    binds: [id, now],
+  }
+  const [, result] = await bounded(d1.batch([auditLineIf(d1, { ...line, enquiryId }, guard), requeue]))
+  return (result?.results ?? []).length === 1
 }
 
 export interface EndpointHistory extends OutboxEvent {

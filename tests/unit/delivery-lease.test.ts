@@ -154,6 +154,12 @@ async function press(action: 'retry' | 'release' | 'handled', id: string): Promi
   return new URL(response.headers.get('Location') ?? '', 'https://x').searchParams.get('notice')
 }
 
+/** The audit trail's actions on one enquiry, oldest first. */
+const auditActions = (id: string) =>
+  (
+    d1.sqlite.prepare('SELECT action FROM audit_log WHERE enquiry_id = ? ORDER BY seq').all(id) as { action: string }[]
+  ).map((line) => line.action)
+
 /** A form service that keeps the next answer until `release()`. */
 function holdAnswers() {
   let release: () => void = () => {}
@@ -263,6 +269,8 @@ describe('retry and release never break a live lease', () => {
     const cron = deliverDueEnquiries(env())
     await vi.waitFor(() => expect(forwarded).toHaveLength(1))
     expect(await press('retry', id)).toBe('busy')
+    // Nothing was requeued, so the audit trail records nothing.
+    expect(auditActions(id)).toEqual([])
     release()
     expect(await cron).toMatchObject({ delivered: 1, leaseLost: 0 })
     expect(forwarded).toHaveLength(1)
@@ -290,6 +298,8 @@ describe('retry and release never break a live lease', () => {
     release()
     expect(await first).toBe('delivered')
     expect(forwarded).toHaveLength(1)
+    // One line: the release that happened; none for the two presses that lost the race.
+    expect(auditActions(id)).toEqual(['release'])
   })
 
   it('two operators pressing Retry at the same moment deliver the lead once: one delivered, one busy', async () => {
@@ -303,6 +313,7 @@ describe('retry and release never break a live lease', () => {
     release()
     expect((await presses).sort()).toEqual(['busy', 'delivered'])
     expect(forwarded).toHaveLength(1)
+    expect(auditActions(id)).toEqual(['retry'])
     expect(row(id)).toMatchObject({ status: 'delivered', attempts: 2, lease_token: null })
     expect(history(id)).toEqual([
       { attempt: 1, attempted_at: at(5), outcome: 'failed', cause: 'upstream_status' },

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest'
-import { parseSearch, stringifySearch } from '../../app/router'
+import { parseSearch, stringifySearch } from '../../app/lib/search-params'
 
 describe('search params, as the address bar and a GET form have them', () => {
   it('reads every value as the string it is, numbers and quotes included', () => {

@@ -110,3 +110,56 @@ test('an effect page’s server function, called from another site, answers noth
   expect(await own.text()).toContain(values.email)
   expect(await worker.sql('SELECT action FROM audit_log WHERE enquiry_id = ?', id)).toEqual([{ action: 'open' }])
 })
+
+test('the confirmation page goes on only to a desk address, however the target is written', async () => {
+  const refused = [
+    '/admin/..//admin.evil.example/login',
+    '/admin/%2e%2e//admin.evil.example/login',
+    '/admin.evil.example/login',
+    '/admin/..\\evil.example/admin/export.csv',
+    '\\\\evil.example/admin/export.csv',
+    'https://evil.example/admin/export.csv',
+    '//evil.example/admin/export.csv',
+  ]
+  for (const to of refused) {
+    const page = await worker.fetch(`/admin/confirm?to=${encodeURIComponent(to)}`, { headers: await signed() })
+    expect(page.status, to).toBe(200)
+    const document = parseHtml(await page.text())
+    expect(document.querySelector('main form'), to).toBeNull()
+    expect(textOf(document.querySelector('h1')), to).toBe('Nothing to go on to')
+  }
+  // The desk's own address still goes on, its action a path on this site.
+  const page = await worker.fetch(`/admin/confirm?to=${encodeURIComponent('/admin/export.csv')}`, {
+    headers: await signed(),
+  })
+  expect(
+    parseHtml(await page.text())
+      .querySelector('main form')
+      ?.getAttribute('action'),
+  ).toBe('/admin/export.csv')
+})
+
+test('a repeated query parameter is read as the page reads it: another site gets the confirmation page', async () => {
+  const values = enquiry('cross-site-repeat', { name: `Repeat ${crypto.randomUUID().slice(0, 8)}` })
+  await sendEnquiry(worker, values)
+  const email = encodeURIComponent(values.email)
+  // The page reads the last value: with the address last, a look-up, so the confirmation page;
+  // with it first, the empty form, which does nothing.
+  for (const [query, status] of [
+    [`email=&email=${email}`, 303],
+    [`email=${email}&email=`, 200],
+  ] as const) {
+    const path = `/admin/person?${query}`
+    const answer = await worker.fetch(path, {
+      headers: { ...(await signed()), 'Sec-Fetch-Site': 'cross-site', 'Sec-Fetch-Mode': 'navigate' },
+    })
+    expect(answer.status, path).toBe(status)
+    if (status === 303) expect(answer.headers.get('location')).toBe(`/admin/confirm?to=${encodeURIComponent(path)}`)
+    expect(answer.headers.get('content-security-policy'), path).toBeTruthy()
+    expect(answer.headers.get('cache-control'), path).toContain('no-store')
+    expect(answer.headers.get('x-request-id'), path).toBeTruthy()
+    expect(await answer.text(), path).not.toContain(values.message)
+  }
+  // Nothing looked up in anyone's name.
+  expect(await worker.sql("SELECT action FROM audit_log WHERE action = 'person-search'")).toEqual([])
+})

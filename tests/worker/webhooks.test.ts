@@ -199,6 +199,19 @@ test('a receiver failing twice, then recovering, gets it once more with the same
   const after = parseHtml(await (await worker.fetch(`/admin/enquiries/${id}`, { headers: await asOperator() })).text())
   expect(textOf(after.body)).toContain('Replayed a webhook')
   await worker.logged((line) => line.event === 'admin' && line.action === 'replay' && line.result === 'replayed')
+
+  // A replay that finds the event under way is busy, sends nothing, and leaves no line.
+  await worker.sql(
+    "UPDATE webhook_events SET lease_token = 'other', next_attempt_at = ? WHERE enquiry_id = ? AND endpoint = 'crm'",
+    later(3600).toISOString(),
+    id,
+  )
+  const busy = await pressButton(worker, after, 'Replay to crm', {}, { headers: await asOperator() })
+  expect(busy.headers.get('location')).toBe(`/admin/enquiries/${id}?notice=busy`)
+  expect(signed(id)).toHaveLength(4)
+  expect(await worker.sql("SELECT action FROM audit_log WHERE enquiry_id = ? AND action = 'replay'", id)).toHaveLength(
+    1,
+  )
 })
 
 test('a held enquiry sends nothing until it is released; then its enquiry.received goes once', async () => {

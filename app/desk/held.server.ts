@@ -1,6 +1,7 @@
 import { countHeld, eraseHeld, type HeldSelection, parseHeldSelection, recordAudit } from '~/ledger/index.server'
 import type { ActionResult } from '~/server/answer'
 import type { WorkerEnv } from '~/server/runtime.server'
+import { DESK_ACTIONS } from './actions'
 import type { ActionContext } from './operator.server'
 import { heldErasePath } from './paths'
 
@@ -25,7 +26,7 @@ export async function eraseHeldAction(form: FormData, { env, operator }: ActionC
     return { answer: { seeOther: heldErasePath(selection) } }
   await recordAudit(env.ENQUIRIES, {
     operator: operator.email,
-    action: 'erase-held',
+    action: DESK_ACTIONS['erase-held'].audit,
     detail: `day ${selection.day ?? 'any'}, reason ${selection.reason ?? 'any'}, up to ${until}`,
   })
   const erased = await eraseHeld(env.ENQUIRIES, selection, until)

@@ -5,7 +5,6 @@
 
 export {
   type AuditLine,
-  auditLabel,
   ENQUIRY_STATUSES,
   type EnquiryStatus,
   type HeldSummary,
@@ -14,6 +13,7 @@ export {
   type TriageView,
 } from '~/ledger'
 
+export { auditLabel, type DeskActionName } from './actions'
 export type { TriageDetail } from './enquiry.server'
 export { FLASHES, type Flash, isFlash } from './flash'
 export type { TriageListData } from './inbox.server'

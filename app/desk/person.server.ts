@@ -11,6 +11,7 @@ import { ADMIN_HEADERS } from '~/server/admin-path'
 import { type ActionResult, answerResponse, forbidden } from '~/server/answer'
 import { errorCause, log, requestIdFor } from '~/server/log.server'
 import type { WorkerEnv } from '~/server/runtime.server'
+import { DESK_ACTIONS } from './actions'
 import { type ActionContext, type Operator, operatorFor } from './operator.server'
 import { personErasePath, personPath } from './paths'
 
@@ -51,7 +52,7 @@ export async function erasePersonAction(form: FormData, { env, operator }: Actio
   const held = (await personEnquiries(env.ENQUIRIES, email)).map((row) => row.id).filter((id) => ids.includes(id))
   await recordAudit(env.ENQUIRIES, {
     operator: operator.email,
-    action: 'person-erase',
+    action: DESK_ACTIONS['erase-person'].audit,
     enquiryIds: held,
     detail: `on request, ${enquiries(held.length)}`,
   })

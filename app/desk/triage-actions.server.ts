@@ -1,9 +1,11 @@
 import { storedTriage, type TriageFacts, triageView, writeTriage } from '~/ledger/index.server'
 import type { ActionResult } from '~/server/answer'
 import type { WorkerEnv } from '~/server/runtime.server'
+import { DESK_ACTIONS } from './actions'
 import { type ActionContext, knownOperators, type Operator } from './operator.server'
 import { enquiryPath } from './paths'
 import {
+  auditDetail,
   parseSeen,
   parseTriageAction,
   sameTriage,
@@ -14,13 +16,6 @@ import {
 } from './triage'
 
 export type TriageResult = TriageFlash | 'missing'
-
-/** What the line says was done; bounded to known values (an operator from the list, a state, a resolution). */
-function detailOf(action: TriageAction): string {
-  if (action.kind === 'assign') return `to ${action.owner ?? 'nobody'}`
-  if (action.kind === 'state') return action.state
-  return action.kind === 'close' ? action.resolution : ''
-}
 
 /**
  * Checked, then written with its audit line in one batch, only while the triage is as `seen` (the
@@ -46,8 +41,9 @@ export async function applyTriageAction(
   }
   const move = transition(current, action, operator.email)
   if (!move.ok) return move.flash
+  const detail = auditDetail(action)
   const note = action.kind === 'note' ? { author: operator.email, at: now, text: action.text } : undefined
-  const audit = { operator: operator.email, action: `triage-${action.kind}`, detail: detailOf(action) }
+  const audit = { operator: operator.email, action: DESK_ACTIONS[`triage-${action.kind}`].audit, detail }
   const written = await writeTriage(env.ENQUIRIES, enquiryId, stored, move.next, audit, note)
   return written === 'written' ? move.flash : written === 'stale' ? 'triage-stale' : 'missing'
 }
@@ -60,8 +56,8 @@ export async function triageAction(
   { env, operator }: ActionContext,
 ): Promise<ActionResult> {
   const action = parseTriageAction(name, form)
-  const result =
-    'error' in action ? action.error : await applyTriageAction(env, operator, id, action, undefined, parseSeen(form))
+  const seen = parseSeen(form)
+  const result = 'error' in action ? action.error : await applyTriageAction(env, operator, id, action, undefined, seen)
   const logged = { enquiryId: id, result }
   if (result === 'missing')
     return { answer: { status: 404, message: 'No such enquiry (it may have been erased).' }, logged }

@@ -6,6 +6,7 @@ import {
   type TriageFilter,
   type TriageState,
 } from '~/ledger'
+import type { DeskActionName } from './actions'
 
 /** Triage's moves, and the inbox's filters by it; states, resolutions and overdue are the ledger's. */
 
@@ -33,12 +34,7 @@ export type TriageAction =
   | { kind: 'close'; resolution: Resolution }
   | { kind: 'note'; text: string }
 
-export const TRIAGE_ACTIONS = ['triage-take', 'triage-assign', 'triage-state', 'triage-close', 'triage-note'] as const
-export type TriageActionName = (typeof TRIAGE_ACTIONS)[number]
-
-export function isTriageActionName(value: unknown): value is TriageActionName {
-  return typeof value === 'string' && (TRIAGE_ACTIONS as readonly string[]).includes(value)
-}
+export type TriageActionName = Extract<DeskActionName, `triage-${string}`>
 
 export const TRIAGE_FLASHES = {
   'triage-taken': { tone: 'success', text: 'It is yours now.' },
@@ -100,6 +96,13 @@ export function transition(current: TriageFacts, action: TriageAction, me: strin
     case 'note':
       return { ok: true, next: { ...current, state: read(current.state) }, flash: 'triage-noted' }
   }
+}
+
+/** What the audit line says was done; bounded to known values (an operator from the list, a state, a resolution). */
+export function auditDetail(action: TriageAction): string {
+  if (action.kind === 'assign') return `to ${action.owner ?? 'nobody'}`
+  if (action.kind === 'state') return action.state
+  return action.kind === 'close' ? action.resolution : ''
 }
 
 /** The server checks them again. */

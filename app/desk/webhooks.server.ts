@@ -2,6 +2,7 @@ import { replayWebhook, webhookEndpoints } from '~/contact/index.server'
 import { type EndpointHistory, getEnquiry, isEnquiryId, webhookEventsOf } from '~/ledger/index.server'
 import type { ActionResult } from '~/server/answer'
 import type { WorkerEnv } from '~/server/runtime.server'
+import { DESK_ACTIONS } from './actions'
 import type { Flash } from './flash'
 import type { ActionContext } from './operator.server'
 import { enquiryPath } from './paths'
@@ -36,7 +37,7 @@ export async function replayAction(form: FormData, { env, operator, requestId }:
   if (!known) return { answer: { status: 404, message: 'No such webhook event for this enquiry.' } }
   const outcome = await replayWebhook(env, event, id, requestId, {
     operator: operator.email,
-    action: 'replay',
+    action: DESK_ACTIONS.replay.audit,
     detail: `${known.type} to ${known.endpoint}, was ${known.status}`,
   })
   const flash: Flash =

@@ -1,6 +1,6 @@
 /** The ledger's door for code any bundle may carry: nothing here reads D1 (that is `index.server.ts`). */
 
-export { type ActivityLine, AUDIT_LABELS, type AuditLine, auditLabel } from './audit'
+export type { ActivityLine, AuditLine } from './audit'
 export type { EnquiryCounts } from './enquiries.server'
 export type { HeldSummary } from './held.server'
 export { LEASE_MS, RELEASE_FROM, RETRY_FROM } from './lease'

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { type EnquiryStatus, FLASHES, isFlash } from '~/desk'
+import { type DeskActionName, type EnquiryStatus, FLASHES, isFlash } from '~/desk'
 
 /** The same on the server and in the browser: `2026-11-23 12:00 UTC`. */
 export function formatTime(iso: string | null): string {
@@ -85,7 +85,7 @@ export function ActionForm({
   children,
   extra,
 }: {
-  action: string
+  action: DeskActionName
   id: string
   children: ReactNode
   extra?: Record<string, string>

@@ -1,0 +1,81 @@
+// @vitest-environment node
+/**
+ * The desk's actions as one table (app/desk/actions.ts): every form posts a name from it, each name
+ * has its handler, and the dispatcher refuses what is not in it, naming every action it knows.
+ */
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { AUDIT_LABELS, DESK_ACTION_NAMES, DESK_ACTIONS } from '~/desk/actions'
+import { DESK_ACTION_HANDLERS, handleDeskAction } from '~/desk/actions.server'
+import type { WorkerEnv } from '~/server/runtime.server'
+import { type AccessKeyServer, startAccessKeys } from '../support/access-keys'
+import { type SqliteD1, sqliteD1 } from '../support/d1-sqlite'
+import { contactEnv } from '../support/fake-env'
+
+const sources = (folder: string): string[] =>
+  readdirSync(folder, { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.tsx?$/.test(file))
+    .map((file) => readFileSync(join(folder, file), 'utf8'))
+
+describe('the table', () => {
+  it('has a handler for every action, and nothing else', () => {
+    expect(Object.keys(DESK_ACTION_HANDLERS).sort()).toEqual([...DESK_ACTION_NAMES].sort())
+  })
+
+  it('is where every desk form takes its action’s name, and the trail its words', () => {
+    const posted = sources('app').flatMap((text) =>
+      [...text.matchAll(/<ActionForm[^>]*?\baction="([^"]+)"/g)].map((match) => match[1]),
+    )
+    expect(posted.length).toBeGreaterThan(10)
+    for (const name of posted) expect(DESK_ACTION_NAMES, String(name)).toContain(name)
+    // No desk form posts an action by hand, around the table.
+    for (const text of sources('app')) expect(text).not.toMatch(/name="action"\s+value="/)
+    for (const facts of Object.values(DESK_ACTIONS)) expect(AUDIT_LABELS[facts.audit]).toBe(facts.label)
+  })
+})
+
+describe('the dispatcher', () => {
+  let keys: AccessKeyServer
+  let d1: SqliteD1
+  beforeAll(async () => {
+    keys = await startAccessKeys()
+    d1 = sqliteD1()
+  })
+  afterAll(async () => {
+    d1.close()
+    await keys.close()
+  })
+
+  const post = async (fields: Record<string, string>) => {
+    const env = { ...contactEnv({ ENQUIRIES: d1.db }), ...keys.vars() } as WorkerEnv
+    const response = await handleDeskAction(
+      new Request('https://aksharalabs.in/admin/actions', {
+        method: 'POST',
+        headers: { 'Cf-Access-Jwt-Assertion': await keys.sign(), 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(fields).toString(),
+      }),
+      env,
+    )
+    return { status: response.status, text: await response.text() }
+  }
+
+  it('refuses an unknown action with a message that names every action', async () => {
+    for (const action of ['archive', '', 'toString', '__proto__']) {
+      const answer = await post({ action, id: '20261124-abcdefgh' })
+      expect(answer.status, action).toBe(400)
+      expect(answer.text).toContain('Unknown action')
+      for (const name of DESK_ACTION_NAMES) expect(answer.text).toContain(name)
+    }
+  })
+
+  it('refuses an action on an enquiry without a valid enquiry id, and changes nothing', async () => {
+    for (const [name, facts] of Object.entries(DESK_ACTIONS)) {
+      if (!facts.enquiry) continue
+      const answer = await post({ action: name, id: '../nope' })
+      expect(answer.status, name).toBe(400)
+      expect(answer.text).toContain('No valid enquiry id')
+    }
+    expect(d1.query('SELECT * FROM audit_log')).toEqual([])
+  })
+})

@@ -4,6 +4,7 @@
  */
 
 export {
+  type ActivityLine,
   type AuditLine,
   ENQUIRY_STATUSES,
   type EnquiryStatus,

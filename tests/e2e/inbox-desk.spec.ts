@@ -101,6 +101,73 @@ test('the desk’s shell: its own header with the sections and the operator, non
   await context.close()
 })
 
+test('on a phone each row is a card: nothing scrolls sideways, and an address wraps only at its @ or a dot', async ({
+  browser,
+}) => {
+  const tag = crypto.randomUUID().slice(0, 8)
+  await storeRows({ id: `phone-${tag}`, name: `Phone ${tag}`, count: 3, day: '2026-01-04', status: 'failed' })
+  // An address longer than a phone's line, which must wrap.
+  const email = `phone-${tag}-0@example.com`
+  const long = `someone.with.a.long-address-${tag}@accounts.subsidiary-company.example`
+  await executeSql(origin, `UPDATE enquiries SET email = '${long}' WHERE id = 'phone-${tag}-1'`)
+  const { context, page } = await operatorPage(browser, { viewport: { width: 375, height: 740 } })
+  for (const path of [
+    `/admin?q=Phone%20${tag}`,
+    `/admin/person?email=${encodeURIComponent(email)}`,
+    `/admin/person?email=${encodeURIComponent(long)}`,
+    '/admin/activity',
+  ]) {
+    await gotoHydrated(page, `${origin}${path}`)
+    await expect(page.locator('main tbody tr').first()).toBeVisible()
+    // Nothing past the screen's right edge, inside a scrolled box or not.
+    const past = await page.evaluate(() =>
+      [...document.querySelectorAll('main *')]
+        .filter((element) => {
+          const box = element.getBoundingClientRect()
+          return box.width > 1 && box.right > window.innerWidth + 0.5
+        })
+        .map((element) => `${element.tagName.toLowerCase()} ${element.textContent?.slice(0, 30)}`),
+    )
+    expect(past, path).toEqual([])
+    // Each card shows the enquiry's name first, then the rest with their column's name.
+    if (path.startsWith('/admin?')) {
+      const card = page.locator(`tr[data-enquiry="phone-${tag}-2"]`)
+      await expect(card.getByRole('link', { name: `Phone ${tag} 2` })).toBeVisible()
+      for (const shown of ['Subject', 'Status', 'Triage', 'Received'])
+        await expect(card.locator(`td[data-label="${shown}"]`), shown).toBeVisible()
+      await expect(card.locator('td[data-label="E-mail"]')).toBeHidden()
+    }
+    const results = await analyzeWcag(page)
+    expect(
+      results.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      path,
+    ).toEqual([])
+  }
+
+  // The long address, on the person's page: on more than one line, each line ending at an @ or a dot.
+  await gotoHydrated(page, `${origin}/admin/person?email=${encodeURIComponent(long)}`)
+  const ends = await page.locator('#person-title .desk-address').evaluate((element) => {
+    const text = element.textContent ?? ''
+    const range = document.createRange()
+    const tops: number[] = []
+    let offset = 0
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT)
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (let i = 0; i < (node.textContent ?? '').length; i++) {
+        range.setStart(node, i)
+        range.setEnd(node, i + 1)
+        tops[offset + i] = Math.round(range.getBoundingClientRect().top)
+      }
+      offset += (node.textContent ?? '').length
+    }
+    // The character before each new line.
+    return tops.flatMap((top, i) => (i > 0 && top !== tops[i - 1] ? [text[i - 1]] : []))
+  })
+  expect(ends.length).toBeGreaterThan(0)
+  for (const end of ends) expect(['@', '.']).toContain(end)
+  await context.close()
+})
+
 test('leads first: at 1280 × 800 the inbox’s first screen shows its first five enquiries, the set-up one line and a link away', async ({
   browser,
 }, testInfo) => {

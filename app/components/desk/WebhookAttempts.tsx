@@ -1,5 +1,6 @@
 import type { EndpointAttempts } from '~/desk'
-import { ActionForm, ColumnHeads, formatTime, quietButtonStyle } from './desk-ui'
+import { DeskTable } from './DeskTable'
+import { ActionForm, formatTime, quietButtonStyle } from './desk-ui'
 
 /**
  * The enquiry's webhook events (docs/integrations.md): each endpoint by name and host (never its
@@ -35,25 +36,18 @@ export function WebhookAttempts({ enquiryId, events }: { enquiryId: string; even
               : ''}
             . Event id <code>{event.id}</code>
           </p>
-          {event.history.length > 0 ? (
-            <div className="mt-3 overflow-x-auto">
-              <table className="w-full min-w-[36rem] border-collapse text-left">
-                <caption className="sr-only">Attempts to {event.endpoint}, oldest first</caption>
-                <ColumnHeads names={['Attempt', 'Time', 'Outcome', 'Answer', 'Cause']} />
-                <tbody>
-                  {event.history.map((attempt) => (
-                    <tr key={attempt.attempt} className="border-b border-line">
-                      <td className="py-2 pr-4">{attempt.attempt}</td>
-                      <td className="py-2 pr-4 text-muted">{formatTime(attempt.attemptedAt)}</td>
-                      <td className="py-2 pr-4">{attempt.outcome}</td>
-                      <td className="py-2 pr-4 text-muted">{attempt.httpStatus ?? '—'}</td>
-                      <td className="py-2 pr-4 text-muted">{attempt.cause ?? '—'}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          ) : null}
+          <DeskTable
+            caption={`Attempts to ${event.endpoint}, oldest first`}
+            rows={event.history}
+            rowKey="attempt"
+            columns={[
+              { head: 'Attempt', card: 'title', cell: (attempt) => attempt.attempt },
+              { head: 'Time', className: 'text-muted', cell: (attempt) => formatTime(attempt.attemptedAt) },
+              { head: 'Outcome', cell: (attempt) => attempt.outcome },
+              { head: 'Answer', className: 'text-muted', cell: (attempt) => attempt.httpStatus ?? '—' },
+              { head: 'Cause', className: 'text-muted', cell: (attempt) => attempt.cause ?? '—' },
+            ]}
+          />
           {event.host ? (
             <div className="mt-3">
               <ActionForm action="replay" id={enquiryId} extra={{ event: event.id }}>

@@ -123,17 +123,3 @@ export function Pager({ page, pages, href }: { page: number; pages: number; href
     </nav>
   )
 }
-
-export function ColumnHeads({ names }: { names: readonly string[] }) {
-  return (
-    <thead>
-      <tr className="border-b border-line-strong text-sm text-muted">
-        {names.map((name) => (
-          <th key={name} scope="col" className="py-2 pr-4 font-medium">
-            {name}
-          </th>
-        ))}
-      </tr>
-    </thead>
-  )
-}

@@ -1,4 +1,5 @@
 import { TRIAGE_LABELS, TRIAGE_STATES, type TriageListData, type TriageQuery, type TriageView } from '~/desk'
+import { Address } from './DeskTable'
 import { controlStyle } from './desk-ui'
 import { OverdueMark, TriageLabel } from './triage-panel'
 
@@ -117,8 +118,8 @@ export function TriageCell({ triage, me }: { triage: TriageView | undefined; me:
     // One line where the column allows (25 rows fit a laptop screen: docs/inbox.md, "The desk").
     <div className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
       <TriageLabel triage={triage} compact />
-      <span className="break-all text-muted" data-testid="list-owner">
-        {triage.owner ? (mine ? 'you' : triage.owner) : 'nobody'}
+      <span className="text-muted" data-testid="list-owner">
+        {triage.owner ? mine ? 'you' : <Address address={triage.owner} /> : 'nobody'}
       </span>
       {triage.overdue ? <OverdueMark /> : null}
     </div>

@@ -1,8 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ColumnHeads, formatTime, linkStyle, Pager } from '~/components/desk/desk-ui'
+import { Address, DeskTable } from '~/components/desk/DeskTable'
+import { formatTime, linkStyle, Pager } from '~/components/desk/desk-ui'
 import { PageHero } from '~/components/sections/PageHero'
 import { facts } from '~/content/facts'
-import { auditLabel, enquiryPath, loadActivity } from '~/desk'
+import { type ActivityLine, auditLabel, enquiryPath, loadActivity } from '~/desk'
 import { deskHead } from '~/desk/head'
 
 export const Route = createFileRoute('/admin/activity')({
@@ -39,39 +40,41 @@ function ActivityPage() {
         <p className="text-muted" data-testid="activity-count">
           {total === 0 ? 'No actions recorded yet.' : `${first}–${last} of ${total}`}
         </p>
-        {lines.length > 0 ? (
-          <div className="mt-3 overflow-x-auto">
-            <table className="w-full min-w-[40rem] border-collapse text-left">
-              <caption className="sr-only">Operator actions, newest first</caption>
-              <ColumnHeads names={['Time', 'Operator', 'Action', 'Enquiry', 'Detail']} />
-              <tbody>
-                {lines.map((line) => (
-                  <tr key={line.seq} className="border-b border-line align-top" data-audit={line.seq}>
-                    <td className="py-2 pr-4 whitespace-nowrap text-muted">{formatTime(line.at)}</td>
-                    <td className="py-2 pr-4 whitespace-nowrap text-muted">{line.operator}</td>
-                    <td className="py-2 pr-4">{auditLabel(line.action)}</td>
-                    <td className="py-2 pr-4 text-muted">
-                      {line.enquiryId === null ? (
-                        '—'
-                      ) : line.enquiryStored ? (
-                        <a href={enquiryPath(line.enquiryId)} className={linkStyle}>
-                          {line.enquiryId}
-                        </a>
-                      ) : (
-                        <>
-                          {line.enquiryId} <span className="text-subtle">(erased)</span>
-                        </>
-                      )}
-                    </td>
-                    <td className="py-2 pr-4 text-muted">{line.detail || '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        ) : null}
+        <DeskTable
+          caption="Operator actions, newest first"
+          rows={lines}
+          rowKey="seq"
+          marker="data-audit"
+          columns={[
+            {
+              head: 'Time',
+              card: 'last',
+              className: 'whitespace-nowrap text-muted',
+              cell: (line) => formatTime(line.at),
+            },
+            { head: 'Operator', className: 'text-muted', cell: (line) => <Address address={line.operator} /> },
+            { head: 'Action', card: 'title', cell: (line) => auditLabel(line.action) },
+            { head: 'Enquiry', className: 'text-muted', cell: (line) => <AuditEnquiry line={line} /> },
+            { head: 'Detail', className: 'text-muted', cell: (line) => line.detail || '—' },
+          ]}
+        />
         <Pager page={page} pages={pages} href={(n) => `/admin/activity?page=${n}`} />
       </section>
+    </>
+  )
+}
+
+function AuditEnquiry({ line }: { line: ActivityLine }) {
+  if (line.enquiryId === null) return '—'
+  if (line.enquiryStored)
+    return (
+      <a href={enquiryPath(line.enquiryId)} className={linkStyle}>
+        {line.enquiryId}
+      </a>
+    )
+  return (
+    <>
+      {line.enquiryId} <span className="text-subtle">(erased)</span>
     </>
   )
 }

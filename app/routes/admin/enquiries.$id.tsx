@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { AuditTrail } from '~/components/desk/AuditTrail'
+import { DeskTable } from '~/components/desk/DeskTable'
 import {
   ActionFlash,
   ActionForm,
   BackToInbox,
   buttonStyle,
-  ColumnHeads,
   dangerButtonStyle,
   formatTime,
   linkStyle,
@@ -147,25 +147,19 @@ function EnquiryPage() {
           {record.status === 'pending' ? `; next attempt due ${formatTime(record.nextAttemptAt)}` : ''}
           {record.deliveredAt ? `; delivered ${formatTime(record.deliveredAt)} by ${record.deliveredBy ?? '—'}` : ''}.
         </p>
-        {attempts.length > 0 ? (
-          <div className="mt-4 overflow-x-auto">
-            <table className="w-full min-w-[36rem] border-collapse text-left">
-              <caption className="sr-only">Delivery attempts, oldest first</caption>
-              <ColumnHeads names={['Attempt', 'Time', 'Delivery', 'Outcome', 'Cause']} />
-              <tbody>
-                {attempts.map((attempt) => (
-                  <tr key={attempt.attempt} className="border-b border-line">
-                    <td className="py-2 pr-4">{attempt.attempt}</td>
-                    <td className="py-2 pr-4 text-muted">{formatTime(attempt.attemptedAt)}</td>
-                    <td className="py-2 pr-4 text-muted">{attempt.delivery}</td>
-                    <td className="py-2 pr-4">{attempt.outcome}</td>
-                    <td className="py-2 pr-4 text-muted">{attempt.cause ?? '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        ) : null}
+        <DeskTable
+          className="mt-4"
+          caption="Delivery attempts, oldest first"
+          rows={attempts}
+          rowKey="attempt"
+          columns={[
+            { head: 'Attempt', card: 'title', cell: (attempt) => attempt.attempt },
+            { head: 'Time', className: 'text-muted', cell: (attempt) => formatTime(attempt.attemptedAt) },
+            { head: 'Delivery', className: 'text-muted', cell: (attempt) => attempt.delivery },
+            { head: 'Outcome', cell: (attempt) => attempt.outcome },
+            { head: 'Cause', className: 'text-muted', cell: (attempt) => attempt.cause ?? '—' },
+          ]}
+        />
       </section>
       <WebhookAttempts enquiryId={record.id} events={webhooks} />
       <AuditTrail lines={audit} />

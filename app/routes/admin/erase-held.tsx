@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ActionForm, dangerButtonStyle, formatTime, linkStyle } from '~/components/desk/desk-ui'
-import { PageHero } from '~/components/sections/PageHero'
+import { ConfirmErase } from '~/components/desk/ConfirmErase'
+import { formatTime } from '~/components/desk/desk-ui'
 import { loadHeldErasure } from '~/desk'
 import { deskHead } from '~/desk/head'
 
@@ -31,57 +31,42 @@ function describe(selection: HeldSearch): string {
 
 function EraseHeldPage() {
   const { selection, count, until } = Route.useLoaderData()
-  const back = '/admin?status=held'
   const which = describe(selection)
   return (
-    <>
-      <PageHero
-        breadcrumb={
+    <ConfirmErase
+      back="/admin?status=held"
+      backLabel="Back to the held enquiries"
+      eyebrow="Erase held enquiries"
+      title={
+        count === 0
+          ? `No held enquiries${which}`
+          : `Erase ${count.toLocaleString('en')} held enquir${count === 1 ? 'y' : 'ies'}${which}?`
+      }
+      lead={
+        count === 0 || !until ? (
+          <p>There is nothing to erase.</p>
+        ) : (
           <p>
-            <a href={back} className={linkStyle}>
-              Back to the held enquiries
-            </a>
+            This deletes {count === 1 ? 'it' : `all ${count.toLocaleString('en')}`} and their delivery history from the
+            database, up to the newest, received {formatTime(until)}; one held after that is kept. It cannot be undone.
+            Held enquiries were never delivered, so no copy is in the company mailbox.
           </p>
-        }
-        eyebrow="Erase held enquiries"
-        title={
-          count === 0
-            ? `No held enquiries${which}`
-            : `Erase ${count.toLocaleString('en')} held enquir${count === 1 ? 'y' : 'ies'}${which}?`
-        }
-        lead={
-          count === 0 || !until ? (
-            <p>There is nothing to erase.</p>
-          ) : (
-            <p>
-              This deletes {count === 1 ? 'it' : `all ${count.toLocaleString('en')}`} and their delivery history from
-              the database, up to the newest, received {formatTime(until)}; one held after that is kept. It cannot be
-              undone. Held enquiries were never delivered, so no copy is in the company mailbox.
-            </p>
-          )
-        }
-      />
-      <div className="container-page mt-10 flex flex-wrap items-center gap-6">
-        {count > 0 && until ? (
-          <ActionForm
-            action="erase-held"
-            id=""
-            extra={{
-              ...(selection.day ? { day: selection.day } : {}),
-              ...(selection.reason ? { reason: selection.reason } : {}),
-              until,
-              confirm: 'held',
-            }}
-          >
-            <button type="submit" className={dangerButtonStyle}>
-              Erase permanently
-            </button>
-          </ActionForm>
-        ) : null}
-        <a href={back} className={linkStyle}>
-          Cancel
-        </a>
-      </div>
-    </>
+        )
+      }
+      erase={
+        count > 0 && until
+          ? {
+              action: 'erase-held',
+              id: '',
+              fields: {
+                ...(selection.day ? { day: selection.day } : {}),
+                ...(selection.reason ? { reason: selection.reason } : {}),
+                until,
+                confirm: 'held',
+              },
+            }
+          : null
+      }
+    />
   )
 }

@@ -1,15 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { Address, DeskTable, ENQUIRY_COLUMNS } from '~/components/desk/DeskTable'
 import {
   ActionFlash,
   buttonStyle,
-  ColumnHeads,
   controlStyle,
-  formatTime,
   linkStyle,
   Pager,
   quietButtonStyle,
   STATUS_LABELS,
-  StatusLabel,
 } from '~/components/desk/desk-ui'
 import { TriageCell, TriageCounts, TriageFilterFields } from '~/components/desk/triage-bar'
 import { PageHero } from '~/components/sections/PageHero'
@@ -144,35 +142,27 @@ function InboxPage() {
         <p className="mt-4 text-muted" data-testid="list-count">
           {total === 0 ? 'No enquiries.' : `${first}–${last} of ${total}`}
         </p>
-        {records.length > 0 ? (
-          <div className="mt-2 overflow-x-auto">
-            <table className="w-full min-w-[48rem] border-collapse text-left">
-              <caption className="sr-only">Enquiries, newest first</caption>
-              <ColumnHeads names={['Received', 'Name', 'E-mail', 'Company', 'Subject', 'Status', 'Triage']} />
-              <tbody>
-                {records.map((record) => (
-                  <tr key={record.id} className="border-b border-line align-top" data-enquiry={record.id}>
-                    <td className="py-3 pr-4 whitespace-nowrap text-muted">{formatTime(record.receivedAt)}</td>
-                    <td className="py-3 pr-4">
-                      <a href={`/admin/enquiries/${encodeURIComponent(record.id)}`} className={linkStyle}>
-                        {record.name}
-                      </a>
-                    </td>
-                    <td className="py-3 pr-4 break-all text-muted">{record.email}</td>
-                    <td className="py-3 pr-4 text-muted">{record.company || '—'}</td>
-                    <td className="py-3 pr-4 text-muted">{record.subjectLabel}</td>
-                    <td className="py-3 pr-4">
-                      <StatusLabel status={record.status} />
-                    </td>
-                    <td className="py-3 pr-4">
-                      <TriageCell triage={triage.rows[record.id]} me={triage.me} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        ) : null}
+        <DeskTable
+          className="mt-2"
+          caption="Enquiries, newest first"
+          rows={records}
+          rowKey="id"
+          marker="data-enquiry"
+          columns={[
+            ENQUIRY_COLUMNS.received,
+            ENQUIRY_COLUMNS.name,
+            {
+              head: 'E-mail',
+              card: 'hide',
+              className: 'text-muted',
+              cell: (record) => <Address address={record.email} />,
+            },
+            { head: 'Company', card: 'hide', className: 'text-muted', cell: (record) => record.company || '—' },
+            ENQUIRY_COLUMNS.subject,
+            ENQUIRY_COLUMNS.status,
+            { head: 'Triage', cell: (record) => <TriageCell triage={triage.rows[record.id]} me={triage.me} /> },
+          ]}
+        />
         <Pager page={query.page} pages={pages} href={(n) => `/admin${queryString({ ...filter, page: n })}`} />
       </section>
     </>
@@ -195,43 +185,61 @@ function HeldErasure({ held }: { held: HeldSummary }) {
         </a>
       </p>
       <div className="mt-4 grid gap-8 sm:grid-cols-2">
-        <table className="w-full border-collapse text-left">
-          <caption className="text-left font-medium text-fg">By day received (UTC)</caption>
-          <ColumnHeads names={['Day', 'Held', 'Action']} />
-          <tbody>
-            {held.days.map(({ day, count }) => (
-              <tr key={day} className="border-b border-line">
-                <td className="py-2 pr-4 text-muted">{day}</td>
-                <td className="py-2 pr-4 text-muted">{count.toLocaleString('en')}</td>
-                <td className="py-2 pr-4">
-                  <a href={heldErasePath({ day })} className={linkStyle}>
-                    Erase…<span className="sr-only"> the held of {day}</span>
-                  </a>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <table className="w-full border-collapse text-left">
-          <caption className="text-left font-medium text-fg">By reason</caption>
-          <ColumnHeads names={['Reason', 'Held', 'Action']} />
-          <tbody>
-            {held.reasons.map(({ reason, count }) => (
-              <tr key={reason} className="border-b border-line">
-                <td className="py-2 pr-4 text-muted">{reason || '—'}</td>
-                <td className="py-2 pr-4 text-muted">{count.toLocaleString('en')}</td>
-                <td className="py-2 pr-4">
-                  {reason ? (
-                    <a href={heldErasePath({ reason })} className={linkStyle}>
-                      Erase…<span className="sr-only"> the held as {reason}</span>
-                    </a>
-                  ) : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <HeldTable
+          title="By day received (UTC)"
+          head="Day"
+          rows={held.days.map(({ day, count }) => ({
+            key: day,
+            count,
+            selection: { day },
+            words: `the held of ${day}`,
+          }))}
+        />
+        <HeldTable
+          title="By reason"
+          head="Reason"
+          rows={held.reasons.map(({ reason, count }) => ({
+            key: reason,
+            count,
+            selection: reason ? { reason } : null,
+            words: `the held as ${reason}`,
+          }))}
+        />
       </div>
     </section>
+  )
+}
+
+interface HeldRow {
+  key: string
+  count: number
+  /** Null: not one that can be chosen (no reason stored). */
+  selection: { day?: string; reason?: string } | null
+  words: string
+}
+
+function HeldTable({ title, head, rows }: { title: string; head: string; rows: HeldRow[] }) {
+  return (
+    <DeskTable
+      wide={false}
+      className=""
+      caption={title}
+      captionVisible
+      rows={rows}
+      rowKey="key"
+      columns={[
+        { head, className: 'text-muted', cell: (row) => row.key || '—' },
+        { head: 'Held', className: 'text-muted', cell: (row) => row.count.toLocaleString('en') },
+        {
+          head: 'Action',
+          cell: (row) =>
+            row.selection ? (
+              <a href={heldErasePath(row.selection)} className={linkStyle}>
+                Erase…<span className="sr-only"> {row.words}</span>
+              </a>
+            ) : null,
+        },
+      ]}
+    />
   )
 }

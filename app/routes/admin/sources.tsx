@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { BackToInbox, ColumnHeads } from '~/components/desk/desk-ui'
+import { DeskTable } from '~/components/desk/DeskTable'
+import { BackToInbox } from '~/components/desk/desk-ui'
 import { PageHero } from '~/components/sections/PageHero'
 import { loadSources } from '~/desk'
 import { deskHead } from '~/desk/head'
@@ -21,18 +22,18 @@ function CountTable({
   rows: { label: string; count: number }[]
 }) {
   return (
-    <table className="w-full border-collapse text-left">
-      <caption className="text-left font-medium text-fg">{caption}</caption>
-      <ColumnHeads names={[head, 'Enquiries']} />
-      <tbody>
-        {rows.map(({ label, count }) => (
-          <tr key={label} className="border-b border-line">
-            <td className="py-2 pr-4 break-all text-muted">{label}</td>
-            <td className="py-2 pr-4 text-muted">{count.toLocaleString('en')}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DeskTable
+      wide={false}
+      className=""
+      caption={caption}
+      captionVisible
+      rows={rows}
+      rowKey="label"
+      columns={[
+        { head, className: 'break-all text-muted', cell: (row) => row.label },
+        { head: 'Enquiries', className: 'text-muted', cell: (row) => row.count.toLocaleString('en') },
+      ]}
+    />
   )
 }
 

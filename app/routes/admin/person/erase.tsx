@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ActionForm, dangerButtonStyle, formatTime, linkStyle } from '~/components/desk/desk-ui'
+import { ConfirmErase } from '~/components/desk/ConfirmErase'
+import { formatTime } from '~/components/desk/desk-ui'
 import { OutsideReach } from '~/components/desk/OutsideReach'
-import { PageHero } from '~/components/sections/PageHero'
 import { loadPersonErasure } from '~/desk'
 import { deskHead } from '~/desk/head'
 
@@ -18,31 +18,33 @@ export const Route = createFileRoute('/admin/person/erase')({
 
 function ErasePersonPage() {
   const { email, enquiries } = Route.useLoaderData()
-  const back = email ? `/admin/person?email=${encodeURIComponent(email)}` : '/admin/person'
   const count = enquiries.length
   return (
-    <>
-      <PageHero
-        breadcrumb={
+    <ConfirmErase
+      back={email ? `/admin/person?email=${encodeURIComponent(email)}` : '/admin/person'}
+      backLabel="Back to the request"
+      eyebrow="Erase a person’s data"
+      title={count === 0 || !email ? 'Nothing to erase' : `Erase everything held for ${email}?`}
+      lead={
+        count > 0 ? (
           <p>
-            <a href={back} className={linkStyle}>
-              Back to the request
-            </a>
+            This deletes {count === 1 ? 'their enquiry' : `their ${count} enquiries`} and the delivery history from the
+            database. It cannot be undone. The audit trail keeps a line for each, with its id only.
           </p>
-        }
-        eyebrow="Erase a person’s data"
-        title={count === 0 || !email ? 'Nothing to erase' : `Erase everything held for ${email}?`}
-        lead={
-          count > 0 ? (
-            <p>
-              This deletes {count === 1 ? 'their enquiry' : `their ${count} enquiries`} and the delivery history from
-              the database. It cannot be undone. The audit trail keeps a line for each, with its id only.
-            </p>
-          ) : (
-            <p>No enquiry from this address is stored.</p>
-          )
-        }
-      />
+        ) : (
+          <p>No enquiry from this address is stored.</p>
+        )
+      }
+      erase={
+        count > 0 && email
+          ? {
+              action: 'erase-person',
+              id: '',
+              fields: { email, ids: enquiries.map((row) => row.id).join(','), confirm: 'person' },
+            }
+          : null
+      }
+    >
       {count > 0 && email ? (
         <div className="container-page mt-6">
           <ul className="list-disc space-y-1 pl-6 text-muted" data-testid="person-erase-list">
@@ -55,22 +57,6 @@ function ErasePersonPage() {
           <OutsideReach />
         </div>
       ) : null}
-      <div className="container-page mt-8 flex flex-wrap items-center gap-6">
-        {count > 0 && email ? (
-          <ActionForm
-            action="erase-person"
-            id=""
-            extra={{ email, ids: enquiries.map((row) => row.id).join(','), confirm: 'person' }}
-          >
-            <button type="submit" className={dangerButtonStyle}>
-              Erase permanently
-            </button>
-          </ActionForm>
-        ) : null}
-        <a href={back} className={linkStyle}>
-          Cancel
-        </a>
-      </div>
-    </>
+    </ConfirmErase>
   )
 }

@@ -1,18 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { Address, DeskTable, ENQUIRY_COLUMNS } from '~/components/desk/DeskTable'
 import {
   ActionFlash,
   buttonStyle,
-  ColumnHeads,
   controlStyle,
   dangerButtonStyle,
   formatTime,
-  linkStyle,
   quietButtonStyle,
-  StatusLabel,
 } from '~/components/desk/desk-ui'
 import { OutsideReach } from '~/components/desk/OutsideReach'
 import { PageHero } from '~/components/sections/PageHero'
-import { enquiryPath, loadPerson } from '~/desk'
+import { loadPerson } from '~/desk'
 import { deskHead } from '~/desk/head'
 
 /** Exact, ignoring case. */
@@ -81,36 +79,30 @@ function PersonPage() {
         <section aria-labelledby="person-title" className="container-page mt-8">
           <h2 id="person-title" className="text-h3 font-semibold text-fg">
             {enquiries.length === 0
-              ? `Nothing held for ${email}`
-              : `${enquiries.length} enquir${enquiries.length === 1 ? 'y' : 'ies'} from ${email}`}
+              ? 'Nothing held for '
+              : `${enquiries.length} enquir${enquiries.length === 1 ? 'y' : 'ies'} from `}
+            <Address address={email} />
           </h2>
           {enquiries.length > 0 ? (
             <>
-              <div className="mt-3 overflow-x-auto">
-                <table className="w-full min-w-[36rem] border-collapse text-left">
-                  <caption className="sr-only">Their enquiries, newest first</caption>
-                  <ColumnHeads names={['Received', 'Name', 'Subject', 'Status', 'Delivered']} />
-                  <tbody>
-                    {enquiries.map((row) => (
-                      <tr key={row.id} className="border-b border-line align-top" data-enquiry={row.id}>
-                        <td className="py-2 pr-4 whitespace-nowrap text-muted">{formatTime(row.receivedAt)}</td>
-                        <td className="py-2 pr-4">
-                          <a href={enquiryPath(row.id)} className={linkStyle}>
-                            {row.name}
-                          </a>
-                        </td>
-                        <td className="py-2 pr-4 text-muted">{row.subjectLabel}</td>
-                        <td className="py-2 pr-4">
-                          <StatusLabel status={row.status} />
-                        </td>
-                        <td className="py-2 pr-4 text-muted">
-                          {row.deliveredAt ? `${formatTime(row.deliveredAt)} to ${row.deliveredBy ?? '—'}` : 'no'}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <DeskTable
+                caption="Their enquiries, newest first"
+                rows={enquiries}
+                rowKey="id"
+                marker="data-enquiry"
+                columns={[
+                  ENQUIRY_COLUMNS.received,
+                  ENQUIRY_COLUMNS.name,
+                  ENQUIRY_COLUMNS.subject,
+                  ENQUIRY_COLUMNS.status,
+                  {
+                    head: 'Delivered',
+                    className: 'text-muted',
+                    cell: (row) =>
+                      row.deliveredAt ? `${formatTime(row.deliveredAt)} to ${row.deliveredBy ?? '—'}` : 'no',
+                  },
+                ]}
+              />
               <div className="mt-6 flex flex-wrap items-center gap-4">
                 <a href={`/admin/person/export.json${query}`} className={quietButtonStyle} download>
                   Download all as JSON

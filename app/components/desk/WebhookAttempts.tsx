@@ -1,6 +1,5 @@
 import type { EndpointAttempts } from '~/desk'
-import { DeskTable } from './DeskTable'
-import { ActionForm, formatTime, quietButtonStyle } from './desk-ui'
+import { ActionForm, DeskTable, formatTime, quietButtonStyle } from './desk-ui'
 
 /**
  * The enquiry's webhook events (docs/integrations.md): each endpoint by name and host (never its

@@ -1,6 +1,5 @@
 import { TRIAGE_LABELS, TRIAGE_STATES, type TriageListData, type TriageQuery, type TriageView } from '~/desk'
-import { Address } from './DeskTable'
-import { controlStyle } from './desk-ui'
+import { Address, controlStyle } from './desk-ui'
 import { OverdueMark, TriageLabel } from './triage-panel'
 
 /** A plain GET address, so the back button works. */

@@ -1,6 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { Address, DeskTable } from '~/components/desk/DeskTable'
-import { formatTime, linkStyle, Pager } from '~/components/desk/desk-ui'
+import { Address, DeskTable, formatTime, linkStyle, Pager } from '~/components/desk/desk-ui'
 import { PageHero } from '~/components/sections/PageHero'
 import { facts } from '~/content/facts'
 import { type ActivityLine, auditLabel, enquiryPath, loadActivity } from '~/desk'

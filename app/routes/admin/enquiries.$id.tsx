@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { AuditTrail } from '~/components/desk/AuditTrail'
-import { DeskTable } from '~/components/desk/DeskTable'
 import {
   ActionFlash,
   ActionForm,
   BackToInbox,
   buttonStyle,
+  DeskTable,
   dangerButtonStyle,
   formatTime,
   linkStyle,

@@ -1,6 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ConfirmErase } from '~/components/desk/ConfirmErase'
-import { formatTime } from '~/components/desk/desk-ui'
+import { ConfirmErase, formatTime } from '~/components/desk/desk-ui'
 import { enquiryPath, loadEnquiry, SEEN_STATUS } from '~/desk'
 import { deskHead } from '~/desk/head'
 

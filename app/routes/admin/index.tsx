@@ -1,9 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { Address, DeskTable, ENQUIRY_COLUMNS } from '~/components/desk/DeskTable'
 import {
   ActionFlash,
+  Address,
   buttonStyle,
   controlStyle,
+  DeskTable,
+  ENQUIRY_COLUMNS,
   linkStyle,
   Pager,
   quietButtonStyle,

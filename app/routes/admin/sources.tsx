@@ -1,6 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { DeskTable } from '~/components/desk/DeskTable'
-import { BackToInbox } from '~/components/desk/desk-ui'
+import { BackToInbox, DeskTable } from '~/components/desk/desk-ui'
 import { PageHero } from '~/components/sections/PageHero'
 import { loadSources } from '~/desk'
 import { deskHead } from '~/desk/head'

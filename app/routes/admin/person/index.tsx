@@ -1,10 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { Address, DeskTable, ENQUIRY_COLUMNS } from '~/components/desk/DeskTable'
 import {
   ActionFlash,
+  Address,
   buttonStyle,
   controlStyle,
+  DeskTable,
   dangerButtonStyle,
+  ENQUIRY_COLUMNS,
   formatTime,
   quietButtonStyle,
 } from '~/components/desk/desk-ui'

@@ -1,10 +1,10 @@
-import { isSubject } from '~/content/subjects'
-import { CONTACT_FIELDS, type ContactValues } from './fields'
-
-/** The unsent message, in sessionStorage. No valibot: the deferred form asks `hasDraft()` from first-load code. */
+/**
+ * The unsent message, in sessionStorage. The deferred form asks `hasDraft()` from first-load code,
+ * so this file holds no field list (`draft-values.ts` reads and writes the values).
+ */
 export const DRAFT_KEY = 'contact-form-draft'
 
-function storage(): Storage | null {
+export function storage(): Storage | null {
   try {
     return typeof window === 'undefined' ? null : window.sessionStorage
   } catch {
@@ -17,34 +17,6 @@ export function hasDraft(): boolean {
     return (storage()?.getItem(DRAFT_KEY) ?? null) !== null
   } catch {
     return false
-  }
-}
-
-export function loadDraft(): Partial<ContactValues> | null {
-  try {
-    const raw = storage()?.getItem(DRAFT_KEY)
-    if (!raw) return null
-    const parsed: unknown = JSON.parse(raw)
-    if (typeof parsed !== 'object' || parsed === null) return null
-    const draft: Partial<ContactValues> = {}
-    for (const field of CONTACT_FIELDS) {
-      const value = (parsed as Record<string, unknown>)[field]
-      if (typeof value === 'string' && value.length <= 20_000) draft[field] = value
-    }
-    if (draft.subject !== undefined && draft.subject !== '' && !isSubject(draft.subject)) delete draft.subject
-    return draft
-  } catch {
-    return null
-  }
-}
-
-export function saveDraft(values: ContactValues): void {
-  try {
-    const empty = CONTACT_FIELDS.every((field) => values[field] === '')
-    if (empty) storage()?.removeItem(DRAFT_KEY)
-    else storage()?.setItem(DRAFT_KEY, JSON.stringify(values))
-  } catch {
-    // Storage full or disabled: a draft is a convenience only.
   }
 }
 

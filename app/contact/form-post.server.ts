@@ -7,7 +7,7 @@ import { requestIdFor } from '~/server/log.server'
 import { refusal, replyResponse } from '~/server/reply'
 import type { WorkerRuntime } from '~/server/runtime.server'
 import { invalidInputReply, outcomeReply, refusedFields, submitEnquiry } from './contact.server'
-import { CONTACT_FIELDS, type ContactValues, HONEYPOT_FIELD, IDEMPOTENCY_KEY_FIELD } from './fields'
+import { CONTACT_FIELDS, type ContactField, type ContactValues, HONEYPOT_FIELD, IDEMPOTENCY_KEY_FIELD } from './fields'
 import { contactSubmissionSchema, MESSAGES, type MessageCode, messageCode } from './schema'
 import type { FieldErrorCodes, FormOutcome } from './status'
 import { TURNSTILE_FIELD } from './turnstile'
@@ -132,14 +132,16 @@ export function clearOutcomeCookies(cookies: Record<string, string | undefined>,
     .map((name) => `${name}=; ${attributes(0, secure)}`)
 }
 
+/** The cookie's shape, every field from the registry: what it carries back is checked, field by field. */
 const text = v.pipe(v.string(), v.maxLength(20_000))
-const valuesSchema = v.object({ name: text, email: text, company: text, subject: text, message: text })
 const code = v.picklist(Object.keys(MESSAGES) as [MessageCode, ...MessageCode[]])
-const errorsSchema = v.partial(v.object({ name: code, email: code, company: code, subject: code, message: code }))
+const eachField = <S>(schema: S) =>
+  Object.fromEntries(CONTACT_FIELDS.map((field) => [field, schema])) as Record<ContactField, S>
+const valuesSchema = v.object(eachField(text))
 const outcomeSchema = v.variant('status', [
   v.object({ status: v.literal('success') }),
   v.object({ status: v.literal('failure'), values: valuesSchema }),
-  v.object({ status: v.literal('invalid'), values: valuesSchema, errors: errorsSchema }),
+  v.object({ status: v.literal('invalid'), values: valuesSchema, errors: v.partial(v.object(eachField(code))) }),
 ])
 
 export function readFormOutcome(cookies: Record<string, string | undefined>): FormOutcome | null {
@@ -156,7 +158,7 @@ export function readFormOutcome(cookies: Record<string, string | undefined>): Fo
   }
   try {
     const parsed = v.safeParse(outcomeSchema, JSON.parse(fromBase64Url(encoded)))
-    return parsed.success ? (parsed.output as FormOutcome) : null
+    return parsed.success ? parsed.output : null
   } catch {
     return null
   }

@@ -1,7 +1,7 @@
 import { createIsomorphicFn } from '@tanstack/react-start'
 import type { SourceValues } from '~/lib/visit-source'
 import { workerEnv } from '~/server/runtime.server'
-import { newIdempotencyKey } from './fields'
+import { newIdempotencyKey } from './enquiry-key'
 import type { FormOutcome } from './status'
 import { turnstileSiteKey } from './turnstile.server'
 

@@ -1,15 +1,18 @@
 /**
  * It carries valibot, so code in every page's first load imports the light modules beside it
- * (`fields.ts`, `draft.ts`, `form-state.ts`; `tests/unit/imports.test.ts`).
+ * (`enquiry-key.ts`, `draft.ts`, `form-state.ts`; `tests/unit/imports.test.ts`).
  */
 
 export { getTurnstileSiteKey } from './contact.functions'
-export { clearDraft, loadDraft, saveDraft } from './draft'
+export { clearDraft } from './draft'
+export { loadDraft, saveDraft } from './draft-values'
 export {
   CONTACT_FIELDS,
   type ContactField,
   type ContactValues,
   EMPTY_VALUES,
+  ENQUIRY_FIELDS,
+  type FieldRule,
   HONEYPOT_FIELD,
   IDEMPOTENCY_KEY_FIELD,
   newIdempotencyKey,

@@ -1,29 +1,33 @@
 import * as v from 'valibot'
-import { SUBJECT_VALUES } from '~/content/subjects'
+import { SUBJECT_VALUES, type Subject } from '~/content/subjects'
 import { SOURCE_FIELDS, type SourceField } from '~/lib/visit-source'
 import {
   CONTACT_FIELDS,
   type ContactField,
+  ENQUIRY_FIELDS,
+  type FieldRule,
   HONEYPOT_FIELD,
   IDEMPOTENCY_KEY_FIELD,
   IDEMPOTENCY_KEY_PATTERN,
+  MESSAGES,
+  type MessageCode,
 } from './fields'
 import { TURNSTILE_FIELD, TURNSTILE_TOKEN_MAX } from './turnstile'
 
-/** Shared by browser and server. Trimmed first; lengths count graphemes, so "é" or "👍🏽" counts as one. */
-export const LIMITS = {
-  name: 100,
-  email: 254,
-  company: 100,
-  message: 5000,
-} as const
+/** Trimmed first; lengths count graphemes, so "é" or "👍🏽" counts as one (an address counts characters). */
+export const LIMITS = limitsOf('max')
 
 /** UTF-8 caps too: combining marks let 100 graphemes reach ~30 KB; an Indic conjunct is ~12 bytes. */
-export const BYTE_LIMITS = {
-  name: 1200,
-  company: 1200,
-  message: 24_000,
-} as const
+export const BYTE_LIMITS = limitsOf('maxBytes')
+
+function limitsOf(limit: 'max' | 'maxBytes') {
+  const entries = CONTACT_FIELDS.flatMap((field) => {
+    const rule: FieldRule = ENQUIRY_FIELDS[field]
+    const value = rule[limit]
+    return value === undefined ? [] : [[field, value] as const]
+  })
+  return Object.fromEntries(entries) as Readonly<Record<ContactField, number>>
+}
 
 /** Controls, line and paragraph separators, and the bidirectional controls that can make a name read as another. */
 const SINGLE_LINE_FORBIDDEN = /[\p{Cc}\u2028\u2029\u200E\u200F\u061C\u202A-\u202E\u2066-\u2069]/u
@@ -33,61 +37,40 @@ const MESSAGE_CONTROL_CHARACTERS = /(?![\t\n\r])\p{Cc}/u
 export const BROWSER_EMAIL_PATTERN =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/
 
-const singleLine = (message: string) => v.check<string, string>((s) => !SINGLE_LINE_FORBIDDEN.test(s), message)
+export { MESSAGES, type MessageCode } from './fields'
 
-export const MESSAGES = {
-  nameRequired: 'Please enter your name.',
-  nameTooLong: `Please use at most ${LIMITS.name} characters for your name.`,
-  nameInvalid: 'Please remove line breaks and special control characters from your name.',
-  emailRequired: 'Please enter your email address.',
-  emailInvalid: 'Please enter a valid email address, like name@example.com.',
-  emailTooLong: `Email addresses can be at most ${LIMITS.email} characters.`,
-  companyTooLong: `Please use at most ${LIMITS.company} characters for the company name.`,
-  companyInvalid: 'Please remove line breaks and special control characters from the company name.',
-  subjectRequired: 'Please choose a subject.',
-  messageRequired: 'Please write a message.',
-  messageTooLong: `Please keep your message to at most ${LIMITS.message} characters.`,
-  messageInvalid: 'Please remove special control characters from your message.',
-} as const
+/** What a field's value is once valid: a choice is one of the subjects. */
+type FieldOutput<F extends ContactField> = (typeof ENQUIRY_FIELDS)[F]['kind'] extends 'choice' ? Subject : string
+type FieldSchemas = { [F in ContactField]: v.GenericSchema<unknown, FieldOutput<F>> }
 
-export const contactSchema = v.object({
-  name: v.pipe(
-    v.string(MESSAGES.nameRequired),
-    v.trim(),
-    v.nonEmpty(MESSAGES.nameRequired),
-    v.maxGraphemes(LIMITS.name, MESSAGES.nameTooLong),
-    v.maxBytes(BYTE_LIMITS.name, MESSAGES.nameTooLong),
-    singleLine(MESSAGES.nameInvalid),
-  ),
-  email: v.pipe(
-    v.string(MESSAGES.emailRequired),
-    v.trim(),
-    v.nonEmpty(MESSAGES.emailRequired),
-    v.maxLength(LIMITS.email, MESSAGES.emailTooLong),
-    v.regex(BROWSER_EMAIL_PATTERN, MESSAGES.emailInvalid),
-  ),
-  company: v.optional(
-    v.pipe(
-      v.string(MESSAGES.companyInvalid),
-      v.trim(),
-      v.maxGraphemes(LIMITS.company, MESSAGES.companyTooLong),
-      v.maxBytes(BYTE_LIMITS.company, MESSAGES.companyTooLong),
-      singleLine(MESSAGES.companyInvalid),
-    ),
-    '',
-  ),
-  subject: v.picklist(SUBJECT_VALUES, MESSAGES.subjectRequired),
-  message: v.pipe(
-    v.string(MESSAGES.messageRequired),
-    // Browsers post a textarea's line breaks as CRLF; the message keeps plain line feeds.
-    v.transform((s) => s.replace(/\r\n?/g, '\n')),
-    v.trim(),
-    v.nonEmpty(MESSAGES.messageRequired),
-    v.maxGraphemes(LIMITS.message, MESSAGES.messageTooLong),
-    v.maxBytes(BYTE_LIMITS.message, MESSAGES.messageTooLong),
-    v.check((s) => !MESSAGE_CONTROL_CHARACTERS.test(s), MESSAGES.messageInvalid),
-  ),
-})
+/** The message when the field is missing altogether, or not a string. */
+const missing = (rule: FieldRule) => rule.messages.required ?? rule.messages.invalid ?? ''
+
+/** One field's checks, by its kind, in the order their messages take precedence. */
+function fieldSchema(rule: FieldRule): v.GenericSchema<unknown, string> {
+  const { messages } = rule
+  if (rule.kind === 'choice') return v.picklist(SUBJECT_VALUES, messages.required)
+  const steps: v.PipeItem<string, string, v.BaseIssue<unknown>>[] = []
+  // Browsers post a textarea's line breaks as CRLF; the message keeps plain line feeds.
+  if (rule.kind === 'long-text') steps.push(v.transform((s: string) => s.replace(/\r\n?/g, '\n')))
+  steps.push(v.trim())
+  if (rule.required) steps.push(v.nonEmpty(messages.required))
+  if (rule.max !== undefined)
+    steps.push(
+      rule.kind === 'email' ? v.maxLength(rule.max, messages.tooLong) : v.maxGraphemes(rule.max, messages.tooLong),
+    )
+  if (rule.maxBytes !== undefined) steps.push(v.maxBytes(rule.maxBytes, messages.tooLong))
+  if (rule.kind === 'email') steps.push(v.regex(BROWSER_EMAIL_PATTERN, messages.invalid))
+  if (rule.kind === 'text') steps.push(v.check((s: string) => !SINGLE_LINE_FORBIDDEN.test(s), messages.invalid))
+  if (rule.kind === 'long-text')
+    steps.push(v.check((s: string) => !MESSAGE_CONTROL_CHARACTERS.test(s), messages.invalid))
+  const schema = v.pipe(v.string(missing(rule)), ...steps)
+  return rule.required ? schema : v.optional(schema, '')
+}
+
+export const contactSchema = v.object(
+  Object.fromEntries(CONTACT_FIELDS.map((field) => [field, fieldSchema(ENQUIRY_FIELDS[field])])) as FieldSchemas,
+)
 
 export const SOURCE_LIMITS = { path: 200, host: 253, utm: 100, utmBytes: 300 } as const
 
@@ -174,14 +157,6 @@ function isContactField(key: unknown): key is ContactField {
   return typeof key === 'string' && (CONTACT_FIELDS as readonly string[]).includes(key)
 }
 
-const MISSING: Record<ContactField, string> = {
-  name: MESSAGES.nameRequired,
-  email: MESSAGES.emailRequired,
-  company: MESSAGES.companyInvalid,
-  subject: MESSAGES.subjectRequired,
-  message: MESSAGES.messageRequired,
-}
-
 /** The first message for each field (issues about other keys are left out). */
 export function fieldErrorsFrom(issues: readonly v.BaseIssue<unknown>[]): FieldErrors {
   const errors: FieldErrors = {}
@@ -190,7 +165,7 @@ export function fieldErrorsFrom(issues: readonly v.BaseIssue<unknown>[]): FieldE
     const key = step?.key
     if (!isContactField(key)) continue
     const missingKey = step?.type === 'object' && step.origin === 'key'
-    errors[key] ??= missingKey ? MISSING[key] : issue.message
+    errors[key] ??= missingKey ? missing(ENQUIRY_FIELDS[key]) : issue.message
   }
   return errors
 }
@@ -206,8 +181,6 @@ export function firstInvalidField(errors: FieldErrors): ContactField | undefined
 }
 
 /** What travels in the no-JavaScript outcome cookie: a message's name, never its words. */
-export type MessageCode = keyof typeof MESSAGES
-
 export function isMessageCode(value: unknown): value is MessageCode {
   return typeof value === 'string' && Object.hasOwn(MESSAGES, value)
 }

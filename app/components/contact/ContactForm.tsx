@@ -6,8 +6,10 @@ import {
   type ContactValues,
   clearDraft,
   EMPTY_VALUES,
+  ENQUIRY_FIELDS,
   FAILURE_MESSAGE,
   type FieldErrors,
+  type FieldRule,
   type FormOutcome,
   firstInvalidField,
   HONEYPOT_FIELD,
@@ -115,6 +117,18 @@ function Field({
   )
 }
 
+/** The registry's fields in rows: two `half` fields side by side, a `full` one alone. */
+function formRows(): ContactField[][] {
+  const rows: ContactField[][] = []
+  for (const field of CONTACT_FIELDS) {
+    const last = rows.at(-1)
+    const pairable = (name: ContactField | undefined) => name !== undefined && ENQUIRY_FIELDS[name].width === 'half'
+    if (last && last.length === 1 && pairable(last[0]) && pairable(field)) last.push(field)
+    else rows.push([field])
+  }
+  return rows
+}
+
 /** Validated with the server's schema; a plain HTML form posting to /api/contact when no script runs. */
 export function ContactForm({ defaultSubject, result, idempotencyKey, turnstileSiteKey, source }: ContactFormProps) {
   const [values, setValues] = useState<ContactValues>(() => initialValues(defaultSubject, result))
@@ -201,8 +215,38 @@ export function ContactForm({ defaultSubject, result, idempotencyKey, turnstileS
   }
 
   const isSending = status === 'sending'
-  const describedBy = (field: ContactField) => (errors[field] ? errorId(field) : undefined)
-  const invalid = (field: ContactField) => (errors[field] ? true : undefined)
+
+  /** One field's control, as its registry entry declares it. */
+  function input(field: ContactField) {
+    const rule: FieldRule = ENQUIRY_FIELDS[field]
+    // In the order the attributes were always written, so the page's HTML stays as it was.
+    const named = { id: fieldId(field), name: field }
+    const state = {
+      required: rule.required || undefined,
+      value: values[field],
+      onChange: onChange(field),
+      'aria-invalid': errors[field] ? true : undefined,
+      'aria-describedby': errors[field] ? errorId(field) : undefined,
+    }
+    return (
+      <Field key={field} field={field} label={`${rule.label}${rule.required ? ' *' : ''}`} error={errors[field]}>
+        {rule.kind === 'choice' ? (
+          <select {...named} {...state} className={control}>
+            <option value="">{rule.placeholder}</option>
+            {SUBJECTS.map((subject) => (
+              <option key={subject.value} value={subject.value}>
+                {subject.label}
+              </option>
+            ))}
+          </select>
+        ) : rule.kind === 'long-text' ? (
+          <textarea {...named} rows={rule.rows} {...state} className={`${control} resize-y`} />
+        ) : (
+          <input {...named} type={rule.kind} autoComplete={rule.autoComplete} {...state} className={control} />
+        )}
+      </Field>
+    )
+  }
 
   return (
     <div id={FORM_CONTAINER_ID} className="glass scroll-mt-24 p-6 sm:p-8">
@@ -218,83 +262,15 @@ export function ContactForm({ defaultSubject, result, idempotencyKey, turnstileS
         aria-busy={isSending}
         className="mt-6 flex flex-col gap-5"
       >
-        <div className="grid gap-5 sm:grid-cols-2">
-          <Field field="name" label="Full Name *" error={errors.name}>
-            <input
-              id={fieldId('name')}
-              name="name"
-              type="text"
-              autoComplete="name"
-              required
-              value={values.name}
-              onChange={onChange('name')}
-              aria-invalid={invalid('name')}
-              aria-describedby={describedBy('name')}
-              className={control}
-            />
-          </Field>
-          <Field field="email" label="Email Address *" error={errors.email}>
-            <input
-              id={fieldId('email')}
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              value={values.email}
-              onChange={onChange('email')}
-              aria-invalid={invalid('email')}
-              aria-describedby={describedBy('email')}
-              className={control}
-            />
-          </Field>
-        </div>
-        <div className="grid gap-5 sm:grid-cols-2">
-          <Field field="company" label="Company Name" error={errors.company}>
-            <input
-              id={fieldId('company')}
-              name="company"
-              type="text"
-              autoComplete="organization"
-              value={values.company}
-              onChange={onChange('company')}
-              aria-invalid={invalid('company')}
-              aria-describedby={describedBy('company')}
-              className={control}
-            />
-          </Field>
-          <Field field="subject" label="Subject *" error={errors.subject}>
-            <select
-              id={fieldId('subject')}
-              name="subject"
-              required
-              value={values.subject}
-              onChange={onChange('subject')}
-              aria-invalid={invalid('subject')}
-              aria-describedby={describedBy('subject')}
-              className={control}
-            >
-              <option value="">Select a subject</option>
-              {SUBJECTS.map((subject) => (
-                <option key={subject.value} value={subject.value}>
-                  {subject.label}
-                </option>
-              ))}
-            </select>
-          </Field>
-        </div>
-        <Field field="message" label="Message *" error={errors.message}>
-          <textarea
-            id={fieldId('message')}
-            name="message"
-            rows={6}
-            required
-            value={values.message}
-            onChange={onChange('message')}
-            aria-invalid={invalid('message')}
-            aria-describedby={describedBy('message')}
-            className={`${control} resize-y`}
-          />
-        </Field>
+        {formRows().map((row) =>
+          row.length === 1 ? (
+            input(row[0] as ContactField)
+          ) : (
+            <div key={row.join('-')} className="grid gap-5 sm:grid-cols-2">
+              {row.map(input)}
+            </div>
+          ),
+        )}
 
         <input type="hidden" name={IDEMPOTENCY_KEY_FIELD} value={key} />
         {Object.entries(source ?? {}).map(([name, value]) => (

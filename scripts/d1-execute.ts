@@ -3,6 +3,8 @@
 // run answer when they meet the running site's lock (`npm run enquiries` opens the local one itself,
 // scripts/local-d1.mjs).
 
+import { CONTACT_FIELDS, ENQUIRY_FIELDS } from '../app/ledger/fields.ts'
+
 /** Where the SQL runs: the deployed database, or a local state folder (`npm start`'s `PERSIST_TO`). */
 export type D1Target = { remote: true } | { persistTo: string }
 
@@ -38,8 +40,12 @@ export function withParams(sql: string, params: readonly string[]): string {
 }
 
 /** The enquiry columns as `npm run enquiries -- --json` prints them (the record's field names). */
-export const ENQUIRY_COLUMNS =
-  'id, received_at AS receivedAt, name, email, company, subject, message, status, attempts, next_attempt_at AS nextAttemptAt, last_cause AS lastCause, delivered_at AS deliveredAt, delivered_by AS deliveredBy, held_reason AS heldReason, handled_at AS handledAt, handled_by AS handledBy'
+export const ENQUIRY_COLUMNS = `id, received_at AS receivedAt, ${CONTACT_FIELDS.map((field) => {
+  const { column } = ENQUIRY_FIELDS[field]
+  return column === field ? field : `${column} AS ${field}`
+}).join(
+  ', ',
+)}, status, attempts, next_attempt_at AS nextAttemptAt, last_cause AS lastCause, delivered_at AS deliveredAt, delivered_by AS deliveredBy, held_reason AS heldReason, handled_at AS handledAt, handled_by AS handledBy`
 
 /**
  * Whether a local run failed on the running site's lock on the database file (`npm start` keeps it

@@ -68,13 +68,9 @@ function newEnquiry(input: ContactSubmission, now: Date): Enquiry {
   return {
     id: newEnquiryId(now),
     receivedAt: now.toISOString(),
-    name: input.name,
-    email: input.email,
-    company: input.company,
-    subject: input.subject,
+    ...Object.fromEntries(CONTACT_FIELDS.map((field) => [field, input[field]])),
     subjectLabel: subjectLabel(input.subject),
-    message: input.message,
-  }
+  } as Enquiry
 }
 
 /** One log line with the outcome, never the message, the address or a secret (a local server prints the enquiry). */
@@ -268,11 +264,15 @@ export function invalidInputReply(issues: readonly v.BaseIssue<unknown>[], reque
   })
 }
 
+/** `name, email, company, subject and message`. */
+const listed = (names: readonly string[]) =>
+  names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : (names[0] ?? '')
+
 export function refusedFields(issues: readonly v.BaseIssue<unknown>[], requestId: string): Record<string, string> {
   const fieldErrors = fieldErrorsFrom(issues)
   const invalid = CONTACT_FIELDS.filter((field) => fieldErrors[field])
   const fields: Record<string, string> = { ...fieldErrors }
-  if (invalid.length === 0) fields.body = 'Expected an object with name, email, company, subject and message.'
+  if (invalid.length === 0) fields.body = `Expected an object with ${listed(CONTACT_FIELDS)}.`
   log('info', {
     event: 'contact',
     requestId,

@@ -1,8 +1,10 @@
 /**
- * Webhooks' rules (docs/integrations.md). Imports types only, no TypeScript-only constructs:
- * check:config, the go-live check and `npm run enquiries -- setup` load it under plain Node.
+ * Webhooks' rules (docs/integrations.md). No TypeScript-only constructs, and besides types only
+ * the fields' registry, by its path: check:config, the go-live check and `npm run enquiries --
+ * setup` load it under plain Node.
  */
 import type { Enquiry } from '~/ledger'
+import { CONTACT_FIELDS, ENQUIRY_FIELDS, type FieldKind } from '../ledger/fields.ts'
 
 export const WEBHOOK_EVENT_TYPES = ['enquiry.received', 'enquiry.erased'] as const
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number]
@@ -190,23 +192,28 @@ export function deskLink(siteUrl: string, enquiryId: string): string {
   return `${siteUrl.replace(/\/+$/, '')}/admin/enquiries/${encodeURIComponent(enquiryId)}`
 }
 
+/** Each field of the registry by its name, in order; a choice's words beside it (`subjectLabel`). */
+export function payloadFields(enquiry: Enquiry): Record<string, string> {
+  return Object.fromEntries(
+    CONTACT_FIELDS.flatMap((field) => {
+      const kind: FieldKind = ENQUIRY_FIELDS[field].kind
+      return kind === 'choice'
+        ? [
+            [field, enquiry[field]],
+            [`${field}Label`, enquiry.subjectLabel],
+          ]
+        : [[field, enquiry[field]]]
+    }),
+  )
+}
+
 /** The caps are the form's: docs/webhook-payload.schema.json. */
 export function webhookPayload(event: WebhookEvent, enquiry: Enquiry | null, siteUrl: string): string {
   const link = deskLink(siteUrl, event.enquiryId)
   const data =
     event.type === 'enquiry.erased' || !enquiry
       ? { id: event.enquiryId }
-      : {
-          id: enquiry.id,
-          receivedAt: enquiry.receivedAt,
-          name: enquiry.name,
-          email: enquiry.email,
-          company: enquiry.company,
-          subject: enquiry.subject,
-          subjectLabel: enquiry.subjectLabel,
-          message: enquiry.message,
-          deskUrl: link,
-        }
+      : { id: enquiry.id, receivedAt: enquiry.receivedAt, ...payloadFields(enquiry), deskUrl: link }
   return JSON.stringify({ type: event.type, timestamp: event.createdAt, data })
 }
 

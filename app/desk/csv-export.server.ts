@@ -1,3 +1,4 @@
+import { CONTACT_FIELDS, type ContactField, ENQUIRY_FIELDS, type FieldRule } from '~/ledger'
 import { type EnquiryRecord, enquiryPages, type LeadSource, recordAudit, triageView } from '~/ledger/index.server'
 import { ADMIN_HEADERS } from '~/server/admin-path'
 import { answerResponse, forbidden } from '~/server/answer'
@@ -18,15 +19,17 @@ export const EXPORT_LIMIT = 50_000
 /** At most about 7 MB of the largest enquiries. */
 export const EXPORT_PAGE_SIZE = 250
 
+/** Each field of the registry under its CSV heading; a choice by its words. */
+const FIELD_CSV_COLUMNS = CONTACT_FIELDS.map((field): readonly [ContactField | 'subjectLabel', string] => {
+  const rule: FieldRule = ENQUIRY_FIELDS[field]
+  return [rule.kind === 'choice' ? 'subjectLabel' : field, rule.csv ?? rule.heading]
+})
+
 export const CSV_COLUMNS = [
   ['id', 'ID'],
   ['receivedAt', 'Received'],
   ['status', 'Status'],
-  ['name', 'Name'],
-  ['email', 'E-mail'],
-  ['company', 'Company'],
-  ['subjectLabel', 'Subject'],
-  ['message', 'Message'],
+  ...FIELD_CSV_COLUMNS,
   ['attempts', 'Delivery attempts'],
   ['lastCause', 'Last failure'],
   ['deliveredAt', 'Delivered'],

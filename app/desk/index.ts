@@ -6,10 +6,12 @@
 export {
   type ActivityLine,
   type AuditLine,
+  ENQUIRY_FIELDS,
   ENQUIRY_STATUSES,
   type EnquiryStatus,
   type HeldSummary,
   type LeadSource,
+  LINE_FIELDS,
   TRIAGE_STATES,
   type TriageView,
 } from '~/ledger'

@@ -1,15 +1,14 @@
 import { isSubject, subjectLabel } from '~/content/subjects'
+import { CONTACT_FIELDS, type ContactField, ENQUIRY_FIELDS, FIELD_COLUMNS } from './fields'
 import { type EnquiryRecord, isEnquiryStatus, type LeadSource } from './record'
 
+/** The registry's fields by their columns (`contact/fields.ts`). */
+export type FieldColumns = { [F in ContactField as (typeof ENQUIRY_FIELDS)[F]['column']]: string }
+
 /** An `enquiries` row as every query of the record reads it. */
-export interface Row extends SourceRow {
+export interface Row extends SourceRow, FieldColumns {
   id: string
   received_at: string
-  name: string
-  email: string
-  company: string
-  subject: string
-  message: string
   status: string
   attempts: number
   next_attempt_at: string | null
@@ -36,9 +35,14 @@ export interface SourceRow {
   utm_campaign?: string | null
 }
 
-export const COLUMNS =
-  'id, received_at, name, email, company, subject, message, status, attempts, next_attempt_at, last_cause, delivered_at, delivered_by, held_reason, handled_at, handled_by, triage, outcome, owner, reply_by, ' +
-  SOURCE_COLUMNS
+export const COLUMNS = `id, received_at, ${FIELD_COLUMNS.join(', ')}, status, attempts, next_attempt_at, last_cause, delivered_at, delivered_by, held_reason, handled_at, handled_by, triage, outcome, owner, reply_by, ${SOURCE_COLUMNS}`
+
+/** Each field's value from its column. */
+export function fieldValues(row: FieldColumns): Record<ContactField, string> {
+  return Object.fromEntries(
+    CONTACT_FIELDS.map((field) => [field, (row as Record<string, string>)[ENQUIRY_FIELDS[field].column] ?? '']),
+  ) as Record<ContactField, string>
+}
 
 export function sourceOf(row: SourceRow): LeadSource {
   return {
@@ -55,12 +59,8 @@ export function toRecord(row: Row): EnquiryRecord {
   return {
     id: row.id,
     receivedAt: row.received_at,
-    name: row.name,
-    email: row.email,
-    company: row.company,
-    subject: row.subject,
+    ...fieldValues(row),
     subjectLabel: isSubject(row.subject) ? subjectLabel(row.subject) : row.subject,
-    message: row.message,
     status: isEnquiryStatus(row.status) ? row.status : 'pending',
     attempts: row.attempts,
     nextAttemptAt: row.next_attempt_at,

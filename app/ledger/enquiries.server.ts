@@ -1,6 +1,7 @@
 import { bounded, database, StoreError } from '~/server/d1.server'
 import { type AuditRecord, auditLineIf } from './audit.server'
 import { COLUMNS, type Row, toRecord } from './columns'
+import { CONTACT_FIELDS, ENQUIRY_FIELDS, FIELD_COLUMNS } from './fields'
 import type { Enquiry, EnquiryRecord, EnquiryStatus } from './record'
 import { overdueSql, type TriageFilter } from './triage'
 
@@ -36,6 +37,14 @@ export type FirstState = { nextAttemptAt: string; leaseToken?: string } | { held
 
 const COUNTED_HELD = `status = 'held' AND held_reason IS NOT 'turnstile_unverified' AND received_at >= ?13`
 
+/** The registry's fields' values are bound from this parameter on (the ones before are the row's and the cap's). */
+const FIRST_FIELD_PARAM = 19
+
+/** What the inbox's search box looks in. */
+const SEARCHED_COLUMNS = CONTACT_FIELDS.filter((field) => 'searched' in ENQUIRY_FIELDS[field]).map(
+  (field) => ENQUIRY_FIELDS[field].column,
+)
+
 /**
  * A repeated idempotency key writes nothing and returns the first post's row. The held cap's count
  * and the write are one statement, so concurrent posts cannot overshoot it.
@@ -49,15 +58,18 @@ export async function storeEnquiry(
   const d1 = database(db)
   const held = 'heldReason' in first
   const cap = held ? first.cap : undefined
+  // ?4 to ?8 are bound to nothing, so the row's own values keep the numbers COUNTED_HELD's ?13 is
+  // among; the fields' values come last, in the registry's order.
+  const fields = FIELD_COLUMNS.map((_, i) => `?${FIRST_FIELD_PARAM + i}`).join(', ')
   const values = cap
-    ? `SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?10, 0, ?9, ?11, NULL, NULL, ?15
+    ? `SELECT ?1, ?2, ?3, ?10, 0, ?9, ?11, NULL, NULL, ?15, ${fields}
          WHERE (SELECT COUNT(*) FROM enquiries WHERE ${COUNTED_HELD} AND (?15 IS NULL OR held_network IN (?16, ?17))) < ?14
            AND (SELECT COUNT(*) FROM enquiries WHERE ${COUNTED_HELD}) < ?18`
-    : 'VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?10, 0, ?9, ?11, ?12, CASE WHEN ?12 IS NULL THEN NULL ELSE ?9 END, NULL)'
+    : `VALUES (?1, ?2, ?3, ?10, 0, ?9, ?11, ?12, CASE WHEN ?12 IS NULL THEN NULL ELSE ?9 END, NULL, ${fields})`
   const inserted = await bounded(
     d1
       .prepare(
-        `INSERT INTO enquiries (id, idempotency_key, received_at, name, email, company, subject, message, status, attempts, next_attempt_at, held_reason, lease_token, lease_until, held_network)
+        `INSERT INTO enquiries (id, idempotency_key, received_at, status, attempts, next_attempt_at, held_reason, lease_token, lease_until, held_network, ${FIELD_COLUMNS.join(', ')})
          ${values}
          ON CONFLICT (idempotency_key) DO NOTHING
          RETURNING ${COLUMNS}`,
@@ -66,25 +78,22 @@ export async function storeEnquiry(
         enquiry.id,
         idempotencyKey,
         enquiry.receivedAt,
-        enquiry.name,
-        enquiry.email,
-        enquiry.company,
-        enquiry.subject,
-        enquiry.message,
+        null,
+        null,
+        null,
+        null,
+        null,
         held ? null : first.nextAttemptAt,
         held ? 'held' : 'pending',
         held ? first.heldReason : null,
         held ? null : (first.leaseToken ?? null),
-        ...(cap
-          ? [
-              cap.since,
-              cap.max,
-              cap.network?.store ?? null,
-              cap.network?.match[0] ?? null,
-              cap.network?.match[1] ?? null,
-              cap.ceiling ?? cap.max,
-            ]
-          : []),
+        cap?.since ?? null,
+        cap?.max ?? null,
+        cap?.network?.store ?? null,
+        cap?.network?.match[0] ?? null,
+        cap?.network?.match[1] ?? null,
+        cap ? (cap.ceiling ?? cap.max) : null,
+        ...CONTACT_FIELDS.map((field) => enquiry[field]),
       )
       .first<Row>(),
   )
@@ -117,7 +126,7 @@ export async function getEnquiry(db: D1Database | undefined, id: string): Promis
 
 export interface EnquiryFilter {
   status?: EnquiryStatus
-  /** Case-insensitive for ASCII, in name, e-mail and company; `%`, `_` and `\` match themselves. */
+  /** Case-insensitive for ASCII, in the registry's `searched` fields (name, e-mail, company); `%`, `_` and `\` match themselves. */
   search?: string
   triage?: TriageFilter
 }
@@ -138,7 +147,7 @@ function whereClause(filter: EnquiryFilter): { sql: string; params: string[] } {
   if (search) {
     params.push(containsPattern(search))
     const p = `?${params.length}`
-    conditions.push(`(name LIKE ${p} ESCAPE '\\' OR email LIKE ${p} ESCAPE '\\' OR company LIKE ${p} ESCAPE '\\')`)
+    conditions.push(`(${SEARCHED_COLUMNS.map((column) => `${column} LIKE ${p} ESCAPE '\\'`).join(' OR ')})`)
   }
   conditions.push(...triageConditions(filter.triage, params))
   return { sql: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', params }

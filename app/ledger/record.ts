@@ -1,17 +1,15 @@
+import { type ContactValues, ENQUIRY_FIELDS, LINE_FIELDS } from './fields.ts'
+
 /**
- * An enquiry as stored. No imports: `npm run enquiries` loads this file under plain Node and prints
- * enquiries the way the Worker does.
+ * An enquiry as stored: its id and time, and each field of the registry (`contact/fields.ts`).
+ * Only imports plain Node loads: `npm run enquiries` loads this file and prints enquiries the way
+ * the Worker does.
  */
-export interface Enquiry {
+export interface Enquiry extends ContactValues {
   id: string
   receivedAt: string
-  name: string
-  email: string
-  company: string
-  /** `devops`; `subjectLabel` is its words in the form. */
-  subject: string
+  /** The subject's words in the form (`subject` is its value, `devops`). */
   subjectLabel: string
-  message: string
 }
 
 /** `20261123-…`: nothing else reaches a query. */
@@ -72,6 +70,11 @@ export interface DeliveryAttempt {
   cause: string | null
 }
 
+/** `Name:     Asha`: each one-line field under its heading, `—` when empty. */
+export function fieldLines(enquiry: Enquiry): string[] {
+  return LINE_FIELDS.map((field) => `${`${ENQUIRY_FIELDS[field].heading}:`.padEnd(10)}${enquiry[field] || '—'}`)
+}
+
 export function formatEnquiry(record: Enquiry | EnquiryRecord, attempts: readonly DeliveryAttempt[] = []): string {
   // Inside the function: a top-level call would be kept in every bundle that imports this file.
   const RULE = '─'.repeat(64)
@@ -80,9 +83,7 @@ export function formatEnquiry(record: Enquiry | EnquiryRecord, attempts: readonl
     `Enquiry ${record.id}`,
     `Received: ${record.receivedAt}`,
     `Subject:  ${record.subjectLabel === record.subject ? record.subject : `${record.subjectLabel} (${record.subject})`}`,
-    `Name:     ${record.name}`,
-    `Email:    ${record.email}`,
-    `Company:  ${record.company || '—'}`,
+    ...fieldLines(record),
   ]
   if ('status' in record) {
     const state =

@@ -1,4 +1,4 @@
-import type { Enquiry, EnquiryRecord } from '~/ledger'
+import { type Enquiry, type EnquiryRecord, fieldLines } from '~/ledger'
 import { site } from '~/site'
 import { isPlainAddress } from './message'
 
@@ -13,9 +13,7 @@ export function enquiryText(enquiry: Enquiry): string {
     `New enquiry from the ${site.name} website contact form.`,
     `Reply to this e-mail to answer ${enquiry.name} directly.`,
     '',
-    `Name:     ${enquiry.name}`,
-    `Email:    ${enquiry.email}`,
-    `Company:  ${enquiry.company || '—'}`,
+    ...fieldLines(enquiry),
     `Subject:  ${enquiry.subjectLabel} (${enquiry.subject})`,
     `Received: ${enquiry.receivedAt}`,
     `Id:       ${enquiry.id}`,

@@ -1,4 +1,4 @@
-import type { Enquiry } from '~/ledger'
+import { CONTACT_FIELDS, type ContactValues, type Enquiry } from '~/ledger'
 import { isLoopbackHost } from '~/server/loopback'
 import type { WorkerEnv } from '~/server/runtime.server'
 import type { Delivery, DeliveryContext, DeliveryOutcome } from './types'
@@ -11,14 +11,8 @@ export const DEFAULT_FORM_ENDPOINT = 'https://api.web3forms.com/submit'
 export const FORM_SERVICE_TIMEOUT_MS = 10_000
 export const MAX_ANSWER_BYTES = 64 * 1024
 
-export interface FormServicePayload {
-  name: string
-  email: string
-  company: string
-  subject: string
-  message: string
-  access_key: string
-}
+/** Each field of the registry by its name, and the key. */
+export type FormServicePayload = ContactValues & { access_key: string }
 
 function accessKey(env: WorkerEnv): string {
   return env.CONTACT_FORM_ACCESS_KEY?.trim() ?? ''
@@ -42,14 +36,8 @@ export function endpointUrl(endpoint: string): URL | null {
 }
 
 export function formServicePayload(enquiry: Enquiry, key: string): FormServicePayload {
-  return {
-    name: enquiry.name,
-    email: enquiry.email,
-    company: enquiry.company,
-    subject: enquiry.subject,
-    message: enquiry.message,
-    access_key: key,
-  }
+  const fields = Object.fromEntries(CONTACT_FIELDS.map((field) => [field, enquiry[field]])) as ContactValues
+  return { ...fields, access_key: key }
 }
 
 type BoundedBody = { text: string } | { tooLarge: true }

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { Fragment } from 'react'
 import { AuditTrail } from '~/components/desk/AuditTrail'
 import {
   ActionFlash,
@@ -16,7 +17,7 @@ import { LeadSourceDetails } from '~/components/desk/LeadSourceDetails'
 import { TriagePanel } from '~/components/desk/triage-panel'
 import { WebhookAttempts } from '~/components/desk/WebhookAttempts'
 import { PageHero } from '~/components/sections/PageHero'
-import { lastMoveText, loadEnquiry, mailtoHref, SEEN_STATUS } from '~/desk'
+import { ENQUIRY_FIELDS, LINE_FIELDS, lastMoveText, loadEnquiry, mailtoHref, SEEN_STATUS } from '~/desk'
 import { deskHead } from '~/desk/head'
 
 export const Route = createFileRoute('/admin/enquiries/$id')({
@@ -27,6 +28,9 @@ export const Route = createFileRoute('/admin/enquiries/$id')({
   head: () => deskHead('Enquiry'),
   component: EnquiryPage,
 })
+
+/** The one-line fields below *From* (which shows the name and the address). */
+const DETAIL_FIELDS = LINE_FIELDS.filter((field) => field !== 'name' && field !== 'email')
 
 /** A reply link that can name no other recipient or header (mailto.ts), else text. */
 function ReplyLink({ address }: { address: string }) {
@@ -74,8 +78,12 @@ function EnquiryPage() {
               <ReplyLink address={record.email} />
               &gt;
             </dd>
-            <dt className="font-medium text-fg">Company</dt>
-            <dd>{record.company || '—'}</dd>
+            {DETAIL_FIELDS.map((field) => (
+              <Fragment key={field}>
+                <dt className="font-medium text-fg">{ENQUIRY_FIELDS[field].heading}</dt>
+                <dd>{record[field] || '—'}</dd>
+              </Fragment>
+            ))}
             <dt className="font-medium text-fg">Received</dt>
             <dd>{formatTime(record.receivedAt)}</dd>
             {record.status === 'held' ? (

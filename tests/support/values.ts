@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import type { ContactValues } from '../../app/ledger/fields'
 
 /**
  * What a visitor writes, for tests of every layer: an enquiry and the addresses a test owns. Each
@@ -21,13 +22,8 @@ export function uniqueEmail(label: string): string {
   return `${label}-${randomBytes(5).toString('hex')}@example.com`
 }
 
-export interface Enquiry {
-  name: string
-  email: string
-  company: string
-  subject: string
-  message: string
-}
+/** Each field of the form, as the ledger's registry declares them (app/ledger/fields.ts). */
+export type Enquiry = ContactValues
 
 export function enquiry(label: string, overrides: Partial<Enquiry> = {}): Enquiry {
   return {

@@ -6,10 +6,8 @@
  * bindings are in-memory stand-ins (the bindings' own counting is workerd's, proven end to end in
  * tests/worker/rate-limits.test.ts and tests/worker/floods.test.ts).
  */
-import * as v from 'valibot'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { type SubmissionOutcome, submitEnquiry } from '~/contact/contact.server'
-import { newIdempotencyKey } from '~/contact/fields'
 import {
   countPost,
   HELD_PER_HOUR,
@@ -18,7 +16,7 @@ import {
   resetLimitState,
   windowOf,
 } from '~/contact/limits.server'
-import { type ContactSubmission, contactSubmissionSchema } from '~/contact/schema'
+import type { ContactSubmission } from '~/contact/schema'
 import { TURNSTILE_FIELD } from '~/contact/turnstile'
 import { runScheduled } from '~/cron.server'
 import type { Enquiry } from '~/ledger'
@@ -29,6 +27,7 @@ import { site } from '~/site'
 import { captureConsole } from '../support/console'
 import { type SqliteD1, sqliteD1 } from '../support/d1-sqlite'
 import { contactEnv, fakeRateLimiter, waitUntilCollector } from '../support/fake-env'
+import { submission as aSubmission } from '../support/submission'
 
 const FORM_ENDPOINT = 'https://forms.test/submit'
 
@@ -75,15 +74,12 @@ function env(extra: Record<string, unknown> = {}): WorkerEnv {
   })
 }
 
-let counter = 0
 function submission(token?: string): ContactSubmission {
-  counter += 1
-  return v.parse(contactSubmissionSchema, {
+  return aSubmission('limits', {
     name: 'Ravi Kumar',
-    email: `limits-${counter}@example.com`,
+    company: '',
     subject: 'general',
     message: 'Hello',
-    enquiry_key: newIdempotencyKey(),
     ...(token === undefined ? {} : { [TURNSTILE_FIELD]: token }),
   })
 }

@@ -4,13 +4,11 @@
  * and an enquiry without a valid token is stored as held, never refused and never delivered until
  * released. D1 is a real SQLite database with the project's migrations.
  */
-import * as v from 'valibot'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { deliverDueEnquiries } from '~/contact/attempts.server'
 import { submitEnquiry } from '~/contact/contact.server'
-import { newIdempotencyKey } from '~/contact/fields'
 import { healthReport } from '~/contact/health.server'
-import { type ContactSubmission, contactSubmissionSchema } from '~/contact/schema'
+import type { ContactSubmission } from '~/contact/schema'
 import { TURNSTILE_FIELD } from '~/contact/turnstile'
 import {
   SITEVERIFY_TIMEOUT_MS,
@@ -27,6 +25,7 @@ import { site } from '~/site'
 import { captureConsole } from '../support/console'
 import { type SqliteD1, sqliteD1 } from '../support/d1-sqlite'
 import { contactEnv, fakeRateLimiter, waitUntilCollector } from '../support/fake-env'
+import { submission as aSubmission } from '../support/submission'
 
 const SECRET = 'turnstile-secret-0x4AAAA-unit'
 const SITE_KEY = '0x4AAAAAAunit-site-key'
@@ -98,15 +97,12 @@ function env(extra: Record<string, unknown> = {}): WorkerEnv {
   })
 }
 
-let counter = 0
 function submission(token?: string): ContactSubmission {
-  counter += 1
-  return v.parse(contactSubmissionSchema, {
+  return aSubmission('turnstile', {
     name: 'Ravi Kumar',
-    email: `turnstile-${counter}@example.com`,
+    company: '',
     subject: 'general',
     message: 'Hello',
-    enquiry_key: newIdempotencyKey(),
     ...(token === undefined ? {} : { [TURNSTILE_FIELD]: token }),
   })
 }

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { afterAll, describe, expect, test } from 'vitest'
+import type { EnquiryRecord } from '../../app/ledger/record'
 import type { Scenario } from '../support/form-service'
 import { enquiry } from '../support/values'
 import { siteUnderTest, standInsForFile, TEST_ACCESS_KEY } from './support/fixtures'
@@ -34,15 +35,10 @@ const stand = standInsForFile()
 // Default retry delays: no enquiry here becomes due again while its test runs.
 const worker = siteUnderTest(() => ({ vars: stand.production(), persistTo }))
 
-interface Row {
-  id: string
-  status: string
-  attempts: number
-  lastCause: string | null
-  receivedAt: string
-  nextAttemptAt: string | null
-  deliveredBy: string | null
-}
+type Row = Pick<
+  EnquiryRecord,
+  'id' | 'status' | 'attempts' | 'lastCause' | 'receivedAt' | 'nextAttemptAt' | 'deliveredBy'
+>
 const rowOf = async (email: string) =>
   (
     await worker.sql<Row>(

@@ -11,6 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
+import type { EnquiryRecord } from '../../app/ledger/record'
 import { TEST_OPERATOR, TEST_OPERATOR_ID } from '../support/access-keys'
 import { type Enquiry, enquiry } from '../support/values'
 import { siteUnderTest, standInsForFile, TEST_ACCESS_KEY } from './support/fixtures'
@@ -31,13 +32,7 @@ const page = async (path: string) => {
   return { response, document: parseHtml(await response.text()) }
 }
 
-interface Row {
-  id: string
-  status: string
-  attempts: number
-  handledBy: string | null
-  nextAttemptAt: string | null
-}
+type Row = Pick<EnquiryRecord, 'id' | 'status' | 'attempts' | 'handledBy' | 'nextAttemptAt'>
 const rowsOf = (email: string) =>
   worker.sql<Row>(
     `SELECT id, status, attempts, handled_by AS handledBy, next_attempt_at AS nextAttemptAt FROM enquiries WHERE email = ?`,

@@ -1,0 +1,12 @@
+import * as v from 'valibot'
+import { newIdempotencyKey } from '~/contact/fields'
+import { type ContactSubmission, contactSubmissionSchema } from '~/contact/schema'
+import { enquiry } from './values'
+
+/**
+ * What the form's server function receives, checked by its own schema: an enquiry from an address
+ * of its own (`label`), a fresh idempotency key, and `overrides` (a Turnstile token, a source…).
+ */
+export function submission(label: string, overrides: Record<string, unknown> = {}): ContactSubmission {
+  return v.parse(contactSubmissionSchema, { ...enquiry(label), enquiry_key: newIdempotencyKey(), ...overrides })
+}

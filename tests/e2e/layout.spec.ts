@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { gotoHydrated } from '../support/page'
+import { decodePngs } from '../support/pixels'
 import { VISITOR_PATHS } from '../support/routes'
 import { expect, test } from '../support/shared-page'
 
@@ -31,3 +32,34 @@ for (const path of VISITOR_PATHS) {
     }
   })
 }
+
+test('the background glow fades into the page colour at the bottom of the window, so it never ends in a line', async ({
+  page,
+  browser,
+}) => {
+  await gotoHydrated(page, '/contact')
+  // Only the background is captured: all drawn over it is hidden. Written through the CSSOM, which
+  // the page's CSP allows (it refuses style sheets and style attributes).
+  const pageColour = await page.evaluate(() => {
+    for (const el of document.body.children)
+      if (!el.matches('[data-testid="decorative-background"]')) (el as HTMLElement).style.visibility = 'hidden'
+    return getComputedStyle(document.documentElement).backgroundColor
+  })
+  const [red, green, blue] = (pageColour.match(/\d+/g) ?? []).map(Number)
+  for (const viewport of [PHONE, DESKTOP]) {
+    await page.setViewportSize(viewport)
+    const shot = await page.screenshot({ clip: { x: 0, y: viewport.height - 1, width: viewport.width, height: 1 } })
+    const [row] = await decodePngs(browser, [shot])
+    let furthest = 0
+    const data = row?.data ?? new Uint8ClampedArray()
+    for (let i = 0; i < data.length; i += 4)
+      furthest = Math.max(
+        furthest,
+        Math.abs((data[i] ?? 0) - (red ?? 0)),
+        Math.abs((data[i + 1] ?? 0) - (green ?? 0)),
+        Math.abs((data[i + 2] ?? 0) - (blue ?? 0)),
+      )
+    // Within the dithering of a drawn gradient: the colour the page goes on in below the window.
+    expect(furthest, `bottom row at ${viewport.width} px against the page's ${pageColour}`).toBeLessThanOrEqual(3)
+  }
+})

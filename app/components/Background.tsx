@@ -32,7 +32,7 @@ export function Background() {
     <div
       aria-hidden="true"
       data-testid="decorative-background"
-      className="pointer-events-none fixed inset-0 -z-10 overflow-hidden bg-[radial-gradient(ellipse_at_top,#141c33_0%,#0b1020_55%,#060913_100%)]"
+      className="bg-layer pointer-events-none fixed inset-0 -z-10 overflow-hidden"
     >
       {Array.from({ length: ORB_COUNT }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list, placed by its position

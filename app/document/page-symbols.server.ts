@@ -37,9 +37,12 @@ const MARK: SymbolKind = {
     `<svg ${SVG} width="0" height="0" aria-hidden="true" focusable="false"><defs>${brandMarkGradient(BRAND_GRADIENT_ID)}</defs>${symbols}</svg>`,
 }
 
-/** Not displayed: each drawing's gradients and patterns are inside its symbol and travel with every `<use>`. */
+/**
+ * 0 × 0 like the mark's: a gradient or pattern is not painted when its holder is not displayed, even
+ * from inside the symbol a `<use>` draws (tests/e2e/illustrations.spec.ts compares the pixels).
+ */
 const ILLUSTRATION: SymbolKind = {
-  holder: (symbols) => `<svg ${SVG} aria-hidden="true" display="none">${symbols}</svg>`,
+  holder: (symbols) => `<svg ${SVG} width="0" height="0" aria-hidden="true" focusable="false">${symbols}</svg>`,
 }
 
 /** The kinds, in the order their holders are written. */

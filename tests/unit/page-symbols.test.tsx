@@ -56,7 +56,7 @@ describe('page symbols', () => {
     expect(holders).toEqual([
       '<svg id="icon-symbols" xmlns="http://www.w3.org/2000/svg" aria-hidden="true" display="none">',
       '<svg xmlns="http://www.w3.org/2000/svg" width="0" height="0" aria-hidden="true" focusable="false">',
-      '<svg xmlns="http://www.w3.org/2000/svg" aria-hidden="true" display="none">',
+      '<svg xmlns="http://www.w3.org/2000/svg" width="0" height="0" aria-hidden="true" focusable="false">',
     ])
   })
 

@@ -26,7 +26,9 @@ function InfoCard({
       <IconTile icon={icon} colour={colour} />
       <div className="min-w-0">
         <h3 className="text-sm font-semibold tracking-wide text-subtle uppercase">{label}</h3>
-        <p className="mt-1 text-lg font-semibold break-words text-fg">{children}</p>
+        {/* `anywhere`, not `break-word`: it lets the column itself narrow (a long address no longer
+            widens the page at 320 px) before the value breaks. */}
+        <p className="mt-1 text-lg font-semibold wrap-anywhere text-fg">{children}</p>
         <p className="text-sm text-muted">{hint}</p>
       </div>
     </li>
@@ -38,6 +40,7 @@ const valueLink = 'inline-flex min-h-11 items-center underline-offset-4 hover:te
 /** The right-hand column of the contact page: contact details, social links and the product promo. */
 export function ContactAside() {
   const { info, follow, promo } = contactPage
+  const [mailbox, domain] = site.email.split('@')
   return (
     <aside aria-label="Other ways to reach us" className="space-y-10">
       <section aria-labelledby="contact-information-title">
@@ -47,7 +50,12 @@ export function ContactAside() {
         <ul className="mt-5 space-y-4">
           <InfoCard icon="mail" colour="cyan" label={info.email.label} hint={info.email.hint}>
             <a href={`mailto:${site.email}`} className={valueLink}>
-              {site.email}
+              {/* On a narrow screen the address breaks after its @, not in the middle of a name. The
+                  span keeps the link's name whole: in a flex box, <wbr> adds a space to it. */}
+              <span>
+                {mailbox}@<wbr />
+                {domain}
+              </span>
             </a>
           </InfoCard>
           <InfoCard icon="phone" colour="violet" label={info.phone.label} hint={info.phone.hint}>

@@ -249,7 +249,7 @@ export function ContactForm({ defaultSubject, result, idempotencyKey, turnstileS
   }
 
   return (
-    <div id={FORM_CONTAINER_ID} className="glass scroll-mt-24 p-6 sm:p-8">
+    <div id={FORM_CONTAINER_ID} className="glass p-6 sm:p-8">
       <h2 className="text-h3 font-semibold">{contactPage.form.title}</h2>
       <form
         ref={formRef}
@@ -306,7 +306,7 @@ export function ContactForm({ defaultSubject, result, idempotencyKey, turnstileS
           {isSending ? 'Sending...' : 'Send Message'}
         </button>
 
-        <div id={STATUS_ID} role="status" aria-live="polite" className="scroll-mt-24">
+        <div id={STATUS_ID} role="status" aria-live="polite">
           {status === 'success' ? (
             <p className="flex items-start gap-2 rounded-xl border border-success/40 bg-success/10 px-4 py-3 text-success">
               <Icon name="circle-check" className="mt-0.5 size-5 shrink-0" />

@@ -44,7 +44,7 @@ export function LegalDocument({ page }: { page: LegalPage }) {
       <div className="container-page mt-12 grid gap-10 lg:grid-cols-[minmax(0,48rem)_1fr]">
         <div className="glass space-y-10 p-6 sm:p-10">
           {sections.map((section) => (
-            <section key={section.id} id={section.id} aria-labelledby={`${section.id}-title`} className="scroll-mt-24">
+            <section key={section.id} id={section.id} aria-labelledby={`${section.id}-title`}>
               <h2 id={`${section.id}-title`} className="text-h3 font-semibold text-fg">
                 {section.title}
               </h2>

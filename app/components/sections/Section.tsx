@@ -23,7 +23,7 @@ export function Section({
 }) {
   const headingId = `${id ?? slugify(title)}-title`
   return (
-    <section id={id} aria-labelledby={headingId} className="container-page scroll-mt-24 pt-section">
+    <section id={id} aria-labelledby={headingId} className="container-page pt-section">
       <div className={`reveal ${centered ? 'mx-auto max-w-3xl text-center' : 'max-w-3xl'}`}>
         {eyebrow ? <p className={eyebrowStyle}>{eyebrow}</p> : null}
         <h2 id={headingId} className="mt-3 text-h2 font-bold tracking-tight text-balance text-fg">

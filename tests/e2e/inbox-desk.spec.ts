@@ -6,6 +6,7 @@ import { executeSql, expectStored } from '../support/enquiries'
 import { gotoHydrated } from '../support/page'
 import { ACCESS_KEY_FILE, SITE_ORIGIN, SITE_PORT } from '../support/servers'
 import { stateDir } from '../support/site-server'
+import { cutOffText, smallTargets } from '../support/wcag-layout'
 
 /**
  * The operator's desk in a browser: its own shell at a laptop's and a phone's width, its pages'
@@ -142,6 +143,12 @@ test('on a phone each row is a card: nothing scrolls sideways, and an address wr
       results.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
       path,
     ).toEqual([])
+    // WCAG 2.2's criteria that need the layout (tests/e2e/layout.spec.ts checks the visitor's pages):
+    // targets big enough at 375 px, and reflow at 320 px with nothing cut off.
+    expect.soft(await smallTargets(page), `${path}: 2.5.8 at 375 px`).toEqual([])
+    await page.setViewportSize({ width: 320, height: 640 })
+    expect.soft(await cutOffText(page), `${path}: 1.4.10 at 320 px`).toEqual({ overflow: 0, cut: [] })
+    await page.setViewportSize({ width: 375, height: 740 })
   }
 
   // The long address, on the person's page: on more than one line, each line ending at an @ or a dot.

@@ -10,6 +10,8 @@ export const ISOLATED_FILES = [
   'contact-submit.test.ts',
   'delivery-lease.test.ts',
   'fetch-later.test.ts',
+  'field-registry-store.test.ts',
+  'field-registry.test.tsx',
   'icon.test.tsx',
   'lead-source-store.test.ts',
   'motion-gate.test.ts',

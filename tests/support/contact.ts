@@ -1,4 +1,5 @@
 import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test'
+import { EMPTY_VALUES } from '../../app/ledger/fields'
 import type { ReceivedRequest, Scenario } from './form-service'
 import { FORM_SERVICE_ORIGIN } from './servers'
 import { type Enquiry, enquiry, uniqueClientAddress, uniqueEmail } from './values'
@@ -83,7 +84,7 @@ export async function expectFields(page: Page, values: Enquiry) {
 }
 
 export async function expectEmptyFields(page: Page) {
-  await expectFields(page, { name: '', email: '', company: '', subject: '', message: '' })
+  await expectFields(page, EMPTY_VALUES)
 }
 
 /** The theme's success and danger colours (app.css), as the browser computes them. */

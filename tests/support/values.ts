@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { ContactValues } from '../../app/ledger/fields'
+import { EMPTY_VALUES } from '../../app/ledger/fields'
 
 /**
  * What a visitor writes, for tests of every layer: an enquiry and the addresses a test owns. Each
@@ -27,6 +28,7 @@ export type Enquiry = ContactValues
 
 export function enquiry(label: string, overrides: Partial<Enquiry> = {}): Enquiry {
   return {
+    ...EMPTY_VALUES,
     name: 'Lakshmi Prasanna',
     email: uniqueEmail(label),
     company: 'Godavari Agro Exports',

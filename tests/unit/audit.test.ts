@@ -11,6 +11,7 @@ import { privacyPage } from '~/content/legal'
 import { handleDeskAction } from '~/desk/actions.server'
 import { handlePersonExport } from '~/desk/person.server'
 import type { Enquiry } from '~/ledger'
+import { EMPTY_VALUES } from '~/ledger'
 import { auditOf, purgeAudit, recordAudit, recordOpen } from '~/ledger/audit.server'
 import { eraseEnquiry, parsePersonEmail, personEnquiries, storeEnquiry } from '~/ledger/index.server'
 import type { WorkerEnv } from '~/server/runtime.server'
@@ -43,6 +44,7 @@ async function stored(fields: Partial<Enquiry> = {}): Promise<string> {
   await storeEnquiry(
     d1.db,
     {
+      ...EMPTY_VALUES,
       id,
       receivedAt: new Date(Date.now() - counter * 1000).toISOString(),
       name: `Person ${counter}`,

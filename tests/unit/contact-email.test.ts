@@ -2,6 +2,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { email, enquiryEmail as enquiryMail, sendEnquiryEmail } from '~/contact/deliveries/email.server'
 import type { Enquiry } from '~/ledger'
+import { EMPTY_VALUES } from '~/ledger'
 import { enquirySubject } from '~/notices/enquiry-mail'
 import { buildPlainTextEmail, encodeWords, isPlainAddress, singleLine } from '~/notices/message'
 import { site } from '~/site'
@@ -12,6 +13,7 @@ vi.mock('cloudflare:email', () => ({ EmailMessage: FakeEmailMessage }))
 const enquiryEmail = (...args: Parameters<typeof enquiryMail>) => buildPlainTextEmail(enquiryMail(...args))
 
 const enquiry: Enquiry = {
+  ...EMPTY_VALUES,
   id: '2026-03-04T05:06:07.890Z-a1b2c3d4e5f6',
   receivedAt: '2026-03-04T05:06:07.890Z',
   name: 'Ravi Kumar',

@@ -10,6 +10,7 @@ import {
   sendToFormService,
 } from '~/contact/deliveries/form-service.server'
 import type { Enquiry } from '~/ledger'
+import { EMPTY_VALUES } from '~/ledger'
 import { contactEnv } from '../support/fake-env'
 import { type FormService, type Scenario, startFormService } from '../support/form-service'
 
@@ -32,6 +33,7 @@ beforeEach(() => {
 function enquiry(overrides: Partial<Enquiry> = {}): Enquiry {
   counter += 1
   return {
+    ...EMPTY_VALUES,
     id: `2026-01-01T00:00:00.000Z-${counter}`,
     receivedAt: '2026-01-01T00:00:00.000Z',
     name: 'Ravi Kumar',

@@ -7,6 +7,7 @@ import { IDEMPOTENCY_KEY_FIELD, IDEMPOTENCY_KEY_PATTERN } from '~/contact/fields
 import { MESSAGES } from '~/contact/schema'
 import { type ContactReplyBody, FAILURE_MESSAGE, SUCCESS_MESSAGE } from '~/contact/status'
 import { TURNSTILE_FIELD, TURNSTILE_SCRIPT_URL } from '~/contact/turnstile'
+import { EMPTY_VALUES } from '~/ledger'
 import { VISIT_KEY } from '~/lib/visit-source'
 
 // The server call, mocked at the module boundary: the form and its client code are real.
@@ -476,6 +477,7 @@ describe('ContactForm', () => {
 
   describe('the result of a post without JavaScript', () => {
     const values = {
+      ...EMPTY_VALUES,
       name: 'Ravi',
       email: 'ravi@example.com',
       company: 'Acme',

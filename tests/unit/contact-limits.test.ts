@@ -20,6 +20,7 @@ import type { ContactSubmission } from '~/contact/schema'
 import { TURNSTILE_FIELD } from '~/contact/turnstile'
 import { runScheduled } from '~/cron.server'
 import type { Enquiry } from '~/ledger'
+import { EMPTY_VALUES } from '~/ledger'
 import { purgeExpiredEnquiries, recordAttempt, storeEnquiry } from '~/ledger/index.server'
 import { HELD_RETENTION_DAYS, heldRetentionDays } from '~/ledger/retention'
 import type { WorkerEnv } from '~/server/runtime.server'
@@ -266,6 +267,7 @@ describe('the hourly cap on held enquiries', () => {
     const cap = { since: new Date(Date.now() - 3_600_000).toISOString(), max: 2 }
     for (let n = 0; n < 3; n++) {
       const unverified: Enquiry = {
+        ...EMPTY_VALUES,
         id: `unverified-${n}`,
         receivedAt: at,
         name: 'N',
@@ -278,6 +280,7 @@ describe('the hourly cap on held enquiries', () => {
       await storeEnquiry(d1.db, unverified, `key-${unverified.id}`, { heldReason: 'turnstile_unverified' })
     }
     const missing: Enquiry = {
+      ...EMPTY_VALUES,
       id: 'missing-1',
       receivedAt: at,
       name: 'N',
@@ -297,6 +300,7 @@ describe('the hourly cap on held enquiries', () => {
     const enquiry = (receivedAt: string): Enquiry => {
       n++
       return {
+        ...EMPTY_VALUES,
         id: `cap-${n}`,
         receivedAt,
         name: 'N',
@@ -348,6 +352,7 @@ describe('held enquiries are purged sooner', () => {
       storeEnquiry(
         d1.db,
         {
+          ...EMPTY_VALUES,
           id,
           receivedAt,
           name: 'N',
@@ -390,6 +395,7 @@ describe('held enquiries are purged sooner', () => {
     await storeEnquiry(
       d1.db,
       {
+        ...EMPTY_VALUES,
         id: 'held-old',
         receivedAt: new Date(now.getTime() - (HELD_RETENTION_DAYS + 1) * 86_400_000).toISOString(),
         name: 'N',

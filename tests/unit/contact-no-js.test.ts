@@ -13,6 +13,7 @@ import {
 } from '~/contact/form-post.server'
 import { MESSAGES } from '~/contact/schema'
 import type { FormOutcome } from '~/contact/status'
+import { EMPTY_VALUES } from '~/ledger'
 import type { WorkerEnv } from '~/server/runtime.server'
 import { serverFnStarted, undecodableAnswer } from '~/server/server-fn-guard.server'
 import { type SqliteD1, sqliteD1 } from '../support/d1-sqlite'
@@ -58,6 +59,7 @@ function jar(setCookies: string[]): Record<string, string | undefined> {
 }
 
 const values = {
+  ...EMPTY_VALUES,
   name: 'శ్రీనివాస్ "Srini" Rao',
   email: 'srini@example.com',
   company: 'Godavari Foods; Ltd=1',

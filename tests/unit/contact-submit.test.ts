@@ -21,7 +21,7 @@ import { healthReport } from '~/contact/health.server'
 import { clientAddress, networkKey, RATE_LIMIT_PERIOD_SECONDS, rateLimitKey } from '~/contact/limits.server'
 import { type ContactSubmission, contactSubmissionSchema } from '~/contact/schema'
 import { FAILURE_MESSAGE } from '~/contact/status'
-import { formatEnquiry } from '~/ledger'
+import { EMPTY_VALUES, formatEnquiry } from '~/ledger'
 import type { Row as LedgerRow } from '~/ledger/columns'
 import { claimEnquiry, LEASE_MS } from '~/ledger/index.server'
 import { STORE_TIMEOUT_MS } from '~/server/d1.server'
@@ -930,6 +930,7 @@ describe('an enquiry as the operator reads it', () => {
   it('is one readable block with every field, its state and history, and the message lines indented', () => {
     const block = formatEnquiry(
       {
+        ...EMPTY_VALUES,
         id: '20260102-abcdef012345',
         receivedAt: '2026-01-02T03:04:05.678Z',
         name: 'Ravi Kumar',

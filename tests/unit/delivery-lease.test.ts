@@ -16,7 +16,7 @@ import { newIdempotencyKey } from '~/contact/fields'
 import { contactSubmissionSchema } from '~/contact/schema'
 import { handleDeskAction } from '~/desk/actions.server'
 import type { Enquiry } from '~/ledger'
-import { LEASE_MS, RELEASE_FROM, RETRY_FROM } from '~/ledger'
+import { EMPTY_VALUES, LEASE_MS, RELEASE_FROM, RETRY_FROM } from '~/ledger'
 import {
   attemptsOf,
   claimEnquiry,
@@ -94,6 +94,7 @@ async function pending(fields: Partial<Enquiry> = {}): Promise<string> {
   await storeEnquiry(
     d1.db,
     {
+      ...EMPTY_VALUES,
       id,
       receivedAt: T0,
       name: `Person ${counter}`,

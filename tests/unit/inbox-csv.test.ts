@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest'
+import { EMPTY_VALUES } from '~/ledger'
 import { csvCell, enquiriesCsv, enquiriesCsvStream } from '../../app/desk/csv-export.server'
 import type { EnquiryRecord } from '../../app/ledger'
 import { type EnquiryFilter, enquiryPages, listEnquiries, storeEnquiry } from '../../app/ledger/index.server'
@@ -7,6 +8,7 @@ import { csvCells } from '../support/csv'
 import { sqliteD1 } from '../support/d1-sqlite'
 
 const record: EnquiryRecord = {
+  ...EMPTY_VALUES,
   id: '20261123-abc',
   receivedAt: '2026-11-23T10:00:00.000Z',
   name: '=HYPERLINK("http://evil.example","Click")',
@@ -134,6 +136,7 @@ describe('the export’s pages, read from D1', () => {
       await storeEnquiry(
         d1.db,
         {
+          ...EMPTY_VALUES,
           id: `20261123-${String((i * 37) % 60).padStart(2, '0')}`,
           receivedAt,
           name: i % 2 ? `Odd ${i}` : `Even ${i}`,
@@ -177,6 +180,7 @@ describe('the export’s triage columns', () => {
       await storeEnquiry(
         d1.db,
         {
+          ...EMPTY_VALUES,
           id: `20261123-t${i}`,
           receivedAt,
           name,

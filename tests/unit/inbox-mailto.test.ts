@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { enquiryEmail } from '~/contact/deliveries/email.server'
 import { contactSubmissionSchema } from '~/contact/schema'
 import { mailtoHref } from '~/desk/mailto'
+import { EMPTY_VALUES } from '~/ledger'
 import { buildPlainTextEmail } from '~/notices/message'
 
 /**
@@ -68,6 +69,7 @@ describe('mailto: links in the inbox', () => {
     const raw = buildPlainTextEmail(
       enquiryEmail(
         {
+          ...EMPTY_VALUES,
           id: 'e1',
           receivedAt: '2026-11-23T12:00:00.000Z',
           name: 'Mallory',

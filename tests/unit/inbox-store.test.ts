@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest'
+import { EMPTY_VALUES } from '~/ledger'
 import { privacyPage } from '../../app/content/legal'
 import type { Enquiry } from '../../app/ledger'
 import {
@@ -22,6 +23,7 @@ let counter = 0
 function enquiry(receivedAt: string, fields: Partial<Enquiry> = {}): Enquiry {
   counter++
   return {
+    ...EMPTY_VALUES,
     id: `e${counter}`,
     receivedAt,
     name: `Person ${counter}`,

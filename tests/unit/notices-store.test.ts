@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { EnquiryRecord } from '~/ledger'
+import { EMPTY_VALUES } from '~/ledger'
 import { sendAlert, sendDigest, sendReceipt, withdrawEnquiry, withdrawState } from '~/notices/notices.server'
 import { signWithdrawLink } from '~/notices/receipt-link'
 import type { WorkerEnv } from '~/server/runtime.server'
@@ -150,6 +151,7 @@ describe('the receipt in the database', () => {
   const record = (id: string, email: string, status: EnquiryRecord['status'] = 'pending'): EnquiryRecord => {
     addEnquiry(id, { email, status })
     return {
+      ...EMPTY_VALUES,
       id,
       email,
       status,

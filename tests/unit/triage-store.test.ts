@@ -2,6 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { DatabaseSync } from 'node:sqlite'
 import { describe, expect, it } from 'vitest'
+import { EMPTY_VALUES } from '~/ledger'
 import { openTriage } from '../../app/desk/enquiry.server'
 import { applyTriageAction } from '../../app/desk/triage-actions.server'
 import { eraseEnquiry, fillReplyBy, listEnquiries, storeEnquiry, triageCounts } from '../../app/ledger/index.server'
@@ -18,6 +19,7 @@ async function stored(db: D1Database, receivedAt: string, held = false): Promise
   await storeEnquiry(
     db,
     {
+      ...EMPTY_VALUES,
       id,
       receivedAt,
       name: `Person ${counter}`,

@@ -25,6 +25,7 @@ import {
 } from '~/contact/webhooks'
 import { SUBJECT_VALUES } from '~/content/subjects'
 import type { Enquiry } from '~/ledger'
+import { EMPTY_VALUES } from '~/ledger'
 import { endpointStreaks, webhookAlertMessage } from '~/notices/alert'
 import { scratchDir } from '../support/scratch'
 
@@ -32,6 +33,7 @@ const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'
 const SITE = 'https://aksharalabs.in'
 
 const enquiry: Enquiry = {
+  ...EMPTY_VALUES,
   id: '20261126-abcdef',
   receivedAt: '2026-11-26T10:00:00.000Z',
   name: 'Asha <Rao> & Co',

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { newIdempotencyKey } from '~/contact/fields'
 import { type ContactSubmission, contactSubmissionSchema } from '~/contact/schema'
+import { TURNSTILE_FIELD } from '~/contact/turnstile'
 import { enquiry } from './values'
 
 /**
@@ -9,4 +10,15 @@ import { enquiry } from './values'
  */
 export function submission(label: string, overrides: Record<string, unknown> = {}): ContactSubmission {
   return v.parse(contactSubmissionSchema, { ...enquiry(label), enquiry_key: newIdempotencyKey(), ...overrides })
+}
+
+/** A short enquiry with a Turnstile token, or none: what the flood and Turnstile tests send. */
+export function tokenSubmission(label: string, token?: string): ContactSubmission {
+  return submission(label, {
+    name: 'Ravi Kumar',
+    company: '',
+    subject: 'general',
+    message: 'Hello',
+    ...(token === undefined ? {} : { [TURNSTILE_FIELD]: token }),
+  })
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { ContactValues } from '../../app/ledger/fields'
 import { EMPTY_VALUES } from '../../app/ledger/fields'
+import type { Enquiry as LedgerEnquiry } from '../../app/ledger/record'
 
 /**
  * What a visitor writes, for tests of every layer: an enquiry and the addresses a test owns. Each
@@ -54,3 +55,25 @@ export const EMAIL_ADDRESSES: [address: string, valid: boolean][] = [
   ['user@example..com', false],
   ['user name@example.com', false],
 ]
+
+let stored = 0
+
+/**
+ * An enquiry as the ledger stores it, for a test that writes one straight to D1: an id and an
+ * address of its own (`label`), received now unless `overrides` says, and every other field of the
+ * registry empty but the subject and message.
+ */
+export function ledgerEnquiry(label: string, overrides: Partial<LedgerEnquiry> = {}): LedgerEnquiry {
+  stored += 1
+  return {
+    ...EMPTY_VALUES,
+    id: `${label}-${stored}`,
+    receivedAt: new Date().toISOString(),
+    name: `Person ${stored}`,
+    email: `${label}-${stored}@example.com`,
+    subject: 'general',
+    subjectLabel: 'General',
+    message: 'Hello',
+    ...overrides,
+  }
+}

@@ -11,7 +11,6 @@ import { privacyPage } from '~/content/legal'
 import { handleDeskAction } from '~/desk/actions.server'
 import { handlePersonExport } from '~/desk/person.server'
 import type { Enquiry } from '~/ledger'
-import { EMPTY_VALUES } from '~/ledger'
 import { auditOf, purgeAudit, recordAudit, recordOpen } from '~/ledger/audit.server'
 import { eraseEnquiry, parsePersonEmail, personEnquiries, storeEnquiry } from '~/ledger/index.server'
 import type { WorkerEnv } from '~/server/runtime.server'
@@ -19,6 +18,7 @@ import { site } from '~/site'
 import { type AccessKeyServer, startAccessKeys, TEST_OPERATOR } from '../support/access-keys'
 import { captureConsole } from '../support/console'
 import { type SqliteD1, sqliteD1 } from '../support/d1-sqlite'
+import { ledgerEnquiry } from '../support/values'
 
 let keys: AccessKeyServer
 let token: string
@@ -40,24 +40,13 @@ const env = (): WorkerEnv => ({ ENQUIRIES: d1.db, ...keys.vars() }) as WorkerEnv
 let counter = 0
 async function stored(fields: Partial<Enquiry> = {}): Promise<string> {
   counter++
-  const id = `audit-${counter}`
-  await storeEnquiry(
-    d1.db,
-    {
-      ...EMPTY_VALUES,
-      id,
-      receivedAt: new Date(Date.now() - counter * 1000).toISOString(),
-      name: `Person ${counter}`,
-      email: `person-${counter}@example.com`,
-      company: '',
-      subject: 'general',
-      subjectLabel: 'General',
-      message: 'A private message',
-      ...fields,
-    },
-    `key-${id}`,
-    { heldReason: 'turnstile_missing' },
-  )
+  const enquiry = ledgerEnquiry('audit', {
+    receivedAt: new Date(Date.now() - counter * 1000).toISOString(),
+    message: 'A private message',
+    ...fields,
+  })
+  const id = enquiry.id
+  await storeEnquiry(d1.db, enquiry, `key-${id}`, { heldReason: 'turnstile_missing' })
   return id
 }
 

@@ -17,7 +17,6 @@ import {
   windowOf,
 } from '~/contact/limits.server'
 import type { ContactSubmission } from '~/contact/schema'
-import { TURNSTILE_FIELD } from '~/contact/turnstile'
 import { runScheduled } from '~/cron.server'
 import type { Enquiry } from '~/ledger'
 import { EMPTY_VALUES } from '~/ledger'
@@ -27,8 +26,8 @@ import type { WorkerEnv } from '~/server/runtime.server'
 import { site } from '~/site'
 import { captureConsole } from '../support/console'
 import { type SqliteD1, sqliteD1 } from '../support/d1-sqlite'
-import { contactEnv, fakeRateLimiter, waitUntilCollector } from '../support/fake-env'
-import { submission as aSubmission } from '../support/submission'
+import { fakeRateLimiter, formServiceEnv, waitUntilCollector } from '../support/fake-env'
+import { tokenSubmission } from '../support/submission'
 
 const FORM_ENDPOINT = 'https://forms.test/submit'
 
@@ -66,24 +65,10 @@ afterEach(() => {
 })
 
 function env(extra: Record<string, unknown> = {}): WorkerEnv {
-  return contactEnv({
-    CONTACT_DELIVERY: 'form-service',
-    CONTACT_FORM_ENDPOINT: FORM_ENDPOINT,
-    CONTACT_FORM_ACCESS_KEY: 'unit-form-key-1234567890',
-    ENQUIRIES: d1.db,
-    ...extra,
-  })
+  return formServiceEnv(FORM_ENDPOINT, d1.db, extra)
 }
 
-function submission(token?: string): ContactSubmission {
-  return aSubmission('limits', {
-    name: 'Ravi Kumar',
-    company: '',
-    subject: 'general',
-    message: 'Hello',
-    ...(token === undefined ? {} : { [TURNSTILE_FIELD]: token }),
-  })
-}
+const submission = (token?: string): ContactSubmission => tokenSubmission('limits', token)
 
 async function submit(address: string, e: WorkerEnv, data = submission()): Promise<SubmissionOutcome> {
   const work = waitUntilCollector()

@@ -16,7 +16,7 @@ import { newIdempotencyKey } from '~/contact/fields'
 import { contactSubmissionSchema } from '~/contact/schema'
 import { handleDeskAction } from '~/desk/actions.server'
 import type { Enquiry } from '~/ledger'
-import { EMPTY_VALUES, LEASE_MS, RELEASE_FROM, RETRY_FROM } from '~/ledger'
+import { LEASE_MS, RELEASE_FROM, RETRY_FROM } from '~/ledger'
 import {
   attemptsOf,
   claimEnquiry,
@@ -30,7 +30,8 @@ import type { WorkerEnv } from '~/server/runtime.server'
 import { type AccessKeyServer, startAccessKeys, TEST_OPERATOR, TEST_OPERATOR_ID } from '../support/access-keys'
 import { captureConsole } from '../support/console'
 import { type SqliteD1, sqliteD1 } from '../support/d1-sqlite'
-import { contactEnv, fakeRateLimiter, waitUntilCollector } from '../support/fake-env'
+import { fakeRateLimiter, formServiceEnv, waitUntilCollector } from '../support/fake-env'
+import { ledgerEnquiry } from '../support/values'
 
 const ENDPOINT = 'https://forms.test/submit'
 const T0 = '2026-11-23T12:00:00.000Z'
@@ -75,39 +76,15 @@ afterEach(() => {
 
 function env(): WorkerEnv {
   return {
-    ...contactEnv({
-      CONTACT_DELIVERY: 'form-service',
-      CONTACT_FORM_ENDPOINT: ENDPOINT,
-      CONTACT_FORM_ACCESS_KEY: 'unit-form-key-0123456789',
-      CONTACT_RATE_LIMITER: fakeRateLimiter(),
-      ENQUIRIES: d1.db,
-    }),
+    ...formServiceEnv(ENDPOINT, d1.db, { CONTACT_RATE_LIMITER: fakeRateLimiter() }),
     ...keys.vars(),
   }
 }
 
-let counter = 0
 /** A stored enquiry, pending and due at T0, that no attempt holds. */
 async function pending(fields: Partial<Enquiry> = {}): Promise<string> {
-  counter++
-  const id = `lease-${counter}`
-  await storeEnquiry(
-    d1.db,
-    {
-      ...EMPTY_VALUES,
-      id,
-      receivedAt: T0,
-      name: `Person ${counter}`,
-      email: `lease-${counter}@example.com`,
-      company: '',
-      subject: 'general',
-      subjectLabel: 'General',
-      message: 'Hello',
-      ...fields,
-    },
-    `key-${id}`,
-    { nextAttemptAt: T0 },
-  )
+  const { id, ...rest } = ledgerEnquiry('lease', { receivedAt: T0, ...fields })
+  await storeEnquiry(d1.db, { id, ...rest }, `key-${id}`, { nextAttemptAt: T0 })
   return id
 }
 

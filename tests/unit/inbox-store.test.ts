@@ -1,6 +1,5 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest'
-import { EMPTY_VALUES } from '~/ledger'
 import { privacyPage } from '../../app/content/legal'
 import type { Enquiry } from '../../app/ledger'
 import {
@@ -18,22 +17,10 @@ import {
 } from '../../app/ledger/index.server'
 import { ENQUIRY_RETENTION_DAYS, retentionDays } from '../../app/ledger/retention'
 import { sqliteD1 } from '../support/d1-sqlite'
+import { ledgerEnquiry } from '../support/values'
 
-let counter = 0
 function enquiry(receivedAt: string, fields: Partial<Enquiry> = {}): Enquiry {
-  counter++
-  return {
-    ...EMPTY_VALUES,
-    id: `e${counter}`,
-    receivedAt,
-    name: `Person ${counter}`,
-    email: `person${counter}@example.com`,
-    company: '',
-    subject: 'general',
-    subjectLabel: 'General',
-    message: 'Hello',
-    ...fields,
-  }
+  return ledgerEnquiry('e', { receivedAt, ...fields })
 }
 
 async function stored(db: D1Database, receivedAt: string, fields: Partial<Enquiry> = {}) {

@@ -2,37 +2,25 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { DatabaseSync } from 'node:sqlite'
 import { describe, expect, it } from 'vitest'
-import { EMPTY_VALUES } from '~/ledger'
 import { openTriage } from '../../app/desk/enquiry.server'
 import { applyTriageAction } from '../../app/desk/triage-actions.server'
 import { eraseEnquiry, fillReplyBy, listEnquiries, storeEnquiry, triageCounts } from '../../app/ledger/index.server'
 import type { WorkerEnv } from '../../app/server/runtime.server'
 import { sqliteD1 } from '../support/d1-sqlite'
+import { ledgerEnquiry } from '../support/values'
 
 const ASHA = { email: 'asha@aksharalabs.in', id: 'id-asha' }
 const BHARAT = { email: 'bharat@aksharalabs.in', id: 'id-bharat' }
 
-let counter = 0
 async function stored(db: D1Database, receivedAt: string, held = false): Promise<string> {
-  counter++
-  const id = `t${counter}`
+  const enquiry = ledgerEnquiry('t', { receivedAt })
   await storeEnquiry(
     db,
-    {
-      ...EMPTY_VALUES,
-      id,
-      receivedAt,
-      name: `Person ${counter}`,
-      email: `p${counter}@example.com`,
-      company: '',
-      subject: 'general',
-      subjectLabel: 'General',
-      message: 'Hello',
-    },
-    `key-${id}`,
+    enquiry,
+    `key-${enquiry.id}`,
     held ? { heldReason: 'turnstile_missing' } : { nextAttemptAt: receivedAt },
   )
-  return id
+  return enquiry.id
 }
 
 describe('migration 0005', () => {

@@ -24,8 +24,8 @@ import { contentSecurityPolicy } from '~/server/security-headers.server'
 import { site } from '~/site'
 import { captureConsole } from '../support/console'
 import { type SqliteD1, sqliteD1 } from '../support/d1-sqlite'
-import { contactEnv, fakeRateLimiter, waitUntilCollector } from '../support/fake-env'
-import { submission as aSubmission } from '../support/submission'
+import { fakeRateLimiter, formServiceEnv, waitUntilCollector } from '../support/fake-env'
+import { tokenSubmission } from '../support/submission'
 
 const SECRET = 'turnstile-secret-0x4AAAA-unit'
 const SITE_KEY = '0x4AAAAAAunit-site-key'
@@ -85,27 +85,16 @@ afterEach(() => {
 })
 
 function env(extra: Record<string, unknown> = {}): WorkerEnv {
-  return contactEnv({
-    CONTACT_DELIVERY: 'form-service',
-    CONTACT_FORM_ENDPOINT: FORM_ENDPOINT,
+  return formServiceEnv(FORM_ENDPOINT, d1.db, {
     CONTACT_FORM_ACCESS_KEY: FORM_KEY,
     CONTACT_RATE_LIMITER: fakeRateLimiter(100),
-    ENQUIRIES: d1.db,
     TURNSTILE_SITE_KEY: SITE_KEY,
     TURNSTILE_SECRET_KEY: SECRET,
     ...extra,
   })
 }
 
-function submission(token?: string): ContactSubmission {
-  return aSubmission('turnstile', {
-    name: 'Ravi Kumar',
-    company: '',
-    subject: 'general',
-    message: 'Hello',
-    ...(token === undefined ? {} : { [TURNSTILE_FIELD]: token }),
-  })
-}
+const submission = (token?: string): ContactSubmission => tokenSubmission('turnstile', token)
 
 async function submit(data: ContactSubmission, e = env(), timeoutMs?: number) {
   const work = waitUntilCollector()

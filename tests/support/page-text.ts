@@ -28,6 +28,8 @@ export function mainContent(document: Document): MainContent {
     if (node.nodeType === 3) return node.textContent ?? ''
     if (!isElement(node) || skipped(node)) return ''
     const tag = node.tagName.toUpperCase()
+    // A place a line may break, not a space (an address wraps after its @).
+    if (tag === 'WBR') return ''
     if (tag === 'IMG') return ` ${node.getAttribute('alt') ?? ''} `
     if (tag === 'SVG') return node.getAttribute('role') === 'img' ? ` ${node.getAttribute('aria-label') ?? ''} ` : ''
     const inner = [...node.childNodes].map(read).join('')

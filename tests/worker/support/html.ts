@@ -1,4 +1,11 @@
 import { Window } from 'happy-dom'
+import {
+  CONTACT_FIELDS,
+  type ContactField,
+  type ContactValues,
+  ENQUIRY_FIELDS,
+  type FieldKind,
+} from '../../../app/ledger/fields'
 
 /**
  * An HTML answer as a document to query (happy-dom's parser; no script runs, as for a browser
@@ -36,27 +43,26 @@ export function jsonLd(html: string): Record<string, unknown>[] {
  * block boxes apart on lines of their own (whitespace then collapsed).
  */
 export function spacedText(element: Element | null | undefined): string {
+  // A <wbr> is a place a line may break, not a space.
   const read = (node: Node): string =>
     node.nodeType === 3
       ? (node.textContent ?? '')
-      : node.nodeType === 1
+      : node.nodeType === 1 && (node as Element).localName !== 'wbr'
         ? ` ${[...node.childNodes].map(read).join('')} `
         : ''
   return element ? read(element).replace(/\s+/g, ' ').trim() : ''
 }
 
 /** The contact form's fields as a page shows them: the values the server rendered into it. */
-export function contactFields(
-  document: Document,
-): Record<'name' | 'email' | 'company' | 'subject' | 'message', string> {
-  const value = (name: string) => document.querySelector(`[name="${name}"]`)?.getAttribute('value') ?? ''
-  return {
-    name: value('name'),
-    email: value('email'),
-    company: value('company'),
-    subject: document.querySelector('select[name="subject"] option[selected]')?.getAttribute('value') ?? '',
-    message: document.querySelector('textarea[name="message"]')?.textContent ?? '',
+export function contactFields(document: Document): ContactValues {
+  const shown = (field: ContactField): string => {
+    const kind: FieldKind = ENQUIRY_FIELDS[field].kind
+    if (kind === 'choice')
+      return document.querySelector(`select[name="${field}"] option[selected]`)?.getAttribute('value') ?? ''
+    if (kind === 'long-text') return document.querySelector(`textarea[name="${field}"]`)?.textContent ?? ''
+    return document.querySelector(`[name="${field}"]`)?.getAttribute('value') ?? ''
   }
+  return Object.fromEntries(CONTACT_FIELDS.map((field) => [field, shown(field)])) as ContactValues
 }
 
 /** The contact form's status line, as a page shows it. */

@@ -150,11 +150,11 @@ export function previewBuildProblems(dir: string, source: RawConfig, mainMigrati
  * Writes the configuration a Preview is deployed with (call only once the build passed the check):
  * the build's, for the previews Worker (no workers.dev of its own, Preview URLs on, none of
  * production's routes or Cron Triggers), optionally with another database for the Previews' binding
- * (staging's).
+ * (staging's), and production's send_email bindings (staging's `email` delivery).
  */
 export function writeDeployConfig(
   dir: string,
-  options: { database?: { database_name: string; database_id: string } } = {},
+  options: { database?: { database_name: string; database_id: string }; sendEmail?: RawConfig[] } = {},
 ): string {
   const built = JSON.parse(readFileSync(join(dir, BUILD_CONFIG), 'utf8')) as RawConfig
   for (const key of DROPPED) delete built[key]
@@ -168,6 +168,7 @@ export function writeDeployConfig(
       d1_databases: (built.previews?.d1_databases ?? []).map((d: RawConfig) => ({ ...d, ...options.database })),
     }
   }
+  if (options.sendEmail?.length) built.previews = { ...built.previews, send_email: options.sendEmail }
   const path = join(dir, DEPLOY_CONFIG)
   writeFileSync(path, `${JSON.stringify(built, null, 2)}\n`)
   return path

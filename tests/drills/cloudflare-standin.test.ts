@@ -91,7 +91,7 @@ beforeAll(async () => {
   const started = Date.now()
   ;[cf, formService] = await Promise.all([
     connectCloudflare(inject('standin'), { tokens: TOKENS, propagationMs: 0 }),
-    startFormService(0),
+    startFormService(0, '127.0.0.1', { plan: 'paid' }),
   ])
   // The served Worker's calls to the form service reach the loopback stand-in instead.
   await cf.control.setOutbound((request) => {

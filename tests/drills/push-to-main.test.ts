@@ -90,4 +90,29 @@ describe('a push to main (docs/operations.md §§ 3, 5)', () => {
       expect(answer.status).toBe(404)
     }
   })
+
+  it('stops at staging when the form service refuses server-side posts (Web3Forms’ free plan), saying why in the summary; production is not deployed', async () => {
+    const before = await serving(drill)
+    const sent = drill.submissions.length
+    // Staging's key belongs to a form-service account on the free plan: every post from a Worker is refused.
+    drill.formServicePlan = 'free'
+    try {
+      drill.copy.edit('docs/operations.md', (text) => `${text}\n`)
+      const sha = drill.copy.commit('Another change to the runbook')
+      const { staging, production } = await pushToMain(drill, { sha })
+      expect(staging.result, staging.log).toBe('failure')
+      expect(production.result).toBe('skipped')
+      expect(drill.submissions.slice(sent)).toEqual([
+        expect.objectContaining({ accessKey: STAGING_KEY, accepted: false }),
+      ])
+      expect(staging.summary).toContain('Staging failed; production is not deployed.')
+      expect(staging.summary).toContain('did not deliver it through form-service')
+      expect(staging.summary).toContain('last cause upstream_refused')
+      expect(staging.summary).toContain('set CONTACT_FORM_SERVER_SIDE')
+      expect(staging.summary).toContain('CONTACT_DELIVERY = "email"')
+      expect(await serving(drill)).toBe(before)
+    } finally {
+      drill.formServicePlan = 'paid'
+    }
+  })
 })

@@ -14,6 +14,7 @@ import { delimiter, join } from 'node:path'
 import { inject } from 'vitest'
 import { compileCache } from '../../../scripts/test.ts'
 import { type AccountOptions, type Cloudflare, connectCloudflare } from '../../support/cloudflare/index.ts'
+import { type FormServicePlan, serverSideRefusal } from '../../support/form-service'
 import { personShell } from '../../support/shell-env'
 import { Actions, type JobOptions, type JobResult, runBash } from './actions'
 import { connectGitHub, type GitHubStandIn } from './github'
@@ -72,6 +73,12 @@ export interface Drill {
   submissions: Submission[]
   /** Keys the form service accepts (others are refused like an invalid access key). */
   validKeys: Set<string>
+  /**
+   * The form service's plan: `free` refuses every post from a Worker (a server-side post), as
+   * Web3Forms' free plan does; `paid` accepts them. `goLive()` makes it `paid`, as the statement
+   * it writes in wrangler.toml says.
+   */
+  formServicePlan: FormServicePlan
   /** A shell command in the copy (bash -eo pipefail), as an operator types it. */
   sh(script: string, options?: { input?: string; env?: Record<string, string> }): Promise<Run>
   /** A runbook block (docs/operations.md), as written, with its <placeholders> filled in. */
@@ -110,6 +117,11 @@ export async function startDrill(options: DrillOptions = {}): Promise<Drill> {
       return new Response(`The drill's network has no ${url.host}`, { status: 502 })
     }
     const body = (await request.json()) as { access_key?: string; message?: string }
+    const refused = serverSideRefusal(drill.formServicePlan, request.headers.get('Origin'))
+    if (refused) {
+      submissions.push({ accessKey: body.access_key ?? '', message: body.message ?? '', accepted: false })
+      return Response.json(refused)
+    }
     const accepted = validKeys.has(body.access_key ?? '')
     submissions.push({ accessKey: body.access_key ?? '', message: body.message ?? '', accepted })
     return Response.json(
@@ -155,6 +167,7 @@ export async function startDrill(options: DrillOptions = {}): Promise<Drill> {
     env,
     submissions,
     validKeys,
+    formServicePlan: 'free',
     sh,
     runbook: (id, values = {}, opts = {}) => sh(runbookBlock(id, values), opts),
     job: (jobOptions) => actions.runJob(jobOptions),
@@ -175,6 +188,7 @@ export async function startDrill(options: DrillOptions = {}): Promise<Drill> {
     goLive(url = cf.workersDevUrl(WORKER)) {
       replaceSamples(copy, url)
       syncBuildConfig(copy)
+      drill.formServicePlan = 'paid'
     },
     workersDev: cf.workersDevUrl(WORKER),
     async dispose() {

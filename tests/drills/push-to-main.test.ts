@@ -115,4 +115,18 @@ describe('a push to main (docs/operations.md §§ 3, 5)', () => {
       drill.formServicePlan = 'paid'
     }
   })
+
+  it('deploys nothing from a push to main that edits a migration main has: CI’s append-only check fails against the previous main', async () => {
+    const before = await serving(drill)
+    const calls = (await drill.cf.state.apiRequests()).length
+    drill.copy.edit('migrations/0008_notices.sql', (sql) => `${sql}\nALTER TABLE notices ADD COLUMN draft TEXT;\n`)
+    const sha = drill.copy.commit('Edit a migration main has applied')
+    const { migrations, staging, production } = await pushToMain(drill, { sha })
+    expect(migrations?.result, migrations?.log).toBe('failure')
+    expect(migrations?.log).toContain('0008_notices.sql is changed, but main has already applied it under this name')
+    expect(staging.result).toBe('skipped')
+    expect(production.result).toBe('skipped')
+    expect((await drill.cf.state.apiRequests()).length).toBe(calls)
+    expect(await serving(drill)).toBe(before)
+  })
 })

@@ -58,8 +58,8 @@ export async function configureGitHub(drill: Drill, options: { stagingKey?: stri
  */
 export async function ciRun(
   drill: Drill,
-  options: { sha: string; rerun?: string; dispatch?: { reason: string; actor: string } },
-): Promise<{ id: string; result: JobResult }> {
+  options: { sha: string; rerun?: string; dispatch?: { reason: string; actor: string }; before?: string },
+): Promise<{ id: string; result: JobResult; migrations?: JobResult; conclusion: 'success' | 'failure' }> {
   const id = options.rerun ?? drill.actions.newRunId()
   const github = {
     event_name: options.dispatch ? 'workflow_dispatch' : 'push',
@@ -80,13 +80,18 @@ export async function ciRun(
     github,
     inputs: options.dispatch ? { reason: options.dispatch.reason, audit_override: false } : {},
   })
-  return { id, result }
+  // A push to main also runs the append-only check against main before the push.
+  const migrations = options.before
+    ? await drill.job({ workflow: CI, job: 'migrations', github: { ...github, event: { before: options.before } } })
+    : undefined
+  const failed = [result, migrations].some((job) => job && job.result === 'failure')
+  return { id, result, migrations, conclusion: failed ? 'failure' : 'success' }
 }
 
 /** What GitHub delivers when a CI run of main completes: the Deploy workflow runs (staging, then production). */
 export function ciCompleted(
   drill: Drill,
-  ci: { id: string; sha: string; event?: 'push' | 'workflow_dispatch' },
+  ci: { id: string; sha: string; event?: 'push' | 'workflow_dispatch'; conclusion?: 'success' | 'failure' },
   options: { env?: Record<string, string>; between?: (job: string, result: JobResult) => void | Promise<void> } = {},
 ): Promise<RunResult[]> {
   return drill.actions.trigger(
@@ -97,6 +102,7 @@ export function ciCompleted(
       event: ci.event ?? 'push',
       headBranch: 'main',
       headSha: ci.sha,
+      conclusion: ci.conclusion,
     },
     options,
   )
@@ -117,12 +123,19 @@ export async function pushToMain(
     env?: Record<string, string>
     between?: (job: string, result: JobResult) => void | Promise<void>
   },
-): Promise<{ ci: string; staging: JobResult; production: JobResult; deploy: RunResult }> {
-  const ci = await ciRun(drill, { sha: options.sha })
+): Promise<{
+  ci: string
+  migrations?: JobResult
+  staging: JobResult
+  production: JobResult
+  deploy: RunResult
+}> {
+  const ci = await ciRun(drill, { sha: options.sha, before: drill.copy.revParse(`${options.sha}^`) })
   if (ci.result.result !== 'success') throw new Error(`CI run ${ci.id} failed:\n${ci.result.log}`)
-  const deploy = deployOf(await ciCompleted(drill, { id: ci.id, sha: options.sha }, options))
+  const deploy = deployOf(await ciCompleted(drill, { id: ci.id, sha: options.sha, conclusion: ci.conclusion }, options))
   return {
     ci: ci.id,
+    migrations: ci.migrations,
     staging: deploy.jobs.staging as JobResult,
     production: deploy.jobs.production as JobResult,
     deploy,

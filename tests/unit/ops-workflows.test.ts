@@ -252,9 +252,13 @@ describe('the workflows: what each job does', () => {
       '/migrations/',
       '/package.json',
       '/package-lock.json',
-      '/app/site.ts',
+      '/app/',
       '/vite.config.ts',
       '/scripts/',
+      '/tests/',
+      '/vitest.config.ts',
+      '/vitest.drills.config.ts',
+      '/playwright.config.ts',
     ]) {
       expect(owned).toContain(path)
     }

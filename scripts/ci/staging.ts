@@ -15,9 +15,10 @@
 //     STAGING_CONTACT_FORM_ACCESS_KEY in a secrets file only this process can read, removed
 //     afterwards; for `email`, production's send_email binding and STAGING_CONTACT_EMAIL_FROM as
 //     the sender; for `none`, nothing more;
-//  3. reads the URL and the deployment's id from wrangler's output file, smoke-tests it once that
-//     deployment answers (through Access when CF_ACCESS_CLIENT_ID/SECRET are set);
-//  4. sends ONE marked enquiry through it (scripts/prove-delivery.ts) and checks, in staging's
+//  3. reads the URL and the new deployment's own URL from wrangler's output file, smoke-tests the
+//     deployment at its own URL, which serves exactly it (through Access when
+//     CF_ACCESS_CLIENT_ID/SECRET are set);
+//  4. sends ONE marked enquiry through that URL (scripts/prove-delivery.ts) and checks, in staging's
 //     database, that staging delivered it (with `none`: that staging stored it). Crons do not run
 //     on Previews, so an enquiry staging could not deliver at once stays pending: that fails the
 //     job, naming the cause in the log and the run's summary.
@@ -157,7 +158,7 @@ async function main() {
 
   const dir = mkdtempSync(join(tmpdir(), 'staging-'))
   const secrets = join(dir, 'staging.env')
-  let deployed: { url: string; deployment: string }
+  let deployed: { url: string; deployment: string; deploymentUrl: string }
   try {
     if (how.secrets.length > 0) writeFileSync(secrets, `${how.secrets.join('\n')}\n`, { mode: 0o600 })
     deployed = await deployPreview({
@@ -176,9 +177,10 @@ async function main() {
   const { url } = deployed
   console.log(`Staging: ${url}`)
   setOutput('url', url)
-  await smokePreview(url, deployed.deployment)
+  await smokePreview(deployed.deploymentUrl, deployed.deployment)
 
-  const proof = await proveDelivery(new URL(url).origin, undefined, access)
+  // Through the deployment's own URL: the stable one may still answer with the deployment before.
+  const proof = await proveDelivery(new URL(deployed.deploymentUrl).origin, undefined, access)
   console.log(`Sent one marked enquiry (check id ${proof.checkId}): ${proof.status} ${proof.body}`)
   if (!proof.ok) fail(`Staging did not accept the marked enquiry (${proof.status}): ${proof.body}`)
 

@@ -148,6 +148,9 @@ export async function startDrill(options: DrillOptions = {}): Promise<Drill> {
     // The smoke test's patience, as in CI and by hand (a minute). A drill that deploys a version
     // meant to fail without answering shortens it for that run.
     SMOKE_WAIT_SECONDS: '60',
+    // The smoke test's 5 answers in a row, a quarter of a second apart instead of 2 s: the same
+    // judgement, in a fraction of the drills' time.
+    SMOKE_INTERVAL_SECONDS: '0.25',
   }
   for (const variable of ['CI', 'GITHUB_ACTIONS', 'NODE_OPTIONS']) delete env[variable]
   // A runner's machine: no Cloudflare token or account, only what a workflow gives a step.

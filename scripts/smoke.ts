@@ -38,7 +38,7 @@ export function smokeIntervalMs(raw = process.env.SMOKE_INTERVAL_SECONDS): numbe
 }
 
 /** What Access answers to a request without a valid token: a redirect to its login page. */
-function accessLogin(response: Response): boolean {
+export function accessLogin(response: Response): boolean {
   const location = response.headers.get('Location') ?? ''
   return response.status >= 300 && response.status < 400 && /\.cloudflareaccess\.com\//.test(location)
 }

@@ -11,8 +11,8 @@
 //       Checks again, applies the build's migrations to the previews' database, runs
 //       `wrangler preview --name pr-<number>` for the previews Worker, reads the Preview's URL and
 //       its new deployment's own URL from wrangler's output file, smoke-tests that deployment at
-//       its own URL (through Access with CF_ACCESS_CLIENT_ID/SECRET when set), and sets the step
-//       output `url`.
+//       its own URL (through Access with CF_ACCESS_CLIENT_ID/SECRET when set), checks that a
+//       request without the service token gets Access's login, and sets the step output `url`.
 //       Needs CLOUDFLARE_API_TOKEN and CLOUDFLARE_ACCOUNT_ID.
 //   node scripts/ci/preview.ts delete --pr <number>
 //       `wrangler preview delete --name pr-<number>`; a Preview that is already gone counts as deleted.
@@ -32,7 +32,7 @@ import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { migratePreviews } from '../d1-migrate-previews.ts'
 import { type RawConfig, readWranglerConfig } from '../ops-config.ts'
-import { smoke } from '../smoke.ts'
+import { accessLogin, smoke } from '../smoke.ts'
 import {
   accessHeaders,
   cloudflareApi,
@@ -103,7 +103,26 @@ export async function deployPreview(options: {
 export async function smokePreview(deploymentUrl: string, deployment: string): Promise<void> {
   const { origin, problems } = await smoke(deploymentUrl, { headers: accessHeaders() })
   if (problems.length > 0) fail(`The smoke test failed on ${origin}:\n${problems.join('\n')}`)
+  const open = await withoutToken(origin)
+  if (open) fail(open)
   console.log(`smoke: ${origin} (deployment ${deployment}'s own URL) serves the home page and /api/health is ok`)
+}
+
+/**
+ * Why a Preview is open to anyone: a request without the Access service token must get Access's
+ * login (docs/operations.md, "Keeping previews private"); anything else means no Access
+ * application covers it. Undefined when Access answers.
+ */
+export async function withoutToken(origin: string): Promise<string | undefined> {
+  let answer: Response
+  try {
+    answer = await fetch(`${origin}/api/health`, { redirect: 'manual', signal: AbortSignal.timeout(15_000) })
+  } catch (error) {
+    return `A request to ${origin} without the Access service token failed: ${(error as Error).message}`
+  }
+  await answer.body?.cancel()
+  if (accessLogin(answer)) return undefined
+  return `${origin} answered ${answer.status} to a request without the Access service token, not Access's login: no Access application covers it, so anyone can open it (docs/operations.md, "Keeping previews private")`
 }
 
 /** `wrangler preview delete` of the previews Worker's Preview `name`; one already gone counts as deleted. */

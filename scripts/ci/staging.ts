@@ -1,5 +1,6 @@
-// Staging: the tested build of a push to main as the Preview `staging` of the previews Worker,
-// with a database of its own, delivering the way production is configured (`[vars]
+// Staging: the tested build of a push to main as the Preview `staging` of a Worker of its own
+// (`<name>-staging`, apart from pull requests' Previews, behind an Access application and service
+// token of its own), with a database of its own, delivering the way production is configured (`[vars]
 // CONTACT_DELIVERY` in wrangler.toml) with staging's own key or sender (docs/operations.md,
 // "Staging"). Run by .github/workflows/deploy.yml before production, from a checkout of the commit
 // that was built.
@@ -33,7 +34,7 @@ import { formServicePlanProblems, isUnsetId, type RawConfig, readWranglerConfig 
 import { proveDelivery } from '../prove-delivery.ts'
 import { accessHeaders, failure, jsonStdout, reportError, setOutput, summary, wrangler } from './lib.ts'
 import { deployPreview, smokePreview } from './preview.ts'
-import { writeDeployConfig } from './preview-build.ts'
+import { stagingWorkerName, writeDeployConfig } from './preview-build.ts'
 
 export const STAGING = 'staging'
 
@@ -165,6 +166,7 @@ async function main() {
       config: writeDeployConfig(values.build, {
         database: { database_name: database.database_name, database_id: database.database_id },
         sendEmail: how.sendEmail,
+        worker: stagingWorkerName(config),
       }),
       name: STAGING,
       message: values.message ?? 'main',

@@ -278,6 +278,20 @@ describe("a pull request's preview (docs/operations.md § 4)", () => {
     )
   })
 
+  it('fails a Preview that no Access application covers: a request without the service token must get Access’s login', async () => {
+    await drill.cf.control.protectWorker(PREVIEWS_WORKER, null)
+    try {
+      const run = await previewRun(pullRequestTree())
+      expect(run?.result).toBe('failure')
+      const url = (await previewOf(`pr-${PR.number}`))?.deployments.at(-1)?.url
+      expect(run?.log).toContain(
+        `${url} answered 200 to a request without the Access service token, not Access's login: no Access application covers it`,
+      )
+    } finally {
+      await drill.cf.control.protectWorker(PREVIEWS_WORKER, ACCESS)
+    }
+  })
+
   it('by hand: builds, migrates, makes a Preview named after the branch in the previews Worker, and deletes it', async () => {
     // The service token exported, as the runbook says for a Preview behind Access.
     const run = await drill.runbook(

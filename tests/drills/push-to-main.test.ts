@@ -1,6 +1,6 @@
 /**
  * docs/operations.md § 3 "What a push to main does" and § 5 "Staging": the CI run keeps the build,
- * the Deploy workflow deploys it to staging (the previews Worker's Preview `staging`, its own
+ * the Deploy workflow deploys it to staging (the Preview `staging` of a Worker of its own, its own
  * database, behind Access), sends one marked enquiry there and checks it was delivered, then
  * deploys production and smoke-tests it once the new version answers. What goes wrong in the
  * production job, a version that fails once it answers among it, is drilled in
@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { establishProduction, latestVersion, pushToMain, serving } from './support/ci'
-import { ACCESS, type Drill, PREVIEWS_WORKER, startDrill, WORKER } from './support/drill'
+import { ACCESS, type Drill, PREVIEWS_WORKER, STAGING_WORKER, startDrill, WORKER } from './support/drill'
 import { DATABASES } from './support/names'
 
 const KEY = 'production-key-3f9a1c'
@@ -20,7 +20,6 @@ let first: string
 beforeAll(async () => {
   drill = await startDrill()
   first = (await establishProduction(drill, { key: KEY, stagingKey: STAGING_KEY })).version
-  await drill.cf.control.protectWorker(PREVIEWS_WORKER, ACCESS)
 })
 afterAll(async () => {
   await drill?.dispose()
@@ -46,7 +45,9 @@ describe('a push to main (docs/operations.md §§ 3, 5)', () => {
     })
     expect(staging.result, staging.log).toBe('success')
     expect(staging.checkouts).toEqual([sha])
-    const preview = (await drill.cf.state.previews(PREVIEWS_WORKER)).find((p) => p.name === 'staging')
+    // Staging lives in a Worker of its own, apart from pull requests' Previews.
+    expect((await drill.cf.state.previews(PREVIEWS_WORKER)).map((p) => p.name)).not.toContain('staging')
+    const preview = (await drill.cf.state.previews(STAGING_WORKER)).find((p) => p.name === 'staging')
     expect(preview?.url).toBeDefined()
     expect(staging.log).toContain(`Staging: ${preview?.url}`)
     expect(staging.log).toContain('Staging delivered the marked enquiry')
@@ -66,6 +67,12 @@ describe('a push to main (docs/operations.md §§ 3, 5)', () => {
     expect(blocked.output).toContain('Cloudflare Access’s login')
     const tried = (await drill.cf.state.edgeRequests()).slice(seen)
     expect(tried.map((r) => `${r.method} ${new URL(r.url).pathname} ${r.status}`)).toEqual(['GET /api/health 302'])
+    // The preview jobs' service token does not open staging: its Access application is its own.
+    const withPreviewToken = await drill.sh(`npm run smoke -- --url ${preview?.url}`, {
+      env: { CF_ACCESS_CLIENT_ID: ACCESS.clientId, CF_ACCESS_CLIENT_SECRET: ACCESS.clientSecret },
+    })
+    expect(withPreviewToken.code).toBe(1)
+    expect(withPreviewToken.output).toContain('Cloudflare Access’s login')
 
     expect(production.result, production.log).toBe('success')
     const now = await serving(drill)

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { JobResult, RunResult } from './actions'
-import { ACCESS, type Drill, PREVIEWS_WORKER, WORKER } from './drill'
+import { ACCESS, type Drill, PREVIEWS_WORKER, STAGING_ACCESS, STAGING_WORKER, WORKER } from './drill'
 import { DATABASES } from './names'
 import { pinDatabaseIds, placeBuild } from './project'
 
@@ -22,7 +22,12 @@ export const DEPLOY = '.github/workflows/deploy.yml'
 export async function configureGitHub(drill: Drill, options: { stagingKey?: string } = {}): Promise<void> {
   const { cf, actions } = drill
   const branches = ['main']
+  // Each environment its own Access service token: a preview job's cannot open staging.
   const access = { CF_ACCESS_CLIENT_ID: ACCESS.clientId, CF_ACCESS_CLIENT_SECRET: ACCESS.clientSecret }
+  const stagingAccess = {
+    CF_ACCESS_CLIENT_ID: STAGING_ACCESS.clientId,
+    CF_ACCESS_CLIENT_SECRET: STAGING_ACCESS.clientSecret,
+  }
   actions.environments.production = {
     secrets: { CLOUDFLARE_API_TOKEN: cf.tokens.production as string, CLOUDFLARE_ACCOUNT_ID: cf.accountId },
     branches,
@@ -32,7 +37,7 @@ export async function configureGitHub(drill: Drill, options: { stagingKey?: stri
       CLOUDFLARE_PREVIEW_API_TOKEN: cf.tokens.preview as string,
       CLOUDFLARE_ACCOUNT_ID: cf.accountId,
       ...(options.stagingKey ? { STAGING_CONTACT_FORM_ACCESS_KEY: options.stagingKey } : {}),
-      ...access,
+      ...stagingAccess,
     },
     branches,
   }
@@ -187,8 +192,12 @@ export async function establishProduction(
   })
   drill.validKeys.add(options.key)
   if (options.stagingKey) drill.validKeys.add(options.stagingKey)
-  // docs/operations.md § 3: the previews Worker, made once by hand so its token can be scoped to it.
+  // docs/operations.md § 3: the previews and staging Workers, made once by hand so the token can be
+  // scoped to them, each behind an Access application with its own service token (§§ 4, 5).
   await cf.control.createWorker(PREVIEWS_WORKER, { workersDev: false, previewsEnabled: true })
+  await cf.control.createWorker(STAGING_WORKER, { workersDev: false, previewsEnabled: true })
+  await cf.control.protectWorker(PREVIEWS_WORKER, ACCESS)
+  await cf.control.protectWorker(STAGING_WORKER, STAGING_ACCESS)
   await configureGitHub(drill, { stagingKey: options.stagingKey })
   return { version: adopted.version, sha }
 }

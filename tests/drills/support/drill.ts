@@ -18,14 +18,16 @@ import { type FormServicePlan, serverSideRefusal } from '../../support/form-serv
 import { personShell } from '../../support/shell-env'
 import { Actions, type JobOptions, type JobResult, runBash } from './actions'
 import { connectGitHub, type GitHubStandIn } from './github'
-import { DATABASES, PREVIEWS_WORKER, WORKER } from './names'
+import { DATABASES, PREVIEWS_WORKER, STAGING_WORKER, WORKER } from './names'
 import { type Copy, copyRepository, pinDatabaseIds, REPO, replaceSamples, syncBuildConfig } from './project'
 import { runbookBlock } from './runbook'
 
-export { PREVIEWS_WORKER, WORKER }
+export { PREVIEWS_WORKER, STAGING_WORKER, WORKER }
 export const FORM_ENDPOINT = 'https://api.web3forms.com/submit'
-/** The Access service token CI holds for the previews Worker (docs/operations.md § 4). */
+/** The Access service token the preview jobs hold, for the previews Worker (docs/operations.md § 4). */
 export const ACCESS = { clientId: 'ci-client.access', clientSecret: 'ci-secret-5e7f' }
+/** Staging's own Access service token, for the staging Worker (docs/operations.md § 5). */
+export const STAGING_ACCESS = { clientId: 'ci-staging.access', clientSecret: 'ci-staging-secret-91b2' }
 
 export interface Submission {
   accessKey: string
@@ -41,8 +43,8 @@ export interface Run {
 /**
  * The account's tokens, scoped as docs/operations.md § 3 says: the operator's own login may do
  * everything; production's token reaches the production Worker, its database and the zone;
- * the previews' token reaches the Worker the Previews live in and the previews' and staging's
- * databases, nothing of production's.
+ * the previews' token reaches the Workers the Previews and staging live in and the previews' and
+ * staging's databases, nothing of production's.
  */
 export const TOKENS: NonNullable<AccountOptions['tokens']> = {
   operator: {},
@@ -54,7 +56,7 @@ export const TOKENS: NonNullable<AccountOptions['tokens']> = {
     zones: true,
   },
   preview: {
-    workers: [PREVIEWS_WORKER],
+    workers: [PREVIEWS_WORKER, STAGING_WORKER],
     databases: [DATABASES.previews, DATABASES.staging],
     createWorkers: false,
     createDatabases: false,

@@ -79,7 +79,7 @@ export default defineConfig({
     {
       command: 'node tests/support/form-service.ts',
       url: `http://127.0.0.1:${FORM_SERVICE_PORT}/__health`,
-      env: { FORM_SERVICE_PORT: String(FORM_SERVICE_PORT) },
+      env: { FORM_SERVICE_PORT: String(FORM_SERVICE_PORT), FORM_SERVICE_PLAN: 'paid' },
       reuseExistingServer: false,
       timeout: 10_000,
     },

@@ -45,7 +45,7 @@ if (process.env.SKIP_BUILD !== '1') {
   if (build.status !== 0) process.exit(build.status ?? 1)
 }
 
-const service = await startFormService(0)
+const service = await startFormService(0, '127.0.0.1', { plan: 'paid' })
 const siteverify = await startSiteverify()
 const access = await startAccessKeys()
 rmSync(DIR, { recursive: true, force: true })

@@ -9,12 +9,20 @@
 //   - every production binding in wrangler.toml whose id is still the all-zero "not created" marker;
 //   - every var in wrangler.toml on a reserved `.example` domain;
 //   - an inbox turned on with an empty e-mail allow-list and no reason given (ACCESS_POLICY_ONLY_REASON);
+//   - the form-service delivery to Web3Forms' endpoint with no statement that the plan accepts
+//     server-side posts (CONTACT_FORM_SERVER_SIDE);
 //   - a webhook endpoint or secret in its environment (or --env-file) that production refuses
 //     (docs/integrations.md): not https, an IP address or a local name; a secret not whsec_ of 24 bytes.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { parseArgs, parseEnv } from 'node:util'
-import { allowListProblems, productionUnsetIds, readWranglerConfig, webhookProblems } from './ops-config.ts'
+import {
+  allowListProblems,
+  formServicePlanProblems,
+  productionUnsetIds,
+  readWranglerConfig,
+  webhookProblems,
+} from './ops-config.ts'
 
 export interface Finding {
   where: string
@@ -45,7 +53,11 @@ export function sampleFindings(root: string): Finding[] {
 /** Production settings in wrangler.toml that are still placeholders; webhooks production refuses. */
 export function configFindings(root: string, secrets: Record<string, string | undefined> = {}): Finding[] {
   const config = readWranglerConfig(join(root, 'wrangler.toml'))
-  const findings: Finding[] = [...productionUnsetIds(config), ...allowListProblems(config)].map((what) => ({
+  const findings: Finding[] = [
+    ...productionUnsetIds(config),
+    ...allowListProblems(config),
+    ...formServicePlanProblems(config),
+  ].map((what) => ({
     where: 'wrangler.toml',
     what,
   }))
@@ -87,7 +99,8 @@ if (import.meta.main) {
     console.error(
       '\nReplace each sample value with the real one (or confirm it by removing its `sample(…)` marker),' +
         '\ncreate the missing resources and paste their ids (docs/operations.md, "First deploy"),' +
-        "\nname the inbox's operators or the reason for none (docs/inbox.md), then deploy again." +
+        "\nname the inbox's operators or the reason for none (docs/inbox.md)," +
+        '\nchoose a delivery the form service accepts from a Worker (docs/operations.md § 1, step 4), then deploy again.' +
         '\nPreviews (`wrangler preview`) and `npm start` are not affected by this check.',
     )
     process.exit(1)

@@ -49,7 +49,7 @@ const count5xx = (r: Run) =>
 const build = spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' })
 if (build.status !== 0) process.exit(build.status ?? 1)
 
-const service = await startFormService(0)
+const service = await startFormService(0, '127.0.0.1', { plan: 'paid' })
 rmSync('.wrangler/load/state', { recursive: true, force: true })
 mkdirSync('.wrangler/load', { recursive: true })
 writeFileSync(

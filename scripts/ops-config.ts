@@ -193,6 +193,34 @@ export function allowListProblems(config: RawConfig): string[] {
   ]
 }
 
+/** Web3Forms' submission endpoint's host: the default CONTACT_FORM_ENDPOINT. */
+export const WEB3FORMS_HOST = 'api.web3forms.com'
+const DEFAULT_FORM_ENDPOINT = `https://${WEB3FORMS_HOST}/submit`
+
+/**
+ * `form-service` with Web3Forms' endpoint, unless CONTACT_FORM_SERVER_SIDE states (a sentence of 20
+ * characters or more) that the plan accepts the Worker's posts. Web3Forms' API reference: server-side
+ * submissions need a paid plan and an allow-listed server IP, and a Worker has no fixed IP
+ * (https://docs.web3forms.com/getting-started/api-reference). The go-live check refuses it.
+ */
+export function formServicePlanProblems(config: RawConfig): string[] {
+  const text = (name: string) => String(config.vars?.[name] ?? '').trim()
+  if ((text('CONTACT_DELIVERY') || 'form-service') !== 'form-service') return []
+  const endpoint = text('CONTACT_FORM_ENDPOINT') || DEFAULT_FORM_ENDPOINT
+  let host: string
+  try {
+    host = new URL(endpoint).hostname
+  } catch {
+    return []
+  }
+  if (host !== WEB3FORMS_HOST) return []
+  const statement = text('CONTACT_FORM_SERVER_SIDE')
+  if (statement.length >= POLICY_ONLY_REASON_MIN && /\s/.test(statement)) return []
+  return [
+    `CONTACT_DELIVERY is "form-service" with Web3Forms' endpoint (${endpoint}), which accepts server-side posts only on a paid plan from an allow-listed IP, and a Worker has no fixed IP: every enquiry would be refused. Three ways forward: set CONTACT_FORM_SERVER_SIDE to a sentence (${POLICY_ONLY_REASON_MIN}+ characters) stating that your plan accepts the Worker's server-side posts; or set CONTACT_DELIVERY = "email" (docs/operations.md § 6); or set CONTACT_FORM_ENDPOINT to another form service that accepts them (docs/operations.md § 1, step 4)`,
+  ]
+}
+
 /** Hygiene rules from docs/operations.md ("Configuration rules"). */
 export function hygieneProblems(config: RawConfig, workerdDate = bundledWorkerdDate()): string[] {
   const problems: string[] = []

@@ -5,15 +5,17 @@
 // (`[secrets] required`).
 //
 // `--version <id>`: the version that must answer. A new deployment reaches Cloudflare's locations
-// one by one, and until it has, the version before it keeps answering (and would pass for it), so
-// the test first waits until /api/health names that version (its `version`, from the
-// version_metadata binding; a Preview names its deployment), then judges it once. Without
-// --version it judges whatever answers, again and again until it passes.
+// one by one, and during a rollout the version before it and the new one may answer in turns, so
+// the test judges only after /api/health named that version in 5 answers in a row, 2 s apart
+// (`SMOKE_INTERVAL_SECONDS`; the drills shorten it); any other answer starts the count again. It
+// then judges the home page and /api/health once. Without --version the same 5 answers must name
+// one version, whichever it is (a Preview deployment's own URL serves exactly that deployment),
+// and the test judges it, again and again until it passes.
 //   https://developers.cloudflare.com/workers/runtime-apis/bindings/version-metadata/
 //   https://developers.cloudflare.com/workers/configuration/versions-and-deployments/gradual-deployments/
 //
-// Keeps trying for up to `--wait` seconds (default 60, or SMOKE_WAIT_SECONDS; `--attempts <n>`: n
-// tries), 2 s apart: a new version can take seconds to reach every location, a new custom domain's
+// Keeps trying for up to `--wait` seconds (default 60, or SMOKE_WAIT_SECONDS; `--attempts <n>`: the
+// answers in a row and n − 1 more): a new version can take seconds to reach every location, a new custom domain's
 // certificate longer.
 // Behind Cloudflare Access (previews, staging), set CF_ACCESS_CLIENT_ID and CF_ACCESS_CLIENT_SECRET
 // to a service token's id and secret: they are sent as Access's CF-Access-Client-Id /
@@ -24,11 +26,19 @@ import { parseArgs } from 'node:util'
 import { site } from '../app/site.ts'
 import { accessHeaders } from './ci/lib.ts'
 
-/** How long between two tries. */
-const PAUSE_MS = 2_000
+/** Answers in a row that must come from the expected version before the test judges it. */
+export const CONSECUTIVE = 5
+
+/** How long between two answers: 2 s, or SMOKE_INTERVAL_SECONDS. */
+export function smokeIntervalMs(raw = process.env.SMOKE_INTERVAL_SECONDS): number {
+  const seconds = Number(raw?.trim() || 2)
+  if (!Number.isFinite(seconds) || seconds <= 0)
+    throw new Error(`SMOKE_INTERVAL_SECONDS must be a positive number of seconds: ${raw}`)
+  return seconds * 1000
+}
 
 /** What Access answers to a request without a valid token: a redirect to its login page. */
-function accessLogin(response: Response): boolean {
+export function accessLogin(response: Response): boolean {
   const location = response.headers.get('Location') ?? ''
   return response.status >= 300 && response.status < 400 && /\.cloudflareaccess\.com\//.test(location)
 }
@@ -99,39 +109,57 @@ export interface SmokeResult {
 }
 
 /**
- * Smoke-tests `url`'s origin. With `version`: waits (up to `waitSeconds`) until /api/health names
- * it, then judges once. Without: judges until it passes or the time is up. Returns the last problems.
+ * Smoke-tests `url`'s origin. Waits (up to `waitSeconds`) until /api/health has named `version`
+ * (without one: the same version) in CONSECUTIVE answers in a row, `intervalMs` apart, then judges.
+ * With `version` it judges once; without, until it passes or the time is up. Returns the last problems.
  */
 export async function smoke(
   url: string,
-  options: { waitSeconds?: number; headers?: Record<string, string>; version?: string } = {},
+  options: {
+    waitSeconds?: number
+    headers?: Record<string, string>
+    version?: string
+    intervalMs?: number
+    /** At most this many answers from /api/health, whatever the time (`--attempts`). */
+    answers?: number
+  } = {},
 ): Promise<SmokeResult> {
   const origin = new URL(url).origin
   const headers = options.headers ?? accessHeaders()
   const waitSeconds = options.waitSeconds ?? smokeWaitSeconds()
+  const intervalMs = options.intervalMs ?? smokeIntervalMs()
   const deadline = Date.now() + waitSeconds * 1000
   const wanted = options.version
-  for (;;) {
-    if (wanted) {
-      const first = await health(origin, headers)
-      if (first.problem?.endsWith(ACCESS_HINT)) return { origin, problems: [first.problem] }
-      if (first.version === wanted) {
-        return { origin, problems: await smokeProblems(origin, headers, wanted), answered: wanted }
-      }
-      if (Date.now() + PAUSE_MS > deadline) {
-        const said = first.problem ?? `GET /api/health was answered by version ${first.version ?? '(none named)'}`
-        return {
-          origin,
-          answered: first.version,
-          problems: [`version ${wanted} did not answer within ${waitSeconds} s: ${said}`],
-        }
-      }
-    } else {
-      const problems = await smokeProblems(origin, headers)
-      const refused = problems.some((problem) => problem.endsWith(ACCESS_HINT))
-      if (problems.length === 0 || refused || Date.now() + PAUSE_MS > deadline) return { origin, problems }
+  let streak = 0
+  let last: Health | undefined
+  let problems: string[] = []
+  for (let count = 1; ; count++) {
+    const answer = await health(origin, headers)
+    if (answer.problem?.endsWith(ACCESS_HINT)) return { origin, problems: [answer.problem] }
+    if (answer.problem || answer.version === undefined) streak = 0
+    else if (wanted) streak = answer.version === wanted ? streak + 1 : 0
+    else streak = streak > 0 && answer.version === last?.version ? streak + 1 : 1
+    last = answer
+    if (streak >= CONSECUTIVE) {
+      problems = await smokeProblems(origin, headers, wanted ?? answer.version)
+      if (wanted || problems.length === 0) return { origin, problems, answered: answer.version }
+      streak = 0
     }
-    await new Promise((resolve) => setTimeout(resolve, PAUSE_MS))
+    // The last pause may end past the deadline: the answer after it still counts.
+    if (options.answers ? count >= options.answers : Date.now() >= deadline) {
+      const said = answer.problem ?? `GET /api/health was answered by version ${answer.version ?? '(none named)'}`
+      return {
+        origin,
+        answered: answer.version,
+        problems:
+          problems.length > 0
+            ? problems
+            : [
+                `${wanted ? `version ${wanted}` : 'one version'} did not answer ${CONSECUTIVE} times in a row within ${options.answers ? `${options.answers} answers` : `${waitSeconds} s`}: ${said}`,
+              ],
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, intervalMs))
   }
 }
 
@@ -149,7 +177,7 @@ if (import.meta.main) {
       production: { type: 'boolean', default: false },
       wait: { type: 'string' },
       version: { type: 'string' },
-      // Earlier spelling: how many tries, 2 s apart (`--attempts 1`: one try, no waiting).
+      // Earlier spelling: how many times the count may start (`--attempts 1`: the answers in a row, no more).
       attempts: { type: 'string' },
     },
   })
@@ -164,8 +192,9 @@ if (import.meta.main) {
     process.exit(2)
   }
   const version = values.version?.trim() || undefined
-  const waitSeconds = attempts === undefined ? smokeWaitSeconds(values.wait) : ((attempts - 1) * PAUSE_MS) / 1000
-  const { origin, problems } = await smoke(values.url, { waitSeconds, version })
+  // `--attempts n`: the answers in a row it needs, and n − 1 more to start the count again.
+  const answers = attempts === undefined ? undefined : CONSECUTIVE - 1 + attempts
+  const { origin, problems } = await smoke(values.url, { waitSeconds: smokeWaitSeconds(values.wait), version, answers })
   if (problems.length > 0) {
     for (const p of problems) console.error(`smoke: ${origin}: ${p}`)
     process.exit(1)

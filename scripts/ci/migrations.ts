@@ -7,8 +7,9 @@
 //   https://developers.cloudflare.com/d1/reference/migrations/
 //
 //   node scripts/ci/migrations.ts --base <commit>
-//       The pull request's check (.github/workflows/ci.yml, job "Migrations are append-only"): the
-//       checkout's migrations/ against the base commit's (git history needed: fetch-depth 0).
+//       CI's check (.github/workflows/ci.yml, job "Migrations are append-only"): the checkout's
+//       migrations/ against the base commit's (git history needed: fetch-depth 0). A pull request's
+//       base is its base branch's commit; a push to main's, main before the push.
 // The preview job makes the same check of a pull request's build against the default branch's
 // migrations before it migrates anything (scripts/ci/preview-build.ts), where the pull request's
 // own copy of this script cannot skip it.

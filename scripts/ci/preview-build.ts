@@ -12,21 +12,26 @@
 // changes the Worker's configuration gets no Preview until that change is on the default branch.
 // Its migrations must leave the default branch's untouched (scripts/ci/migrations.ts).
 //
-// Previews and staging are deployed to a Worker of their own, `<name>-previews`, never as Previews
-// of the production Worker: a Worker's Previews share its Preview URL setting with its versions, and
-// production's versions must have no URL (preview_urls = false: every version ever uploaded would
-// otherwise answer on its own URL with production's database and secrets). The previews Worker has
-// no production deployment, and Access covers the whole of it (docs/operations.md, "Keeping
-// previews private").
+// Pull requests' Previews are deployed to a Worker of their own, `<name>-previews`, and staging to
+// another, `<name>-staging`, never as Previews of the production Worker: a Worker's Previews share
+// its Preview URL setting with its versions, and production's versions must have no URL
+// (preview_urls = false: every version ever uploaded would otherwise answer on its own URL with
+// production's database and secrets). Neither has a production deployment, and an Access
+// application of its own covers each whole (docs/operations.md, "Keeping previews private").
 import { existsSync, lstatSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { previewsDatabaseRefusals } from '../d1-migrate-previews.ts'
 import type { RawConfig } from '../ops-config.ts'
 import { migrationChanges, migrationsIn } from './migrations.ts'
 
-/** The Worker the Previews and staging live in. */
+/** The Worker pull requests' Previews live in. */
 export function previewsWorkerName(config: RawConfig): string {
   return `${config.name}-previews`
+}
+
+/** The Worker staging lives in: apart from pull requests', so an Access application of its own covers it. */
+export function stagingWorkerName(config: RawConfig): string {
+  return `${config.name}-staging`
 }
 
 /** Keys the build writes for local use or bookkeeping: not sent to Cloudflare by a deploy, dropped. */
@@ -150,15 +155,20 @@ export function previewBuildProblems(dir: string, source: RawConfig, mainMigrati
  * Writes the configuration a Preview is deployed with (call only once the build passed the check):
  * the build's, for the previews Worker (no workers.dev of its own, Preview URLs on, none of
  * production's routes or Cron Triggers), optionally with another database for the Previews' binding
- * (staging's).
+ * (staging's), and production's send_email bindings (staging's `email` delivery).
  */
 export function writeDeployConfig(
   dir: string,
-  options: { database?: { database_name: string; database_id: string } } = {},
+  options: {
+    database?: { database_name: string; database_id: string }
+    sendEmail?: RawConfig[]
+    /** Another Worker than the previews' (staging's). */
+    worker?: string
+  } = {},
 ): string {
   const built = JSON.parse(readFileSync(join(dir, BUILD_CONFIG), 'utf8')) as RawConfig
   for (const key of DROPPED) delete built[key]
-  built.name = previewsWorkerName(built)
+  built.name = options.worker ?? previewsWorkerName(built)
   built.workers_dev = false
   built.preview_urls = true
   for (const key of ['routes', 'route', 'triggers']) delete built[key]
@@ -168,6 +178,7 @@ export function writeDeployConfig(
       d1_databases: (built.previews?.d1_databases ?? []).map((d: RawConfig) => ({ ...d, ...options.database })),
     }
   }
+  if (options.sendEmail?.length) built.previews = { ...built.previews, send_email: options.sendEmail }
   const path = join(dir, DEPLOY_CONFIG)
   writeFileSync(path, `${JSON.stringify(built, null, 2)}\n`)
   return path

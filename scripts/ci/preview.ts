@@ -10,8 +10,9 @@
 //   node scripts/ci/preview.ts deploy --build <dir> --pr <number> --message <text>
 //       Checks again, applies the build's migrations to the previews' database, runs
 //       `wrangler preview --name pr-<number>` for the previews Worker, reads the Preview's URL and
-//       deployment id from wrangler's output file, smoke-tests it once that deployment answers
-//       (through Access with CF_ACCESS_CLIENT_ID/SECRET when set), and sets the step output `url`.
+//       its new deployment's own URL from wrangler's output file, smoke-tests that deployment at
+//       its own URL (through Access with CF_ACCESS_CLIENT_ID/SECRET when set), checks that a
+//       request without the service token gets Access's login, and sets the step output `url`.
 //       Needs CLOUDFLARE_API_TOKEN and CLOUDFLARE_ACCOUNT_ID.
 //   node scripts/ci/preview.ts delete --pr <number>
 //       `wrangler preview delete --name pr-<number>`; a Preview that is already gone counts as deleted.
@@ -31,7 +32,7 @@ import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { migratePreviews } from '../d1-migrate-previews.ts'
 import { type RawConfig, readWranglerConfig } from '../ops-config.ts'
-import { smoke } from '../smoke.ts'
+import { accessLogin, smoke } from '../smoke.ts'
 import {
   accessHeaders,
   cloudflareApi,
@@ -67,8 +68,8 @@ export function previewUrl(entry: PreviewEntry | undefined): string | undefined 
 }
 
 /**
- * `wrangler preview` with the checked build. Returns the Preview's URL and the new deployment's id,
- * or stops the script explaining why there is none.
+ * `wrangler preview` with the checked build. Returns the Preview's URL, the new deployment's id and
+ * that deployment's own URL (which serves exactly it), or stops the script explaining why there is none.
  */
 export async function deployPreview(options: {
   config: string
@@ -76,7 +77,7 @@ export async function deployPreview(options: {
   message: string
   vars?: string[]
   secretsFile?: string
-}): Promise<{ url: string; deployment: string }> {
+}): Promise<{ url: string; deployment: string; deploymentUrl: string }> {
   const args = ['preview', '--config', options.config, '--name', options.name, '--message', options.message]
   for (const v of options.vars ?? []) args.push('--var', v)
   if (options.secretsFile) args.push('--secrets-file', options.secretsFile)
@@ -84,23 +85,44 @@ export async function deployPreview(options: {
   if (run.status !== 0) fail(`wrangler preview --name ${options.name} failed: ${failure(run).message}`)
   const entry = outputEntry<PreviewEntry>(run, 'preview')
   const url = previewUrl(entry)
-  if (!url || !entry?.deployment_id) {
+  const deploymentUrl = entry?.deployment_urls?.[0]
+  if (!url || !entry?.deployment_id || !deploymentUrl) {
     fail(
-      `wrangler preview --name ${options.name} reported no URL or deployment in its output file (the previews Worker needs Preview URLs on)`,
+      `wrangler preview --name ${options.name} reported no URL, deployment or deployment URL in its output file (the previews Worker needs Preview URLs on)`,
     )
   }
-  return { url, deployment: entry.deployment_id }
+  return { url, deployment: entry.deployment_id, deploymentUrl }
 }
 
 /**
- * Smoke-tests a Preview's URL through Access when a service token is set, once `deployment`
- * answers there (the URL serves the Preview's previous deployment until the new one has reached
- * every location); stops the script on failure.
+ * Smoke-tests a Preview deployment at its own URL, which serves exactly that deployment (the
+ * Preview's stable URL serves the one before until the new one has reached every location, and
+ * no document promises that /api/health names a Preview's deployment), through Access when a
+ * service token is set; stops the script on failure.
  */
-export async function smokePreview(url: string, deployment: string): Promise<void> {
-  const { origin, problems } = await smoke(url, { headers: accessHeaders(), version: deployment })
+export async function smokePreview(deploymentUrl: string, deployment: string): Promise<void> {
+  const { origin, problems } = await smoke(deploymentUrl, { headers: accessHeaders() })
   if (problems.length > 0) fail(`The smoke test failed on ${origin}:\n${problems.join('\n')}`)
-  console.log(`smoke: ${origin} serves the home page and /api/health is ok, answered by deployment ${deployment}`)
+  const open = await withoutToken(origin)
+  if (open) fail(open)
+  console.log(`smoke: ${origin} (deployment ${deployment}'s own URL) serves the home page and /api/health is ok`)
+}
+
+/**
+ * Why a Preview is open to anyone: a request without the Access service token must get Access's
+ * login (docs/operations.md, "Keeping previews private"); anything else means no Access
+ * application covers it. Undefined when Access answers.
+ */
+export async function withoutToken(origin: string): Promise<string | undefined> {
+  let answer: Response
+  try {
+    answer = await fetch(`${origin}/api/health`, { redirect: 'manual', signal: AbortSignal.timeout(15_000) })
+  } catch (error) {
+    return `A request to ${origin} without the Access service token failed: ${(error as Error).message}`
+  }
+  await answer.body?.cancel()
+  if (accessLogin(answer)) return undefined
+  return `${origin} answered ${answer.status} to a request without the Access service token, not Access's login: no Access application covers it, so anyone can open it (docs/operations.md, "Keeping previews private")`
 }
 
 /** `wrangler preview delete` of the previews Worker's Preview `name`; one already gone counts as deleted. */
@@ -182,9 +204,9 @@ async function checkAndDeploy(
   } catch (error) {
     fail((error as Error).message)
   }
-  const { url, deployment } = await deployPreview({ config: writeDeployConfig(build), name, message })
+  const { url, deployment, deploymentUrl } = await deployPreview({ config: writeDeployConfig(build), name, message })
   console.log(`Preview ${name}: ${url}`)
-  await smokePreview(url, deployment)
+  await smokePreview(deploymentUrl, deployment)
   return url
 }
 

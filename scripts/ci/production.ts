@@ -13,7 +13,9 @@
 //  5. the smoke test on `url` in app/site.ts (through Access when CF_ACCESS_CLIENT_ID/SECRET are set):
 //     it waits until /api/health names the new version, then judges it;
 //  6. if it fails: `wrangler rollback <recorded version>`, then checks that the recorded version
-//     serves 100% again and passes the smoke test, and says so. The job fails either way.
+//     serves 100% again and passes the smoke test, and says so. The job fails either way. It rolls
+//     back only while production still serves this job's deployment: if someone rolled back or
+//     changed a secret meanwhile, it says who and leaves production as they left it.
 // After any step that fails, what serves is read again and compared with what served before the
 // step: a step can fail after the new version went live (`wrangler deploy` deploys the version,
 // then sets the Cron Triggers and custom domains, and stops at the first refusal). A version that
@@ -27,7 +29,15 @@ import { site } from '../../app/site.ts'
 import { goLiveFindings } from '../go-live.ts'
 import { smoke } from '../smoke.ts'
 import { accessHeaders, fail, failure, type OutputEntry, outputEntry, reportError, summary, wrangler } from './lib.ts'
-import { builtFrom, describeServing, listVersions, type Serving, sameServing, servingNow } from './versions.ts'
+import {
+  builtFrom,
+  describeDeployment,
+  describeServing,
+  listVersions,
+  type Serving,
+  sameServing,
+  servingNow,
+} from './versions.ts'
 
 interface DeployEntry extends OutputEntry {
   version_id: string
@@ -105,6 +115,33 @@ export async function rollBackTo(
 }
 
 /**
+ * Whether production still serves what this job put there (`ours`: its deployment's id, or its
+ * version alone at 100%), read just before an automatic rollback. Someone may have rolled back or
+ * rotated a key while the job waited on its smoke test: rolling back to the version recorded at
+ * the start would then undo their change. Returns why not, naming who changed it.
+ */
+async function changedUnderUs(ours: { deployment?: string; version: string }): Promise<string | undefined> {
+  let now: Serving
+  try {
+    now = await servingNow('api')
+  } catch (error) {
+    return `which deployment serves could not be read before rolling back (${(error as Error).message})`
+  }
+  if (now.state === 'serving') {
+    const only = now.deployment.versions.length === 1 ? now.deployment.versions[0] : undefined
+    if (ours.deployment ? now.deployment.id === ours.deployment : only?.version_id === ours.version) return undefined
+  }
+  return `production no longer serves this job's deployment: it serves ${describeDeployment(now)}`
+}
+
+/** Ends the job without rolling back: someone changed production after this job's deploy. */
+function notRollingBack(version: string, why: string): never {
+  const said = `Not rolling back: ${why}. Version ${version}, deployed by this job, failed its smoke test, but someone changed production since; rolling back to the version recorded when this job started would undo their change. Check what serves (npx wrangler deployments list) with whoever made that deployment (docs/operations.md, "Rollback").`
+  summary(said)
+  fail(said)
+}
+
+/**
  * After a step failed: what serves now, against what served before it. Unchanged: says so.
  * Changed (the failed step put a version live): smoke-tests that version and rolls back to the one
  * before when it fails. Ends the job, its summary naming the version that serves.
@@ -144,6 +181,8 @@ async function afterFailure(step: string, why: string, before: Serving): Promise
     summary(said)
     fail(said)
   }
+  const changed = await changedUnderUs({ deployment: now.deployment.id, version: now.main })
+  if (changed) notRollingBack(now.main, changed)
   const back = await rollBackTo(
     before.main,
     `Automatic rollback: ${step} failed, ${now.main} failed its smoke test`,
@@ -215,6 +254,8 @@ async function main() {
     summary(said)
     fail(said)
   }
+  const changed = await changedUnderUs({ version })
+  if (changed) notRollingBack(version, changed)
   const back = await rollBackTo(before.main, `Automatic rollback: smoke test failed for ${version}`, version)
   if (!back.ok) {
     const said = `The automatic rollback to ${before.main} did NOT complete: ${back.report}. Roll back by hand: npx wrangler rollback ${before.main} (docs/operations.md, "Rollback").`

@@ -17,6 +17,7 @@ import { CloudflareApiError, cloudflareApi, failure, jsonStdout, wrangler } from
 export interface Deployment {
   id: string
   created_on: string
+  author_email?: string
   versions: { version_id: string; percentage: number }[]
   annotations?: Record<string, string>
 }
@@ -150,6 +151,15 @@ export function builtFrom(versions: ListedVersion[], id: string): { commit: stri
     if (commit) return { commit, from: version.id }
   }
   return undefined
+}
+
+/** Who made the deployment serving now, and how: for a job that finds production changed under it. */
+export function describeDeployment(serving: Serving): string {
+  if (serving.state === 'none') return `nothing serves (${serving.reason})`
+  const { deployment } = serving
+  const how = deployment.annotations?.['workers/triggered_by'] ?? 'a deployment'
+  const message = deployment.annotations?.['workers/message']
+  return `deployment ${deployment.id} (${how}${message ? `: "${message}"` : ''}), made ${deployment.created_on} by ${deployment.author_email ?? 'an unknown author'}, serving ${describeServing(serving)}`
 }
 
 export function describeServing(serving: Serving): string {

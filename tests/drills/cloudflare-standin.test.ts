@@ -90,8 +90,8 @@ const health = async (url: string) => (await cf.fetch(`${url}/api/health`)).json
 beforeAll(async () => {
   const started = Date.now()
   ;[cf, formService] = await Promise.all([
-    connectCloudflare(inject('standin'), { tokens: TOKENS, propagationMs: 0 }),
-    startFormService(0),
+    connectCloudflare(inject('standin'), { tokens: TOKENS, propagationMs: 0, rolloutMs: 0 }),
+    startFormService(0, '127.0.0.1', { plan: 'paid' }),
   ])
   // The served Worker's calls to the form service reach the loopback stand-in instead.
   await cf.control.setOutbound((request) => {
@@ -212,7 +212,7 @@ describe('the pinned wrangler against the stand-in Cloudflare account', () => {
       'npm',
       ['run', 'smoke', '--', '--url', url, '--attempts', '1', '--version', entry?.version_id as string],
       cf,
-      { cwd: project.dir },
+      { cwd: project.dir, env: { SMOKE_INTERVAL_SECONDS: '0.25' } },
     )
     expect(smoke.stderr).not.toContain('smoke:')
     expect(smoke.stdout).toContain(`smoke: ${url} serves the home page and /api/health is ok`)

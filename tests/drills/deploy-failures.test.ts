@@ -2,8 +2,8 @@
  * docs/operations.md § 3 "What a push to main does", what goes wrong in the production job (the
  * emergency deploy: CI run by hand on main, production only): a `wrangler deploy` that fails after
  * its version went live (the Cron Triggers call refused) has that version checked and rolled
- * back, or kept when it passes; a version that fails once it answers is rolled back, though the
- * old one still answered for a while; a failed migration leaves production as it was; and when the
+ * back, or kept when it passes; a version that fails once it answers is rolled back, though old
+ * and new answered in turns during its rollout; a failed migration leaves production as it was; and when the
  * version serving now cannot be read, nothing is deployed. Each run's summary names the version
  * serving when it ends. (The push itself and staging: push-to-main.test.ts.)
  */
@@ -75,12 +75,12 @@ describe('a production deploy that fails (docs/operations.md § 3)', () => {
     )
   })
 
-  it('rolls back a version that fails once it answers, though the old one still answered for a while (the smoke test waited for it)', async () => {
+  it('rolls back a version that fails once it answers, though old and new answered in turns during its rollout (the smoke test waited for 5 answers in a row from it)', async () => {
     const good = await serving(drill)
     const sha = drill.copy.commit('A release that breaks the home page')
-    // The new version reaches every location only after 15 s: until then the old one answers, and
-    // would pass a smoke test that did not wait for the new one.
-    await drill.cf.control.setPropagation(15_000)
+    // For 8 s after it reaches the locations, the new version and the old one answer in turns: a
+    // smoke test that judged once the new one had answered would get the old one's home page.
+    await drill.cf.control.setRollout(8_000)
     await drill.cf.control.breakVersions({ message: `main ${sha}`, paths: /^\/$/ })
     try {
       const production = await emergencyDeploy(sha, { env: { SMOKE_WAIT_SECONDS: '40' } })
@@ -96,7 +96,7 @@ describe('a production deploy that fails (docs/operations.md § 3)', () => {
       expect(production.summary).toContain(`Version ${broken?.id} failed its smoke test and is not serving`)
     } finally {
       await drill.cf.control.clearBrokenVersions()
-      await drill.cf.control.setPropagation(1_000)
+      await drill.cf.control.setRollout(2_000)
     }
   })
 

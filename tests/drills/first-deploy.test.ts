@@ -75,6 +75,12 @@ describe('first deploy on an empty account (docs/operations.md § 1)', () => {
     expect(
       await drill.cf.state.secretValue(WORKER, worker.latestVersion?.id as string, 'CONTACT_FORM_ACCESS_KEY'),
     ).toBe(KEY)
+    // Once it serves, `npm run deploy` refuses and points at CI's emergency deploy (§ 1, step 5).
+    const again = await drill.sh('npm run deploy')
+    expect(again.code, again.output).toBe(1)
+    expect(again.output).toContain(`Production already serves ${worker.latestVersion?.id} (100%)`)
+    expect(again.output).toContain('Actions → CI → Run workflow on main')
+    expect((await drill.cf.state.worker(WORKER)).latestVersion?.id).toBe(worker.latestVersion?.id)
     // No version of production has a URL of its own (preview_urls = false).
     expect(worker.previewsEnabled).toBe(false)
     expect(worker.latestVersion?.previewUrl).toBeUndefined()

@@ -110,8 +110,13 @@ describe("a pull request's preview (docs/operations.md § 4)", () => {
 
     const preview = await previewOf(`pr-${PR.number}`)
     expect(preview?.url).toBe(`https://pr-7-${PREVIEWS_WORKER}.${drill.cf.subdomain}.workers.dev`)
+    // Smoke-tested at the new deployment's own URL, which serves exactly that deployment.
+    const deployment = preview?.deployments.at(-1)
+    expect(deployment?.url).toBe(
+      `https://${deployment?.id.slice(0, 8)}-${PREVIEWS_WORKER}.${drill.cf.subdomain}.workers.dev`,
+    )
     expect(run?.log).toContain(
-      `smoke: ${preview?.url} serves the home page and /api/health is ok, answered by deployment ${preview?.deployments.at(-1)?.id}`,
+      `smoke: ${deployment?.url} (deployment ${deployment?.id}'s own URL) serves the home page and /api/health is ok`,
     )
     expect(await tables(DATABASES.previews)).toContain('preview_probe')
     expect(await tables(DATABASES.staging)).not.toContain('preview_probe')
@@ -273,6 +278,20 @@ describe("a pull request's preview (docs/operations.md § 4)", () => {
     )
   })
 
+  it('fails a Preview that no Access application covers: a request without the service token must get Access’s login', async () => {
+    await drill.cf.control.protectWorker(PREVIEWS_WORKER, null)
+    try {
+      const run = await previewRun(pullRequestTree())
+      expect(run?.result).toBe('failure')
+      const url = (await previewOf(`pr-${PR.number}`))?.deployments.at(-1)?.url
+      expect(run?.log).toContain(
+        `${url} answered 200 to a request without the Access service token, not Access's login: no Access application covers it`,
+      )
+    } finally {
+      await drill.cf.control.protectWorker(PREVIEWS_WORKER, ACCESS)
+    }
+  })
+
   it('by hand: builds, migrates, makes a Preview named after the branch in the previews Worker, and deletes it', async () => {
     // The service token exported, as the runbook says for a Preview behind Access.
     const run = await drill.runbook(
@@ -282,7 +301,7 @@ describe("a pull request's preview (docs/operations.md § 4)", () => {
     )
     expect(run.code, run.output).toBe(0)
     expect(run.output).toContain(`https://my-branch-${PREVIEWS_WORKER}.${drill.cf.subdomain}.workers.dev`)
-    expect(run.output).toContain('answered by deployment')
+    expect(run.output).toMatch(/\(deployment [0-9a-f-]+'s own URL\) serves the home page/)
     expect((await drill.cf.state.previews(PREVIEWS_WORKER)).map((p) => p.name)).not.toContain('my-branch')
     await drill.cf.assertNoUnknownRequests()
   })

@@ -1,6 +1,6 @@
 /**
  * docs/operations.md § 3 "What a push to main does" and § 5 "Staging": the CI run keeps the build,
- * the Deploy workflow deploys it to staging (the previews Worker's Preview `staging`, its own
+ * the Deploy workflow deploys it to staging (the Preview `staging` of a Worker of its own, its own
  * database, behind Access), sends one marked enquiry there and checks it was delivered, then
  * deploys production and smoke-tests it once the new version answers. What goes wrong in the
  * production job, a version that fails once it answers among it, is drilled in
@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { establishProduction, latestVersion, pushToMain, serving } from './support/ci'
-import { ACCESS, type Drill, PREVIEWS_WORKER, startDrill, WORKER } from './support/drill'
+import { ACCESS, type Drill, PREVIEWS_WORKER, STAGING_WORKER, startDrill, WORKER } from './support/drill'
 import { DATABASES } from './support/names'
 
 const KEY = 'production-key-3f9a1c'
@@ -20,7 +20,6 @@ let first: string
 beforeAll(async () => {
   drill = await startDrill()
   first = (await establishProduction(drill, { key: KEY, stagingKey: STAGING_KEY })).version
-  await drill.cf.control.protectWorker(PREVIEWS_WORKER, ACCESS)
 })
 afterAll(async () => {
   await drill?.dispose()
@@ -46,7 +45,9 @@ describe('a push to main (docs/operations.md §§ 3, 5)', () => {
     })
     expect(staging.result, staging.log).toBe('success')
     expect(staging.checkouts).toEqual([sha])
-    const preview = (await drill.cf.state.previews(PREVIEWS_WORKER)).find((p) => p.name === 'staging')
+    // Staging lives in a Worker of its own, apart from pull requests' Previews.
+    expect((await drill.cf.state.previews(PREVIEWS_WORKER)).map((p) => p.name)).not.toContain('staging')
+    const preview = (await drill.cf.state.previews(STAGING_WORKER)).find((p) => p.name === 'staging')
     expect(preview?.url).toBeDefined()
     expect(staging.log).toContain(`Staging: ${preview?.url}`)
     expect(staging.log).toContain('Staging delivered the marked enquiry')
@@ -59,16 +60,19 @@ describe('a push to main (docs/operations.md §§ 3, 5)', () => {
     expect(await drill.cf.state.query(DATABASES.previews, 'SELECT id FROM enquiries')).toEqual([])
     expect(await drill.cf.state.query(DATABASES.production, 'SELECT id FROM enquiries')).toEqual([])
     // Without the service token, Access stops anyone at staging's URL. Its login page is an answer,
-    // not a version on its way: the smoke test stops at its first try instead of waiting a minute.
+    // not a version on its way: the smoke test stops at its first request instead of waiting a minute.
     const seen = (await drill.cf.state.edgeRequests()).length
     const blocked = await drill.sh(`npm run smoke -- --url ${preview?.url}`)
     expect(blocked.code).toBe(1)
     expect(blocked.output).toContain('Cloudflare Access’s login')
     const tried = (await drill.cf.state.edgeRequests()).slice(seen)
-    expect(tried.map((r) => `${r.method} ${new URL(r.url).pathname} ${r.status}`)).toEqual([
-      'GET / 302',
-      'GET /api/health 302',
-    ])
+    expect(tried.map((r) => `${r.method} ${new URL(r.url).pathname} ${r.status}`)).toEqual(['GET /api/health 302'])
+    // The preview jobs' service token does not open staging: its Access application is its own.
+    const withPreviewToken = await drill.sh(`npm run smoke -- --url ${preview?.url}`, {
+      env: { CF_ACCESS_CLIENT_ID: ACCESS.clientId, CF_ACCESS_CLIENT_SECRET: ACCESS.clientSecret },
+    })
+    expect(withPreviewToken.code).toBe(1)
+    expect(withPreviewToken.output).toContain('Cloudflare Access’s login')
 
     expect(production.result, production.log).toBe('success')
     const now = await serving(drill)
@@ -89,5 +93,44 @@ describe('a push to main (docs/operations.md §§ 3, 5)', () => {
       )
       expect(answer.status).toBe(404)
     }
+  })
+
+  it('stops at staging when the form service refuses server-side posts (Web3Forms’ free plan), saying why in the summary; production is not deployed', async () => {
+    const before = await serving(drill)
+    const sent = drill.submissions.length
+    // Staging's key belongs to a form-service account on the free plan: every post from a Worker is refused.
+    drill.formServicePlan = 'free'
+    try {
+      drill.copy.edit('docs/operations.md', (text) => `${text}\n`)
+      const sha = drill.copy.commit('Another change to the runbook')
+      const { staging, production } = await pushToMain(drill, { sha })
+      expect(staging.result, staging.log).toBe('failure')
+      expect(production.result).toBe('skipped')
+      expect(drill.submissions.slice(sent)).toEqual([
+        expect.objectContaining({ accessKey: STAGING_KEY, accepted: false }),
+      ])
+      expect(staging.summary).toContain('Staging failed; production is not deployed.')
+      expect(staging.summary).toContain('did not deliver it through form-service')
+      expect(staging.summary).toContain('last cause upstream_refused')
+      expect(staging.summary).toContain('set CONTACT_FORM_SERVER_SIDE')
+      expect(staging.summary).toContain('CONTACT_DELIVERY = "email"')
+      expect(await serving(drill)).toBe(before)
+    } finally {
+      drill.formServicePlan = 'paid'
+    }
+  })
+
+  it('deploys nothing from a push to main that edits a migration main has: CI’s append-only check fails against the previous main', async () => {
+    const before = await serving(drill)
+    const calls = (await drill.cf.state.apiRequests()).length
+    drill.copy.edit('migrations/0008_notices.sql', (sql) => `${sql}\nALTER TABLE notices ADD COLUMN draft TEXT;\n`)
+    const sha = drill.copy.commit('Edit a migration main has applied')
+    const { migrations, staging, production } = await pushToMain(drill, { sha })
+    expect(migrations?.result, migrations?.log).toBe('failure')
+    expect(migrations?.log).toContain('0008_notices.sql is changed, but main has already applied it under this name')
+    expect(staging.result).toBe('skipped')
+    expect(production.result).toBe('skipped')
+    expect((await drill.cf.state.apiRequests()).length).toBe(calls)
+    expect(await serving(drill)).toBe(before)
   })
 })

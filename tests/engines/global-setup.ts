@@ -77,7 +77,7 @@ export default async function setup(project: TestProject) {
     const repo = checkout('engines')
     stops.push(() => repo.remove())
 
-    const formService = await startFormService(0)
+    const formService = await startFormService(0, '127.0.0.1', { plan: 'paid' })
     stops.push(() => formService.close())
 
     // docs/inbox.md, "Locally" (on this suite's port).

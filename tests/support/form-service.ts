@@ -3,14 +3,18 @@
  *
  * POST /submit answers like the real service ({ success: true }) unless a scenario was
  * registered for the submitted e-mail address; scenarios simulate the service's faults.
+ * It keeps Web3Forms' plan rule (serverSideRefusal below): on the free plan a server-side post is
+ * refused, so a Worker's delivery is tested against a `paid` plan (every caller that stands for a
+ * form service a Worker may post to says so).
  * Control API (for tests):
  *   POST   /__scenario  { email, scenario }   answer submissions from `email` this way
  *   GET    /__requests?email=…                 what was received (all, or for one address)
  *   DELETE /__requests                         forget everything
  *   GET    /__health                           200 when up
  *
- * Run alone: `node tests/support/form-service.ts` (FORM_SERVICE_PORT, default 8799).
- * Imported: `await startFormService(0)` for a private instance on a free port.
+ * Run alone: `node tests/support/form-service.ts` (FORM_SERVICE_PORT, default 8799; FORM_SERVICE_PLAN,
+ * default free). Imported: `await startFormService(0, '127.0.0.1', { plan: 'paid' })` for a
+ * private instance on a free port that accepts a Worker's posts.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -26,6 +30,28 @@ export type Scenario =
   | { kind: 'reset' } // destroys the connection
   | { kind: 'huge'; bytes: number } // 200 application/json, an enormous body
   | { kind: 'redirect'; location: string } // 307 to another address
+
+/**
+ * The form service's plan. Web3Forms' API reference: "Server side usage requires paid plan + server
+ * IP whitelisting" (https://docs.web3forms.com/getting-started/api-reference). `paid` stands for a
+ * paid plan whose allow-list holds the caller.
+ */
+export type FormServicePlan = 'free' | 'paid'
+
+/** What the free plan answers to a server-side post: 200 with success false (the delivery's `upstream_refused`). */
+export const SERVER_SIDE_REFUSED = {
+  success: false,
+  message: 'Server side submissions are available only on a paid plan, from an allow-listed IP address',
+}
+
+/**
+ * Web3Forms' rule: the free plan accepts posts from a browser only. A browser's cross-origin post
+ * always carries `Origin`; a server's (a Worker's fetch, Node's) carries none. Returns the refusal,
+ * or undefined when the post may go on.
+ */
+export function serverSideRefusal(plan: FormServicePlan, origin: string | null | undefined) {
+  return plan === 'free' && !origin ? SERVER_SIDE_REFUSED : undefined
+}
 
 export interface ReceivedRequest {
   at: number
@@ -62,7 +88,12 @@ function sendJson(res: ServerResponse, status: number, body: unknown) {
   res.end(JSON.stringify(body))
 }
 
-export function startFormService(port = 0, host = '127.0.0.1'): Promise<FormService> {
+export function startFormService(
+  port = 0,
+  host = '127.0.0.1',
+  options: { plan?: FormServicePlan } = {},
+): Promise<FormService> {
+  const plan = options.plan ?? 'free'
   const scenarios = new Map<string, Scenario>()
   const received: ReceivedRequest[] = []
   const hanging = new Set<ServerResponse>()
@@ -98,6 +129,8 @@ export function startFormService(port = 0, host = '127.0.0.1'): Promise<FormServ
     }
     received.push({ at: Date.now(), method: req.method ?? '', path: url.pathname, headers: req.headers, raw, json })
 
+    const refused = serverSideRefusal(plan, req.headers.origin)
+    if (refused) return sendJson(res, 200, refused)
     const email = String((json as { email?: unknown } | null)?.email ?? '').toLowerCase()
     const scenario = scenarios.get(email) ?? { kind: 'success' }
     switch (scenario.kind) {
@@ -176,7 +209,8 @@ export function startFormService(port = 0, host = '127.0.0.1'): Promise<FormServ
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const port = Number(process.env.FORM_SERVICE_PORT ?? 8799)
-  startFormService(port).then((service) => {
+  const plan = process.env.FORM_SERVICE_PLAN === 'paid' ? 'paid' : 'free'
+  startFormService(port, '127.0.0.1', { plan }).then((service) => {
     console.log(`Stand-in form service listening on ${service.url}`)
   })
 }

@@ -20,7 +20,7 @@ let service: FormService
 let counter = 0
 
 beforeAll(async () => {
-  service = await startFormService(0)
+  service = await startFormService(0, '127.0.0.1', { plan: 'paid' })
 })
 afterAll(async () => {
   await service.close()
@@ -122,13 +122,30 @@ describe('the form-service delivery against a real HTTP server', () => {
   }
 
   it('does not follow a redirect: the key never travels to another address', async () => {
-    const other = await startFormService(0)
+    const other = await startFormService(0, '127.0.0.1', { plan: 'paid' })
     try {
       const { result } = await sendWith({ kind: 'redirect', location: other.url })
       expect(result.ok).toBe(false)
       expect(other.received).toHaveLength(0)
     } finally {
       await other.close()
+    }
+  })
+
+  it('is refused by a form service on a free plan, as Web3Forms refuses server-side posts (upstream_refused)', async () => {
+    const free = await startFormService(0, '127.0.0.1', { plan: 'free' })
+    try {
+      const result = await sendToFormService(
+        enquiry(),
+        contactEnv({ CONTACT_FORM_ENDPOINT: free.url, CONTACT_FORM_ACCESS_KEY: KEY }),
+      )
+      expect(result).toMatchObject({ ok: false, cause: 'upstream_refused' })
+      expect(free.received).toHaveLength(1)
+      // A browser's post (it always sends Origin) is accepted on the same plan.
+      const browser = await fetch(free.url, { method: 'POST', headers: { Origin: 'https://company.in' }, body: '{}' })
+      expect(await browser.json()).toMatchObject({ success: true })
+    } finally {
+      await free.close()
     }
   })
 
@@ -168,7 +185,7 @@ describe('the form-service delivery against a real HTTP server', () => {
   })
 
   it('fails when nothing listens at the endpoint', async () => {
-    const closed = await startFormService(0)
+    const closed = await startFormService(0, '127.0.0.1', { plan: 'paid' })
     const url = closed.url
     await closed.close()
     const result = await sendToFormService(

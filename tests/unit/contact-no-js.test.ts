@@ -25,7 +25,7 @@ let service: FormService
 let d1: SqliteD1
 
 beforeAll(async () => {
-  service = await startFormService(0)
+  service = await startFormService(0, '127.0.0.1', { plan: 'paid' })
 })
 afterAll(async () => {
   await service.close()

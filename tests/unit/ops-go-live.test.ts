@@ -39,9 +39,12 @@ function replaceSamples(root: string) {
         'database_id = "4b1f6c1e-8e0a-4c53-9a52-1f3b2a7d9c10"',
       )
       .replaceAll('id = "00000000000000000000000000000000"', 'id = "0f2ac74b4d3e46b0a5b1b4c1d2e3f405"')
-      .replaceAll('aksharalabs.example', 'company.in'),
+      .replaceAll('aksharalabs.example', 'company.in')
+      .replace('CONTACT_FORM_SERVER_SIDE = ""', `CONTACT_FORM_SERVER_SIDE = "${PAID_PLAN}"`),
   )
 }
+
+const PAID_PLAN = 'Paid Web3Forms plan; it accepts the Worker’s server-side posts'
 
 // Each run starts Node and loads wrangler's config reader: seconds on a busy machine.
 vi.setConfig({ testTimeout: 60_000 })
@@ -117,6 +120,39 @@ describe('the go-live check run by `npm run deploy` and the production deploy', 
     writeFileSync(path, on.replace(/^ACCESS_POLICY_ONLY_REASON = ""$/m, `ACCESS_POLICY_ONLY_REASON = "${reason}"`))
     expect(goLive(root).status).toBe(0)
     writeFileSync(path, on.replace(/^ACCESS_ALLOWED_EMAILS = ""$/m, 'ACCESS_ALLOWED_EMAILS = "owner@company.in"'))
+    expect(goLive(root).status).toBe(0)
+  })
+
+  it('refuses form-service with Web3Forms’ endpoint unless the plan is stated to accept server-side posts, naming the three ways forward', () => {
+    const root = copyOfProject()
+    replaceSamples(root)
+    const path = join(root, 'wrangler.toml')
+    const stated = readFileSync(path, 'utf8')
+    const unstated = stated.replace(`CONTACT_FORM_SERVER_SIDE = "${PAID_PLAN}"`, 'CONTACT_FORM_SERVER_SIDE = ""')
+    writeFileSync(path, unstated)
+    const refused = goLive(root)
+    expect(refused.status).toBe(1)
+    expect(refused.output).toContain('CONTACT_DELIVERY is "form-service" with Web3Forms\' endpoint')
+    for (const way of [
+      'set CONTACT_FORM_SERVER_SIDE',
+      'CONTACT_DELIVERY = "email"',
+      'set CONTACT_FORM_ENDPOINT to another',
+    ])
+      expect(refused.output).toContain(way)
+    writeFileSync(path, unstated.replace('CONTACT_FORM_SERVER_SIDE = ""', 'CONTACT_FORM_SERVER_SIDE = "paid"'))
+    expect(goLive(root).status).toBe(1)
+
+    writeFileSync(path, stated)
+    expect(goLive(root).status).toBe(0)
+    writeFileSync(path, unstated.replace('CONTACT_DELIVERY = "form-service"', 'CONTACT_DELIVERY = "email"'))
+    expect(goLive(root).status).toBe(0)
+    writeFileSync(
+      path,
+      unstated.replace(
+        'CONTACT_FORM_ENDPOINT = "https://api.web3forms.com/submit"',
+        'CONTACT_FORM_ENDPOINT = "https://forms.company.in/submit"',
+      ),
+    )
     expect(goLive(root).status).toBe(0)
   })
 

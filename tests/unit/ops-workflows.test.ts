@@ -176,7 +176,7 @@ describe('the workflows: what each job does', () => {
       Object.entries<Record<string, unknown>>(workflow(file).jobs).map(([id, job]) => [`${file}:${id}`, job]),
     ),
   )
-  type Step = { uses?: string; run?: string; with?: Record<string, unknown> }
+  type Step = { uses?: string; run?: string; with?: Record<string, unknown>; env?: Record<string, string> }
   const steps = (key: string) => (jobs[key]?.steps ?? []) as Step[]
   const runs = (key: string) => ((jobs[key]?.steps ?? []) as { run?: string }[]).map((s) => s.run ?? '').join('\n')
 
@@ -228,11 +228,17 @@ describe('the workflows: what each job does', () => {
       expect(group(key), key).not.toBe(group('rollback.yml:rollback'))
   })
 
-  it('a pull request’s migrations are checked to be append-only, with the history to compare', () => {
+  it('a pull request’s migrations, and a push to main’s, are checked to be append-only, with the history to compare', () => {
     const check = steps('ci.yml:migrations')
     expect(check.find((s) => s.uses?.startsWith('actions/checkout@'))?.with).toMatchObject({ 'fetch-depth': 0 })
     expect(runs('ci.yml:migrations')).toMatch(/node scripts\/ci\/migrations\.ts --base "\$BASE_SHA"/)
-    expect(jobs['ci.yml:migrations']?.if).toBe("github.event_name == 'pull_request'")
+    expect(jobs['ci.yml:migrations']?.if).toBe(
+      "github.event_name == 'pull_request' || (github.event_name == 'push' && github.ref == 'refs/heads/main')",
+    )
+    // Against the pull request's base, or main before the push.
+    expect(check.at(-1)?.env?.BASE_SHA).toContain(
+      "github.event_name == 'pull_request' && github.event.pull_request.base.sha || github.event.before",
+    )
   })
 
   it('CODEOWNERS covers what reaches production', () => {
@@ -246,9 +252,13 @@ describe('the workflows: what each job does', () => {
       '/migrations/',
       '/package.json',
       '/package-lock.json',
-      '/app/site.ts',
+      '/app/',
       '/vite.config.ts',
       '/scripts/',
+      '/tests/',
+      '/vitest.config.ts',
+      '/vitest.drills.config.ts',
+      '/playwright.config.ts',
     ]) {
       expect(owned).toContain(path)
     }

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { JobResult, RunResult } from './actions'
-import { ACCESS, type Drill, PREVIEWS_WORKER, WORKER } from './drill'
+import { ACCESS, type Drill, PREVIEWS_WORKER, STAGING_ACCESS, STAGING_WORKER, WORKER } from './drill'
 import { DATABASES } from './names'
 import { pinDatabaseIds, placeBuild } from './project'
 
@@ -22,7 +22,12 @@ export const DEPLOY = '.github/workflows/deploy.yml'
 export async function configureGitHub(drill: Drill, options: { stagingKey?: string } = {}): Promise<void> {
   const { cf, actions } = drill
   const branches = ['main']
+  // Each environment its own Access service token: a preview job's cannot open staging.
   const access = { CF_ACCESS_CLIENT_ID: ACCESS.clientId, CF_ACCESS_CLIENT_SECRET: ACCESS.clientSecret }
+  const stagingAccess = {
+    CF_ACCESS_CLIENT_ID: STAGING_ACCESS.clientId,
+    CF_ACCESS_CLIENT_SECRET: STAGING_ACCESS.clientSecret,
+  }
   actions.environments.production = {
     secrets: { CLOUDFLARE_API_TOKEN: cf.tokens.production as string, CLOUDFLARE_ACCOUNT_ID: cf.accountId },
     branches,
@@ -32,7 +37,7 @@ export async function configureGitHub(drill: Drill, options: { stagingKey?: stri
       CLOUDFLARE_PREVIEW_API_TOKEN: cf.tokens.preview as string,
       CLOUDFLARE_ACCOUNT_ID: cf.accountId,
       ...(options.stagingKey ? { STAGING_CONTACT_FORM_ACCESS_KEY: options.stagingKey } : {}),
-      ...access,
+      ...stagingAccess,
     },
     branches,
   }
@@ -58,8 +63,8 @@ export async function configureGitHub(drill: Drill, options: { stagingKey?: stri
  */
 export async function ciRun(
   drill: Drill,
-  options: { sha: string; rerun?: string; dispatch?: { reason: string; actor: string } },
-): Promise<{ id: string; result: JobResult }> {
+  options: { sha: string; rerun?: string; dispatch?: { reason: string; actor: string }; before?: string },
+): Promise<{ id: string; result: JobResult; migrations?: JobResult; conclusion: 'success' | 'failure' }> {
   const id = options.rerun ?? drill.actions.newRunId()
   const github = {
     event_name: options.dispatch ? 'workflow_dispatch' : 'push',
@@ -80,13 +85,18 @@ export async function ciRun(
     github,
     inputs: options.dispatch ? { reason: options.dispatch.reason, audit_override: false } : {},
   })
-  return { id, result }
+  // A push to main also runs the append-only check against main before the push.
+  const migrations = options.before
+    ? await drill.job({ workflow: CI, job: 'migrations', github: { ...github, event: { before: options.before } } })
+    : undefined
+  const failed = [result, migrations].some((job) => job && job.result === 'failure')
+  return { id, result, migrations, conclusion: failed ? 'failure' : 'success' }
 }
 
 /** What GitHub delivers when a CI run of main completes: the Deploy workflow runs (staging, then production). */
 export function ciCompleted(
   drill: Drill,
-  ci: { id: string; sha: string; event?: 'push' | 'workflow_dispatch' },
+  ci: { id: string; sha: string; event?: 'push' | 'workflow_dispatch'; conclusion?: 'success' | 'failure' },
   options: { env?: Record<string, string>; between?: (job: string, result: JobResult) => void | Promise<void> } = {},
 ): Promise<RunResult[]> {
   return drill.actions.trigger(
@@ -97,6 +107,7 @@ export function ciCompleted(
       event: ci.event ?? 'push',
       headBranch: 'main',
       headSha: ci.sha,
+      conclusion: ci.conclusion,
     },
     options,
   )
@@ -117,12 +128,19 @@ export async function pushToMain(
     env?: Record<string, string>
     between?: (job: string, result: JobResult) => void | Promise<void>
   },
-): Promise<{ ci: string; staging: JobResult; production: JobResult; deploy: RunResult }> {
-  const ci = await ciRun(drill, { sha: options.sha })
+): Promise<{
+  ci: string
+  migrations?: JobResult
+  staging: JobResult
+  production: JobResult
+  deploy: RunResult
+}> {
+  const ci = await ciRun(drill, { sha: options.sha, before: drill.copy.revParse(`${options.sha}^`) })
   if (ci.result.result !== 'success') throw new Error(`CI run ${ci.id} failed:\n${ci.result.log}`)
-  const deploy = deployOf(await ciCompleted(drill, { id: ci.id, sha: options.sha }, options))
+  const deploy = deployOf(await ciCompleted(drill, { id: ci.id, sha: options.sha, conclusion: ci.conclusion }, options))
   return {
     ci: ci.id,
+    migrations: ci.migrations,
     staging: deploy.jobs.staging as JobResult,
     production: deploy.jobs.production as JobResult,
     deploy,
@@ -174,8 +192,12 @@ export async function establishProduction(
   })
   drill.validKeys.add(options.key)
   if (options.stagingKey) drill.validKeys.add(options.stagingKey)
-  // docs/operations.md § 3: the previews Worker, made once by hand so its token can be scoped to it.
+  // docs/operations.md § 3: the previews and staging Workers, made once by hand so the token can be
+  // scoped to them, each behind an Access application with its own service token (§§ 4, 5).
   await cf.control.createWorker(PREVIEWS_WORKER, { workersDev: false, previewsEnabled: true })
+  await cf.control.createWorker(STAGING_WORKER, { workersDev: false, previewsEnabled: true })
+  await cf.control.protectWorker(PREVIEWS_WORKER, ACCESS)
+  await cf.control.protectWorker(STAGING_WORKER, STAGING_ACCESS)
   await configureGitHub(drill, { stagingKey: options.stagingKey })
   return { version: adopted.version, sha }
 }

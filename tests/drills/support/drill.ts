@@ -14,17 +14,20 @@ import { delimiter, join } from 'node:path'
 import { inject } from 'vitest'
 import { compileCache } from '../../../scripts/test.ts'
 import { type AccountOptions, type Cloudflare, connectCloudflare } from '../../support/cloudflare/index.ts'
+import { type FormServicePlan, serverSideRefusal } from '../../support/form-service'
 import { personShell } from '../../support/shell-env'
 import { Actions, type JobOptions, type JobResult, runBash } from './actions'
 import { connectGitHub, type GitHubStandIn } from './github'
-import { DATABASES, PREVIEWS_WORKER, WORKER } from './names'
+import { DATABASES, PREVIEWS_WORKER, STAGING_WORKER, WORKER } from './names'
 import { type Copy, copyRepository, pinDatabaseIds, REPO, replaceSamples, syncBuildConfig } from './project'
 import { runbookBlock } from './runbook'
 
-export { PREVIEWS_WORKER, WORKER }
+export { PREVIEWS_WORKER, STAGING_WORKER, WORKER }
 export const FORM_ENDPOINT = 'https://api.web3forms.com/submit'
-/** The Access service token CI holds for the previews Worker (docs/operations.md § 4). */
+/** The Access service token the preview jobs hold, for the previews Worker (docs/operations.md § 4). */
 export const ACCESS = { clientId: 'ci-client.access', clientSecret: 'ci-secret-5e7f' }
+/** Staging's own Access service token, for the staging Worker (docs/operations.md § 5). */
+export const STAGING_ACCESS = { clientId: 'ci-staging.access', clientSecret: 'ci-staging-secret-91b2' }
 
 export interface Submission {
   accessKey: string
@@ -40,8 +43,8 @@ export interface Run {
 /**
  * The account's tokens, scoped as docs/operations.md § 3 says: the operator's own login may do
  * everything; production's token reaches the production Worker, its database and the zone;
- * the previews' token reaches the Worker the Previews live in and the previews' and staging's
- * databases, nothing of production's.
+ * the previews' token reaches the Workers the Previews and staging live in and the previews' and
+ * staging's databases, nothing of production's.
  */
 export const TOKENS: NonNullable<AccountOptions['tokens']> = {
   operator: {},
@@ -53,7 +56,7 @@ export const TOKENS: NonNullable<AccountOptions['tokens']> = {
     zones: true,
   },
   preview: {
-    workers: [PREVIEWS_WORKER],
+    workers: [PREVIEWS_WORKER, STAGING_WORKER],
     databases: [DATABASES.previews, DATABASES.staging],
     createWorkers: false,
     createDatabases: false,
@@ -72,6 +75,12 @@ export interface Drill {
   submissions: Submission[]
   /** Keys the form service accepts (others are refused like an invalid access key). */
   validKeys: Set<string>
+  /**
+   * The form service's plan: `free` refuses every post from a Worker (a server-side post), as
+   * Web3Forms' free plan does; `paid` accepts them. `goLive()` makes it `paid`, as the statement
+   * it writes in wrangler.toml says.
+   */
+  formServicePlan: FormServicePlan
   /** A shell command in the copy (bash -eo pipefail), as an operator types it. */
   sh(script: string, options?: { input?: string; env?: Record<string, string> }): Promise<Run>
   /** A runbook block (docs/operations.md), as written, with its <placeholders> filled in. */
@@ -110,6 +119,11 @@ export async function startDrill(options: DrillOptions = {}): Promise<Drill> {
       return new Response(`The drill's network has no ${url.host}`, { status: 502 })
     }
     const body = (await request.json()) as { access_key?: string; message?: string }
+    const refused = serverSideRefusal(drill.formServicePlan, request.headers.get('Origin'))
+    if (refused) {
+      submissions.push({ accessKey: body.access_key ?? '', message: body.message ?? '', accepted: false })
+      return Response.json(refused)
+    }
     const accepted = validKeys.has(body.access_key ?? '')
     submissions.push({ accessKey: body.access_key ?? '', message: body.message ?? '', accepted })
     return Response.json(
@@ -136,6 +150,9 @@ export async function startDrill(options: DrillOptions = {}): Promise<Drill> {
     // The smoke test's patience, as in CI and by hand (a minute). A drill that deploys a version
     // meant to fail without answering shortens it for that run.
     SMOKE_WAIT_SECONDS: '60',
+    // The smoke test's 5 answers in a row, a quarter of a second apart instead of 2 s: the same
+    // judgement, in a fraction of the drills' time.
+    SMOKE_INTERVAL_SECONDS: '0.25',
   }
   for (const variable of ['CI', 'GITHUB_ACTIONS', 'NODE_OPTIONS']) delete env[variable]
   // A runner's machine: no Cloudflare token or account, only what a workflow gives a step.
@@ -155,6 +172,7 @@ export async function startDrill(options: DrillOptions = {}): Promise<Drill> {
     env,
     submissions,
     validKeys,
+    formServicePlan: 'free',
     sh,
     runbook: (id, values = {}, opts = {}) => sh(runbookBlock(id, values), opts),
     job: (jobOptions) => actions.runJob(jobOptions),
@@ -175,6 +193,7 @@ export async function startDrill(options: DrillOptions = {}): Promise<Drill> {
     goLive(url = cf.workersDevUrl(WORKER)) {
       replaceSamples(copy, url)
       syncBuildConfig(copy)
+      drill.formServicePlan = 'paid'
     },
     workersDev: cf.workersDevUrl(WORKER),
     async dispose() {

@@ -176,8 +176,15 @@ export function replaceSamples(copy: Pick<Copy, 'dir' | 'edit'>, url: string): v
     copy.edit(file, (text) => text.replace(/([:=]\s*)sample\(([^()]*)\)/g, '$1$2'))
   }
   setSiteUrl(copy, url)
-  copy.edit('wrangler.toml', (toml) => toml.replaceAll('website@aksharalabs.example', 'website@aksharalabs.in'))
+  copy.edit('wrangler.toml', (toml) =>
+    toml
+      .replaceAll('website@aksharalabs.example', 'website@aksharalabs.in')
+      .replace('CONTACT_FORM_SERVER_SIDE = ""', `CONTACT_FORM_SERVER_SIDE = "${SERVER_SIDE_STATEMENT}"`),
+  )
 }
+
+/** The go-live statement a drill's operator writes: their form service plan accepts the Worker's posts. */
+export const SERVER_SIDE_STATEMENT = 'Paid Web3Forms plan; server-side posts from the Worker accepted'
 
 /** `url` in app/site.ts (docs/operations.md, "Custom domain", step 3). */
 export function setSiteUrl(copy: Pick<Copy, 'edit'>, url: string): void {

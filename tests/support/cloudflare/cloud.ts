@@ -117,6 +117,8 @@ export class AccountHost {
       // One second: every deploy's smoke test still sees the old version first and waits for the
       // new one (its 2-s pause once, where 3 s cost it two); drills of that wait set a longer one.
       propagationMs: options.propagationMs ?? 1000,
+      // Then two seconds of requests taking turns between the old and the new deployment.
+      rolloutMs: options.rolloutMs ?? 2000,
     })
     for (const db of options.databases ?? []) {
       this.account.d1.set(db.uuid, { uuid: db.uuid, name: db.name, createdAt: new Date().toISOString() })
@@ -173,13 +175,16 @@ export class AccountHost {
     }
   }
 
-  routeHost(host: string): Route {
+  /** What serves `host`; `answer`: for one request (during a rollout, old and new take turns). */
+  routeHost(host: string, answer = false): Route {
     const account = this.account
+    const turn = <T extends { createdOn: string }>(all: T[], served: T | undefined) =>
+      answer ? account.answeringDeployment(all, served) : served
     const sub = account.subdomainHost
     const domain = account.domains.find((d) => d.hostname === host)
     if (domain) {
       const target = account.workers.get(domain.service)
-      const deployment = target && account.servedDeployment(target)
+      const deployment = target && turn(target.deployments, account.servedDeployment(target))
       if (!domain.enabled) return { kind: 'none', status: 404, reason: `${host} is not enabled for production` }
       if (!target || !deployment) return { kind: 'none', status: 522, reason: `${host} has no deployment` }
       return { kind: 'version', worker: target, choices: this.choicesOf(target, deployment) }
@@ -188,7 +193,7 @@ export class AccountHost {
     const label = host.slice(0, -sub.length - 1)
     const exact = account.workers.get(label)
     if (exact) {
-      const deployment = account.servedDeployment(exact)
+      const deployment = turn(exact.deployments, account.servedDeployment(exact))
       if (!exact.workersDev) return { kind: 'none', status: 404, reason: `workers.dev is off for ${label}` }
       if (!deployment) return { kind: 'none', status: 404, reason: `${label} has no deployment` }
       return { kind: 'version', worker: exact, choices: this.choicesOf(exact, deployment) }
@@ -200,7 +205,7 @@ export class AccountHost {
         return { kind: 'none', status: 404, reason: `Preview URLs are off for ${candidate.name}` }
       const preview = candidate.previews.find((p) => p.slug === prefix)
       if (preview) {
-        const served = account.servedPreviewDeployment(preview)
+        const served = turn(preview.deployments, account.servedPreviewDeployment(preview))
         if (!served) return { kind: 'none', status: 404, reason: `Preview ${preview.name} has no deployment` }
         return { kind: 'preview', worker: candidate, deployment: served }
       }
@@ -263,7 +268,7 @@ export class AccountHost {
       }
     }
 
-    const route = this.routeHost(host)
+    const route = this.routeHost(host, true)
     if (route.kind === 'none') {
       return reply(
         route.status,
@@ -502,6 +507,9 @@ export class AccountHost {
     },
     'control.setPropagation': (ms: number) => {
       this.account.options.propagationMs = ms
+    },
+    'control.setRollout': (ms: number) => {
+      this.account.options.rolloutMs = ms
     },
     'control.protectWorker': (
       worker: string,

@@ -117,6 +117,7 @@ export async function connectCloudflare(
     setCertificateDelay: (ms) => invoke('control.setCertificateDelay', ms),
     issueCertificates: () => invoke('control.issueCertificates'),
     setPropagation: (ms) => invoke('control.setPropagation', ms),
+    setRollout: (ms) => invoke('control.setRollout', ms),
     protectWorker: (worker, token) => invoke('control.protectWorker', worker, token),
     async setOutbound(handler) {
       if (outbound) await new Promise((resolve) => outbound?.close(resolve))

@@ -139,6 +139,12 @@ export interface AccountOptions {
    * a new version reaches Cloudflare's locations one by one (Guess: one delay for every location).
    */
   propagationMs: number
+  /**
+   * After that delay, how long requests alternate between the new deployment and the one before it
+   * before only the new one answers: a rollout seen from one client, whose requests reach
+   * locations that have the new deployment and locations that do not yet (Guess: strict turns).
+   */
+  rolloutMs: number
 }
 
 /**
@@ -253,6 +259,21 @@ export class Account {
       if (i === 0 || Date.parse(deployment.createdOn) + this.options.propagationMs <= now) return deployment
     }
     return undefined
+  }
+
+  private rolloutTurn = 0
+
+  /**
+   * The deployment that answers one request: servedDeployment, except during the new one's rollout,
+   * when requests take turns between it and the one before it.
+   */
+  answeringDeployment<T extends { createdOn: string }>(deployments: T[], served: T | undefined, now = Date.now()) {
+    if (!served) return served
+    const index = deployments.indexOf(served)
+    if (index <= 0 || Date.parse(served.createdOn) + this.options.propagationMs + this.options.rolloutMs <= now)
+      return served
+    this.rolloutTurn += 1
+    return this.rolloutTurn % 2 === 0 ? served : (deployments[index - 1] as T)
   }
 
   /** A Preview's deployment that answers on its stable URL now (propagation as for versions). */

@@ -29,6 +29,11 @@ export interface AccountOptions {
    */
   propagationMs?: number
   /**
+   * After propagationMs, how long requests take turns between the new deployment and the one
+   * before it, before only the new one answers. Default 2 s.
+   */
+  rolloutMs?: number
+  /**
    * D1 databases the account already has, with their ids (a first-deploy drill creates them with
    * `wrangler d1 create` instead).
    */
@@ -174,6 +179,8 @@ export interface StandinControl {
   issueCertificates(): Promise<void>
   /** How long a deployment takes to answer everywhere (see AccountOptions.propagationMs). */
   setPropagation(ms: number): Promise<void>
+  /** How long a rollout alternates the old and new deployments (see AccountOptions.rolloutMs). */
+  setRollout(ms: number): Promise<void>
   /**
    * Cloudflare Access in front of every URL of one Worker ("Protect this Worker behind Access"):
    * without this service token's CF-Access-Client-Id / CF-Access-Client-Secret a request gets a

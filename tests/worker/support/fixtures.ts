@@ -59,7 +59,11 @@ export function standInsForFile(): StandIns {
   let keys: AccessKeyServer | undefined
   let siteverify: Siteverify | undefined
   beforeAll(async () => {
-    ;[forms, keys, siteverify] = await Promise.all([startFormService(0), startAccessKeys(0), startSiteverify()])
+    ;[forms, keys, siteverify] = await Promise.all([
+      startFormService(0, '127.0.0.1', { plan: 'paid' }),
+      startAccessKeys(0),
+      startSiteverify(),
+    ])
   })
   beforeEach(() => {
     forms?.forget()

@@ -15,8 +15,8 @@ const MAX_ENTRIES = 64
 const MAX_NOT_FOUND_ENTRIES = 32
 
 interface Entry {
-  /** The page's bytes cut where its nonce was. */
-  parts: Uint8Array[]
+  /** The page cut where its nonce was. */
+  parts: string[]
   nonce: string
   status: number
   headers: [string, string][]
@@ -27,7 +27,6 @@ interface Entry {
 
 const pages = new Map<string, Entry>()
 const notFound = new Map<string, Entry>()
-const encoder = new TextEncoder()
 
 /** Null when the page may not be shared. */
 export function sharedPageKey(request: Request): string | null {
@@ -51,22 +50,9 @@ function fresh(key: string, now: number): Entry | null {
   return entry
 }
 
-/** The stored bytes with `nonce` where the stored page had its own (every nonce is 16 bytes in base64). */
-function bodyWith(entry: Entry, nonce: string): Uint8Array<ArrayBuffer> {
-  const bytes = encoder.encode(nonce)
-  let length = bytes.length * (entry.parts.length - 1)
-  for (const part of entry.parts) length += part.length
-  const body = new Uint8Array(length)
-  let at = 0
-  entry.parts.forEach((part, i) => {
-    if (i > 0) {
-      body.set(bytes, at)
-      at += bytes.length
-    }
-    body.set(part, at)
-    at += part.length
-  })
-  return body
+/** The stored page with `nonce` where it had its own. */
+function bodyWith(entry: Entry, nonce: string): string {
+  return entry.parts.join(nonce)
 }
 
 export function cachedPage(key: string, nonce: string, now = Date.now()): Response | null {
@@ -88,7 +74,7 @@ export async function storePage(key: string, response: Response, nonce: string, 
     const store = response.status === 404 ? notFound : pages
     if (store.size >= (store === notFound ? MAX_NOT_FOUND_ENTRIES : MAX_ENTRIES))
       store.delete(store.keys().next().value as string)
-    const parts = html.split(nonce).map((part) => encoder.encode(part))
+    const parts = html.split(nonce)
     store.set(key, { parts, nonce, status: response.status, headers: [...response.headers], storedAt: now })
   }
   return new Response(html, { status: response.status, headers: response.headers })

@@ -1,3 +1,4 @@
+import { contactPageSource } from '~/lib/visit-source'
 import { isAdminPath } from './admin-path'
 import { prefersMarkdown } from './negotiation'
 
@@ -14,9 +15,17 @@ const MAX_ENTRIES = 64
 /** Not-found pages are kept apart, so a scan of unknown addresses never pushes a page out. */
 const MAX_NOT_FOUND_ENTRIES = 32
 
+/** A value a page carries for one visitor only, and how to make another. */
+interface OwnValue {
+  value: string
+  make: () => string
+}
+
 interface Entry {
-  /** The page cut where its nonce was. */
+  /** The page cut where its nonce, or its own value, was; `fills[i]` says which goes after `parts[i]`. */
   parts: string[]
+  fills: ('nonce' | 'own')[]
+  own?: () => string
   nonce: string
   status: number
   headers: [string, string][]
@@ -27,6 +36,32 @@ interface Entry {
 
 const pages = new Map<string, Entry>()
 const notFound = new Map<string, Entry>()
+const ownValues = new WeakMap<Request, OwnValue>()
+
+/**
+ * A page rendered for `request` that carries `value` for its visitor alone (the contact form's
+ * idempotency key) may still be shared: every later visitor gets a new one, made by `make`, where
+ * the stored page had it. Without this, such a page marks itself private and is never stored.
+ */
+export function shareWithOwnValue(request: Request, value: string, make: () => string): void {
+  ownValues.set(request, { value, make })
+}
+
+export function ownValueOf(request: Request): OwnValue | undefined {
+  return ownValues.get(request)
+}
+
+/**
+ * The contact page carries the visit's source as its request tells it (app/lib/visit-source.ts):
+ * one stored copy for each source, and only for the two that name no other site and no campaign
+ * (a visit straight to the page, and one from another page of this site).
+ */
+function variantOf(url: URL, request: Request): string | null {
+  if (url.pathname !== '/contact') return ''
+  const source = contactPageSource(url, request.headers.get('Referer'))
+  if (source.source_referrer || source.utm_source || source.utm_medium || source.utm_campaign) return null
+  return ` ${JSON.stringify(source)}`
+}
 
 /** Null when the page may not be shared. */
 export function sharedPageKey(request: Request): string | null {
@@ -36,7 +71,8 @@ export function sharedPageKey(request: Request): string | null {
   const url = new URL(request.url)
   if (url.search || url.pathname.startsWith('/_serverFn') || url.pathname.startsWith('/api/')) return null
   if (isAdminPath(url.pathname)) return null
-  return `${url.host}${url.pathname}`
+  const variant = variantOf(url, request)
+  return variant === null ? null : `${url.host}${url.pathname}${variant}`
 }
 
 function fresh(key: string, now: number): Entry | null {
@@ -50,9 +86,28 @@ function fresh(key: string, now: number): Entry | null {
   return entry
 }
 
-/** The stored page with `nonce` where it had its own. */
+/** The stored page with `nonce` where it had its own, and a new own value where it had one. */
 function bodyWith(entry: Entry, nonce: string): string {
-  return entry.parts.join(nonce)
+  if (!entry.own) return entry.parts.join(nonce)
+  const own = entry.own()
+  let body = entry.parts[0] ?? ''
+  for (let i = 1; i < entry.parts.length; i++) body += (entry.fills[i - 1] === 'own' ? own : nonce) + entry.parts[i]
+  return body
+}
+
+/** `html` cut at every `nonce` and every `own`. */
+function cut(html: string, nonce: string, own: string | undefined): Pick<Entry, 'parts' | 'fills'> {
+  const parts: string[] = []
+  const fills: Entry['fills'] = []
+  for (const [i, piece] of html.split(nonce).entries()) {
+    if (i > 0) fills.push('nonce')
+    const pieces = own ? piece.split(own) : [piece]
+    for (const [j, part] of pieces.entries()) {
+      if (j > 0) fills.push('own')
+      parts.push(part)
+    }
+  }
+  return { parts, fills }
 }
 
 export function cachedPage(key: string, nonce: string, now = Date.now()): Response | null {
@@ -61,27 +116,49 @@ export function cachedPage(key: string, nonce: string, now = Date.now()): Respon
   return new Response(bodyWith(entry, nonce), { status: entry.status, headers: entry.headers })
 }
 
-/** Returns the response to send in its place (the original body was read); anything else untouched. */
-export async function storePage(key: string, response: Response, nonce: string, now = Date.now()): Promise<Response> {
+/**
+ * Returns the response to send in its place (the original body was read); anything else untouched.
+ * `own`: the page's value for its visitor alone (`shareWithOwnValue`).
+ */
+export async function storePage(
+  key: string,
+  response: Response,
+  nonce: string,
+  now = Date.now(),
+  own?: OwnValue,
+): Promise<Response> {
   const type = response.headers.get('Content-Type') ?? ''
   if (response.status !== 200 && response.status !== 404) return response
   if (!type.includes('text/html') || response.headers.has('Set-Cookie')) return response
-  // A page for one visitor only (the contact form, with its own idempotency key).
-  if (/no-store|private/.test(response.headers.get('Cache-Control') ?? '')) return response
+  // A page for one visitor only (a post's result), or with a value of its own it did not name.
+  const cacheControl = response.headers.get('Cache-Control') ?? ''
+  if (/no-store/.test(cacheControl) || (/private/.test(cacheControl) && !own)) return response
   const html = await response.text()
-  // A nonce that also occurs as ordinary text would be rewritten on reuse; such a page is not stored.
-  if (html.split(nonce).length - 1 === countNonceAttributes(html, nonce)) {
+  // A nonce that also occurs as ordinary text would be rewritten on reuse; such a page is not
+  // stored. The same for an own value anywhere but in a quoted attribute or string.
+  const ownInPlace = !own || (html.includes(own.value) && count(html, own.value) === count(html, `"${own.value}"`))
+  if (ownInPlace && count(html, nonce) === countNonceAttributes(html, nonce)) {
     const store = response.status === 404 ? notFound : pages
     if (store.size >= (store === notFound ? MAX_NOT_FOUND_ENTRIES : MAX_ENTRIES))
       store.delete(store.keys().next().value as string)
-    const parts = html.split(nonce)
-    store.set(key, { parts, nonce, status: response.status, headers: [...response.headers], storedAt: now })
+    store.set(key, {
+      ...cut(html, nonce, own?.value),
+      own: own?.make,
+      nonce,
+      status: response.status,
+      headers: [...response.headers],
+      storedAt: now,
+    })
   }
   return new Response(html, { status: response.status, headers: response.headers })
 }
 
+function count(html: string, text: string): number {
+  return html.split(text).length - 1
+}
+
 function countNonceAttributes(html: string, nonce: string): number {
-  return html.split(`nonce="${nonce}"`).length - 1 + (html.split(`content="${nonce}"`).length - 1)
+  return count(html, `nonce="${nonce}"`) + count(html, `content="${nonce}"`)
 }
 
 const CSP = 'Content-Security-Policy'

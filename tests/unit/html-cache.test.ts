@@ -122,3 +122,40 @@ describe('a stored page answered before the middleware', () => {
     expect(pageFromCache(request({ headers: { Accept: 'text/html' } }), make)).not.toBeNull()
   })
 })
+
+describe('the contact page, which carries an idempotency key of its own', () => {
+  const form = (nonce: string, key: string) =>
+    `<html><head><meta property="csp-nonce" content="${nonce}"/></head><body><form><input type="hidden" name="enquiry_key" value="${key}"/></form><script nonce="${nonce}">$R={idempotencyKey:"${key}"}</script></body></html>`
+  const privatePage = (body: string) =>
+    html(body, { headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'private, no-cache' } })
+  let made = 0
+  const own = (value: string) => ({ value, make: () => `KEY${++made}xxxxxxxxxxxxxxxx` })
+
+  it('gives every later visitor a new key where the stored page had the first visitor’s', async () => {
+    await storePage('c', privatePage(form('N1', 'FIRSTKEYxxxxxxxxxxxxxx')), 'N1', 0, own('FIRSTKEYxxxxxxxxxxxxxx'))
+    const second = await cachedPage('c', 'N2', 1)?.text()
+    const third = await cachedPage('c', 'N3', 1)?.text()
+    expect(second).toBe(form('N2', `KEY1xxxxxxxxxxxxxxxx`))
+    expect(third).toBe(form('N3', `KEY2xxxxxxxxxxxxxxxx`))
+    expect(second).not.toContain('FIRSTKEY')
+  })
+
+  it('is never stored without a new key for each visitor, nor when the key is anywhere but in its places', async () => {
+    await storePage('a', privatePage(form('N1', 'FIRSTKEYxxxxxxxxxxxxxx')), 'N1', 0)
+    expect(cachedPage('a', 'N2', 1)).toBeNull()
+    const loose = `${form('N1', 'FIRSTKEYxxxxxxxxxxxxxx')}<p>FIRSTKEYxxxxxxxxxxxxxx</p>`
+    await storePage('b', privatePage(loose), 'N1', 0, own('FIRSTKEYxxxxxxxxxxxxxx'))
+    expect(cachedPage('b', 'N2', 1)).toBeNull()
+  })
+
+  it('is shared only among visitors whose visit names no other site and no campaign', () => {
+    const contact = (headers: Record<string, string> = {}) => new Request('https://a.in/contact', { headers })
+    const direct = sharedPageKey(contact())
+    const fromThisSite = sharedPageKey(contact({ Referer: 'https://a.in/services' }))
+    expect(direct).not.toBeNull()
+    expect(fromThisSite).not.toBeNull()
+    expect(direct).not.toBe(fromThisSite)
+    expect(sharedPageKey(contact({ Referer: 'https://a.in/?utm_source=news' }))).toBeNull()
+    expect(sharedPageKey(contact({ Referer: 'https://search.example/?q=devops' }))).toBeNull()
+  })
+})

@@ -40,7 +40,7 @@ import lighthouse from 'lighthouse'
 import { CHROMIUM_ARGS, resolveChromium } from '../tests/support/chromium.ts'
 import { temporaryFolderForRun } from '../tests/support/run-tmpdir.ts'
 import { ROUTES as ALL_ROUTES, firstLoadModel, JS_BUDGET_KB, kb, NOT_FOUND_ROUTE, wireBytes } from './first-load.ts'
-import { CPU_BUDGET_MS, measureWorkerCpu, workerRuntimePid } from './worker-cpu.ts'
+import { CPU_BUDGET_MS, measureWorkerCpu, waitForWorkerRuntime } from './worker-cpu.ts'
 
 const PORT = Number(process.env.BENCH_PORT ?? 8877)
 const ORIGIN = `http://localhost:${PORT}`
@@ -314,8 +314,7 @@ const mark = (ok) => (ok ? '✓' : '✗')
 
 // The Worker's own CPU a request for each route, rendered and from the page cache (worker-cpu.ts).
 async function workerCpu() {
-  const pid = workerRuntimePid(server.pid, PORT)
-  if (!pid) throw new Error(`No workerd runtime process found under the server (pid ${server.pid})`)
+  const pid = await waitForWorkerRuntime(server.pid, PORT)
   process.stderr.write(`The Worker's CPU: ${CPU_ROUNDS} rounds of ${CPU_REQUESTS} requests a block\n`)
   const routes = await measureWorkerCpu({
     origin: ORIGIN,

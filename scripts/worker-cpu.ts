@@ -63,6 +63,20 @@ export function workerRuntimePid(ancestor: number, port: number): number | undef
 }
 
 /**
+ * `workerRuntimePid`, waited for: while wrangler starts (or restarts) the runtime, there may be
+ * none, or an old one beside the new for a moment.
+ */
+export async function waitForWorkerRuntime(ancestor: number, port: number, timeoutMs = 30_000): Promise<number> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const pid = workerRuntimePid(ancestor, port)
+    if (pid) return pid
+    if (Date.now() > deadline) throw new Error(`No single workerd runtime process under pid ${ancestor}`)
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+}
+
+/**
  * The process's CPU time so far, in nanoseconds: the sum of its threads' run time (the scheduler's
  * own count, exact to the nanosecond; utime and stime are sampled at the clock tick). workerd's
  * threads (the event loop, V8's helpers) live as long as the process.

@@ -6,7 +6,7 @@ import { markdownTwin, negotiablePage, negotiatedTwin } from './server/ai-pages.
 import { forbidden, seeOther } from './server/answer'
 import { discardBody, exceedsBodyLimit, payloadTooLarge } from './server/body-limit.server'
 import { wwwRedirect } from './server/canonical-host.server'
-import { cachedPage, sharedPageKey, storePage } from './server/html-cache.server'
+import { cachedPage, ownValueOf, sharedPageKey, storePage } from './server/html-cache.server'
 import { errorCause, log, requestIdFor } from './server/log.server'
 import { refusal, replyResponse } from './server/reply'
 import { workerEnv } from './server/runtime.server'
@@ -107,7 +107,7 @@ const pageCache = createMiddleware()
     const cached = cachedPage(key, context.nonce)
     if (cached) return cached
     const result = await next()
-    const response = await storePage(key, result.response, context.nonce)
+    const response = await storePage(key, result.response, context.nonce, Date.now(), ownValueOf(request))
     return response === result.response ? result : response
   })
 

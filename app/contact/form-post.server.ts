@@ -3,11 +3,19 @@ import * as v from 'valibot'
 import { contactPageSource, SOURCE_FIELDS, type SourceValues } from '~/lib/visit-source'
 import { seeOther } from '~/server/answer'
 import { readFormBody } from '~/server/body-limit.server'
+import { shareWithOwnValue } from '~/server/html-cache.server'
 import { requestIdFor } from '~/server/log.server'
 import { refusal, replyResponse } from '~/server/reply'
 import type { WorkerRuntime } from '~/server/runtime.server'
 import { invalidInputReply, outcomeReply, refusedFields, submitEnquiry } from './contact.server'
-import { CONTACT_FIELDS, type ContactField, type ContactValues, HONEYPOT_FIELD, IDEMPOTENCY_KEY_FIELD } from './fields'
+import {
+  CONTACT_FIELDS,
+  type ContactField,
+  type ContactValues,
+  HONEYPOT_FIELD,
+  IDEMPOTENCY_KEY_FIELD,
+  newIdempotencyKey,
+} from './fields'
 import { contactSubmissionSchema, MESSAGES, type MessageCode, messageCode } from './schema'
 import type { FieldErrorCodes, FormOutcome } from './status'
 import { TURNSTILE_FIELD } from './turnstile'
@@ -79,10 +87,13 @@ export async function handleFormPost(request: Request, runtime: WorkerRuntime): 
   return seeOther(FORM_RETURN_PATH, [['X-Request-Id', requestId], ...cookies])
 }
 
-/** For the contact page's server render: a post's result, cleared so it shows once. */
-export function takeFormOutcome(): FormOutcome | null {
-  // The page carries its own idempotency key: never shared, never the per-isolate page cache.
+/**
+ * For the contact page's server render: a post's result, cleared so it shows once. The page carries
+ * its own idempotency key: the page cache may share it only with a new key for each visitor.
+ */
+export function takeFormOutcome(idempotencyKey: string): FormOutcome | null {
   setResponseHeader('Cache-Control', 'private, no-cache')
+  shareWithOwnValue(getRequest(), idempotencyKey, newIdempotencyKey)
   const cookies = getCookies()
   const clear = clearOutcomeCookies(cookies, new URL(getRequest().url).protocol === 'https:')
   if (clear.length === 0) return null

@@ -23,9 +23,10 @@ export const loadContactForm = createIsomorphicFn()
   .server(async (): Promise<ContactFormState> => {
     // Loaded when called: the round trip's module carries the whole submission path.
     const roundTrip = await import('./form-post.server')
+    const idempotencyKey = newIdempotencyKey()
     return {
-      result: roundTrip.takeFormOutcome(),
-      idempotencyKey: newIdempotencyKey(),
+      result: roundTrip.takeFormOutcome(idempotencyKey),
+      idempotencyKey,
       turnstileSiteKey: turnstileSiteKey(await workerEnv()),
       source: roundTrip.formSource(),
     }

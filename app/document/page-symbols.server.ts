@@ -58,9 +58,11 @@ export type SymbolRegistry = ReadonlyMap<string, Entry>
 /** An id two symbols share is refused. */
 export function symbolRegistry(sprite: string, illustrations: Record<string, string>): SymbolRegistry {
   const registry = new Map<string, Entry>()
-  const add = (id: string, kind: SymbolKind, markup: () => string) => {
+  const add = (id: string, kind: SymbolKind, make: () => string) => {
     if (registry.has(id)) throw new Error(`Two page symbols have the id "${id}"`)
-    registry.set(id, { kind, markup })
+    // Made on a page's first use, then kept: the same text for every page that draws it.
+    let made: string | undefined
+    registry.set(id, { kind, markup: () => (made ??= make()) })
   }
   for (const match of sprite.matchAll(new RegExp(`<symbol id="(${ICON_ID_PREFIX}[a-z0-9-]+)"[^>]*>.*?</symbol>`, 'g')))
     add(match[1] as string, ICONS, () => match[0])
@@ -83,11 +85,24 @@ export function pageSymbols(): SymbolRegistry {
   return registry
 }
 
-const DRAWN = /\bhref="#([^"]+)"/g
+const HREF = 'href="#'
+const WORD_CHARACTER = /\w/
 
-/** Ids the registry lacks are skipped later. */
+/**
+ * Ids the registry lacks are skipped later. Every `href="#…"` that starts a word (as the regular
+ * expression /\bhref="#([^"]+)"/g would find them), found with indexOf: a regular expression that
+ * starts with `\b` tries every position of the page.
+ */
 export function symbolsDrawnBy(html: string): Set<string> {
-  return new Set([...html.matchAll(DRAWN)].map((match) => match[1] as string))
+  const drawn = new Set<string>()
+  for (let at = html.indexOf(HREF); at !== -1; at = html.indexOf(HREF, at + HREF.length)) {
+    if (at > 0 && WORD_CHARACTER.test(html.charAt(at - 1))) continue
+    const start = at + HREF.length
+    const end = html.indexOf('"', start)
+    if (end === -1) break
+    if (end > start) drawn.add(html.slice(start, end))
+  }
+  return drawn
 }
 
 /** The HTML unchanged when it draws none or has no `</body>`. */

@@ -2,9 +2,10 @@ import type { AnyRouter } from '@tanstack/react-router'
 import {
   defineHandlerCallback,
   RouterServer,
+  transformHtmlStringWithRouter,
   transformReadableStreamWithRouter,
 } from '@tanstack/react-router/ssr/server'
-import { renderToReadableStream, renderToStaticMarkup } from 'react-dom/server'
+import { renderToReadableStream, renderToStaticMarkup, renderToString } from 'react-dom/server'
 import { errorPages } from '~/content/error-pages'
 import { cleanUpServerRender, keepInitialHydrationScripts, markInnermostMatchFailed } from '~/lib/router-internals'
 import { createSsrStreamResponse, getSsrStatus } from '~/lib/router-internals.server'
@@ -15,6 +16,12 @@ import { withPageSymbols } from './page-symbols.server'
 type Rendered = { ok: true; stream: ReadableStream<Uint8Array> } | { ok: false; error: unknown }
 
 /**
+ * React's server renderer marks a Suspense boundary it could not finish (still waiting, or a
+ * component inside it threw) with this comment and leaves it to the browser.
+ */
+const UNFINISHED_BOUNDARY = '<!--$!-->'
+
+/**
  * Start's render callback, except that a component throwing during the render gives a 500 with the
  * designed error page, not a 200 whose failed part is left to the browser (blank without
  * JavaScript). Pages render in full before the first byte (no deferred data), so a failure renders
@@ -23,6 +30,11 @@ type Rendered = { ok: true; stream: ReadableStream<Uint8Array> } | { ok: false; 
 export function createPageRenderer({ stylesheet, siteName }: { stylesheet: string; siteName: string }) {
   return defineHandlerCallback(async ({ request, router, responseHeaders }) => {
     keepInitialHydrationScripts(router)
+    const whole = renderWhole(router)
+    if (whole !== null) {
+      const html = await transformHtmlStringWithRouter(router, whole, { signal: request.signal })
+      return new Response(withPageSymbols(html), { status: getSsrStatus(router), headers: responseHeaders })
+    }
     const first = await render(router, request.signal)
     if (first.ok) return respond(router, first.stream, getSsrStatus(router), responseHeaders)
 
@@ -41,6 +53,22 @@ export function createPageRenderer({ stylesheet, siteName }: { stylesheet: strin
     responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
     return new Response(errorDocument(stylesheet, siteName), { status: 500, headers: responseHeaders })
   })
+}
+
+/**
+ * The page as one string, when nothing in it waits or fails: its data is loaded before the render,
+ * so this is the common case. React's string renderer writes strings where its stream renderer
+ * encodes every piece to bytes, and nothing is decoded again to add the router's scripts and the
+ * symbols. Null otherwise, and the stream renderer below does it again: it waits for what is
+ * pending and knows which part failed.
+ */
+function renderWhole(router: AnyRouter): string | null {
+  try {
+    const html = renderToString(<RouterServer router={router} />)
+    return html.includes(UNFINISHED_BOUNDARY) ? null : html
+  } catch {
+    return null
+  }
 }
 
 async function render(router: AnyRouter, signal: AbortSignal): Promise<Rendered> {

@@ -173,6 +173,7 @@ const LEDGER: Record<string, Where> = {
   'npm run bench': { measured: 'docs/performance.md' },
   'BENCH_SKIP_LOAD=1 npm run bench': { measured: 'docs/performance.md' },
   'BENCH_RUNS=1 BENCH_SKIP_LOAD=1 npm run bench': { measured: 'docs/performance.md' },
+  'BENCH_ONLY=cpu npm run bench': { measured: 'docs/performance.md' },
   'npm run fuzz': { measured: 'docs/security.md' },
   'npm run load': { measured: 'docs/contact.md' },
   'npm run flood': { measured: 'docs/contact.md' },

@@ -9,6 +9,7 @@ import {
   Scripts,
 } from '@tanstack/react-router'
 import { createRequestHandler } from '@tanstack/react-router/ssr/server'
+import { Suspense } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { errorPages } from '~/content/error-pages'
 import { createPageRenderer } from '~/document/render-page.server'
@@ -18,6 +19,19 @@ import { createPageRenderer } from '~/document/render-page.server'
  * whose pages can be made to throw while they render.
  */
 let layoutThrows = false
+
+/** A component whose code arrives after the render started (it suspends once, then is there). */
+let lateCode: Promise<void> | null = null
+let lateCodeLoaded = false
+function LateCode() {
+  if (!lateCodeLoaded) {
+    lateCode ??= new Promise<void>((resolve) => setTimeout(resolve, 1)).then(() => {
+      lateCodeLoaded = true
+    })
+    throw lateCode
+  }
+  return <p>Arrived late, shown anyway</p>
+}
 
 function Broken(): never {
   throw new Error('content module is missing a field')
@@ -49,8 +63,17 @@ function makeRouter() {
   })
   const home = createRoute({ getParentRoute: () => root, path: '/', component: () => <h1>Welcome home</h1> })
   const broken = createRoute({ getParentRoute: () => root, path: '/broken', component: Broken })
+  const late = createRoute({
+    getParentRoute: () => root,
+    path: '/late',
+    component: () => (
+      <Suspense fallback={<p>Loading…</p>}>
+        <LateCode />
+      </Suspense>
+    ),
+  })
   return createRouter({
-    routeTree: root.addChildren([home, broken]),
+    routeTree: root.addChildren([home, broken, late]),
     defaultErrorComponent: RouteError,
     isServer: true,
   })
@@ -66,6 +89,8 @@ async function get(path: string) {
 describe('page renderer', () => {
   afterEach(() => {
     layoutThrows = false
+    lateCode = null
+    lateCodeLoaded = false
   })
 
   it('renders a working page with status 200, in full', async () => {
@@ -73,6 +98,15 @@ describe('page renderer', () => {
     expect(status).toBe(200)
     expect(html).toContain('<h1>Welcome home</h1>')
     expect(html).toContain('Site header')
+    expect(html.match(/self\.\$_TSR=/g)).toHaveLength(1)
+  })
+
+  it('waits for a part that suspends while rendering: the page arrives whole, not with a loading fallback', async () => {
+    const { status, html } = await get('/late')
+    expect(status).toBe(200)
+    expect(html).toContain('<p>Arrived late, shown anyway</p>')
+    expect(html).not.toContain('Loading…')
+    expect(html).not.toContain('<!--$!-->')
     expect(html.match(/self\.\$_TSR=/g)).toHaveLength(1)
   })
 

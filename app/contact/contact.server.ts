@@ -1,5 +1,6 @@
 import type * as v from 'valibot'
 import { subjectLabel } from '~/content/subjects'
+import { CONTACT_FIELDS } from '~/ledger'
 import {
   type Enquiry,
   formatEnquiry,
@@ -18,7 +19,7 @@ import { type Reply, refusal } from '~/server/reply'
 import type { WorkerEnv } from '~/server/runtime.server'
 import { attemptDelivery } from './attempts.server'
 import { planDelivery } from './deliveries/index.server'
-import { CONTACT_FIELDS, HONEYPOT_FIELD, IDEMPOTENCY_KEY_FIELD } from './fields'
+import { HONEYPOT_FIELD, IDEMPOTENCY_KEY_FIELD } from './fields'
 import {
   clientAddress,
   clientKeys,

@@ -1,6 +1,6 @@
 import { isSubject } from '~/content/subjects'
+import { CONTACT_FIELDS, type ContactValues } from '~/ledger'
 import { DRAFT_KEY, storage } from './draft'
-import { CONTACT_FIELDS, type ContactValues } from './fields'
 
 /** The draft's values, field by field from the registry; a value that cannot be one is left out. */
 export function loadDraft(): Partial<ContactValues> | null {

@@ -1,15 +1,7 @@
-/** The form's side of the enquiry's fields: the registry is the ledger's (`ledger/fields.ts`). */
-export {
-  CONTACT_FIELDS,
-  type ContactField,
-  type ContactValues,
-  EMPTY_VALUES,
-  ENQUIRY_FIELDS,
-  type FieldKind,
-  type FieldRule,
-  MESSAGES,
-  type MessageCode,
-} from '~/ledger'
+/**
+ * The form's own fields beside the enquiry's (those are the ledger's registry, `ledger/fields.ts`,
+ * reached through `~/ledger`): the honeypot, and the idempotency key from `enquiry-key.ts`.
+ */
 
 /** Hidden from people and assistive technology: only bots fill it in. */
 export const HONEYPOT_FIELD = 'website'

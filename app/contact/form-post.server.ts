@@ -1,5 +1,6 @@
 import { appendResponseHeader, getCookies, getRequest, setResponseHeader } from '@tanstack/react-start/server'
 import * as v from 'valibot'
+import { CONTACT_FIELDS, type ContactField, type ContactValues } from '~/ledger'
 import { contactPageSource, SOURCE_FIELDS, type SourceValues } from '~/lib/visit-source'
 import { seeOther } from '~/server/answer'
 import { readFormBody } from '~/server/body-limit.server'
@@ -8,14 +9,7 @@ import { requestIdFor } from '~/server/log.server'
 import { refusal, replyResponse } from '~/server/reply'
 import type { WorkerRuntime } from '~/server/runtime.server'
 import { invalidInputReply, outcomeReply, refusedFields, submitEnquiry } from './contact.server'
-import {
-  CONTACT_FIELDS,
-  type ContactField,
-  type ContactValues,
-  HONEYPOT_FIELD,
-  IDEMPOTENCY_KEY_FIELD,
-  newIdempotencyKey,
-} from './fields'
+import { HONEYPOT_FIELD, IDEMPOTENCY_KEY_FIELD, newIdempotencyKey } from './fields'
 import { contactSubmissionSchema, MESSAGES, type MessageCode, messageCode } from './schema'
 import type { FieldErrorCodes, FormOutcome } from './status'
 import { TURNSTILE_FIELD } from './turnstile'

@@ -3,9 +3,6 @@
  * (`enquiry-key.ts`, `draft.ts`, `form-state.ts`; `tests/unit/imports.test.ts`).
  */
 
-export { getTurnstileSiteKey } from './contact.functions'
-export { clearDraft } from './draft'
-export { loadDraft, saveDraft } from './draft-values'
 export {
   CONTACT_FIELDS,
   type ContactField,
@@ -13,10 +10,11 @@ export {
   EMPTY_VALUES,
   ENQUIRY_FIELDS,
   type FieldRule,
-  HONEYPOT_FIELD,
-  IDEMPOTENCY_KEY_FIELD,
-  newIdempotencyKey,
-} from './fields'
+} from '~/ledger'
+export { getTurnstileSiteKey } from './contact.functions'
+export { clearDraft } from './draft'
+export { loadDraft, saveDraft } from './draft-values'
+export { HONEYPOT_FIELD, IDEMPOTENCY_KEY_FIELD, newIdempotencyKey } from './fields'
 export { type ContactFormState, loadContactForm } from './form-state'
 export { type FieldErrors, firstInvalidField, MESSAGES, validateContact } from './schema'
 export { sendContact } from './send'

@@ -1,17 +1,8 @@
 import * as v from 'valibot'
 import { SUBJECT_VALUES, type Subject } from '~/content/subjects'
+import { CONTACT_FIELDS, type ContactField, ENQUIRY_FIELDS, type FieldRule, MESSAGES, type MessageCode } from '~/ledger'
 import { SOURCE_FIELDS, type SourceField } from '~/lib/visit-source'
-import {
-  CONTACT_FIELDS,
-  type ContactField,
-  ENQUIRY_FIELDS,
-  type FieldRule,
-  HONEYPOT_FIELD,
-  IDEMPOTENCY_KEY_FIELD,
-  IDEMPOTENCY_KEY_PATTERN,
-  MESSAGES,
-  type MessageCode,
-} from './fields'
+import { HONEYPOT_FIELD, IDEMPOTENCY_KEY_FIELD, IDEMPOTENCY_KEY_PATTERN } from './fields'
 import { TURNSTILE_FIELD, TURNSTILE_TOKEN_MAX } from './turnstile'
 
 /** Trimmed first; lengths count graphemes, so "é" or "👍🏽" counts as one (an address counts characters). */
@@ -37,7 +28,7 @@ const MESSAGE_CONTROL_CHARACTERS = /(?![\t\n\r])\p{Cc}/u
 export const BROWSER_EMAIL_PATTERN =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/
 
-export { MESSAGES, type MessageCode } from './fields'
+export { MESSAGES, type MessageCode } from '~/ledger'
 
 /** What a field's value is once valid: a choice is one of the subjects. */
 type FieldOutput<F extends ContactField> = (typeof ENQUIRY_FIELDS)[F]['kind'] extends 'choice' ? Subject : string

@@ -1,5 +1,5 @@
+import type { ContactField, ContactValues } from '~/ledger'
 import type { ReplyBody } from '~/server/reply'
-import type { ContactField, ContactValues } from './fields'
 import type { MessageCode } from './schema'
 
 /** Spec §4 and §8, verbatim. */

@@ -2,19 +2,8 @@
 
 export type { ActivityLine, AuditLine } from './audit'
 export type { EnquiryCounts } from './enquiries.server'
-export {
-  CONTACT_FIELDS,
-  type ContactField,
-  type ContactValues,
-  EMPTY_VALUES,
-  ENQUIRY_FIELDS,
-  FIELD_COLUMNS,
-  type FieldKind,
-  type FieldRule,
-  LINE_FIELDS,
-  MESSAGES,
-  type MessageCode,
-} from './fields'
+// The enquiry's fields, each declared once: the whole registry is public.
+export * from './fields'
 export type { HeldSummary } from './held.server'
 export { LEASE_MS, RELEASE_FROM, RETRY_FROM } from './lease'
 export type { RecentAttempt } from './lease.server'

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { CONTACT_FIELDS, IDEMPOTENCY_KEY_FIELD, IDEMPOTENCY_KEY_PATTERN, newIdempotencyKey } from '~/contact/fields'
+import { IDEMPOTENCY_KEY_FIELD, IDEMPOTENCY_KEY_PATTERN, newIdempotencyKey } from '~/contact/fields'
 import {
   BROWSER_EMAIL_PATTERN,
   BYTE_LIMITS,
@@ -12,6 +12,7 @@ import {
   validateContact,
 } from '~/contact/schema'
 import { SUBJECT_VALUES } from '~/content/subjects'
+import { CONTACT_FIELDS } from '~/ledger'
 
 const valid = {
   name: 'Ravi Kumar',

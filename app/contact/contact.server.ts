@@ -1,6 +1,6 @@
 import type * as v from 'valibot'
 import { subjectLabel } from '~/content/subjects'
-import { CONTACT_FIELDS } from '~/ledger'
+import { CONTACT_FIELDS, pickValues } from '~/ledger'
 import {
   type Enquiry,
   formatEnquiry,
@@ -69,9 +69,9 @@ function newEnquiry(input: ContactSubmission, now: Date): Enquiry {
   return {
     id: newEnquiryId(now),
     receivedAt: now.toISOString(),
-    ...Object.fromEntries(CONTACT_FIELDS.map((field) => [field, input[field]])),
+    ...pickValues(input),
     subjectLabel: subjectLabel(input.subject),
-  } as Enquiry
+  }
 }
 
 /** One log line with the outcome, never the message, the address or a secret (a local server prints the enquiry). */

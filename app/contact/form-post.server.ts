@@ -1,6 +1,6 @@
 import { appendResponseHeader, getCookies, getRequest, setResponseHeader } from '@tanstack/react-start/server'
 import * as v from 'valibot'
-import { CONTACT_FIELDS, type ContactField, type ContactValues } from '~/ledger'
+import { CONTACT_FIELDS, type ContactField, pickValues } from '~/ledger'
 import { contactPageSource, SOURCE_FIELDS, type SourceValues } from '~/lib/visit-source'
 import { seeOther } from '~/server/answer'
 import { readFormBody } from '~/server/body-limit.server'
@@ -100,15 +100,6 @@ export function takeFormOutcome(idempotencyKey: string): FormOutcome | null {
 export function formSource(): SourceValues {
   const request = getRequest()
   return contactPageSource(new URL(request.url), request.headers.get('Referer'))
-}
-
-export function pickValues(source: Partial<Record<string, unknown>>): ContactValues {
-  const values = {} as ContactValues
-  for (const field of CONTACT_FIELDS) {
-    const value = source[field]
-    values[field] = typeof value === 'string' ? value : ''
-  }
-  return values
 }
 
 function attributes(maxAge: number, secure: boolean): string {

@@ -138,6 +138,16 @@ export const FIELD_COLUMNS = CONTACT_FIELDS.map((field) => ENQUIRY_FIELDS[field]
 
 export const EMPTY_VALUES = Object.fromEntries(CONTACT_FIELDS.map((field) => [field, ''])) as ContactValues
 
+/** Each field's value from `source` (a form's, an enquiry's), `''` where it has no string. */
+export function pickValues(source: object): ContactValues {
+  const values = { ...EMPTY_VALUES }
+  for (const field of CONTACT_FIELDS) {
+    const value = (source as Partial<Record<string, unknown>>)[field]
+    if (typeof value === 'string') values[field] = value
+  }
+  return values
+}
+
 /** A message's code: the field and the kind of fault, `nameRequired`, `emailInvalid`, … */
 export type MessageCode = {
   [F in ContactField]: `${F}${Capitalize<keyof (typeof ENQUIRY_FIELDS)[F]['messages'] & string>}`

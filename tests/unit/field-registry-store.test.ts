@@ -15,13 +15,13 @@ afterAll(() => rmSync(dirname(copy), { recursive: true, force: true }))
 // Only workerd has it; no e-mail is sent here.
 vi.mock('cloudflare:email', () => ({ EmailMessage: class {} }))
 
-const { outcomeCookies, readFormOutcome, pickValues } = await import('~/contact/form-post.server')
+const { outcomeCookies, readFormOutcome } = await import('~/contact/form-post.server')
 const { formServicePayload } = await import('~/contact/deliveries/form-service.server')
 const { webhookPayload } = await import('~/contact/webhooks')
 const { webhookPayloadSchema } = await import('~/contact/webhook-schema')
 const { enquiriesCsv } = await import('~/desk/csv-export.server')
 const { enquiryText } = await import('~/notices/enquiry-mail')
-const { formatEnquiry, LINE_FIELDS } = await import('~/ledger')
+const { formatEnquiry, LINE_FIELDS, pickValues } = await import('~/ledger')
 const { getEnquiry, listEnquiries, storeEnquiry } = await import('~/ledger/index.server')
 const { sqliteD1 } = await import('../support/d1-sqlite')
 

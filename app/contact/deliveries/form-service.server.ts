@@ -1,4 +1,4 @@
-import { CONTACT_FIELDS, type ContactValues, type Enquiry } from '~/ledger'
+import { type ContactValues, type Enquiry, pickValues } from '~/ledger'
 import { isLoopbackHost } from '~/server/loopback'
 import type { WorkerEnv } from '~/server/runtime.server'
 import type { Delivery, DeliveryContext, DeliveryOutcome } from './types'
@@ -36,8 +36,7 @@ export function endpointUrl(endpoint: string): URL | null {
 }
 
 export function formServicePayload(enquiry: Enquiry, key: string): FormServicePayload {
-  const fields = Object.fromEntries(CONTACT_FIELDS.map((field) => [field, enquiry[field]])) as ContactValues
-  return { ...fields, access_key: key }
+  return { ...pickValues(enquiry), access_key: key }
 }
 
 type BoundedBody = { text: string } | { tooLarge: true }

@@ -42,9 +42,6 @@ export function deskEffect(url: URL): string | null {
   return 'Open this desk page.'
 }
 
-/** A desk page's own address, not a server function's (`/_serverFn/…`). */
-export const isDeskPage = (url: URL) => isAdminPath(url.pathname)
-
 /** A navigation from the desk's own pages, or an address typed: never another site's link, nor a client that does not say. */
 export function fromTheDesk(headers: Headers): boolean {
   const site = headers.get('Sec-Fetch-Site')

@@ -1,11 +1,12 @@
 import { redirect } from '@tanstack/react-router'
 import { getRequest } from '@tanstack/react-start/server'
 import { seenOperators } from '~/ledger/index.server'
+import { isAdminPath } from '~/server/admin-path'
 import { forbidden } from '~/server/answer'
 import { log, requestIdFor } from '~/server/log.server'
 import { type WorkerEnv, workerEnv } from '~/server/runtime.server'
 import { verifyAccess } from './access.server'
-import { confirmPath, fromTheDesk, isDeskPage } from './navigation'
+import { confirmPath, fromTheDesk } from './navigation'
 
 /** Who is acting: the one place every desk file asks. Log lines name an operator by the token's `sub` only. */
 export interface Operator {
@@ -45,7 +46,8 @@ export async function signedIn({ effect = false } = {}): Promise<{ env: WorkerEn
   if (!operator) throw forbidden()
   if (effect && !fromTheDesk(request.headers)) {
     const url = new URL(request.url)
-    if (isDeskPage(url)) throw redirect({ href: confirmPath(url), statusCode: 303 })
+    // A desk page renders; a server function's own address (`/_serverFn/…`) gets the 403.
+    if (isAdminPath(url.pathname)) throw redirect({ href: confirmPath(url), statusCode: 303 })
     throw forbidden()
   }
   return { env, operator }

@@ -1,11 +1,11 @@
 import { deliverDueEnquiries, deliverDueWebhooks, purgeRateCounts, webhookEndpoints } from './contact/index.server'
-import { purgeAuditTrail, purgeExpiredEnquiries, purgeWebhookEvents } from './ledger/index.server'
+import { purgeAuditTrail, purgeEarlyAccess, purgeExpiredEnquiries, purgeWebhookEvents } from './ledger/index.server'
 import { runNotices } from './notices/index.server'
 import { errorCause, log } from './server/log.server'
 import type { WorkerEnv } from './server/runtime.server'
 
 /**
- * One Cron Trigger run: purges, due enquiries, due webhook events (erasures too: docs/integrations.md),
+ * One Cron Trigger run: purges (early-access entries too), due enquiries, due webhook events (erasures too: docs/integrations.md),
  * due notices (docs/notices.md). A failing step is logged and the run goes on.
  */
 export async function runScheduled(env: WorkerEnv, now = new Date()): Promise<void> {
@@ -16,6 +16,13 @@ export async function runScheduled(env: WorkerEnv, now = new Date()): Promise<vo
     await purgeWebhookEvents(env.ENQUIRIES, now)
   } catch (error) {
     log('error', { event: 'retention_error', cause: errorCause(error) })
+  }
+  try {
+    // Pending signups past their link's 7 days, departures past 30 (docs/notices.md, "Early access").
+    const purged = await purgeEarlyAccess(env.ENQUIRIES, now)
+    if (purged.pending + purged.left > 0) log('info', { event: 'early_access_retention', ...purged })
+  } catch (error) {
+    log('error', { event: 'early_access_retention_error', cause: errorCause(error) })
   }
   try {
     await purgeAuditTrail(env, now)

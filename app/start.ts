@@ -1,6 +1,7 @@
 import { createCsrfMiddleware, createMiddleware, createStart } from '@tanstack/react-start'
 import { FAILURE_MESSAGE, turnstileSetup } from './contact/index.server'
 import { confirmPath, deskEffect, fromTheDesk, operatorFor } from './desk/index.server'
+import { isSignedLeave } from './notices/index.server'
 import { ADMIN_HEADERS, isAdminPath } from './server/admin-path'
 import { markdownTwin, negotiablePage, negotiatedTwin } from './server/ai-pages.server'
 import { forbidden, seeOther } from './server/answer'
@@ -12,11 +13,12 @@ import { refusal, replyResponse } from './server/reply'
 import { workerEnv } from './server/runtime.server'
 import { createNonce, upgradesInsecureRequests, withSecurityHeaders } from './server/security-headers.server'
 import { markServerFnStarted, refuseUndecodableServerFnCalls } from './server/server-fn-guard'
+import { isSignedPost, markSignedPost } from './server/signed-post'
 
 /**
  * The request middleware, outermost first; together, every answer leaves with the security headers:
  *   drainBody → noindexOnWorkersDev → securityHeaders → canonicalHost → markdownTwins
- *     → pageCache → csrf → bodyLimit → adminGate → refuseUndecodableServerFnCalls → Start's router
+ *     → pageCache → signedLeave → csrf → bodyLimit → adminGate → refuseUndecodableServerFnCalls → Start's router
  */
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
@@ -111,9 +113,19 @@ const pageCache = createMiddleware()
     return response === result.response ? result : response
   })
 
-/** Declaring request middleware replaces Start's built-in CSRF check, so it is added back here. */
+/**
+ * Declaring request middleware replaces Start's built-in CSRF check, so it is added back here. A
+ * mail client's one-click unsubscribe (RFC 8058) comes with no Origin and no cookie: it passes on
+ * its signed leave token alone, which is all the endpoint acts on.
+ */
+const signedLeave = createMiddleware().server(async ({ request, next }) => {
+  if (request.method === 'POST' && (await isSignedLeave(await workerEnv(), new URL(request.url))))
+    markSignedPost(request)
+  return next()
+})
+
 const csrf = createCsrfMiddleware({
-  filter: ({ request }) => !SAFE_METHODS.has(request.method),
+  filter: ({ request }) => !SAFE_METHODS.has(request.method) && !isSignedPost(request),
   failureResponse: () => replyResponse(refusal('cross_site_request', 403, 'Cross-site requests are not accepted.')),
 })
 
@@ -156,6 +168,7 @@ export const startInstance = createStart(() => ({
     canonicalHost,
     markdownTwins,
     pageCache,
+    signedLeave,
     csrf,
     bodyLimit,
     adminGate,

@@ -2,7 +2,7 @@ import { useCallback, useRef } from 'react'
 import { getTurnstileSiteKey, TURNSTILE_ACTION, TURNSTILE_SCRIPT_URL } from '~/contact'
 
 /** The part of Turnstile's browser API the form uses (https://developers.cloudflare.com/turnstile/get-started/client-side-rendering/). */
-interface TurnstileApi {
+export interface TurnstileApi {
   render(
     container: HTMLElement,
     options: {
@@ -29,7 +29,7 @@ declare global {
 const TOKEN_WAIT_MS = 4_000
 
 /** Turnstile's script, added once per page (the CSP allows its origin only while Turnstile is on). */
-function loadTurnstile(): Promise<TurnstileApi> {
+export function loadTurnstile(): Promise<TurnstileApi> {
   if (window.turnstile) return Promise.resolve(window.turnstile)
   return new Promise<TurnstileApi>((resolve, reject) => {
     let element = document.querySelector<HTMLScriptElement>(`script[src="${TURNSTILE_SCRIPT_URL}"]`)

@@ -1,0 +1,91 @@
+import { type FormEvent, useRef, useState } from 'react'
+import { buttonStyles } from '~/components/sections/styles'
+import type { EarlyAccessFormResult } from '~/contact/early-access-result'
+import { EARLY_ACCESS_CONSENT, earlyAccessForm } from '~/content/early-access'
+import { EARLY_ACCESS_FIELDS } from '~/ledger/early-access'
+
+const loadCode = () => import('./early-access-code')
+
+const { id } = earlyAccessForm
+const field = EARLY_ACCESS_FIELDS.email
+
+export interface EarlyAccessFormProps {
+  label: string
+  turnstileSiteKey: string | null
+  result: EarlyAccessFormResult | undefined
+}
+
+/**
+ * The panel's button opens a one-field form (a `details`, so it works without JavaScript, posting
+ * to /api/early-access and coming back with a 303); with JavaScript it answers in place.
+ */
+export function EarlyAccessForm({ label, turnstileSiteKey, result }: EarlyAccessFormProps) {
+  const [shown, setShown] = useState<EarlyAccessFormResult | 'sending' | undefined>(result)
+  const turnstile = useRef<HTMLDivElement>(null)
+
+  const firstUse = () => {
+    void loadCode().then((code) => {
+      if (turnstileSiteKey && turnstile.current) return code.startTurnstile(turnstile.current, turnstileSiteKey)
+    })
+  }
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const form = event.currentTarget
+    if (!form.reportValidity()) return
+    setShown('sending')
+    void loadCode()
+      .then((code) => code.sendSignup(form))
+      .catch(() => 'failed' as const)
+      .then((answer) => {
+        setShown(answer)
+        if (answer === 'sent') form.reset()
+      })
+  }
+  const message = shown === 'sending' ? earlyAccessForm.sending : shown ? earlyAccessForm[shown] : ''
+  return (
+    <details id={id} open={result !== undefined} className="group w-full">
+      <summary
+        className={`${buttonStyles.primary} mx-auto w-fit cursor-pointer list-none [&::-webkit-details-marker]:hidden`}
+      >
+        {label}
+      </summary>
+      <form
+        method="post"
+        action="/api/early-access"
+        onSubmit={submit}
+        onFocus={firstUse}
+        onPointerDown={firstUse}
+        className="mx-auto mt-6 flex max-w-md flex-col gap-3 text-left"
+      >
+        <label htmlFor={`${id}-email`} className="font-semibold text-fg">
+          {field.label} <span aria-hidden="true">*</span>
+        </label>
+        <input
+          id={`${id}-email`}
+          name="email"
+          type="email"
+          required
+          maxLength={field.max}
+          autoComplete={field.autoComplete}
+          aria-describedby={`${id}-consent ${id}-status`}
+          aria-invalid={shown === 'invalid' || undefined}
+          className="min-h-12 rounded-xl border border-line-strong bg-ink-950/60 px-4 text-fg"
+        />
+        <div aria-hidden="true" className="hidden">
+          <label htmlFor={`${id}-website`}>Website</label>
+          <input id={`${id}-website`} name="website" type="text" tabIndex={-1} autoComplete="off" />
+        </div>
+        <p id={`${id}-consent`} className="text-sm text-muted">
+          {EARLY_ACCESS_CONSENT.line}
+        </p>
+        <div ref={turnstile} className="empty:hidden" />
+        <button type="submit" disabled={shown === 'sending'} className={buttonStyles.primary}>
+          {earlyAccessForm.submit}
+        </button>
+        <p id={`${id}-status`} role="status" className="min-h-6 text-sm text-fg">
+          {message}
+        </p>
+      </form>
+    </details>
+  )
+}

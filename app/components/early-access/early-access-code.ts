@@ -1,0 +1,84 @@
+import { loadTurnstile, type TurnstileApi } from '~/components/contact/use-turnstile'
+import type { EarlyAccessFormResult } from '~/contact/early-access-result'
+import { TURNSTILE_ACTION, TURNSTILE_FIELD } from '~/contact/turnstile'
+
+/**
+ * The panel form's script, fetched on its first use (EarlyAccessSignup): Turnstile's widget, and
+ * the post answered in place. The form still posts to the same endpoint, which answers a script in JSON.
+ */
+
+const TOKEN_WAIT_MS = 4_000
+interface Widget {
+  api: TurnstileApi
+  id: string
+  token?: string
+  waiting: (() => void)[]
+}
+
+let widget: Widget | null = null
+
+export async function startTurnstile(container: HTMLElement, siteKey: string): Promise<void> {
+  if (widget) return
+  try {
+    const api = await loadTurnstile()
+    const state: Widget = { api, id: '', waiting: [] }
+    const settle = (token?: string) => {
+      state.token = token
+      for (const wake of state.waiting.splice(0)) wake()
+    }
+    state.id =
+      api.render(container, {
+        sitekey: siteKey,
+        action: TURNSTILE_ACTION,
+        theme: 'dark',
+        appearance: 'interaction-only',
+        size: 'flexible',
+        callback: settle,
+        'expired-callback': () => settle(undefined),
+        'error-callback': () => {
+          settle(undefined)
+          return true
+        },
+      }) ?? ''
+    widget = state
+  } catch {
+    // No widget (blocked, offline): the signup goes without a token, and no e-mail follows.
+  }
+}
+
+async function token(): Promise<string | undefined> {
+  if (!widget || widget.token) return widget?.token
+  const current = widget
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, TOKEN_WAIT_MS)
+    current.waiting.push(() => {
+      clearTimeout(timer)
+      resolve()
+    })
+  })
+  return current.token
+}
+
+export async function sendSignup(form: HTMLFormElement): Promise<EarlyAccessFormResult> {
+  const body = new URLSearchParams()
+  for (const [name, value] of new FormData(form)) if (typeof value === 'string') body.set(name, value)
+  const solved = await token()
+  if (solved) body.set(TURNSTILE_FIELD, solved)
+  try {
+    const response = await fetch(form.action, {
+      method: 'POST',
+      body,
+      headers: { Accept: 'application/json' },
+      credentials: 'same-origin',
+    })
+    if (widget) {
+      // A token is spent by one post.
+      widget.token = undefined
+      widget.api.reset(widget.id)
+    }
+    if (response.ok) return 'sent'
+    return response.status === 400 ? 'invalid' : response.status === 429 ? 'busy' : 'failed'
+  } catch {
+    return 'failed'
+  }
+}

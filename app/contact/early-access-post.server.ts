@@ -38,7 +38,7 @@ export async function handleEarlyAccessPost(request: Request, runtime: WorkerRun
     const reply =
       result === 'invalid'
         ? refusal('invalid_input', 400, 'The e-mail address is missing or invalid.', {
-            fields: { email: earlyAccessForm.invalid },
+            fields: { email: EARLY_ACCESS_FIELDS.email.messages.invalid },
           })
         : result === 'busy'
           ? refusal('rate_limited', 429, earlyAccessForm.busy)

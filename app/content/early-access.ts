@@ -1,4 +1,3 @@
-import { EARLY_ACCESS_FIELDS } from '~/ledger/early-access'
 import { site } from '~/site'
 
 /**
@@ -16,7 +15,6 @@ export const earlyAccessForm = {
   sending: 'Sending…',
   /** The same answer for every address, new, pending, confirmed or departed. */
   sent: 'Check your inbox: we have sent a link to confirm your address. Until you press Confirm on its page, we will not write to you.',
-  invalid: EARLY_ACCESS_FIELDS.email.messages.invalid,
   busy: 'Too many requests from your network. Please try again in a minute.',
   failed: 'Something went wrong. Please try again in a few minutes.',
 } as const

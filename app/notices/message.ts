@@ -114,6 +114,7 @@ export interface PlainTextEmail {
 
 /** RFC 8058 asks for an https URI (http on this machine); no space or control can end up in the header. */
 function unsubscribeHeaders(url: string): string[] {
+  if (/[\s<>]/.test(url)) throw new Error('not an unsubscribe URL')
   const parsed = new URL(url)
   if (!['https:', 'http:'].includes(parsed.protocol) || parsed.href.length > 900 || /[\s<>]/.test(parsed.href))
     throw new Error('not an unsubscribe URL')

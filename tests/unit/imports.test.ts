@@ -48,6 +48,8 @@ const EXCEPTIONS: Record<string, string> = {
   // first load carries (a route's loader or head, the deferred form); the front doors would bring
   // the validation or the server functions' clients with them.
   'routes/contact.tsx -> contact/form-state.ts': "the /contact route's loader",
+  'routes/products.tsx -> contact/early-access.functions.ts': "the /products route's loader (the early-access panel)",
+  'routes/products.tsx -> contact/early-access-result.ts': "the /products route's search check",
   'components/contact/DeferredContactForm.tsx -> contact/draft.ts': 'hasDraft(), before the form loads',
   'routes/admin/ -> desk/head.ts': "the desk routes' head(), in the route tree every page loads",
   // Plain Node loads the webhooks' rules (npm run check:config): it cannot resolve `~/`.

@@ -27,8 +27,9 @@ function pageRoutes() {
 }
 
 /** The operator's inbox: pages, but behind Cloudflare Access and never indexed (app/desk/). */
-// The inbox, and the withdraw page a receipt's link leads to (noindex, not in the sitemap).
-const isPrivate = (path: string) => path === '/admin' || path.startsWith('/admin/') || path === '/withdraw'
+// The inbox, and the pages a notice's link leads to: withdraw, confirm and leave (noindex, not in the sitemap).
+const isPrivate = (path: string) =>
+  path === '/admin' || path.startsWith('/admin/') || path === '/withdraw' || path.startsWith('/early-access/')
 
 describe('the page list (app/content/pages.ts)', () => {
   it('finds the route files, including server routes and the private inbox', () => {

@@ -1,8 +1,8 @@
 import { type FormEvent, useRef, useState } from 'react'
 import { buttonStyles } from '~/components/sections/styles'
-import type { EarlyAccessFormResult } from '~/contact/early-access-result'
+import type { EarlyAccessFormResult } from '~/contact'
 import { EARLY_ACCESS_CONSENT, earlyAccessForm } from '~/content/early-access'
-import { EARLY_ACCESS_FIELDS } from '~/ledger/early-access'
+import { EARLY_ACCESS_FIELDS } from '~/ledger'
 
 const loadCode = () => import('./early-access-code')
 
@@ -41,7 +41,14 @@ export function EarlyAccessForm({ label, turnstileSiteKey, result }: EarlyAccess
         if (answer === 'sent') form.reset()
       })
   }
-  const message = shown === 'sending' ? earlyAccessForm.sending : shown ? earlyAccessForm[shown] : ''
+  const message =
+    shown === 'sending'
+      ? earlyAccessForm.sending
+      : shown === 'invalid'
+        ? field.messages.invalid
+        : shown
+          ? earlyAccessForm[shown]
+          : ''
   return (
     <details id={id} open={result !== undefined} className="group w-full">
       <summary

@@ -1,9 +1,8 @@
 import { loadTurnstile, type TurnstileApi } from '~/components/contact/use-turnstile'
-import type { EarlyAccessFormResult } from '~/contact/early-access-result'
-import { TURNSTILE_ACTION, TURNSTILE_FIELD } from '~/contact/turnstile'
+import { type EarlyAccessFormResult, TURNSTILE_ACTION, TURNSTILE_FIELD } from '~/contact'
 
 /**
- * The panel form's script, fetched on its first use (EarlyAccessSignup): Turnstile's widget, and
+ * The panel form's script, fetched on its first submit or focus (EarlyAccessForm): Turnstile's widget, and
  * the post answered in place. The form still posts to the same endpoint, which answers a script in JSON.
  */
 

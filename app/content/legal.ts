@@ -19,7 +19,7 @@ const ENQUIRY_STORE = 'a database in our Cloudflare account (Cloudflare D1)'
 
 export const privacyPage: LegalPage = {
   title: 'Privacy Policy',
-  updated: '2026-11-26',
+  updated: '2026-12-02',
   intro: `This policy explains what personal data ${site.legalName} (“${site.name}”, “we”) collects through this website, why, and what you can ask us to do with it. We are based in ${where}.`,
   sections: [
     {

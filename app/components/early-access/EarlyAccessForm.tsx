@@ -1,4 +1,4 @@
-import { type FormEvent, useRef, useState } from 'react'
+import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { buttonStyles } from '~/components/sections/styles'
 import type { EarlyAccessFormResult } from '~/contact'
 import { EARLY_ACCESS_CONSENT, earlyAccessForm } from '~/content/early-access'
@@ -22,12 +22,18 @@ export interface EarlyAccessFormProps {
 export function EarlyAccessForm({ label, turnstileSiteKey, result }: EarlyAccessFormProps) {
   const [shown, setShown] = useState<EarlyAccessFormResult | 'sending' | undefined>(result)
   const turnstile = useRef<HTMLDivElement>(null)
+  const form = useRef<HTMLFormElement>(null)
 
   const firstUse = () => {
     void loadCode().then((code) => {
       if (turnstileSiteKey && turnstile.current) return code.startTurnstile(turnstile.current, turnstileSiteKey)
     })
   }
+  // The field may have been focused before this code arrived (it loads on first use): start then.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the form mounts.
+  useEffect(() => {
+    if (form.current?.contains(document.activeElement)) firstUse()
+  }, [])
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     const form = event.currentTarget
@@ -59,6 +65,7 @@ export function EarlyAccessForm({ label, turnstileSiteKey, result }: EarlyAccess
       <form
         method="post"
         action="/api/early-access"
+        ref={form}
         onSubmit={submit}
         onFocus={firstUse}
         onPointerDown={firstUse}

@@ -232,12 +232,22 @@ test('docs/inbox.md and .dev.vars.example as written: admin-token, its lines and
     await page.goto(`${origin}/products`)
     await page.locator('#early-access summary').click()
     await page.getByLabel('Email address').fill(subscriber)
+    // The form's code has arrived and its widget has a token: the post is the script's, with it.
+    await expect(page.getByTestId('early-access-turnstile')).toHaveAttribute(
+      'data-widget',
+      `${TEST_TURNSTILE_SITE_KEY} contact`,
+    )
     await page.getByRole('button', { name: 'Keep me posted' }).click()
     await expect(page.locator('#early-access-status')).toContainText('Check your inbox')
     const confirmation = () => bodies().find((mail) => mail.raw.includes(`To: ${subscriber}`))
     await expect
       .poll(() => confirmation()?.raw ?? '', { timeout: 15_000 })
       .toMatch(/^From: .*updates@aksharalabs\.example/m)
+      .catch((error) => {
+        // The signup's log lines say what happened instead (docs/notices.md, "Early access").
+        const lines = output().match(/^.*"early_access".*$/gm) ?? []
+        throw new Error(`no confirmation to ${subscriber}:\n${lines.join('\n')}`, { cause: error })
+      })
     const link = new URL(confirmation()?.text.match(/https?:\/\/\S+\/early-access\/confirm\?\S+/)?.[0] ?? '')
     await page.goto(`${origin}${link.pathname}${link.search}`)
     await page.getByRole('button', { name: 'Confirm' }).click()

@@ -92,7 +92,7 @@ export function EarlyAccessForm({ label, turnstileSiteKey, result }: EarlyAccess
         <p id={`${id}-consent`} className="text-sm text-muted">
           {EARLY_ACCESS_CONSENT.line}
         </p>
-        <div ref={turnstile} className="empty:hidden" />
+        <div ref={turnstile} data-testid="early-access-turnstile" className="empty:hidden" />
         <button type="submit" disabled={shown === 'sending'} className={buttonStyles.primary}>
           {earlyAccessForm.submit}
         </button>

@@ -16,8 +16,14 @@ interface Widget {
 
 let widget: Widget | null = null
 
-export async function startTurnstile(container: HTMLElement, siteKey: string): Promise<void> {
-  if (widget) return
+let starting: Promise<void> | null = null
+
+export function startTurnstile(container: HTMLElement, siteKey: string): Promise<void> {
+  starting ??= renderWidget(container, siteKey)
+  return starting
+}
+
+async function renderWidget(container: HTMLElement, siteKey: string): Promise<void> {
   try {
     const api = await loadTurnstile()
     const state: Widget = { api, id: '', waiting: [] }
@@ -45,7 +51,11 @@ export async function startTurnstile(container: HTMLElement, siteKey: string): P
   }
 }
 
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+
+/** The widget's token; a send while the widget is still loading or working waits for it, up to 4 s. */
 async function token(): Promise<string | undefined> {
+  if (starting && !widget) await Promise.race([starting, sleep(TOKEN_WAIT_MS)])
   if (!widget || widget.token) return widget?.token
   const current = widget
   await new Promise<void>((resolve) => {

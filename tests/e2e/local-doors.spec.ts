@@ -8,7 +8,7 @@ import { type Checkout, checkout, type Running } from '../support/checkout'
 import { type Enquiry, enquiry, expect, fillForm, form, receivedFrom, setScenario, test } from '../support/contact'
 import { documentedCommands } from '../support/documented-commands'
 import { expectStored, storedFrom } from '../support/enquiries'
-import { gotoContactForm } from '../support/page'
+import { gotoContactForm, gotoHydrated } from '../support/page'
 import { FORM_SERVICE_ORIGIN, PORT_BASE } from '../support/servers'
 import { waitUntilServing } from '../support/site-server'
 import {
@@ -229,7 +229,7 @@ test('docs/inbox.md and .dev.vars.example as written: admin-token, its lines and
     // the form its token), read the confirmation from wrangler's local e-mail file, confirm.
     const subscriber = `doors-early-${crypto.randomUUID().slice(0, 8)}@example.com`
     await routeTurnstileWidget(page, `pass-${crypto.randomUUID()}`)
-    await page.goto(`${origin}/products`)
+    await gotoHydrated(page, `${origin}/products`)
     await page.locator('#early-access summary').click()
     await page.getByLabel('Email address').fill(subscriber)
     // The form's code has arrived and its widget has a token: the post is the script's, with it.

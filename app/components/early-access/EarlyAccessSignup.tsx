@@ -6,13 +6,13 @@ import type { EarlyAccessFormProps } from './EarlyAccessForm'
 /**
  * The products panel's button. Where a confirmation can be sent, the server renders the whole form
  * (it works from the first paint, without JavaScript); its code is fetched when the visitor first
- * points at, focuses or presses a key in it, as the contact form's is (DeferredContactForm).
+ * points at, focuses or types in it, as the contact form's is (DeferredContactForm).
  * Elsewhere the button opens the contact form with the voice assistant's subject.
  */
 const EarlyAccessForm = lazy(() => import('./EarlyAccessForm').then((module) => ({ default: module.EarlyAccessForm })))
 
 const CONTAINER_ID = 'early-access'
-const FIRST_USE_EVENTS = ['pointerdown', 'focusin', 'keydown'] as const
+const FIRST_USE_EVENTS = ['pointerdown', 'focusin', 'keydown', 'input'] as const
 
 let firstUse: Promise<void> | undefined
 

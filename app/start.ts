@@ -77,7 +77,7 @@ const securityHeaders = createMiddleware().server(async ({ request, next, handle
   }
 })
 
-/** docs/operations.md, "Custom domain". */
+/** docs/operations/custom-domain.md. */
 const canonicalHost = createMiddleware().server(async ({ request, next }) => wwwRedirect(request) ?? next())
 
 /**

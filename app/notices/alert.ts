@@ -81,7 +81,7 @@ function whatToCheck(cause: string): string {
     return 'The form service does not answer: check its status page.'
   if (cause.startsWith('email_') || cause === 'missing_email_binding' || cause === 'invalid_sender')
     return 'Sending e-mail fails: check Email Routing and CONTACT_EMAIL_FROM.'
-  return 'See docs/operations.md for what the cause means.'
+  return 'See docs/operations/alerting.md for what the cause means.'
 }
 
 /** One webhook endpoint's failed attempts in a row, newest first (docs/integrations.md). */

@@ -1,5 +1,5 @@
 /**
- * `www.` → apex with a 308 (docs/operations.md, "Custom domain"): one address for every page, and
+ * `www.` → apex with a 308 (docs/operations/custom-domain.md): one address for every page, and
  * 308 keeps the method, so a form posted to www is not turned into a GET. Static files are served
  * before the Worker runs and are not redirected; pages link only to the apex.
  */

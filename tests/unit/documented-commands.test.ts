@@ -5,7 +5,7 @@
  * says here why not. The ledger names, for each one, where it runs:
  *
  * - `chain`: a step of the test command itself (`npm test`'s chain in package.json, or `.ci/run`);
- * - `block`: a shell block of docs/operations.md marked for a drill (ops-runbook.test.ts holds
+ * - `block`: a shell block of the runbook (docs/operations/) marked for a drill (ops-runbook.test.ts holds
  *   each marked block to the drill that runs it);
  * - `test`: the file that runs it, and the text in that file that does (a tripwire: delete the
  *   step and this test fails);
@@ -100,7 +100,7 @@ const LEDGER: Record<string, Where> = {
   'npm run check:config': { test: 'tests/drills/preview.test.ts', runs: "drill.sh('npm run check:config')" },
   'npm run cf-typegen': { test: HELP, runs: "'npm run cf-typegen'" },
 
-  // The runbook (docs/operations.md): its marked blocks, and what it writes inline.
+  // The runbook (docs/operations/): its marked blocks, and what it writes inline.
   'npm run go-live': { block: true },
   'npm run deploy -- --secrets-file ~/akshara.secrets': { block: true },
   'npm run deploy': { same: 'npm run deploy -- --secrets-file ~/akshara.secrets' },
@@ -195,7 +195,7 @@ const LEDGER: Record<string, Where> = {
 const documented = documentedCommands()
 const testSteps = stepNames().map((name) => `npm run ${name}`)
 const ciRun = readFileSync('.ci/run', 'utf8')
-const markedCommands = runbookBlocks(readFileSync('docs/operations.md', 'utf8'))
+const markedCommands = runbookBlocks()
   .filter((b) => b.marked)
   .flatMap((b) => b.text.split('\n').map((line) => line.replace(/\s+#.*$/, '').trim()))
 
@@ -230,7 +230,7 @@ describe('every command the docs tell a person to run is run by a test as writte
         expect([...positions].sort((a, b) => a - b)).toEqual(positions)
       }
     } else if ('block' in where) {
-      expect(markedCommands, 'a line of a block marked for a drill in docs/operations.md').toContain(command)
+      expect(markedCommands, 'a line of a block marked for a drill in docs/operations/').toContain(command)
     } else if ('test' in where) {
       expect(readFileSync(where.test, 'utf8'), `${where.test} runs it`).toContain(where.runs)
     } else if ('same' in where) {

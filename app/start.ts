@@ -1,11 +1,11 @@
 import { createCsrfMiddleware, createMiddleware, createStart } from '@tanstack/react-start'
 import { FAILURE_MESSAGE, turnstileSetup } from './contact/index.server'
 import { confirmPath, deskEffect, fromTheDesk, operatorFor } from './desk/index.server'
-import { ADMIN_HEADERS, isAdminPath } from './server/admin-path'
 import { markdownTwin, negotiablePage, negotiatedTwin } from './server/ai-pages.server'
 import { forbidden, seeOther } from './server/answer'
 import { discardBody, exceedsBodyLimit, payloadTooLarge } from './server/body-limit.server'
 import { wwwRedirect } from './server/canonical-host.server'
+import { ADMIN_HEADERS, isDeskPath } from './server/desk-path'
 import { cachedPage, ownValueOf, sharedPageKey, storePage } from './server/html-cache.server'
 import { errorCause, log, requestIdFor } from './server/log.server'
 import { refusal, replyResponse } from './server/reply'
@@ -16,7 +16,7 @@ import { markServerFnStarted, refuseUndecodableServerFnCalls } from './server/se
 /**
  * The request middleware, outermost first; together, every answer leaves with the security headers:
  *   drainBody → noindexOnWorkersDev → securityHeaders → canonicalHost → markdownTwins
- *     → pageCache → csrf → bodyLimit → adminGate → refuseUndecodableServerFnCalls → Start's router
+ *     → pageCache → csrf → bodyLimit → deskGate → refuseUndecodableServerFnCalls → Start's router
  */
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
@@ -128,9 +128,9 @@ const bodyLimit = createMiddleware().server(async ({ request, next }) => {
  * check again). A GET with an effect not from the desk goes to the confirmation page: Access adds
  * its token to another site's top-level navigation too.
  */
-const adminGate = createMiddleware().server(async ({ request, next }) => {
+const deskGate = createMiddleware().server(async ({ request, next }) => {
   const url = new URL(request.url)
-  if (!isAdminPath(url.pathname)) return next()
+  if (!isDeskPath(url.pathname)) return next()
   const requestId = requestIdFor(request)
   if (!(await operatorFor(request, await workerEnv(), requestId))) return forbidden()
   if (SAFE_METHODS.has(request.method) && deskEffect(url) && !fromTheDesk(request.headers)) {
@@ -158,7 +158,7 @@ export const startInstance = createStart(() => ({
     pageCache,
     csrf,
     bodyLimit,
-    adminGate,
+    deskGate,
     refuseUndecodableServerFnCalls,
   ],
   functionMiddleware: [markServerFnStarted],

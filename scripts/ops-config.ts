@@ -172,7 +172,7 @@ export const LOCAL_ONLY_VARS = ['TURNSTILE_VERIFY_URL', 'ACCESS_CERTS_URL'] as c
 export const POLICY_ONLY_REASON_MIN = 20
 
 /**
- * The inbox's second fence, in production: once the inbox is on (`ACCESS_TEAM_DOMAIN` or
+ * The desk's second fence, in production: once the desk is on (`ACCESS_TEAM_DOMAIN` or
  * `ACCESS_AUD` set), `ACCESS_ALLOWED_EMAILS` must list the operators, unless
  * `ACCESS_POLICY_ONLY_REASON` says, in a sentence, why the Access policy alone may decide who
  * reads every enquiry. Used by `npm run check:config` and by the go-live check.
@@ -188,8 +188,8 @@ export function allowListProblems(config: RawConfig): string[] {
   if (reason.length >= POLICY_ONLY_REASON_MIN && /\s/.test(reason)) return []
   return [
     reason
-      ? `ACCESS_POLICY_ONLY_REASON "${reason}" is not a reason: write, in a sentence of ${POLICY_ONLY_REASON_MIN} characters or more, why the Access policy alone may decide who reads the inbox (docs/inbox.md)`
-      : "ACCESS_ALLOWED_EMAILS is empty while the inbox is on, so the Access policy alone would decide who reads every enquiry: list the operators' addresses, or set ACCESS_POLICY_ONLY_REASON to why the policy is enough (docs/inbox.md)",
+      ? `ACCESS_POLICY_ONLY_REASON "${reason}" is not a reason: write, in a sentence of ${POLICY_ONLY_REASON_MIN} characters or more, why the Access policy alone may decide who reads the desk (docs/desk.md)`
+      : "ACCESS_ALLOWED_EMAILS is empty while the desk is on, so the Access policy alone would decide who reads every enquiry: list the operators' addresses, or set ACCESS_POLICY_ONLY_REASON to why the policy is enough (docs/desk.md)",
   ]
 }
 

@@ -19,7 +19,7 @@ export const cardFont = () =>
     new URL('../node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2', import.meta.url),
   )
 
-/** The most a card may weigh: WhatsApp, where many of the company's leads start, shows no image over 300 KB. */
+/** The most a card may weigh: WhatsApp, where many of the company's enquiries start, shows no image over 300 KB. */
 export const CARD_MAX_BYTES = 100 * 1024
 
 export interface ShareCard {
@@ -73,7 +73,7 @@ document.fonts.ready.then(function () {
 `
 }
 
-/** Every public page's card, in the page list's order. The 404 page and the inbox have none. */
+/** Every public page's card, in the page list's order. The 404 page and the desk have none. */
 export function shareCards(): ShareCard[] {
   return pages.map((page) => {
     const title = shareCardTitle('title' in page ? page.title : undefined)

@@ -3,16 +3,16 @@ import { subjectLabel } from '~/content/subjects'
 import { CONTACT_FIELDS, pickValues } from '~/ledger'
 import {
   type Enquiry,
+  type EnquirySource,
   formatEnquiry,
   LEASE_MS,
-  type LeadSource,
   newEnquiryId,
   newLeaseToken,
   recordSource,
   storeEnquiry,
 } from '~/ledger/index.server'
 import { sendReceipt } from '~/notices/index.server'
-import { StoreError } from '~/server/d1.server'
+import { LedgerError } from '~/server/d1.server'
 import { log } from '~/server/log.server'
 import { isLoopbackHost } from '~/server/loopback'
 import { type Reply, refusal } from '~/server/reply'
@@ -30,7 +30,7 @@ import {
   isRateLimited,
   RATE_LIMIT_PERIOD_SECONDS,
 } from './limits.server'
-import { type ContactSubmission, fieldErrorsFrom } from './schema'
+import { type EnquiryInput, fieldErrorsFrom } from './schema'
 import { type ContactErrorCode, FAILURE_MESSAGE } from './status'
 import { TURNSTILE_FIELD } from './turnstile'
 import { turnstileHold, turnstileSetup } from './turnstile.server'
@@ -50,7 +50,7 @@ export interface ContactContext {
   timeoutMs?: number
 }
 
-export type SubmissionOutcome =
+export type EnquiryOutcome =
   | { kind: 'stored'; enquiryId: string; repeat: boolean }
   | { kind: 'ignored' }
   | { kind: 'rate_limited'; retryAfter: number }
@@ -65,7 +65,7 @@ export function isLocalRequest(request: Request): boolean {
   }
 }
 
-function newEnquiry(input: ContactSubmission, now: Date): Enquiry {
+function newEnquiry(input: EnquiryInput, now: Date): Enquiry {
   return {
     id: newEnquiryId(now),
     receivedAt: now.toISOString(),
@@ -75,7 +75,7 @@ function newEnquiry(input: ContactSubmission, now: Date): Enquiry {
 }
 
 /** One log line with the outcome, never the message, the address or a secret (a local server prints the enquiry). */
-export async function submitEnquiry(input: ContactSubmission, context: ContactContext): Promise<SubmissionOutcome> {
+export async function submitEnquiry(input: EnquiryInput, context: ContactContext): Promise<EnquiryOutcome> {
   const { env, request, requestId } = context
   const started = Date.now()
 
@@ -88,9 +88,9 @@ export async function submitEnquiry(input: ContactSubmission, context: ContactCo
     log('info', { event: 'contact', requestId, outcome: 'ignored', cause: 'honeypot' })
     return { kind: 'ignored' }
   }
-  const notStored = (error: unknown): SubmissionOutcome => {
-    const cause = error instanceof StoreError ? error.code : 'store_error'
-    const errorName = error instanceof StoreError ? error.errorName : undefined
+  const notStored = (error: unknown): EnquiryOutcome => {
+    const cause = error instanceof LedgerError ? error.code : 'store_error'
+    const errorName = error instanceof LedgerError ? error.errorName : undefined
     log('error', {
       event: 'contact',
       requestId,
@@ -207,7 +207,7 @@ export async function submitEnquiry(input: ContactSubmission, context: ContactCo
       event: 'contact_retry_error',
       requestId,
       enquiryId: record.id,
-      cause: error instanceof StoreError ? error.code : 'attempt_error',
+      cause: error instanceof LedgerError ? error.code : 'attempt_error',
     })
   })
   // The receipt (docs/notices.md) is never part of the answer.
@@ -218,7 +218,7 @@ export async function submitEnquiry(input: ContactSubmission, context: ContactCo
   return { kind: 'stored', enquiryId: record.id, repeat: false }
 }
 
-function submittedSource(input: ContactSubmission): LeadSource {
+function submittedSource(input: EnquiryInput): EnquirySource {
   return {
     page: input.source_page ?? null,
     firstPage: input.source_first_page ?? null,
@@ -230,7 +230,7 @@ function submittedSource(input: ContactSubmission): LeadSource {
 }
 
 /** Never a reason to fail: the enquiry is stored, and one log line says its source was not. */
-async function keepSource(env: WorkerEnv, id: string, input: ContactSubmission, requestId: string): Promise<void> {
+async function keepSource(env: WorkerEnv, id: string, input: EnquiryInput, requestId: string): Promise<void> {
   const source = submittedSource(input)
   if (Object.values(source).every((value) => value === null)) return
   try {
@@ -240,13 +240,13 @@ async function keepSource(env: WorkerEnv, id: string, input: ContactSubmission, 
       event: 'contact_source',
       requestId,
       enquiryId: id,
-      cause: error instanceof StoreError ? error.code : 'source_error',
+      cause: error instanceof LedgerError ? error.code : 'source_error',
     })
   }
 }
 
 /** For either endpoint: 200 once stored (or a bot's post dropped), 429 with Retry-After, 503 when not stored. */
-export function outcomeReply(outcome: SubmissionOutcome): Reply<ContactErrorCode> {
+export function outcomeReply(outcome: EnquiryOutcome): Reply<ContactErrorCode> {
   switch (outcome.kind) {
     case 'stored':
     case 'ignored':

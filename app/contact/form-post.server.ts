@@ -10,7 +10,7 @@ import { refusal, replyResponse } from '~/server/reply'
 import type { WorkerRuntime } from '~/server/runtime.server'
 import { invalidInputReply, outcomeReply, refusedFields, submitEnquiry } from './contact.server'
 import { HONEYPOT_FIELD, IDEMPOTENCY_KEY_FIELD, newIdempotencyKey } from './fields'
-import { contactSubmissionSchema, MESSAGES, type MessageCode, messageCode } from './schema'
+import { enquiryInputSchema, MESSAGES, type MessageCode, messageCode } from './schema'
 import type { FieldErrorCodes, FormOutcome } from './status'
 import { TURNSTILE_FIELD } from './turnstile'
 
@@ -59,7 +59,7 @@ export async function handleFormPost(request: Request, runtime: WorkerRuntime): 
     const value = body.form.get(field)
     if (typeof value === 'string') raw[field] = value
   }
-  const parsed = v.safeParse(contactSubmissionSchema, raw)
+  const parsed = v.safeParse(enquiryInputSchema, raw)
   let result: FormOutcome
   if (!parsed.success) {
     if (!browser) return replyResponse(invalidInputReply(parsed.issues, requestId), requestId)

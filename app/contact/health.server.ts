@@ -7,7 +7,7 @@ export function publicHealth(env: WorkerEnv): { ok: boolean } {
   return { ok: Boolean(env.ENQUIRIES) }
 }
 
-/** The delivery set-up, for operators (the inbox), never for the public. */
+/** The delivery set-up, for operators (the desk), never for the public. */
 export interface HealthReport {
   /** True when enquiries can be accepted: the enquiry database is bound. */
   ok: boolean

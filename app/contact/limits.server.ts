@@ -1,4 +1,4 @@
-import { bounded, database, StoreError } from '~/server/d1.server'
+import { bounded, database, LedgerError } from '~/server/d1.server'
 import { log } from '~/server/log.server'
 import type { WorkerEnv } from '~/server/runtime.server'
 
@@ -53,7 +53,7 @@ export async function heldNetwork(
     return keyHash(key, 'network', network)
   }
   const todays = keys.get(today)
-  if (!todays) throw new StoreError('store_error', 'NoHeldNetworkKey')
+  if (!todays) throw new LedgerError('store_error', 'NoHeldNetworkKey')
   const store = await hashUnder(todays)
   const before = keys.get(yesterday)
   return { store, match: [store, before ? await hashUnder(before) : store] }
@@ -185,7 +185,7 @@ async function keyFor(db: D1Database, window: number): Promise<CryptoKey> {
     ]),
   )
   const secret = (read?.results?.[0] as { secret?: string } | undefined)?.secret
-  if (!secret) throw new StoreError('store_error', 'NoWindowKey')
+  if (!secret) throw new LedgerError('store_error', 'NoWindowKey')
   const key = await crypto.subtle.importKey('raw', fromBase64url(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
     'sign',
   ])
@@ -256,9 +256,9 @@ export async function countPost(db: D1Database | undefined, keys: ClientKeys, no
   try {
     return await bounded(countInStore(database(db), keys, now))
   } catch (error) {
-    if (error instanceof StoreError && error.code === 'store_timeout') throw error
+    if (error instanceof LedgerError && error.code === 'store_timeout') throw error
     const verdict = countInMemory(keys, now)
-    const why = error instanceof StoreError ? (error.errorName ?? error.code) : ((error as Error)?.name ?? 'unknown')
+    const why = error instanceof LedgerError ? (error.errorName ?? error.code) : ((error as Error)?.name ?? 'unknown')
     return verdict.ok ? { ok: true, inMemory: why } : verdict
   }
 }

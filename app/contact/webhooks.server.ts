@@ -9,7 +9,7 @@ import {
   recordWebhookAttempt,
   requeueWebhookEvent,
 } from '~/ledger/index.server'
-import { StoreError } from '~/server/d1.server'
+import { LedgerError } from '~/server/d1.server'
 import { eachAtMost } from '~/server/each-at-most'
 import { errorCause, log } from '~/server/log.server'
 import type { WorkerEnv } from '~/server/runtime.server'
@@ -216,7 +216,7 @@ export async function deliverDueWebhooks(env: WorkerEnv, now = new Date()): Prom
       log('error', {
         event: 'webhook_error',
         webhookId: id,
-        cause: error instanceof StoreError ? error.code : errorCause(error),
+        cause: error instanceof LedgerError ? error.code : errorCause(error),
       })
     }
   })

@@ -1,7 +1,7 @@
 import { isEnquiryId } from '~/ledger/index.server'
-import { ADMIN_HEADERS } from '~/server/admin-path'
 import { type ActionAnswer, type ActionResult, answerResponse, forbidden } from '~/server/answer'
 import { readFormBody } from '~/server/body-limit.server'
+import { ADMIN_HEADERS } from '~/server/desk-path'
 import { errorCause, log, requestIdFor } from '~/server/log.server'
 import type { WorkerEnv } from '~/server/runtime.server'
 import { DESK_ACTIONS, type DeskActionName, isDeskActionName, unknownActionMessage } from './actions'

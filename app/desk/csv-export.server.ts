@@ -1,15 +1,15 @@
 import { CONTACT_FIELDS, type ContactField, ENQUIRY_FIELDS, type FieldRule } from '~/ledger'
-import { type EnquiryRecord, enquiryPages, type LeadSource, recordAudit, triageView } from '~/ledger/index.server'
-import { ADMIN_HEADERS } from '~/server/admin-path'
+import { type EnquiryRecord, type EnquirySource, enquiryPages, recordAudit, triageView } from '~/ledger/index.server'
 import { answerResponse, forbidden } from '~/server/answer'
+import { ADMIN_HEADERS } from '~/server/desk-path'
 import { errorCause, log, requestIdFor } from '~/server/log.server'
 import type { WorkerEnv } from '~/server/runtime.server'
-import { filterOf, parseInboxQuery } from './inbox.server'
+import { filterOf, parseEnquiryListQuery } from './enquiry-list.server'
 import { operatorFor } from './operator.server'
 import { RESOLUTION_LABELS, TRIAGE_LABELS } from './triage'
 
 /**
- * The inbox as CSV: UTF-8 with a byte-order mark (so spreadsheets read it as UTF-8), CRLF, every
+ * The desk as CSV: UTF-8 with a byte-order mark (so spreadsheets read it as UTF-8), CRLF, every
  * field quoted; a cell that would start a formula (`=`, `+`, `-`, `@`, tab, CR) gets a leading `'`.
  * https://owasp.org/www-community/attacks/CSV_Injection
  */
@@ -45,7 +45,7 @@ export const CSV_SOURCE_COLUMNS = [
   ['utmSource', 'UTM source'],
   ['utmMedium', 'UTM medium'],
   ['utmCampaign', 'UTM campaign'],
-] as const satisfies readonly (readonly [keyof LeadSource, string])[]
+] as const satisfies readonly (readonly [keyof EnquirySource, string])[]
 
 /** Migration 0005, between the delivery and the source columns; "Outcome" is the resolution. */
 export const CSV_TRIAGE_COLUMNS = ['Triage', 'Outcome', 'Owner', 'Reply by', 'Overdue'] as const
@@ -137,7 +137,7 @@ export async function handleExport(request: Request, env: WorkerEnv): Promise<Re
   const requestId = requestIdFor(request)
   const operator = await operatorFor(request, env, requestId)
   if (!operator) return forbidden()
-  const query = parseInboxQuery(Object.fromEntries(new URL(request.url).searchParams))
+  const query = parseEnquiryListQuery(Object.fromEntries(new URL(request.url).searchParams))
   try {
     // Never the search text: it may be a person's name or address.
     await recordAudit(env.ENQUIRIES, {

@@ -41,7 +41,7 @@ export async function enquiryAction(
       : await change(action, record, form.get('confirm') === record.id, from, env, operator.email, requestId)
   const logged = { enquiryId: id, result: flash }
   if (flash === 'confirm-erase') return { answer: { seeOther: `/admin/erase/${encodeURIComponent(id)}` }, logged }
-  return { answer: { seeOther: flash === 'erased' ? '/admin?notice=erased' : enquiryPath(id, flash) }, logged }
+  return { answer: { seeOther: flash === 'erased' ? '/admin?flash=erased' : enquiryPath(id, flash) }, logged }
 }
 
 async function change(

@@ -8,9 +8,9 @@ export {
   type AuditLine,
   ENQUIRY_FIELDS,
   ENQUIRY_STATUSES,
+  type EnquirySource,
   type EnquiryStatus,
   type HeldSummary,
-  type LeadSource,
   LINE_FIELDS,
   TRIAGE_STATES,
   type TriageView,
@@ -18,16 +18,16 @@ export {
 
 export { auditLabel, type DeskActionName } from './actions'
 export type { TriageDetail } from './enquiry.server'
+export type { TriageListData } from './enquiry-list.server'
 export { FLASHES, type Flash, isFlash } from './flash'
-export type { TriageListData } from './inbox.server'
 export { mailtoHref } from './mailto'
 export { lastMoveText, SEEN_STATUS } from './moves'
 export { confirmTarget, deskEffect } from './navigation'
 export {
   loadActivity,
   loadEnquiry,
+  loadEnquiryList,
   loadHeldErasure,
-  loadInbox,
   loadOperator,
   loadPerson,
   loadPersonErasure,

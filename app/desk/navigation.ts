@@ -1,5 +1,5 @@
 import { parseSearch } from '~/lib/search-params'
-import { ADMIN_PREFIX, isAdminPath } from '~/server/admin-path'
+import { ADMIN_PREFIX, isDeskPath } from '~/server/desk-path'
 
 /**
  * A desk GET that writes something (opening an enquiry writes an audit line) or hands out a file is
@@ -9,7 +9,7 @@ import { ADMIN_PREFIX, isAdminPath } from '~/server/admin-path'
 
 export const CONFIRM_PATH = `${ADMIN_PREFIX}/confirm`
 
-/** Pages that only show what is stored: they open from anywhere, so Access's login redirect lands on the inbox. */
+/** Pages that only show what is stored: they open from anywhere, so Access's login redirect lands on the desk. */
 const WITHOUT_EFFECT = new Set(['', '/activity', '/sources', '/setup', '/erase-held', '/confirm'])
 
 const canonical = (pathname: string) => {
@@ -27,7 +27,7 @@ const canonical = (pathname: string) => {
 
 /** What a desk GET would do, in words for the confirmation page; null: it only shows a page. */
 export function deskEffect(url: URL): string | null {
-  if (!isAdminPath(url.pathname)) return null
+  if (!isDeskPath(url.pathname)) return null
   const path = canonical(url.pathname).slice(ADMIN_PREFIX.length)
   if (WITHOUT_EFFECT.has(path)) return null
   // The query as the page's route reads it (of a repeated name, the last), not the first value.

@@ -1,8 +1,8 @@
 import { redirect } from '@tanstack/react-router'
 import { getRequest } from '@tanstack/react-start/server'
 import { seenOperators } from '~/ledger/index.server'
-import { isAdminPath } from '~/server/admin-path'
 import { forbidden } from '~/server/answer'
+import { isDeskPath } from '~/server/desk-path'
 import { log, requestIdFor } from '~/server/log.server'
 import { type WorkerEnv, workerEnv } from '~/server/runtime.server'
 import { verifyAccess } from './access.server'
@@ -47,7 +47,7 @@ export async function signedIn({ effect = false } = {}): Promise<{ env: WorkerEn
   if (effect && !fromTheDesk(request.headers)) {
     const url = new URL(request.url)
     // A desk page renders; a server function's own address (`/_serverFn/…`) gets the 403.
-    if (isAdminPath(url.pathname)) throw redirect({ href: confirmPath(url), statusCode: 303 })
+    if (isDeskPath(url.pathname)) throw redirect({ href: confirmPath(url), statusCode: 303 })
     throw forbidden()
   }
   return { env, operator }

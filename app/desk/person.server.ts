@@ -7,8 +7,8 @@ import {
   personExport,
   recordAudit,
 } from '~/ledger/index.server'
-import { ADMIN_HEADERS } from '~/server/admin-path'
 import { type ActionResult, answerResponse, forbidden } from '~/server/answer'
+import { ADMIN_HEADERS } from '~/server/desk-path'
 import { errorCause, log, requestIdFor } from '~/server/log.server'
 import type { WorkerEnv } from '~/server/runtime.server'
 import { DESK_ACTIONS } from './actions'

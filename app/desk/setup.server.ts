@@ -50,7 +50,7 @@ export function deliverySetup(env: WorkerEnv): DeliverySetup {
 }
 
 /**
- * What the set-up lacks, each in a few words, for the inbox's one line (`/admin`); empty when
+ * What the set-up lacks, each in a few words, for the desk's one line (`/admin`); empty when
  * nothing is. The whole set-up is `/admin/setup`'s.
  */
 export function setupGaps(setup: DeliverySetup): string[] {

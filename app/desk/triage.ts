@@ -8,7 +8,7 @@ import {
 } from '~/ledger'
 import type { DeskActionName } from './actions'
 
-/** Triage's moves, and the inbox's filters by it; states, resolutions and overdue are the ledger's. */
+/** Triage's moves, and the desk's filters by it; states, resolutions and overdue are the ledger's. */
 
 export const TRIAGE_LABELS: Record<TriageState, string> = {
   new: 'New',
@@ -145,7 +145,7 @@ export function parseTriageAction(
   }
 }
 
-/** Made only while the enquiry is as its page showed (docs/inbox.md, "Moves on what the operator saw"). */
+/** Made only while the enquiry is as its page showed (docs/desk.md, "Moves on what the operator saw"). */
 export const SEEN_FIELDS = { state: 'seen-state', resolution: 'seen-outcome', owner: 'seen-owner' } as const
 
 export function seenFields(shown: TriageFacts): Record<string, string> {

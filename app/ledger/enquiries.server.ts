@@ -1,4 +1,4 @@
-import { bounded, database, StoreError } from '~/server/d1.server'
+import { bounded, database, LedgerError } from '~/server/d1.server'
 import { type AuditRecord, auditLineIf } from './audit.server'
 import { COLUMNS, type Row, toRecord } from './columns'
 import { CONTACT_FIELDS, ENQUIRY_FIELDS, FIELD_COLUMNS } from './fields'
@@ -40,7 +40,7 @@ const COUNTED_HELD = `status = 'held' AND held_reason IS NOT 'turnstile_unverifi
 /** The registry's fields' values are bound from this parameter on (the ones before are the row's and the cap's). */
 const FIRST_FIELD_PARAM = 19
 
-/** What the inbox's search box looks in. */
+/** What the desk's search box looks in. */
 const SEARCHED_COLUMNS = CONTACT_FIELDS.filter((field) => 'searched' in ENQUIRY_FIELDS[field]).map(
   (field) => ENQUIRY_FIELDS[field].column,
 )
@@ -102,7 +102,7 @@ export async function storeEnquiry(
     d1.prepare(`SELECT ${COLUMNS} FROM enquiries WHERE idempotency_key = ?1`).bind(idempotencyKey).first<Row>(),
   )
   if (existing) return { created: false, record: toRecord(existing) }
-  if (!cap) throw new StoreError('store_error', 'RepeatWithoutRow')
+  if (!cap) throw new LedgerError('store_error', 'RepeatWithoutRow')
   // Over the cap: the place frees when the hour's oldest held enquiry (of the network) turns an hour old.
   const oldest = await bounded(
     d1

@@ -25,7 +25,7 @@ export interface FieldRule {
   csv?: string
   /** Its `enquiries` column (a migration adds it). */
   column: string
-  /** Found by the inbox's search box. */
+  /** Found by the desk's search box. */
   searched?: boolean
   kind: FieldKind
   required: boolean

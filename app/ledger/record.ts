@@ -39,7 +39,7 @@ export interface EnquiryRecord extends Enquiry {
   handledAt: string | null
   handledBy: string | null
   /** Migration 0007; a null field was not recorded. */
-  source?: LeadSource
+  source?: EnquirySource
   /** Migration 0005, read through `triageView`. */
   triage?: EnquiryTriage
 }
@@ -51,7 +51,7 @@ export interface EnquiryTriage {
   replyBy: string | null
 }
 
-export interface LeadSource {
+export interface EnquirySource {
   /** The page the form was sent from (a path on this site). */
   page: string | null
   firstPage: string | null

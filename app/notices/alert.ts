@@ -52,7 +52,7 @@ export function alertDue(streak: { latestAt: string }, lastSentAt: string | null
 /** Enquiry ids and links only: no name, address or message. */
 export function alertMessage(
   streak: FailureStreak,
-  options: { siteName: string; inboxUrl: string; now: Date },
+  options: { siteName: string; deskLink: string; now: Date },
 ): { subject: string; text: string } {
   const n = streak.enquiryIds.length
   const lines = [
@@ -62,9 +62,9 @@ export function alertMessage(
     whatToCheck(streak.cause),
     '',
     'The enquiries, newest first:',
-    ...streak.enquiryIds.map((id) => `  ${options.inboxUrl}/enquiries/${encodeURIComponent(id)}`),
+    ...streak.enquiryIds.map((id) => `  ${options.deskLink}/enquiries/${encodeURIComponent(id)}`),
     '',
-    `Failing deliveries in the inbox: ${options.inboxUrl}?status=pending`,
+    `Failing deliveries in the desk: ${options.deskLink}?status=pending`,
     `No other alert for this cause is sent within the hour (sent ${options.now.toISOString()}).`,
     '',
   ]

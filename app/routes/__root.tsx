@@ -15,7 +15,7 @@ import { isNotFoundMatch } from '~/lib/router-internals'
 import { seo } from '~/lib/seo'
 import { ldJson, organizationJsonLd } from '~/lib/structured-data'
 import { rememberVisit } from '~/lib/visit-source'
-import { isAdminPath } from '~/server/admin-path'
+import { isDeskPath } from '~/server/desk-path'
 import { site } from '~/site'
 import appCss from '~/styles/app.css?url'
 
@@ -74,7 +74,7 @@ function RootDocument({ children }: { children: ReactNode }) {
   }, [])
   // The operator's desk (/admin…) draws its own shell (app/routes/admin/route.tsx): no brochure
   // header, footer or shapes around it.
-  const desk = useRouterState({ select: (s) => isAdminPath(s.location.pathname) })
+  const desk = useRouterState({ select: (s) => isDeskPath(s.location.pathname) })
 
   return (
     <html lang="en">

@@ -1,4 +1,4 @@
-import { ADMIN_HEADERS } from './admin-path'
+import { ADMIN_HEADERS } from './desk-path'
 
 /** A browser's form post gets a 303 to the result's page or a refusal in words; an API call gets JSON (`reply.ts`). */
 export type ActionAnswer = { seeOther: string } | { status: number; message: string }

@@ -1,5 +1,5 @@
 import { contactPageSource } from '~/lib/visit-source'
-import { isAdminPath } from './admin-path'
+import { isDeskPath } from './desk-path'
 import { prefersMarkdown } from './negotiation'
 
 /**
@@ -8,7 +8,7 @@ import { prefersMarkdown } from './negotiation'
  * nonce written in. Stored by the `pageCache` middleware (app/start.ts), which knows whether a page
  * may be shared; served from there until the first visitor's answer has passed every middleware,
  * then, with the headers that answer left with, by the Worker's entry before Start's handler runs
- * (`pageFromCache`, app/server.ts): the same answer without the middleware's work.
+ * (`pageFromCache`, app/worker.ts): the same answer without the middleware's work.
  */
 const TTL_MS = 60_000
 const MAX_ENTRIES = 64
@@ -70,7 +70,7 @@ export function sharedPageKey(request: Request): string | null {
   if (!/text\/html|\*\/\*/.test(accept)) return null
   const url = new URL(request.url)
   if (url.search || url.pathname.startsWith('/_serverFn') || url.pathname.startsWith('/api/')) return null
-  if (isAdminPath(url.pathname)) return null
+  if (isDeskPath(url.pathname)) return null
   const variant = variantOf(url, request)
   return variant === null ? null : `${url.host}${url.pathname}${variant}`
 }

@@ -109,7 +109,7 @@ describe('first deploy on an empty account (docs/operations/first-deploy.md)', (
     expect(prove.code, prove.output).toBe(0)
     // Delivered after the answer that stored it: waited for, not read at once.
     await expect
-      .poll(() => drill.submissions, { timeout: 15_000 })
+      .poll(() => drill.formPosts, { timeout: 15_000 })
       .toEqual([expect.objectContaining({ accessKey: KEY, accepted: true })])
     // …and recorded as delivered once the form service has answered.
     await expect
@@ -130,10 +130,10 @@ describe('first deploy on an empty account (docs/operations/first-deploy.md)', (
     const pending = await drill.sh('npm run enquiries -- --remote --status pending')
     expect(pending.code, pending.output).toBe(0)
     expect(pending.output).toContain('No enquiries with status pending in')
-    // § 14 step 7: the inbox answers 403 while the Access variables are unset.
-    const admin = await drill.sh(`curl -i https://${domain}/admin`)
-    expect(admin.code, admin.output).toBe(0)
-    expect(admin.output).toMatch(/^HTTP\/[\d.]+ 403/m)
+    // § 14 step 7: the desk answers 403 while the Access variables are unset.
+    const desk = await drill.sh(`curl -i https://${domain}/admin`)
+    expect(desk.code, desk.output).toBe(0)
+    expect(desk.output).toMatch(/^HTTP\/[\d.]+ 403/m)
     // § 15 step 5: the held list.
     const held = await drill.sh('npm run enquiries -- --remote --status held')
     expect(held.code, held.output).toBe(0)

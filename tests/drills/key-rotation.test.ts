@@ -39,7 +39,7 @@ const prove = async () =>
 const delivered = async (proofOutput: string) => {
   const checkId = /check id:\s+(\S+)/.exec(proofOutput)?.[1]
   expect(checkId, proofOutput).toBeTruthy()
-  const mine = () => drill.submissions.find((s) => s.message.includes(`Test enquiry ${checkId}`))
+  const mine = () => drill.formPosts.find((s) => s.message.includes(`Test enquiry ${checkId}`))
   await expect.poll(mine, { timeout: 15_000 }).toBeTruthy()
   return mine()
 }

@@ -52,8 +52,8 @@ describe('a push to main (docs/operations/github-setup.md and staging.md)', () =
     expect(staging.log).toContain(`Staging: ${preview?.url}`)
     expect(staging.log).toContain('Staging delivered the marked enquiry')
     // One marked enquiry, delivered with staging's own key, stored in staging's database only.
-    expect(drill.submissions).toEqual([expect.objectContaining({ accessKey: STAGING_KEY, accepted: true })])
-    expect(drill.submissions[0]?.message).toMatch(/^Test enquiry [0-9a-f]{8}, sent by `npm run prove-delivery`/)
+    expect(drill.formPosts).toEqual([expect.objectContaining({ accessKey: STAGING_KEY, accepted: true })])
+    expect(drill.formPosts[0]?.message).toMatch(/^Test enquiry [0-9a-f]{8}, sent by `npm run prove-delivery`/)
     expect(await drill.cf.state.query(DATABASES.staging, 'SELECT status FROM enquiries')).toEqual([
       { status: 'delivered' },
     ])
@@ -97,7 +97,7 @@ describe('a push to main (docs/operations/github-setup.md and staging.md)', () =
 
   it('stops at staging when the form service refuses server-side posts (Web3Forms’ free plan), saying why in the summary; production is not deployed', async () => {
     const before = await serving(drill)
-    const sent = drill.submissions.length
+    const sent = drill.formPosts.length
     // Staging's key belongs to a form-service account on the free plan: every post from a Worker is refused.
     drill.formServicePlan = 'free'
     try {
@@ -106,7 +106,7 @@ describe('a push to main (docs/operations/github-setup.md and staging.md)', () =
       const { staging, production } = await pushToMain(drill, { sha })
       expect(staging.result, staging.log).toBe('failure')
       expect(production.result).toBe('skipped')
-      expect(drill.submissions.slice(sent)).toEqual([
+      expect(drill.formPosts.slice(sent)).toEqual([
         expect.objectContaining({ accessKey: STAGING_KEY, accepted: false }),
       ])
       expect(staging.summary).toContain('Staging failed; production is not deployed.')

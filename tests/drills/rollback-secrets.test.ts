@@ -93,6 +93,6 @@ describe('rolling back past a secret change (docs/operations/rollback.md)', () =
     const next = await deployToProduction(drill, { sha: drill.copy.commit('The next merge') })
     expect(next.production.result, next.production.log).toBe('success')
     expect(await keyOf(await serving(drill))).toBe(NEWEST_KEY)
-    expect(drill.submissions.filter((s) => s.accessKey === BAD_KEY)).toEqual([])
+    expect(drill.formPosts.filter((s) => s.accessKey === BAD_KEY)).toEqual([])
   })
 })

@@ -60,7 +60,7 @@ const LEDGER: Record<string, Where> = {
   'npm run test:e2e': { chain: 'npm test' },
   'npm run test:engines': { chain: 'npm test' },
 
-  // The local doors: README.md and docs/inbox.md, in a checkout of the repository.
+  // The local doors: README.md and docs/desk.md, in a checkout of the repository.
   'npm ci && npm start': { test: LOCAL_DOORS, runs: "repo.spawn('npm start'" },
   'npm start': { test: LOCAL_DOORS, runs: "repo.spawn('npm start'" },
   'PORT=<port> SKIP_BUILD=1 npm start': {

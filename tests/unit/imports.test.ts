@@ -25,7 +25,7 @@ const FLOORS = [
   ['components/'],
   ['routes/'],
   // The Worker's entry, its cron run, the middleware and the router: they put the floors below together.
-  ['server.ts', 'cron.server.ts', 'start.ts', 'router.tsx', 'routeTree.gen.ts'],
+  ['worker.ts', 'cron.server.ts', 'start.ts', 'router.tsx', 'routeTree.gen.ts'],
 ] as const
 
 /**
@@ -186,7 +186,7 @@ describe('the import rules (docs/architecture.md, "What may import what")', () =
     files.set('content/probe.ts', "import { slugify } from '../lib/slugify'\n")
     // The arrows the document's folder took away: the renderer into components/, the page cache into desk/.
     files.set('document/probe.ts', "import { PageHero } from '~/components/sections/PageHero'\n")
-    files.set('server/probe.ts', "import { isAdminPath } from '~/desk/paths'\n")
+    files.set('server/probe.ts', "import { isDeskPath } from '~/desk/paths'\n")
     expect(check(files).broken).toEqual([
       "app/components/Probe.tsx -> app/ledger/enquiries.server.ts: bypasses ledger/'s front door",
       'app/ledger/probe.ts -> app/desk/index.server.ts: runs up the floors',

@@ -26,12 +26,12 @@ function pageRoutes() {
     .map((route) => ({ ...route, path: route.path === '/' ? '/' : route.path.replace(/\/$/, '') }))
 }
 
-/** The operator's inbox: pages, but behind Cloudflare Access and never indexed (app/desk/). */
-// The inbox, and the withdraw page a receipt's link leads to (noindex, not in the sitemap).
+/** The operator's desk: pages, but behind Cloudflare Access and never indexed (app/desk/). */
+// The desk, and the withdraw page a receipt's link leads to (noindex, not in the sitemap).
 const isPrivate = (path: string) => path === '/admin' || path.startsWith('/admin/') || path === '/withdraw'
 
 describe('the page list (app/content/pages.ts)', () => {
-  it('finds the route files, including server routes and the private inbox', () => {
+  it('finds the route files, including server routes and the private desk', () => {
     const paths = routeFiles().map((r) => r.path)
     expect(paths).toEqual(expect.arrayContaining(['/sitemap.xml', '/api/health', '/services/', '/admin/']))
     expect(pageRoutes().map((r) => r.path)).not.toContain('/sitemap.xml')

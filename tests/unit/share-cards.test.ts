@@ -23,7 +23,7 @@ const metaContent = (meta: readonly object[], key: string) =>
 describe('share cards (public/og/, npm run images)', () => {
   const cards = shareCards()
 
-  it('there is one per public page and no other (none for the 404 page or the inbox)', () => {
+  it('there is one per public page and no other (none for the 404 page or the desk)', () => {
     expect(cards.map((card) => card.path)).toEqual(pages.map((page) => page.path))
     expect(filesUnder('public/og').sort()).toEqual(cards.map((card) => card.file).sort())
   })
@@ -67,7 +67,7 @@ describe('share cards (public/og/, npm run images)', () => {
     }
   })
 
-  it('the 404 page (noindex) and the defaults every page starts from (all the inbox has) name no card', () => {
+  it('the 404 page (noindex) and the defaults every page starts from (all the desk has) name no card', () => {
     for (const head of [
       seo({ description: 'x', path: '/', noindex: true }),
       seo({ description: 'x', path: '/', shareCard: false }),

@@ -87,7 +87,7 @@ describe('a secret missing, then set; attempts exhausted', () => {
     expect(stand.forms.from(waiting.email)).toHaveLength(1)
   })
 
-  test('after the last attempt the enquiry is failed, one gave_up line is logged, and the company inbox is told by e-mail', async () => {
+  test('after the last attempt the enquiry is failed, one gave_up line is logged, and the company mailbox is told by e-mail', async () => {
     await worker.restart({ ...common(), CONTACT_FORM_ACCESS_KEY: TEST_ACCESS_KEY })
     const values = enquiry('gave-up')
     stand.forms.setScenario(values.email, { kind: 'status', status: 503 })

@@ -69,7 +69,7 @@ export const controlStyle =
   'w-full rounded-xl border border-line-strong bg-ink-950/60 px-4 py-2.5 text-fg placeholder:text-subtle transition-colors hover:border-brand-400/60 focus:border-brand-400'
 
 /** The way back to the list, above a desk page's title. */
-export function BackToInbox() {
+export function BackToDesk() {
   return (
     <p>
       <a href="/admin" className={linkStyle}>
@@ -216,7 +216,7 @@ export function Address({ address }: { address: string }) {
   )
 }
 
-/** What every list of enquiries shows of one: each column once, for the inbox and a person's requests. */
+/** What every list of enquiries shows of one: each column once, for the desk and a person's requests. */
 interface EnquiryRow {
   id: string
   receivedAt: string

@@ -49,7 +49,7 @@ function ConfirmPage() {
           </>
         ) : null}
         <a href="/admin" className={linkStyle}>
-          Back to the inbox
+          Back to the desk
         </a>
       </div>
     </>

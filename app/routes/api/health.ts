@@ -5,7 +5,7 @@ import { workerRuntime } from '~/server/runtime.server'
 
 /**
  * `{ ok, version }`: scripts/smoke.ts waits for the new version here after a deploy. Which delivery
- * is in effect and what it lacks is for operators (the inbox), not the world.
+ * is in effect and what it lacks is for operators (the desk), not the world.
  */
 export const Route = createFileRoute('/api/health')({
   server: {

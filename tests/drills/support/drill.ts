@@ -29,7 +29,7 @@ export const ACCESS = { clientId: 'ci-client.access', clientSecret: 'ci-secret-5
 /** Staging's own Access service token, for the staging Worker (docs/operations/staging.md). */
 export const STAGING_ACCESS = { clientId: 'ci-staging.access', clientSecret: 'ci-staging-secret-91b2' }
 
-export interface Submission {
+export interface FormPost {
   accessKey: string
   message: string
   accepted: boolean
@@ -72,7 +72,7 @@ export interface Drill {
   /** The operator's shell environment. */
   env: Record<string, string>
   /** What reached the form service, in order. */
-  submissions: Submission[]
+  formPosts: FormPost[]
   /** Keys the form service accepts (others are refused like an invalid access key). */
   validKeys: Set<string>
   /**
@@ -109,7 +109,7 @@ export async function startDrill(options: DrillOptions = {}): Promise<Drill> {
   const standin = inject('standin')
   if (!standin)
     throw new Error('The drills run with their global set-up (vitest.drills.config.ts): npm run test:drills')
-  const submissions: Submission[] = []
+  const formPosts: FormPost[] = []
   const validKeys = new Set<string>()
   const name = `drill-${process.pid}-${++drills}`
   const cf = await connectCloudflare(standin, { tokens: TOKENS, ...options.cloudflare })
@@ -121,11 +121,11 @@ export async function startDrill(options: DrillOptions = {}): Promise<Drill> {
     const body = (await request.json()) as { access_key?: string; message?: string }
     const refused = serverSideRefusal(drill.formServicePlan, request.headers.get('Origin'))
     if (refused) {
-      submissions.push({ accessKey: body.access_key ?? '', message: body.message ?? '', accepted: false })
+      formPosts.push({ accessKey: body.access_key ?? '', message: body.message ?? '', accepted: false })
       return Response.json(refused)
     }
     const accepted = validKeys.has(body.access_key ?? '')
-    submissions.push({ accessKey: body.access_key ?? '', message: body.message ?? '', accepted })
+    formPosts.push({ accessKey: body.access_key ?? '', message: body.message ?? '', accepted })
     return Response.json(
       accepted
         ? { success: true, message: 'Email sent successfully!' }
@@ -170,7 +170,7 @@ export async function startDrill(options: DrillOptions = {}): Promise<Drill> {
     actions,
     copy,
     env,
-    submissions,
+    formPosts,
     validKeys,
     formServicePlan: 'free',
     sh,

@@ -11,7 +11,7 @@ export const ADMIN_HEADERS: Readonly<Record<string, string>> = {
 }
 
 /** Case and percent-encoding do not get around it. */
-export function isAdminPath(pathname: string): boolean {
+export function isDeskPath(pathname: string): boolean {
   let path = pathname
   try {
     path = decodeURIComponent(pathname)

@@ -76,7 +76,7 @@ describe('retention', () => {
   })
 })
 
-describe('the inbox queries', () => {
+describe('the desk queries', () => {
   it('lists newest first, filters by status, searches name, e-mail and company with wildcards taken literally, and pages', async () => {
     const d1 = sqliteD1()
     const a = await stored(d1.db, '2026-11-01T10:00:00.000Z', { name: 'Asha Rao', company: '100% Organic_Ltd' })

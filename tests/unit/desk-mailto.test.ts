@@ -2,13 +2,13 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { enquiryEmail } from '~/contact/deliveries/email.server'
-import { contactSubmissionSchema } from '~/contact/schema'
+import { enquiryInputSchema } from '~/contact/schema'
 import { mailtoHref } from '~/desk/mailto'
 import { EMPTY_VALUES } from '~/ledger'
 import { buildPlainTextEmail } from '~/notices/message'
 
 /**
- * The inbox's reply links: an address the form accepts can carry `?`, `&`, `=`, `%`, `#` and `/`
+ * The desk's reply links: an address the form accepts can carry `?`, `&`, `=`, `%`, `#` and `/`
  * in its local part, and none of them may add a recipient or a header to the operator's reply.
  */
 const TABLE: [string, string][] = [
@@ -36,11 +36,11 @@ function recipients(href: string): { to: string[]; fields: string[] } {
   }
 }
 
-describe('mailto: links in the inbox', () => {
+describe('mailto: links in the desk', () => {
   for (const [address, href] of TABLE) {
     it(`${address} → ${href}: one recipient, no header fields`, () => {
       // The form accepts it (the browser's type="email" rule).
-      expect(v.safeParse(contactSubmissionSchema.entries.email, address).success, 'accepted by the form').toBe(true)
+      expect(v.safeParse(enquiryInputSchema.entries.email, address).success, 'accepted by the form').toBe(true)
       expect(mailtoHref(address)).toBe(href)
       expect(recipients(href)).toEqual({ to: [address], fields: [] })
       const url = new URL(href)

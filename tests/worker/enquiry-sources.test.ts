@@ -1,8 +1,8 @@
 /**
- * Where a lead came from, without JavaScript: the contact page's own request (its address and its
+ * Where an enquiry came from, without JavaScript: the contact page's own request (its address and its
  * Referer) gives the form's hidden fields, and the operator sees them on the enquiry's page and
  * in the counts at /admin/sources. Formerly the no-JavaScript half of
- * tests/e2e/lead-sources.spec.ts; the tab that keeps the first page and the search engine with
+ * tests/e2e/enquiry-sources.spec.ts; the tab that keeps the first page and the search engine with
  * JavaScript stays in the browser.
  */
 import { randomBytes } from 'node:crypto'
@@ -87,7 +87,7 @@ test('a visit that lands on /contact from another site is known in full', async 
   })
 })
 
-test('the inbox counts enquiries by source and by first page, over 30 and 90 days', async () => {
+test('the desk counts enquiries by source and by first page, over 30 and 90 days', async () => {
   for (const i of [1, 2, 3])
     await sendFrom(
       `/contact?utm_source=${CAMPAIGN}`,
@@ -96,8 +96,8 @@ test('the inbox counts enquiries by source and by first page, over 30 and 90 day
     )
   await sendFrom('/contact', 'https://duckduckgo.com/', `Other ${randomBytes(2).toString('hex')}`)
   const headers = { 'Cf-Access-Jwt-Assertion': await stand.keys.sign(), ...TYPED }
-  const inbox = parseHtml(await (await worker.fetch('/admin', { headers })).text())
-  expect(linkTo(inbox, /Where enquiries came from/)).toBe('/admin/sources')
+  const desk = parseHtml(await (await worker.fetch('/admin', { headers })).text())
+  expect(linkTo(desk, /Where enquiries came from/)).toBe('/admin/sources')
   const page = parseHtml(await (await worker.fetch('/admin/sources', { headers })).text())
   for (const days of [30, 90]) {
     const section = page.querySelector(`[data-testid="sources-${days}"]`)

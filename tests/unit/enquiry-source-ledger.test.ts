@@ -1,15 +1,15 @@
 // @vitest-environment node
 /**
- * Where a lead came from, on the server: the checks and caps on each value (a bad one is dropped,
+ * Where an enquiry came from, on the server: the checks and caps on each value (a bad one is dropped,
  * never a reason to refuse), the stored record, the form posted without JavaScript, the CSV and
- * the inbox's counts by source and first page.
+ * the desk's counts by source and first page.
  */
 import * as v from 'valibot'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { submitEnquiry } from '~/contact/contact.server'
 import { formServicePayload } from '~/contact/deliveries/form-service.server'
 import { handleFormPost } from '~/contact/form-post.server'
-import { contactSubmissionSchema, hostName, SOURCE_LIMITS, sameSitePath, utmValue } from '~/contact/schema'
+import { enquiryInputSchema, hostName, SOURCE_LIMITS, sameSitePath, utmValue } from '~/contact/schema'
 import { enquiriesCsv } from '~/desk/csv-export.server'
 import { getEnquiry, sourceReport } from '~/ledger/index.server'
 import type { WorkerEnv } from '~/server/runtime.server'
@@ -84,7 +84,7 @@ describe('the server’s rules for each value', () => {
   })
 
   it('drops bad values and still accepts the enquiry', () => {
-    const parsed = v.safeParse(contactSubmissionSchema, {
+    const parsed = v.safeParse(enquiryInputSchema, {
       ...MESSAGE,
       source_page: 'https://evil.example/',
       source_first_page: '/services/devops',
@@ -124,7 +124,7 @@ describe('the stored source', () => {
     new Request(`${SITE}/_serverFn/x`, { method: 'POST', headers: { 'CF-Connecting-IP': '198.51.100.7' } })
 
   async function submit(extra: Record<string, unknown>) {
-    const parsed = v.parse(contactSubmissionSchema, { ...MESSAGE, ...extra })
+    const parsed = v.parse(enquiryInputSchema, { ...MESSAGE, ...extra })
     const outcome = await submitEnquiry(parsed, { requestId: 'test-request', env: env(), request: request() })
     if (outcome.kind !== 'stored') throw new Error(`not stored: ${outcome.kind}`)
     const record = await getEnquiry(d1.db, outcome.enquiryId)

@@ -9,11 +9,11 @@ import { ACCESS_KEY_FILE, SITE_ORIGIN, SITE_PORT } from '../support/servers'
 import { stateDir } from '../support/site-server'
 
 /**
- * Where a lead came from, with JavaScript: a visit lands on a services page from a search engine
+ * Where an enquiry came from, with JavaScript: a visit lands on a services page from a search engine
  * with a campaign's UTM values, moves on to /contact and sends the form; the tab keeps the first
  * page, the search engine and the campaign. The operator then sees the source on the enquiry's
  * page. Without JavaScript (the contact page's own Referer) and the counts at /admin/sources are
- * tests/worker/lead-sources.test.ts's; the counts page's accessibility, tests/e2e/inbox.spec.ts's.
+ * tests/worker/enquiry-sources.test.ts's; the counts page's accessibility, tests/e2e/desk-enquiries.spec.ts's.
  */
 test.describe.configure({ timeout: 120_000 })
 

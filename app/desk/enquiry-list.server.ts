@@ -20,19 +20,19 @@ import type { Operator } from './operator.server'
 import { deliverySetup, setupGaps } from './setup.server'
 import { parseTriageQuery, type TriageQuery, triageFilter } from './triage'
 
-/** The inbox page (`/admin`). */
+/** The desk page (`/admin`). */
 
 export const PAGE_SIZE = 25
 const SEARCH_MAX = 200
 
 /** Anything malformed is dropped. */
-export interface InboxQuery extends TriageQuery {
+export interface EnquiryListQuery extends TriageQuery {
   status?: EnquiryStatus
   q?: string
   page: number
 }
 
-export function parseInboxQuery(input: Record<string, unknown>): InboxQuery {
+export function parseEnquiryListQuery(input: Record<string, unknown>): EnquiryListQuery {
   const status = isEnquiryStatus(input.status) ? input.status : undefined
   const rawQ = input.q === undefined || input.q === null ? '' : String(input.q)
   const q = rawQ.trim().slice(0, SEARCH_MAX) || undefined
@@ -46,7 +46,7 @@ export function parseInboxQuery(input: Record<string, unknown>): InboxQuery {
 }
 
 /** Here and in the CSV export. */
-export function filterOf(query: InboxQuery, operator: Operator): EnquiryFilter {
+export function filterOf(query: EnquiryListQuery, operator: Operator): EnquiryFilter {
   return {
     status: query.status,
     search: query.q,
@@ -61,8 +61,8 @@ export interface TriageListData {
   rows: Record<string, TriageView>
 }
 
-export interface InboxData {
-  query: InboxQuery
+export interface EnquiryListData {
+  query: EnquiryListQuery
   records: EnquiryRecord[]
   total: number
   pageSize: number
@@ -73,7 +73,11 @@ export interface InboxData {
   triage: TriageListData
 }
 
-export async function inboxData(env: WorkerEnv, query: InboxQuery, operator: Operator): Promise<InboxData> {
+export async function enquiryListData(
+  env: WorkerEnv,
+  query: EnquiryListQuery,
+  operator: Operator,
+): Promise<EnquiryListData> {
   await fillReplyBy(env)
   const { records, total } = await listEnquiries(env.ENQUIRIES, filterOf(query, operator), {
     limit: PAGE_SIZE,

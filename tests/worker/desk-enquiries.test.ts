@@ -1,10 +1,10 @@
 /**
- * The operator's inbox at /admin as the Worker answers it, behind the stand-in Cloudflare Access
+ * The operator's desk at /admin as the Worker answers it, behind the stand-in Cloudflare Access
  * key server on 127.0.0.1 (the same token check as in production, with tokens signed here): the
  * 403 for every page and action without a valid token, the list's pages, the CSV, each action as
- * the post its button makes, the retention run, and the inbox under pressure (two operators at
+ * the post its button makes, the retention run, and the desk under pressure (two operators at
  * once, the operator's command during an attempt, reply links, cross-site posts). Formerly the
- * request tests and the store's side of tests/e2e/inbox.spec.ts and all of inbox-fence.spec.ts;
+ * request tests and the ledger's side of tests/e2e/desk-enquiries.spec.ts and all of desk-fence.spec.ts;
  * the pages in a browser (search, filters, hydration, keyboard, axe) stay there.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -19,7 +19,7 @@ import { parseHtml, textOf } from './support/html'
 import { follow, linkTo, postForm, pressButton, sendEnquiry, TYPED } from './support/http'
 import { enquiriesCommand } from './support/operator'
 
-const persistTo = mkdtempSync(join(tmpdir(), 'worker-inbox-'))
+const persistTo = mkdtempSync(join(tmpdir(), 'worker-desk-'))
 afterAll(() => rmSync(persistTo, { recursive: true, force: true }))
 
 const stand = standInsForFile()
@@ -56,18 +56,18 @@ async function failedOnce(label: string) {
   return { values, row }
 }
 
-/** An operator's press of an action button: the form post the page makes; the notice it leads to. */
+/** An operator's press of an action button: the form post the page makes; the flash it leads to. */
 async function press(action: string, id: string, extra: Record<string, string> = {}): Promise<string | null> {
   const answer = await postForm(worker, '/admin/actions', { action, id, ...extra }, { headers: await asOperator() })
   expect(answer.status).toBe(303)
-  return new URL(answer.headers.get('location') ?? '', worker.origin).searchParams.get('notice')
+  return new URL(answer.headers.get('location') ?? '', worker.origin).searchParams.get('flash')
 }
 
-const adminLines = (action: string) => worker.logs().filter((line) => line.event === 'admin' && line.action === action)
+const deskLines = (action: string) => worker.logs().filter((line) => line.event === 'admin' && line.action === action)
 
 describe('Access: fails closed', () => {
-  test('without a valid token every /admin page and every action answers 403, never 404, with nothing from the inbox', async () => {
-    const values = enquiry('inbox-guard', { name: 'Guarded Person' })
+  test('without a valid token every /admin page and every action answers 403, never 404, with nothing from the desk', async () => {
+    const values = enquiry('desk-guard', { name: 'Guarded Person' })
     const row = await sent(values)
     const bad: [string, Record<string, string>][] = [
       ['no header', {}],
@@ -160,8 +160,8 @@ describe('Access: fails closed', () => {
 describe('the list and the CSV', () => {
   test('newest first, never cached or indexed, the delivery set-up shown to operators on its own page, a wildcard taken literally, 25 a page', async () => {
     const tag = crypto.randomUUID().slice(0, 8)
-    const first = enquiry('inbox-list', { name: `Asha ${tag}`, company: `Rao ${tag} Textiles` })
-    const second = enquiry('inbox-list', { name: `Bharat ${tag}`, message: `Please call.\nWe have 12 sites. ${tag}` })
+    const first = enquiry('desk-list', { name: `Asha ${tag}`, company: `Rao ${tag} Textiles` })
+    const second = enquiry('desk-list', { name: `Bharat ${tag}`, message: `Please call.\nWe have 12 sites. ${tag}` })
     await sent(first)
     await sent(second)
 
@@ -172,7 +172,7 @@ describe('the list and the CSV', () => {
     expect(textOf(document.querySelector('h1'))).toBe('Enquiries')
     const names = (d: Document) => [...d.querySelectorAll('tbody tr td:nth-child(2)')].map(textOf)
     expect(names(document)).toEqual([second.name, first.name])
-    // The inbox names in one line only what is missing (here: who may open it, beyond Access's
+    // The desk names in one line only what is missing (here: who may open it, beyond Access's
     // policy); the set-up is shown to operators on its own page (and not to the world at /api/health).
     expect(textOf(document.querySelector('[data-testid="setup-gaps"]'))).toBe(
       'Set-up: no allow-list, nor a reason for the Access policy alone. See the set-up',
@@ -233,12 +233,12 @@ describe('the list and the CSV', () => {
 
   test('the CSV export holds the current filter, as UTF-8 with formula cells neutralised', async () => {
     const tag = crypto.randomUUID().slice(0, 8)
-    const risky = enquiry('inbox-csv', {
+    const risky = enquiry('desk-csv', {
       name: `=cmd() ${tag}`,
       company: `@SUM(1) ${tag}`,
       message: 'నమస్కారం, "quoted"',
     })
-    const other = enquiry('inbox-csv', { name: `Plain ${tag}` })
+    const other = enquiry('desk-csv', { name: `Plain ${tag}` })
     await sent(risky)
     await sent(other)
 
@@ -261,14 +261,14 @@ describe('the list and the CSV', () => {
     expect(csv).not.toContain(other.name)
 
     // The operator by Access's ID for them, never by e-mail.
-    await expect.poll(() => adminLines('export').at(-1)).toMatchObject({ operator: TEST_OPERATOR_ID, rows: 1 })
-    expect(JSON.stringify(adminLines('export'))).not.toContain(TEST_OPERATOR)
+    await expect.poll(() => deskLines('export').at(-1)).toMatchObject({ operator: TEST_OPERATOR_ID, rows: 1 })
+    expect(JSON.stringify(deskLines('export'))).not.toContain(TEST_OPERATOR)
   })
 })
 
 describe('actions, as the posts their buttons make', () => {
-  test('mark handled, without JavaScript: 303 back to the enquiry with the notice, one log line naming the operator by Access’s ID', async () => {
-    const values = enquiry('inbox-handled', {
+  test('mark handled, without JavaScript: 303 back to the enquiry with the flash, one log line naming the operator by Access’s ID', async () => {
+    const values = enquiry('desk-handled', {
       name: `Handled ${crypto.randomUUID().slice(0, 8)}`,
       message: 'Secret plans.',
     })
@@ -296,14 +296,14 @@ describe('actions, as the posts their buttons make', () => {
   })
 
   test('retry delivery now: a failed first attempt, then the retry delivers it, once; a retry of a delivered one sends nothing', async () => {
-    const { values, row } = await failedOnce('inbox-retry')
+    const { values, row } = await failedOnce('desk-retry')
     stand.forms.setScenario(values.email, { kind: 'success' })
     const detail = (await page(`/admin/enquiries/${row.id}`)).document
     expect(textOf(detail.querySelectorAll('table tr')[1])).toContain('upstream_status')
     expect(await press('retry', row.id)).toBe('delivered')
     expect(await rowsOf(values.email)).toEqual([expect.objectContaining({ status: 'delivered', attempts: 2 })])
     expect(stand.forms.from(values.email)).toHaveLength(2)
-    const after = (await page(`/admin/enquiries/${row.id}?notice=delivered`)).document
+    const after = (await page(`/admin/enquiries/${row.id}?flash=delivered`)).document
     expect(textOf(after.querySelector('[role="status"]'))).toContain('Delivered now.')
     expect(after.querySelectorAll('table tr')).toHaveLength(3)
     expect([...after.querySelectorAll('button')].map(textOf)).not.toContain('Retry delivery now')
@@ -316,13 +316,13 @@ describe('actions, as the posts their buttons make', () => {
       { headers: await asOperator() },
     )
     expect(again.status).toBe(303)
-    expect(again.headers.get('location')).toBe(`/admin/enquiries/${row.id}?notice=not-retried`)
+    expect(again.headers.get('location')).toBe(`/admin/enquiries/${row.id}?flash=not-retried`)
     await worker.cron()
     expect(stand.forms.from(values.email)).toHaveLength(2)
   })
 
   test('a held enquiry is not delivered by the scheduled run; released, it is delivered once', async () => {
-    const { values, row } = await failedOnce('inbox-held')
+    const { values, row } = await failedOnce('desk-held')
     await worker.exec(
       `UPDATE enquiries SET status = 'held', held_reason = 'turnstile_missing', next_attempt_at = '2000-01-01T00:00:00.000Z' WHERE id = '${row.id}'`,
     )
@@ -342,8 +342,8 @@ describe('actions, as the posts their buttons make', () => {
     expect(stand.forms.from(values.email)).toHaveLength(2)
   })
 
-  test('erase, after a confirmation step: gone from the inbox, the CSV and the database, history included', async () => {
-    const values = enquiry('inbox-erase', { name: `Erase ${crypto.randomUUID().slice(0, 8)}` })
+  test('erase, after a confirmation step: gone from the desk, the CSV and the database, history included', async () => {
+    const values = enquiry('desk-erase', { name: `Erase ${crypto.randomUUID().slice(0, 8)}` })
     const row = await sent(values)
     const detail = (await page(`/admin/enquiries/${row.id}`)).document
     const confirm = (await page(linkTo(detail, 'Erase…'))).document
@@ -360,7 +360,7 @@ describe('actions, as the posts their buttons make', () => {
     expect(await rowsOf(values.email)).toHaveLength(1)
 
     const erased = await pressButton(worker, confirm, 'Erase permanently', {}, { headers: await asOperator() })
-    expect(erased.headers.get('location')).toBe('/admin?notice=erased')
+    expect(erased.headers.get('location')).toBe('/admin?flash=erased')
     expect(await rowsOf(values.email)).toHaveLength(0)
     expect(await worker.sql('SELECT * FROM enquiry_attempts WHERE enquiry_id = ?', row.id)).toEqual([])
     expect(
@@ -378,8 +378,8 @@ describe('actions, as the posts their buttons make', () => {
   })
 
   test('retention: a scheduled run deletes enquiries older than the period, and keeps the rest', async () => {
-    const old = enquiry('inbox-old')
-    const recent = enquiry('inbox-recent')
+    const old = enquiry('desk-old')
+    const recent = enquiry('desk-recent')
     const oldRow = await sent(old)
     await sent(recent)
     // Received 731 days ago: past the 730 days the privacy page states.
@@ -393,7 +393,7 @@ describe('actions, as the posts their buttons make', () => {
 })
 
 describe('under pressure', () => {
-  test('two operators pressing Retry at the same moment: the form service gets the lead once', async () => {
+  test('two operators pressing Retry at the same moment: the form service gets the enquiry once', async () => {
     const { values, row } = await failedOnce('fence-twice')
     const [first] = await worker.sql('SELECT * FROM enquiry_attempts WHERE enquiry_id = ?', row.id)
     // The service is back, and slow: the first press is still sending when the second arrives.
@@ -417,7 +417,7 @@ describe('under pressure', () => {
     ])
 
     // What the operator who lost the race sees.
-    const busy = (await page(`/admin/enquiries/${row.id}?notice=busy`)).document
+    const busy = (await page(`/admin/enquiries/${row.id}?flash=busy`)).document
     expect(textOf(busy.querySelector('[role="status"]'))).toBe(
       'Another delivery attempt is under way; look again in a minute.',
     )
@@ -449,7 +449,7 @@ describe('under pressure', () => {
       expect.objectContaining({ status: 'pending', attempts: 1, nextAttemptAt: leaseUntil }),
     ])
     expect(stand.forms.from(values.email)).toHaveLength(1)
-    // The inbox's Retry says the same.
+    // The desk's Retry says the same.
     expect(await press('retry', row.id)).toBe('busy')
     expect(stand.forms.from(values.email)).toHaveLength(1)
 
@@ -506,16 +506,16 @@ describe('a set-up with gaps', () => {
     vars: stand.production({ CONTACT_FORM_ACCESS_KEY: '', TURNSTILE_SITE_KEY: '1x00000000000000000000AA' }),
   }))
 
-  test('the inbox names what is missing in one line that links to the set-up, which says the same in full', async () => {
+  test('the desk names what is missing in one line that links to the set-up, which says the same in full', async () => {
     const headers = await asOperator()
-    const inbox = parseHtml(await (await gapped.fetch('/admin', { headers })).text())
-    const line = inbox.querySelector('[data-testid="setup-gaps"]')
+    const desk = parseHtml(await (await gapped.fetch('/admin', { headers })).text())
+    const line = desk.querySelector('[data-testid="setup-gaps"]')
     expect(textOf(line)).toBe(
       'Set-up: the delivery needs CONTACT_FORM_ACCESS_KEY; Turnstile needs TURNSTILE_SECRET_KEY; no allow-list, nor a reason for the Access policy alone. See the set-up',
     )
     expect(line?.querySelector('a')?.getAttribute('href')).toBe('/admin/setup')
-    // The panel itself is no longer on the inbox.
-    expect(inbox.querySelector('[data-testid="setup-delivery"]')).toBeNull()
+    // The panel itself is no longer on the desk.
+    expect(desk.querySelector('[data-testid="setup-delivery"]')).toBeNull()
 
     const setup = parseHtml(await (await gapped.fetch('/admin/setup', { headers })).text())
     expect(textOf(setup.querySelector('[data-testid="setup-missing"]'))).toBe('CONTACT_FORM_ACCESS_KEY')

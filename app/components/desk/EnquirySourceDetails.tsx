@@ -1,4 +1,4 @@
-import type { LeadSource } from '~/desk'
+import type { EnquirySource } from '~/desk'
 
 const ROWS = [
   ['page', 'Sent from'],
@@ -7,12 +7,12 @@ const ROWS = [
   ['utmSource', 'UTM source'],
   ['utmMedium', 'UTM medium'],
   ['utmCampaign', 'UTM campaign'],
-] as const satisfies readonly (readonly [keyof LeadSource, string])[]
+] as const satisfies readonly (readonly [keyof EnquirySource, string])[]
 
 /** Each value as recorded, or "not recorded". */
-export function LeadSourceDetails({ source }: { source: LeadSource | undefined }) {
+export function EnquirySourceDetails({ source }: { source: EnquirySource | undefined }) {
   return (
-    <section aria-labelledby="source-title" className="container-page mt-10" data-testid="lead-source">
+    <section aria-labelledby="source-title" className="container-page mt-10" data-testid="enquiry-source">
       <h2 id="source-title" className="text-h3 font-semibold text-fg">
         Where it came from
       </h2>

@@ -83,7 +83,7 @@ describe('the daily digest in the database', () => {
     expect(binding.sent).toHaveLength(2)
   })
 
-  it('counts as overdue what the inbox marks overdue: new or open past its reply-by time, never a closed one', async () => {
+  it('counts as overdue what the desk marks overdue: new or open past its reply-by time, never a closed one', async () => {
     // Friday 10:00: one business day later is Monday 10:00, so by Tuesday both are past it.
     addEnquiry('late', { received_at: '2026-11-20T10:00:00.000Z', status: 'delivered' })
     addEnquiry('done', { received_at: '2026-11-20T10:00:00.000Z', status: 'delivered' })
@@ -93,7 +93,7 @@ describe('the daily digest in the database', () => {
     expect(await sendDigest(env(), new Date('2026-11-24T08:00:00Z'))).toBe('sent')
     const text = body(binding.sent[0]?.raw ?? '')
     expect(text).toMatch(/^Overdue\s+1\s+\S+\/admin\?overdue=yes$/m)
-    // The digest gave the unread ones their reply-by time, as opening the inbox does.
+    // The digest gave the unread ones their reply-by time, as opening the desk does.
     expect(d1.row<{ reply_by: string }>("SELECT reply_by FROM enquiries WHERE id = 'late'")?.reply_by).toBe(
       '2026-11-23T10:00:00.000Z',
     )

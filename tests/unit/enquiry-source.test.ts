@@ -1,7 +1,7 @@
 /**
- * Where a lead came from, in the browser and on the contact page: what is kept for the tab, and
+ * Where an enquiry came from, in the browser and on the contact page: what is kept for the tab, and
  * what the contact page's own request tells without JavaScript. The server's checks, the stored
- * record, the CSV and the counts: lead-source-store.test.ts.
+ * record, the CSV and the counts: enquiry-source-ledger.test.ts.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { contactPageSource, landingSource, referrerHost, rememberVisit, VISIT_KEY } from '~/lib/visit-source'
@@ -26,7 +26,7 @@ describe('the referrer, reduced to its host', () => {
 describe("a visit's first page", () => {
   it('records the path, the referring host and the three UTM values, and nothing else of the address', () => {
     const url = new URL(`${SITE}/services/devops?utm_source=newsletter&utm_medium=email&utm_campaign=winter&gclid=x`)
-    expect(landingSource(url, 'https://mail.example.com/inbox/123')).toEqual({
+    expect(landingSource(url, 'https://mail.example.com/desk/123')).toEqual({
       source_first_page: '/services/devops',
       source_referrer: 'mail.example.com',
       utm_source: 'newsletter',

@@ -8,12 +8,12 @@ import { ACCESS_KEY_FILE, SITE_ORIGIN, SITE_PORT } from '../support/servers'
 import { stateDir } from '../support/site-server'
 
 /**
- * Triage in the inbox (docs/inbox.md, "Triage") in a browser, on the main test site with the
+ * Triage in the desk (docs/desk.md, "Triage") in a browser, on the main test site with the
  * stand-in Access team: operators signed in with tokens of their own, each test with operators
  * named only by it, so their "Mine" counts are theirs alone. What a browser adds: the buttons
- * pressed with JavaScript on a page that hydrates after each notice, the filter form and the back
+ * pressed with JavaScript on a page that hydrates after each flash, the filter form and the back
  * button, the keyboard and axe. Each move's effect, by two operators, the overdue mark and the
- * CSV's columns are tests/worker/triage.test.ts's. Other tests' enquiries share the inbox: each
+ * CSV's columns are tests/worker/triage.test.ts's. Other tests' enquiries share the desk: each
  * test finds its own by a tag in their names.
  */
 test.describe.configure({ mode: 'default', timeout: 180_000 })
@@ -58,8 +58,8 @@ const row = (page: Page, name: string) => page.locator('tbody tr', { hasText: na
 const triagePanel = (page: Page) => page.getByRole('region', { name: 'Triage' })
 
 /**
- * Expects an action's notice on the page its post led to (a new page, from the server's 303), then
- * waits for that page to hydrate, as a person reading the notice does before pressing the next
+ * Expects an action's flash on the page its post led to (a new page, from the server's 303), then
+ * waits for that page to hydrate, as a person reading the flash does before pressing the next
  * button. (A press in the moment the client code took over a page used to be lost: hydration
  * scrolled the page to its top under the pointer. app/router.tsx now leaves that scroll alone.)
  */

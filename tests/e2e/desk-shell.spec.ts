@@ -11,7 +11,7 @@ import { cutOffText, smallTargets } from '../support/wcag-layout'
 /**
  * The operator's desk in a browser: its own shell at a laptop's and a phone's width, its pages'
  * accessibility and the keyboard. On the main test site, with the stand-in Access team (as in
- * inbox.spec.ts). The audit trail, its retention and requests by person, as the Worker answers
+ * desk-enquiries.spec.ts). The audit trail, its retention and requests by person, as the Worker answers
  * them, are tests/worker/desk.test.ts's.
  */
 test.describe.configure({ mode: 'default', timeout: 180_000 })
@@ -89,7 +89,7 @@ test('the desk’s shell: its own header with the sections and the operator, non
       await expect(desk.getByRole('link', { name }), `${path} at 375 px`).toBeInViewport()
   }
 
-  // 25 rows of the inbox fit a laptop screen (768 px high, less the browser's own bar).
+  // 25 rows of the desk fit a laptop screen (768 px high, less the browser's own bar).
   await page.setViewportSize(laptop)
   await gotoHydrated(page, `${origin}/admin?q=Dense%20${tag}`)
   const list = page.locator('tbody tr')
@@ -97,7 +97,7 @@ test('the desk’s shell: its own header with the sections and the operator, non
   const top = (await list.first().boundingBox())?.y ?? 0
   const last = await list.nth(24).boundingBox()
   const height = (last?.y ?? 0) + (last?.height ?? 0) - top
-  console.log(`25 inbox rows at 1366 × 768: ${Math.round(height)} px`)
+  console.log(`25 desk rows at 1366 × 768: ${Math.round(height)} px`)
   expect(height).toBeLessThanOrEqual(640)
   await context.close()
 })
@@ -175,7 +175,7 @@ test('on a phone each row is a card: nothing scrolls sideways, and an address wr
   await context.close()
 })
 
-test('leads first: at 1280 × 800 the inbox’s first screen shows its first five enquiries, the set-up one line and a link away', async ({
+test('enquiries first: at 1280 × 800 the desk’s first screen shows its first five enquiries, the set-up one line and a link away', async ({
   browser,
 }, testInfo) => {
   const tag = crypto.randomUUID().slice(0, 8)
@@ -183,9 +183,9 @@ test('leads first: at 1280 × 800 the inbox’s first screen shows its first fiv
   const { context, page } = await operatorPage(browser, { viewport: { width: 1280, height: 800 } })
   await gotoHydrated(page, `${origin}/admin?q=First%20${tag}`)
   await expect(page.locator('tbody tr')).toHaveCount(12)
-  const shot = testInfo.outputPath('inbox-first-screen-1280x800.png')
+  const shot = testInfo.outputPath('desk-first-screen-1280x800.png')
   await page.screenshot({ path: shot })
-  await testInfo.attach('inbox-first-screen-1280x800', { path: shot, contentType: 'image/png' })
+  await testInfo.attach('desk-first-screen-1280x800', { path: shot, contentType: 'image/png' })
   // Rows wholly inside the first screen, without scrolling.
   const visible = await page.locator('tbody tr').evaluateAll(
     (trs) =>
@@ -194,7 +194,7 @@ test('leads first: at 1280 × 800 the inbox’s first screen shows its first fiv
         return box.top >= 0 && box.bottom <= window.innerHeight
       }).length,
   )
-  console.log(`inbox rows visible at 1280 × 800: ${visible}`)
+  console.log(`desk rows visible at 1280 × 800: ${visible}`)
   expect(visible).toBeGreaterThanOrEqual(5)
   for (let i = 0; i < 5; i++)
     await expect(page.getByRole('link', { name: `First ${tag} ${11 - i}`, exact: true })).toBeInViewport({ ratio: 1 })

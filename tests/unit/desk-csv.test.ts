@@ -128,7 +128,7 @@ describe('the CSV export, streamed a page at a time', () => {
 })
 
 describe('the export’s pages, read from D1', () => {
-  it('walks every row of a filter newest first, in pages, ties in time included, as the inbox lists them, up to the limit', async () => {
+  it('walks every row of a filter newest first, in pages, ties in time included, as the desk lists them, up to the limit', async () => {
     const d1 = sqliteD1()
     // 60 enquiries, five to a second: pages end in the middle of a tie, which keyset paging must not skip or repeat.
     for (let i = 0; i < 60; i++) {
@@ -172,7 +172,7 @@ describe('the export’s pages, read from D1', () => {
 })
 
 describe('the export’s triage columns', () => {
-  it('carry each enquiry’s triage as the inbox shows it: state, outcome, owner, reply-by, and overdue when the file is made', async () => {
+  it('carry each enquiry’s triage as the desk shows it: state, outcome, owner, reply-by, and overdue when the file is made', async () => {
     const d1 = sqliteD1()
     const people = ['Won Lead', 'Late Lead', 'New Lead'] as const
     for (const [i, name] of people.entries()) {

@@ -84,7 +84,7 @@ describe('triage in D1', () => {
 
     const opened = await openTriage(env, id, ASHA)
     expect(opened).toMatchObject({ state: 'open', owner: null, replyBy: '2026-11-24T10:00:00.000Z', notes: [] })
-    // Without an allow-list, only operators the inbox has seen can be assigned: Bharat is not one yet.
+    // Without an allow-list, only operators the desk has seen can be assigned: Bharat is not one yet.
     expect(await applyTriageAction(env, ASHA, id, { kind: 'assign', owner: BHARAT.email })).toBe(
       'triage-unknown-operator',
     )

@@ -8,13 +8,13 @@ import { ACCESS_KEY_FILE, SITE_ORIGIN, SITE_PORT } from '../support/servers'
 import { stateDir } from '../support/site-server'
 
 /**
- * The operator's inbox at /admin in a browser, on the main test site, which trusts the stand-in
+ * The operator's desk at /admin in a browser, on the main test site, which trusts the stand-in
  * Access key server on 127.0.0.1 (playwright.config.ts): what only a browser shows of it — the
  * search and filter forms, a page that hydrates with the search as typed, a button pressed with
  * and without JavaScript, the keyboard, and axe. What the Worker answers (the 403 for every page
- * and action without a valid token, the list's pages, the CSV, every action's effect on the store
- * and its log line, the retention run) is tests/worker/inbox.test.ts's. Other tests' enquiries are
- * in the same inbox: each test finds its own by name.
+ * and action without a valid token, the list's pages, the CSV, every action's effect on the ledger
+ * and its log line, the retention run) is tests/worker/desk-enquiries.test.ts's. Other tests' enquiries are
+ * in the same desk: each test finds its own by name.
  */
 test.describe.configure({ mode: 'default', timeout: 120_000 })
 
@@ -33,7 +33,7 @@ test.beforeAll(async () => {
 const tokenHeader = () => ({ 'Cf-Access-Jwt-Assertion': token })
 
 /** Sends an enquiry through the contact form's endpoint, as a browser without JavaScript does. */
-const submit = (request: APIRequestContext, values: Enquiry) => postEnquiry(request, origin, values, 'inbox')
+const submit = (request: APIRequestContext, values: Enquiry) => postEnquiry(request, origin, values, 'desk')
 
 async function operatorPage(
   browser: Browser,
@@ -54,8 +54,8 @@ test('search, filter by status and open an enquiry; a search that looks like a n
   request,
 }) => {
   const tag = crypto.randomUUID().slice(0, 8)
-  const first = enquiry('inbox-list', { name: `Asha ${tag}`, company: `Rao ${tag} Textiles` })
-  const second = enquiry('inbox-list', { name: `Bharat ${tag}`, message: `Please call.\nWe have 12 sites. ${tag}` })
+  const first = enquiry('desk-list', { name: `Asha ${tag}`, company: `Rao ${tag} Textiles` })
+  const second = enquiry('desk-list', { name: `Bharat ${tag}`, message: `Please call.\nWe have 12 sites. ${tag}` })
   await submit(request, first)
   await expectStored(persistTo, first.email, 'delivered', undefined, WAIT_MS)
   await submit(request, second)
@@ -99,11 +99,11 @@ test('search, filter by status and open an enquiry; a search that looks like a n
   await context.close()
 })
 
-test('an action with JavaScript: Mark handled shows its notice and the enquiry as handled', async ({
+test('an action with JavaScript: Mark handled shows its flash and the enquiry as handled', async ({
   browser,
   request,
 }) => {
-  const values = enquiry('inbox-handled', { name: `Handled ${crypto.randomUUID().slice(0, 8)}` })
+  const values = enquiry('desk-handled', { name: `Handled ${crypto.randomUUID().slice(0, 8)}` })
   await submit(request, values)
   await expectStored(persistTo, values.email, 'delivered', undefined, WAIT_MS)
   const { context, page } = await operatorPage(browser)
@@ -117,11 +117,11 @@ test('an action with JavaScript: Mark handled shows its notice and the enquiry a
   await context.close()
 })
 
-test('without JavaScript: the inbox works and an action is a form post answered with 303', async ({
+test('without JavaScript: the desk works and an action is a form post answered with 303', async ({
   browser,
   request,
 }) => {
-  const values = enquiry('inbox-nojs', { name: `NoJS ${crypto.randomUUID().slice(0, 8)}` })
+  const values = enquiry('desk-nojs', { name: `NoJS ${crypto.randomUUID().slice(0, 8)}` })
   await submit(request, values)
   await expectStored(persistTo, values.email, 'delivered', undefined, WAIT_MS)
   const { context, page } = await operatorPage(browser, false)
@@ -137,11 +137,11 @@ test('without JavaScript: the inbox works and an action is a form post answered 
   await context.close()
 })
 
-test('the inbox pages, the held view and the sources have no WCAG 2.2 A/AA violations; the list is keyboard-usable', async ({
+test('the desk pages, the held view and the sources have no WCAG 2.2 A/AA violations; the list is keyboard-usable', async ({
   browser,
   request,
 }) => {
-  const values = enquiry('inbox-axe', { name: `Axe ${crypto.randomUUID().slice(0, 8)}` })
+  const values = enquiry('desk-axe', { name: `Axe ${crypto.randomUUID().slice(0, 8)}` })
   await submit(request, values)
   const row = await expectStored(persistTo, values.email, 'delivered', undefined, WAIT_MS)
   // A held one of this test's own, so the held view and its bulk erasure's confirmation have a row.

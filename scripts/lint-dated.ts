@@ -1,6 +1,6 @@
 // The docs and the code's comments describe the project as it is; dated results and history go to
 // docs/log/. This fails on a date or a commit hash in the prose of README.md and docs/ (outside
-// docs/log/) and in the comments of app/, scripts/ and tests/.
+// docs/log/) and in the comments of app/, scripts/, tests/ and the root's *.config files.
 //   node scripts/lint-dated.ts
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -102,9 +102,13 @@ export function datedProblems(root = '.'): string[] {
     (p) => !p.startsWith('docs/log/') && existsSync(join(root, p)),
   )
   for (const doc of docs) report(doc, datedInMarkdown(readFileSync(join(root, doc), 'utf8')))
-  for (const dir of ['app', 'scripts', 'tests'])
-    for (const file of walk(join(root, dir), (p) => /\.(ts|tsx|mjs|js)$/.test(p) && !p.endsWith('routeTree.gen.ts')))
-      report(relative(file), datedInComments(readFileSync(file, 'utf8')))
+  const code = (p: string) => /\.(ts|tsx|mjs|js)$/.test(p) && !p.endsWith('routeTree.gen.ts')
+  const configs = readdirSync(root).filter((f) => /\.config\.(ts|mjs|js)$/.test(f))
+  for (const file of [
+    ...['app', 'scripts', 'tests'].flatMap((dir) => walk(join(root, dir), code)),
+    ...configs.map((f) => join(root, f)),
+  ])
+    report(relative(file), datedInComments(readFileSync(file, 'utf8')))
   return problems
 }
 

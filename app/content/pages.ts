@@ -1,5 +1,4 @@
-// A relative path with its extension (not `~/site`): scripts run by plain Node (bench, load,
-// screenshots) read this list too.
+// A relative path with its extension: scripts under plain Node read this list too.
 import { site } from '../site.ts'
 
 export interface Page {
@@ -9,10 +8,7 @@ export interface Page {
   description: string
 }
 
-/**
- * Every public page in sitemap order (tests/unit/pages.test.ts fails when a route is missing here,
- * or the other way round). Free of content and icons: every route's head() carries it in the first load.
- */
+/** Every public page in sitemap order; free of content, as every route's head() carries it in the first load. */
 export const pages = [
   {
     path: '/',

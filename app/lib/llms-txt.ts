@@ -6,10 +6,7 @@ import { site } from '~/site'
 import { toMarkdown } from './markdown'
 import { pageDocument } from './page-documents'
 
-/**
- * /llms.txt and /llms-full.txt (https://llmstxt.org), from the page list and the content modules,
- * so a new page appears here once it has an entry there.
- */
+/** /llms.txt and /llms-full.txt (https://llmstxt.org), from the page list and the content modules. */
 
 type Section = 'Services' | 'Products' | 'Company' | 'Optional'
 

@@ -14,11 +14,7 @@ import { longDate } from '~/lib/long-date'
 import { slugify } from '~/lib/slugify'
 import { site } from '~/site'
 
-/**
- * Each public page's words (only <main>'s), from the content modules its route renders, in the same
- * order. The Markdown twin, llms-full.txt and the share card's line are made from it;
- * tests/worker/ai-pages.test.ts compares each twin with the rendered page.
- */
+/** Each public page's words (<main>'s) for its twin, llms-full.txt and card; a test compares each with the page. */
 
 export interface Link {
   text: string

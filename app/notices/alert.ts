@@ -92,10 +92,7 @@ export interface EndpointStreak {
   latestAt: string
 }
 
-/**
- * Failed attempts since the endpoint's newest delivery, at `threshold` or more: ALERT_AFTER_FAILURES
- * counted in attempts, so a receiver down for three attempts (about 6 minutes) is told.
- */
+/** Failed attempts since the endpoint's newest delivery, at `threshold` or more (counted in attempts). */
 export function endpointStreaks(attempts: readonly RecentWebhookAttempt[], threshold: number): EndpointStreak[] {
   const streaks = new Map<string, EndpointStreak & { ended: boolean }>()
   for (const row of attempts) {

@@ -1,7 +1,8 @@
 import { Link, useRouterState } from '@tanstack/react-router'
 import { useEffect, useId, useRef, useState } from 'react'
 import { Icon } from '~/components/Icon'
-import { mainNav, site } from '~/site'
+import { mainNav } from '~/content/pages'
+import { site } from '~/site'
 import { Logo } from './Logo'
 
 const linkBase =

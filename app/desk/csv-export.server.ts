@@ -1,7 +1,7 @@
 import { CONTACT_FIELDS, type ContactField, ENQUIRY_FIELDS, type FieldRule } from '~/ledger'
 import { type EnquiryRecord, type EnquirySource, enquiryPages, recordAudit, triageView } from '~/ledger/index.server'
 import { answerResponse, forbidden } from '~/server/answer'
-import { ADMIN_HEADERS } from '~/server/desk-path'
+import { DESK_HEADERS } from '~/server/desk-path'
 import { errorCause, log, requestIdFor } from '~/server/log.server'
 import type { WorkerEnv } from '~/server/runtime.server'
 import { filterOf, parseEnquiryListQuery } from './enquiry-list.server'
@@ -177,11 +177,11 @@ export async function handleExport(request: Request, env: WorkerEnv): Promise<Re
       headers: {
         'Content-Type': 'text/csv; charset=utf-8',
         'Content-Disposition': `attachment; filename="enquiries-${day}${query.status ? `-${query.status}` : ''}.csv"`,
-        ...ADMIN_HEADERS,
+        ...DESK_HEADERS,
       },
     })
   } catch (error) {
     log('error', { event: 'admin_error', requestId, action: 'export', cause: errorCause(error) })
-    return answerResponse({ status: 503, message: 'The enquiry database did not answer. Try again.' }, ADMIN_HEADERS)
+    return answerResponse({ status: 503, message: 'The enquiry database did not answer. Try again.' }, DESK_HEADERS)
   }
 }

@@ -71,17 +71,3 @@ export const contentSignals: Readonly<Record<'search' | 'ai-input' | 'ai-train',
   'ai-input': 'yes',
   'ai-train': 'no',
 }
-
-export interface NavItem {
-  label: string
-  to: '/' | '/services' | '/products' | '/about' | '/contact'
-}
-
-/** In header order. */
-export const mainNav: readonly NavItem[] = [
-  { label: 'Home', to: '/' },
-  { label: 'Services', to: '/services' },
-  { label: 'Products', to: '/products' },
-  { label: 'About', to: '/about' },
-  { label: 'Contact', to: '/contact' },
-]

@@ -5,7 +5,7 @@ import { markdownTwin, negotiablePage, negotiatedTwin } from './server/ai-pages.
 import { forbidden, seeOther } from './server/answer'
 import { discardBody, exceedsBodyLimit, payloadTooLarge } from './server/body-limit.server'
 import { wwwRedirect } from './server/canonical-host.server'
-import { ADMIN_HEADERS, isDeskPath } from './server/desk-path'
+import { DESK_HEADERS, isDeskPath } from './server/desk-path'
 import { cachedPage, ownValueOf, sharedPageKey, storePage } from './server/html-cache.server'
 import { errorCause, log, requestIdFor } from './server/log.server'
 import { refusal, replyResponse } from './server/reply'
@@ -131,11 +131,11 @@ const deskGate = createMiddleware().server(async ({ request, next }) => {
       path: url.pathname.slice(0, 100),
       fetchSite: (request.headers.get('Sec-Fetch-Site') ?? 'none sent').slice(0, 20),
     })
-    return seeOther(confirmPath(url), Object.entries(ADMIN_HEADERS))
+    return seeOther(confirmPath(url), Object.entries(DESK_HEADERS))
   }
   const { response } = await next()
   const answer = new Response(response.body, response)
-  for (const [name, value] of Object.entries(ADMIN_HEADERS)) answer.headers.set(name, value)
+  for (const [name, value] of Object.entries(DESK_HEADERS)) answer.headers.set(name, value)
   return answer
 })
 

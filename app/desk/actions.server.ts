@@ -1,7 +1,7 @@
 import { isEnquiryId } from '~/ledger/index.server'
 import { type ActionAnswer, type ActionResult, answerResponse, forbidden } from '~/server/answer'
 import { readFormBody } from '~/server/body-limit.server'
-import { ADMIN_HEADERS } from '~/server/desk-path'
+import { DESK_HEADERS } from '~/server/desk-path'
 import { errorCause, log, requestIdFor } from '~/server/log.server'
 import type { WorkerEnv } from '~/server/runtime.server'
 import { DESK_ACTIONS, type DeskActionName, isDeskActionName, unknownActionMessage } from './actions'
@@ -44,7 +44,7 @@ export async function handleDeskAction(request: Request, env: WorkerEnv): Promis
     : body.status === 415
       ? { status: 415, message: 'Send the action as a form.' }
       : { status: 400, message: 'The form data could not be read.' }
-  return answerResponse(answer, ADMIN_HEADERS)
+  return answerResponse(answer, DESK_HEADERS)
 }
 
 async function act(form: FormData, context: ActionContext): Promise<ActionAnswer> {

@@ -2,7 +2,7 @@
 export const ADMIN_PREFIX = '/admin'
 
 /** On every `/admin` answer, refusals included. */
-export const ADMIN_HEADERS: Readonly<Record<string, string>> = {
+export const DESK_HEADERS: Readonly<Record<string, string>> = {
   'Cache-Control': 'no-store',
   'X-Robots-Tag': 'noindex, nofollow',
 }

@@ -35,13 +35,21 @@ export interface Page {
  * read it (docs/content.md, "Adding a page"). Free of content and icons: every route's head()
  * carries it in the first load, and each builder is a chunk of its own that no browser loads.
  */
+/**
+ * What only the server reads of a page, its `llms.txt` section and its builder, is spread in only
+ * where `import.meta.env.SSR` is not false: in the browser's build it is, so the bundler drops it,
+ * no chunk of a builder or of the content it reads is made, and the first load carries none of it.
+ * (Plain Node, which has no `import.meta.env`, is a server too.)
+ */
+
 export const pages = [
   {
     path: '/',
     description: `${site.name} is a technology consultancy for AI-driven automation: DevOps and cloud platforms, AI and SaaS products, industrial automation and AI-powered websites, plus the ${site.product.name} voice assistant.`,
     nav: 'Home',
-    llms: 'Company',
-    document: () => import('./home.document.ts').then((m) => m.homeDocument()),
+    ...(import.meta.env?.SSR !== false
+      ? { llms: 'Company', document: () => import('./home.document.ts').then((m) => m.homeDocument()) }
+      : ({} as never)),
   },
   {
     path: '/services',
@@ -49,39 +57,56 @@ export const pages = [
     description: `DevOps and cloud automation, AI and SaaS product development, industrial automation and AI-powered web development: what ${site.name} builds and how.`,
     nav: 'Services',
     footer: [{ column: 'company', at: 2 }],
-    llms: 'Services',
-    document: () => import('./services-page.document.ts').then((m) => m.servicesDocument()),
+    ...(import.meta.env?.SSR !== false
+      ? { llms: 'Services', document: () => import('./services-page.document.ts').then((m) => m.servicesDocument()) }
+      : ({} as never)),
   },
   {
     path: '/services/devops',
     title: 'Enterprise DevOps & Cloud Automation',
     description:
       'Kubernetes and OpenShift platforms, CI/CD pipelines, multi-cloud infrastructure and Splunk and Datadog monitoring, designed and run by engineers with enterprise experience.',
-    llms: 'Services',
-    document: () => import('./service-pages/document.ts').then((m) => m.serviceDocument(m.devopsDetail)),
+    ...(import.meta.env?.SSR !== false
+      ? {
+          llms: 'Services',
+          document: () => import('./service-pages/document.ts').then((m) => m.serviceDocument(m.devopsDetail)),
+        }
+      : ({} as never)),
   },
   {
     path: '/services/ai-solutions',
     title: 'AI & SaaS Product Development',
     description: `AI products from concept to production: the ${site.product.name} voice assistant, symbolic AI research based on Sanskrit grammar, and AI-assisted document automation.`,
-    llms: 'Services',
-    document: () => import('./service-pages/document.ts').then((m) => m.serviceDocument(m.aiSolutionsDetail)),
+    ...(import.meta.env?.SSR !== false
+      ? {
+          llms: 'Services',
+          document: () => import('./service-pages/document.ts').then((m) => m.serviceDocument(m.aiSolutionsDetail)),
+        }
+      : ({} as never)),
   },
   {
     path: '/services/automation',
     title: 'Custom & Industrial Automation',
     description:
       'Custom monitoring dashboards, large-scale infrastructure automation and business process automation that remove repetitive work and manual errors.',
-    llms: 'Services',
-    document: () => import('./service-pages/document.ts').then((m) => m.serviceDocument(m.automationDetail)),
+    ...(import.meta.env?.SSR !== false
+      ? {
+          llms: 'Services',
+          document: () => import('./service-pages/document.ts').then((m) => m.serviceDocument(m.automationDetail)),
+        }
+      : ({} as never)),
   },
   {
     path: '/services/ai-web-development',
     title: 'AI-Powered Web Development',
     description:
       'Fast, accessible, search-friendly websites with AI features: smarter UX, conversion optimisation, scalable architecture, SEO and headless CMS.',
-    llms: 'Services',
-    document: () => import('./service-pages/document.ts').then((m) => m.serviceDocument(m.webDevelopmentDetail)),
+    ...(import.meta.env?.SSR !== false
+      ? {
+          llms: 'Services',
+          document: () => import('./service-pages/document.ts').then((m) => m.serviceDocument(m.webDevelopmentDetail)),
+        }
+      : ({} as never)),
   },
   {
     path: '/products',
@@ -89,8 +114,9 @@ export const pages = [
     description: `${site.product.name} is a voice assistant with animated avatars that embeds into any website in under 30 minutes. See its features, plans and use cases ahead of launch.`,
     nav: 'Products',
     footer: [{ column: 'company', at: 3 }],
-    llms: 'Products',
-    document: () => import('./product.document.ts').then((m) => m.productsDocument()),
+    ...(import.meta.env?.SSR !== false
+      ? { llms: 'Products', document: () => import('./product.document.ts').then((m) => m.productsDocument()) }
+      : ({} as never)),
   },
   {
     path: '/about',
@@ -98,8 +124,9 @@ export const pages = [
     description: `${site.name} is a technology consultancy in ${site.location.locality}, ${site.location.region}, founded in ${site.foundingYear}: our mission, our story, our leadership team and the values we work by.`,
     nav: 'About',
     footer: [{ column: 'company', at: 1 }],
-    llms: 'Company',
-    document: () => import('./about.document.ts').then((m) => m.aboutDocument()),
+    ...(import.meta.env?.SSR !== false
+      ? { llms: 'Company', document: () => import('./about.document.ts').then((m) => m.aboutDocument()) }
+      : ({} as never)),
   },
   {
     path: '/contact',
@@ -110,15 +137,17 @@ export const pages = [
       { column: 'resources', at: 3, label: 'Support' },
       { column: 'connect', at: 1 },
     ],
-    llms: 'Company',
-    document: () => import('./contact.document.ts').then((m) => m.contactDocument()),
+    ...(import.meta.env?.SSR !== false
+      ? { llms: 'Company', document: () => import('./contact.document.ts').then((m) => m.contactDocument()) }
+      : ({} as never)),
   },
   {
     path: '/coming-soon',
     title: 'Coming Soon',
     description: `The ${site.product.name} product website is almost ready. Come back soon to meet our voice assistant for websites.`,
-    llms: 'Products',
-    document: () => import('./coming-soon.document.ts').then((m) => m.comingSoonDocument()),
+    ...(import.meta.env?.SSR !== false
+      ? { llms: 'Products', document: () => import('./coming-soon.document.ts').then((m) => m.comingSoonDocument()) }
+      : ({} as never)),
   },
   {
     path: '/privacy',
@@ -128,16 +157,18 @@ export const pages = [
       { column: 'resources', at: 2 },
       { column: 'legal', at: 1 },
     ],
-    llms: 'Optional',
-    document: () => import('./legal.document.ts').then((m) => m.legalDocument(m.privacyPage)),
+    ...(import.meta.env?.SSR !== false
+      ? { llms: 'Optional', document: () => import('./legal.document.ts').then((m) => m.legalDocument(m.privacyPage)) }
+      : ({} as never)),
   },
   {
     path: '/terms',
     title: 'Terms of Service',
     description: `The terms for using the ${site.name} website: what the information on it means, intellectual property, links, liability and the law that applies.`,
     footer: [{ column: 'legal', at: 2 }],
-    llms: 'Optional',
-    document: () => import('./legal.document.ts').then((m) => m.legalDocument(m.termsPage)),
+    ...(import.meta.env?.SSR !== false
+      ? { llms: 'Optional', document: () => import('./legal.document.ts').then((m) => m.legalDocument(m.termsPage)) }
+      : ({} as never)),
   },
 ] as const satisfies readonly Page[]
 
@@ -148,10 +179,9 @@ export type ServicePath = Extract<PagePath, `/services/${string}`>
 
 type PageAt<P extends PagePath> = Extract<(typeof pages)[number], { path: P }>
 
+/** `path` is a page's by its type, so the list has it. */
 export function pageAt<P extends PagePath>(path: P): PageAt<P> {
-  const page = pages.find((candidate) => candidate.path === path)
-  if (!page) throw new Error(`No page at ${path}`)
-  return page as PageAt<P>
+  return pages.find((candidate) => candidate.path === path) as PageAt<P>
 }
 
 export interface PageMeta {

@@ -13,11 +13,8 @@ import { workerEnv } from './server/runtime.server'
 import { createNonce, upgradesInsecureRequests, withSecurityHeaders } from './server/security-headers.server'
 import { markServerFnStarted, refuseUndecodableServerFnCalls } from './server/server-fn-guard'
 
-/**
- * The request middleware, outermost first; together, every answer leaves with the security headers:
- *   drainBody → noindexOnWorkersDev → securityHeaders → canonicalHost → markdownTwins
- *     → pageCache → csrf → bodyLimit → deskGate → refuseUndecodableServerFnCalls → Start's router
- */
+/** The request middleware, outermost first, so every answer leaves with the security headers: drainBody →
+ * noindexOnWorkersDev → securityHeaders → canonicalHost → markdownTwins → pageCache → csrf → bodyLimit → deskGate → … */
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
@@ -77,13 +74,10 @@ const securityHeaders = createMiddleware().server(async ({ request, next, handle
   }
 })
 
-/** docs/operations.md, "Custom domain". */
+/** docs/operations/custom-domain.md. */
 const canonicalHost = createMiddleware().server(async ({ request, next }) => wwwRedirect(request) ?? next())
 
-/**
- * Markdown twins (app/server/negotiation.ts), answered before the page cache and the router; every
- * other public page gets `Vary: Accept`, since one address has two representations.
- */
+/** Markdown twins, answered before the page cache; other pages get `Vary: Accept` (two representations). */
 const markdownTwins = createMiddleware().server(async ({ request, next }) => {
   const twin = markdownTwin(request)
   if (twin) return twin
@@ -123,11 +117,8 @@ const bodyLimit = createMiddleware().server(async ({ request, next }) => {
   return next()
 })
 
-/**
- * 403 for every `/admin` URL without a valid Access token, stored and indexed nowhere (the handlers
- * check again). A GET with an effect not from the desk goes to the confirmation page: Access adds
- * its token to another site's top-level navigation too.
- */
+/** 403 for every `/admin` URL without a valid Access token (the handlers check again); a GET with an effect
+ * from another site gets the confirmation page, as Access adds its token to that navigation too. */
 const deskGate = createMiddleware().server(async ({ request, next }) => {
   const url = new URL(request.url)
   if (!isDeskPath(url.pathname)) return next()

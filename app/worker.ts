@@ -15,10 +15,8 @@ const serverEntry = createServerEntry({
   fetch: (request, options) => startHandler(acceptingHtml(request), options),
 })
 
-/**
- * `fetch`: a page the page cache holds, answered as its first answer left (app/server/html-cache.server.ts);
- * else Start's handler with a renderer that answers 500 when a page fails. `scheduled`: cron.server.ts.
- */
+/** `fetch`: a page the page cache holds, answered as its first answer left (app/server/html-cache.server.ts);
+ * else Start's handler with a renderer that answers 500 when a page fails. `scheduled`: cron.server.ts. */
 export default {
   async fetch(...args: Parameters<typeof serverEntry.fetch>): Promise<Response> {
     const [request] = args

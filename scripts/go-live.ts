@@ -98,9 +98,9 @@ if (import.meta.main) {
     for (const f of findings) console.error(`  ${f.where.padEnd(width)}  ${f.what}`)
     console.error(
       '\nReplace each sample value with the real one (or confirm it by removing its `sample(…)` marker),' +
-        '\ncreate the missing resources and paste their ids (docs/operations.md, "First deploy"),' +
+        '\ncreate the missing resources and paste their ids (docs/operations/first-deploy.md),' +
         "\nname the desk's operators or the reason for none (docs/desk.md)," +
-        '\nchoose a delivery the form service accepts from a Worker (docs/operations.md § 1, step 4), then deploy again.' +
+        '\nchoose a delivery the form service accepts from a Worker (docs/operations/first-deploy.md, step 4), then deploy again.' +
         '\nPreviews (`wrangler preview`) and `npm start` are not affected by this check.',
     )
     process.exit(1)

@@ -217,11 +217,11 @@ export function formServicePlanProblems(config: RawConfig): string[] {
   const statement = text('CONTACT_FORM_SERVER_SIDE')
   if (statement.length >= POLICY_ONLY_REASON_MIN && /\s/.test(statement)) return []
   return [
-    `CONTACT_DELIVERY is "form-service" with Web3Forms' endpoint (${endpoint}), which accepts server-side posts only on a paid plan from an allow-listed IP, and a Worker has no fixed IP: every enquiry would be refused. Three ways forward: set CONTACT_FORM_SERVER_SIDE to a sentence (${POLICY_ONLY_REASON_MIN}+ characters) stating that your plan accepts the Worker's server-side posts; or set CONTACT_DELIVERY = "email" (docs/operations.md § 6); or set CONTACT_FORM_ENDPOINT to another form service that accepts them (docs/operations.md § 1, step 4)`,
+    `CONTACT_DELIVERY is "form-service" with Web3Forms' endpoint (${endpoint}), which accepts server-side posts only on a paid plan from an allow-listed IP, and a Worker has no fixed IP: every enquiry would be refused. Three ways forward: set CONTACT_FORM_SERVER_SIDE to a sentence (${POLICY_ONLY_REASON_MIN}+ characters) stating that your plan accepts the Worker's server-side posts; or set CONTACT_DELIVERY = "email" (docs/operations/email-delivery.md); or set CONTACT_FORM_ENDPOINT to another form service that accepts them (docs/operations/first-deploy.md, step 4)`,
   ]
 }
 
-/** Hygiene rules from docs/operations.md ("Configuration rules"). */
+/** Hygiene rules from docs/operations/configuration-rules.md. */
 export function hygieneProblems(config: RawConfig, workerdDate = bundledWorkerdDate()): string[] {
   const problems: string[] = []
   const date: string = config.compatibility_date

@@ -15,7 +15,7 @@
 // for instance) is posted with it.
 //
 // Exit 0: the site answered 200 {"ok": true}. Then check that the enquiry reached the company mailbox, and
-// find its request id in Workers Logs (docs/operations.md, "Prove delivery").
+// find its request id in Workers Logs (docs/operations/prove-delivery.md).
 import { randomUUID } from 'node:crypto'
 import { parseArgs } from 'node:util'
 import { isLoopbackHost } from '../app/server/loopback.ts'

@@ -35,10 +35,8 @@ import { type ContactErrorCode, FAILURE_MESSAGE } from './status'
 import { TURNSTILE_FIELD } from './turnstile'
 import { turnstileHold, turnstileSetup } from './turnstile.server'
 
-/**
- * Rate limit (bindings) and honeypot → the same limits in D1 → Turnstile → store → deliver (after the
- * answer, retried by the cron; never while held) → answer. "Sent" only once the enquiry is stored.
- */
+/** Rate limit (bindings) and honeypot → the same limits in D1 → Turnstile → store → deliver (after the
+ * answer, retried by the cron; never while held) → answer. "Sent" only once the enquiry is stored. */
 
 export interface ContactContext {
   env: WorkerEnv
@@ -102,8 +100,7 @@ export async function submitEnquiry(input: EnquiryInput, context: ContactContext
     return { kind: 'not_stored', cause }
   }
 
-  // Across locations (the bindings count per location). A D1 that does not answer here would not
-  // store the enquiry either: the visitor hears so now, not after a second time-out.
+  // Across locations; a D1 that does not answer here would not store the enquiry either, so say so now.
   let counted: Awaited<ReturnType<typeof countPost>>
   try {
     counted = await countPost(env.ENQUIRIES, keys)
@@ -127,8 +124,7 @@ export async function submitEnquiry(input: EnquiryInput, context: ContactContext
   const enquiry = newEnquiry(input, now)
   const key = input[IDEMPOTENCY_KEY_FIELD] ?? `server-${enquiry.id}`
   let stored: Awaited<ReturnType<typeof storeEnquiry>>
-  // Stored claimed by the attempt below (an operator's retry meanwhile answers busy); if the Worker
-  // is cut off, the cron takes over once the lease runs out.
+  // Stored claimed by the attempt below; if the Worker is cut off, the cron takes over when the lease ends.
   const leaseToken = newLeaseToken()
   try {
     // Held because siteverify could not be asked: neither counted nor capped (docs/contact.md, "Floods").

@@ -113,11 +113,7 @@ const sourceEntries = Object.fromEntries(
   >
 >
 
-/**
- * Keys not listed (an `access_key` sent by a client) are dropped. A malformed idempotency key is
- * dropped too, as is a post without one (a new enquiry each time): refusing it would lose an enquiry
- * over a field the visitor never saw.
- */
+/** Unlisted keys and a malformed idempotency key are dropped: refusing would lose the enquiry. */
 export const enquiryInputSchema = v.object({
   ...contactSchema.entries,
   [HONEYPOT_FIELD]: v.optional(v.pipe(v.string(), v.maxLength(1000)), ''),

@@ -19,8 +19,7 @@ export async function sendContact(
         [TURNSTILE_FIELD]: extra.turnstileToken,
       },
     })
-    // A middleware refusal (403, 413, 500) arrives as the same JSON; anything else (a proxy's page)
-    // as the raw Response, whose own `ok` says nothing.
+    // A middleware refusal arrives as the same JSON; anything else (a proxy's page) as the raw Response.
     return !(answer instanceof Response) && answer?.ok === true
   } catch {
     return false

@@ -27,10 +27,7 @@ import {
   webhookSetup,
 } from './webhooks'
 
-/**
- * Webhooks beside the delivery in effect (docs/integrations.md), retried by the cron with the same
- * `webhook-id`. Logs name the endpoint and event, never the URL or the secret.
- */
+/** Webhooks beside the delivery, retried with the same `webhook-id`; logs never name the URL or the secret. */
 
 export const WEBHOOK_RUN_LIMIT = 30
 const RUN_CONCURRENCY = 5

@@ -1,9 +1,5 @@
-/**
- * Free of imports, so the page list can name its type without a circle. The blocks a page's Markdown twin is made of, and the builders each page's `*.document.ts` uses
- * to write its words (only <main>'s) from its content module, in the page's own order. The page
- * list (`pages.ts`) loads a page's builder on the server only; tests/worker/ai-pages.test.ts
- * compares each twin with the rendered page.
- */
+// The blocks of a page's Markdown twin, for the builders beside the content modules. Free of
+// imports, so the page list can name its type without a circle.
 
 export interface Link {
   text: string

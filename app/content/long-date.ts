@@ -13,10 +13,7 @@ const MONTHS = [
   'December',
 ] as const
 
-/**
- * `23 November 2026`, spelled out: an `Intl.DateTimeFormat` makes the browser load its locale data,
- * a long task of its own while the legal pages hydrate.
- */
+/** A date spelled out without `Intl`, whose locale data would load while the legal pages hydrate. */
 export function longDate(isoDate: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate)
   const month = match ? MONTHS[Number(match[2]) - 1] : undefined

@@ -1,12 +1,10 @@
-// A relative path with its extension (not `~/site`): scripts run by plain Node (bench, load,
-// screenshots) read this list too.
+// A relative path with its extension: scripts under plain Node read this list too.
 import { site } from '../site.ts'
 import type { PageDocument } from './document.ts'
 
 /** Where `llms.txt` lists a page; "Optional" is the proposal's name for links a short context may skip. */
 export const LLMS_SECTIONS = ['Services', 'Products', 'Company', 'Optional'] as const
 
-/** The footer's link columns, and the bar under them. */
 export type FooterColumn = 'company' | 'resources' | 'connect' | 'legal'
 
 /** A link to the page in a footer column: its place there (1 is first) and its words when not the header's. */
@@ -29,19 +27,8 @@ export interface Page {
   document: () => Promise<PageDocument>
 }
 
-/**
- * Every public page in sitemap order: what the site knows of each. The header, the footer, the
- * head tags, the sitemap, `llms.txt`, the Markdown twins, the share cards and the tests' page list
- * read it (docs/content.md, "Adding a page"). Free of content and icons: every route's head()
- * carries it in the first load, and each builder is a chunk of its own that no browser loads.
- */
-/**
- * What only the server reads of a page, its `llms.txt` section and its builder, is spread in only
- * where `import.meta.env.SSR` is not false: in the browser's build it is, so the bundler drops it,
- * no chunk of a builder or of the content it reads is made, and the first load carries none of it.
- * (Plain Node, which has no `import.meta.env`, is a server too.)
- */
-
+// Every public page, in sitemap order. The server-only parts are spread in where
+// `import.meta.env.SSR` is not false (plain Node too), so the browser's build has no builder chunk.
 export const pages = [
   {
     path: '/',
@@ -195,12 +182,10 @@ export function metaFor(path: PagePath): PageMeta {
   return title === undefined ? { description, path } : { title, description, path }
 }
 
-/** The page's words and its path, for its Markdown twin, `llms-full.txt` and its share card. */
 export async function pageDocument(path: PagePath): Promise<PageDocument & { path: PagePath }> {
   return { path, ...(await pageAt(path).document()) }
 }
 
-/** The header's links, in page order. */
 export const mainNav = pages.flatMap((page) => ('nav' in page ? [{ label: page.nav, to: page.path }] : []))
 
 export type NavItem = (typeof mainNav)[number]

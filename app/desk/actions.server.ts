@@ -33,12 +33,7 @@ export const DESK_ACTION_HANDLERS: Record<DeskActionName, Handler> = {
 
 const NOT_DONE = 'The enquiry database did not answer; nothing was changed. Try again.'
 
-/**
- * `POST /admin/actions`, every desk action, with or without JavaScript: who acts (checked again
- * behind the middleware's gate), the form, the action's entry in the table, its handler, one
- * `event=admin` line, and a 303 back with a flash. A guard on what an operator may do goes here,
- * between who acts and the action.
- */
+/** `POST /admin/actions`, every desk action; a guard on what an operator may do goes between who and what. */
 export async function handleDeskAction(request: Request, env: WorkerEnv): Promise<Response> {
   const requestId = requestIdFor(request)
   const operator = await operatorFor(request, env, requestId)

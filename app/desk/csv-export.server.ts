@@ -8,11 +8,8 @@ import { filterOf, parseEnquiryListQuery } from './enquiry-list.server'
 import { operatorFor } from './operator.server'
 import { RESOLUTION_LABELS, TRIAGE_LABELS } from './triage'
 
-/**
- * The desk as CSV: UTF-8 with a byte-order mark (so spreadsheets read it as UTF-8), CRLF, every
- * field quoted; a cell that would start a formula (`=`, `+`, `-`, `@`, tab, CR) gets a leading `'`.
- * https://owasp.org/www-community/attacks/CSV_Injection
- */
+/** The desk as CSV: a byte-order mark so spreadsheets read UTF-8, and a leading `'` on a cell that would
+ * start a formula (https://owasp.org/www-community/attacks/CSV_Injection). */
 
 /** Streamed: the Worker holds one page of them. */
 export const EXPORT_LIMIT = 50_000
@@ -92,11 +89,8 @@ export function enquiriesCsv(records: readonly EnquiryRecord[], now = new Date()
   return `\uFEFF${csvRow(HEADER)}${records.map((record) => csvRow(csvValues(record, now))).join('')}`
 }
 
-/**
- * The same bytes as `enquiriesCsv`, pulled a page at a time as the client takes them, so the Worker
- * holds one page however long the file. An error cuts the stream (the download fails rather than
- * looking complete); `onEnd` is told the rows, or the error.
- */
+/** `enquiriesCsv` pulled a page at a time, so the Worker holds one page however long the file; an error
+ * cuts the stream, so the download fails rather than looking complete. */
 export function enquiriesCsvStream(
   pages: AsyncIterator<readonly EnquiryRecord[]>,
   onEnd: (rows: number, error?: unknown) => void = () => {},

@@ -1,7 +1,4 @@
-/**
- * A page's `head()` imports `head.ts` itself: it stays in the route tree every page loads, which must
- * not carry the desk's server functions.
- */
+/** A page's `head()` imports `head.ts` itself: every page's route tree must not carry server functions. */
 
 export {
   type ActivityLine,

@@ -1,11 +1,8 @@
 import { parseSearch } from '~/lib/search-params'
 import { ADMIN_PREFIX, isDeskPath } from '~/server/desk-path'
 
-/**
- * A desk GET that writes something (opening an enquiry writes an audit line) or hands out a file is
- * made only on `Sec-Fetch-Site: same-origin` or `none`; another site's link or redirect, or no
- * header, gets the confirmation page (docs/security.md, "Effects only from the desk itself").
- */
+/** A desk GET that writes something or hands out a file runs only from the desk itself (`Sec-Fetch-Site`);
+ * anything else gets the confirmation page (docs/security.md). */
 
 export const CONFIRM_PATH = `${ADMIN_PREFIX}/confirm`
 
@@ -50,11 +47,8 @@ export function fromTheDesk(headers: Headers): boolean {
 
 export const confirmPath = (url: URL) => `${CONFIRM_PATH}?to=${encodeURIComponent(url.pathname + url.search)}`
 
-/**
- * The address the confirmation page may go on to: a path under the desk's own, resolved as a
- * browser resolves it (`..`, `%2e%2e`), else null. Strict where the gate is loose: `//`, a `\`, or
- * a look-alike such as `/admin.example/…` would make a form action that leaves the site.
- */
+/** Where the confirmation page may go on to: a path under the desk's, resolved as a browser would, else null;
+ * `//`, `\` or a look-alike prefix would make a form action that leaves the site. */
 export function confirmTarget(to: unknown): URL | null {
   if (typeof to !== 'string' || !to.startsWith('/') || to.startsWith('//') || to.includes('\\')) return null
   let url: URL

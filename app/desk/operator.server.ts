@@ -33,12 +33,8 @@ export async function operatorFor(request: Request, env: WorkerEnv, requestId: s
   return null
 }
 
-/**
- * Each server function checks itself: they also answer at `/_serverFn/…`, outside the gate.
- * `effect`: a page with an effect (navigation.ts), only for a request from the desk itself. Refused
- * while a desk page renders, it sends the operator to the confirmation page, as the gate does: a
- * thrown `Response` cannot be serialised there, and would end the page in a bare 500.
- */
+/** Each server function checks itself, as they also answer at `/_serverFn/…`, outside the gate; `effect`
+ * refused during a render redirects to the confirmation page (a thrown Response would be a bare 500). */
 export async function signedIn({ effect = false } = {}): Promise<{ env: WorkerEnv; operator: Operator }> {
   const env = await workerEnv()
   const request = getRequest()

@@ -49,10 +49,7 @@ export function deliverySetup(env: WorkerEnv): DeliverySetup {
   }
 }
 
-/**
- * What the set-up lacks, each in a few words, for the desk's one line (`/admin`); empty when
- * nothing is. The whole set-up is `/admin/setup`'s.
- */
+/** What the set-up lacks, in a few words each, for the desk's one line (`/admin`). */
 export function setupGaps(setup: DeliverySetup): string[] {
   const gaps: string[] = []
   if (setup.missing.length) gaps.push(`the delivery needs ${setup.missing.join(', ')}`)

@@ -65,10 +65,7 @@ export type Transition =
 
 const sameEmail = (a: string | null, b: string | null) => (a ?? '').toLowerCase() === (b ?? '').toLowerCase()
 
-/**
- * A new enquiry taken, assigned or noted becomes open: someone has it, so someone read it. Doing what
- * is already so changes nothing (`triage-unchanged`).
- */
+/** A new enquiry taken, assigned or noted becomes open: someone has it, so someone read it. */
 export function transition(current: TriageFacts, action: TriageAction, me: string): Transition {
   const read = (state: TriageState): TriageState => (state === 'new' ? 'open' : state)
   switch (action.kind) {

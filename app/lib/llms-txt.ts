@@ -5,10 +5,7 @@ import { absoluteUrl, markdownPath } from '~/lib/seo'
 import { site } from '~/site'
 import { toMarkdown } from './markdown'
 
-/**
- * /llms.txt and /llms-full.txt (https://llmstxt.org), from the page list and the content modules,
- * so a new page appears here once it has an entry there.
- */
+/** /llms.txt and /llms-full.txt (https://llmstxt.org), from the page list and the content modules. */
 
 function linkName(path: PagePath): string {
   const page = pageAt(path)

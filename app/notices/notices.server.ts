@@ -27,8 +27,7 @@ import {
 } from './receipt-link'
 import { noticesSetup } from './setup'
 
-// Each notice is claimed in D1 with one statement (migrations/0008_notices.sql): it goes once however
-// many instances run. One that fails is logged and changes nothing else.
+// Each notice is claimed in D1 with one statement, so it goes once however many instances run.
 
 const deskLink = () => `${site.url.replace(/\/+$/, '')}/admin`
 
@@ -322,8 +321,7 @@ export async function withdrawEnquiry(
 ): Promise<'erased' | 'gone' | 'invalid' | 'expired'> {
   const check = await checkLink(env, fields, now)
   if (!check.ok) return check.reason
-  // Its line in the same batch as the erasure, and only when a row was erased: a link posted again
-  // and again writes once.
+  // Its line only when a row was erased, in the same batch: a link posted again writes once.
   const erased = await eraseEnquiry(env.ENQUIRIES, check.id, { line: { operator: WITHDRAWN_BY, action: 'withdraw' } })
   log('info', { event: 'withdraw', outcome: erased ? 'erased' : 'gone', enquiryId: check.id })
   return erased ? 'erased' : 'gone'

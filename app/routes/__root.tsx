@@ -21,8 +21,7 @@ import appCss from '~/styles/app.css?url'
 
 export const Route = createRootRoute({
   head: ({ matches }) => {
-    // Pages set their own title, description and canonical link; these are the defaults,
-    // and what the not-found page shows (kept out of search results).
+    // Defaults, and what the not-found page shows; pages set their own.
     const notFound = matches.some(isNotFoundMatch)
     const base = seo({
       title: notFound ? errorPages['not-found'].title : undefined,
@@ -72,8 +71,7 @@ function RootDocument({ children }: { children: ReactNode }) {
     completeIconSymbols()
     rememberVisit()
   }, [])
-  // The operator's desk (/admin…) draws its own shell (app/routes/admin/route.tsx): no brochure
-  // header, footer or shapes around it.
+  // The desk draws its own shell (app/routes/admin/route.tsx), without the brochure's.
   const desk = useRouterState({ select: (s) => isDeskPath(s.location.pathname) })
 
   return (

@@ -4,10 +4,7 @@ import { toMarkdown } from '~/lib/markdown'
 import { absoluteUrl, markdownPath } from '~/lib/seo'
 import { markdownTokens, prefersMarkdown } from './negotiation'
 
-/**
- * The same for every visitor and with nothing to run, so, unlike pages (whose CSP nonce must not
- * outlive a deploy's chunks), public and cacheable for an hour, like the sitemap.
- */
+/** No nonce and nothing to run, so, unlike pages, public and cacheable for an hour, like the sitemap. */
 export const MACHINE_READABLE_CACHE_CONTROL = 'public, max-age=3600'
 
 const texts = new Map<string, Promise<string>>()
@@ -34,10 +31,7 @@ function textAnswer(request: Request, body: string, headers: Record<string, stri
 
 const twinOf = (path: PagePath) => memo(path, async () => toMarkdown(await pageDocument(path)))
 
-/**
- * `text/markdown` (RFC 7763), Cloudflare's token estimate, and `Link: rel="canonical"`, so a search
- * engine counts the twin as the page's, not a copy.
- */
+/** `Link: rel="canonical"` so a search engine counts the twin as the page's, not a copy. */
 async function twinAnswer(request: Request, path: PagePath, extra: Record<string, string> = {}): Promise<Response> {
   const markdown = await twinOf(path)
   return textAnswer(request, markdown, {

@@ -1,8 +1,7 @@
 /** Every D1 call is bounded by a time-out: a stalled database never leaves a visitor or an operator waiting. */
 export const STORE_TIMEOUT_MS = 5_000
 
-// Fields written out, not as parameter properties: scripts load this file under plain Node, which
-// only strips types.
+// Fields written out, not parameter properties: plain Node loads this file and only strips types.
 export class LedgerError extends Error {
   readonly code: 'missing_store_binding' | 'store_timeout' | 'store_error'
   readonly errorName?: string

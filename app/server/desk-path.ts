@@ -1,7 +1,4 @@
-/**
- * The desk's URLs, `/admin…`: below the desk's folder, so the Worker's own parts tell one before
- * any desk code runs (the page cache never stores one; the middleware's gate checks the operator).
- */
+/** The desk's URLs, below its folder, so the Worker tells one before any desk code runs. */
 export const ADMIN_PREFIX = '/admin'
 
 /** On every `/admin` answer, refusals included. */

@@ -1,5 +1,5 @@
 /**
- * docs/operations.md, section 1 "First deploy", on an empty account: the go-live check refuses the
+ * docs/operations/first-deploy.md, on an empty account: the go-live check refuses the
  * sample values (nothing is uploaded); with real values in the copy it creates the databases,
  * migrates both, deploys with the key read into a private file, and the smoke test, the delivery
  * set-up and a proof of delivery pass.
@@ -28,7 +28,7 @@ const tables = async (database: string) =>
     )
   ).map((row) => row.name)
 
-describe('first deploy on an empty account (docs/operations.md § 1)', () => {
+describe('first deploy on an empty account (docs/operations/first-deploy.md)', () => {
   it('refuses the sample values before anything is built or uploaded', async () => {
     const check = await drill.runbook('first-deploy/go-live')
     expect(check.code).toBe(1)
@@ -56,7 +56,7 @@ describe('first deploy on an empty account (docs/operations.md § 1)', () => {
     for (const db of ['akshara-labs-enquiries', 'akshara-labs-enquiries-preview']) {
       expect(await tables(db)).toEqual(expect.arrayContaining(['enquiries', 'enquiry_attempts']))
     }
-    // Staging's is migrated by the staging job, with main's migrations only (docs/operations.md § 5).
+    // Staging's is migrated by the staging job, with main's migrations only (docs/operations/staging.md).
     expect(await tables('akshara-labs-enquiries-staging')).toEqual([])
   })
 

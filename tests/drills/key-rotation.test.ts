@@ -1,5 +1,5 @@
 /**
- * docs/operations.md § 7 "Rotate the form key", § 8 "Prove delivery" and § 9 "Rollback" (by hand):
+ * docs/operations/key-rotation.md, prove-delivery.md and rollback.md (by hand):
  * a normal rotation; a release that goes wrong, rolled back by hand, and the key rotated after that
  * rollback as the runbook says (the serving code made the latest upload first). Rollbacks past a
  * secret change are drilled in rollback-secrets.test.ts (a drill of their own, so the two run side
@@ -44,7 +44,7 @@ const delivered = async (proofOutput: string) => {
   return mine()
 }
 
-describe('rotating the form key (docs/operations.md §§ 7–9)', () => {
+describe('rotating the form key (docs/operations/key-rotation.md, prove-delivery.md and rollback.md)', () => {
   it('normal: the serving version is the latest upload, `secret put` serves the new key, the proof arrives with it', async () => {
     const check = await drill.runbook('key-rotation/check')
     expect(check.code, check.output).toBe(0)

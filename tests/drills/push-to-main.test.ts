@@ -1,5 +1,5 @@
 /**
- * docs/operations.md § 3 "What a push to main does" and § 5 "Staging": the CI run keeps the build,
+ * docs/operations/github-setup.md ("What a push to main does") and staging.md: the CI run keeps the build,
  * the Deploy workflow deploys it to staging (the Preview `staging` of a Worker of its own, its own
  * database, behind Access), sends one marked enquiry there and checks it was delivered, then
  * deploys production and smoke-tests it once the new version answers. What goes wrong in the
@@ -31,9 +31,9 @@ const tokensSince = async (since: number) =>
 
 const latest = () => latestVersion(drill)
 
-describe('a push to main (docs/operations.md §§ 3, 5)', () => {
+describe('a push to main (docs/operations/github-setup.md and staging.md)', () => {
   it('deploys staging (its own database, behind Access), delivers one marked enquiry there, then production, smoke-tested once the new version answers', async () => {
-    drill.copy.edit('docs/operations.md', (text) => `${text}\n`)
+    drill.copy.edit('docs/operations/README.md', (text) => `${text}\n`)
     const sha = drill.copy.commit('A change to the runbook')
     const calls = (await drill.cf.state.apiRequests()).length
     let afterStaging = 0
@@ -101,7 +101,7 @@ describe('a push to main (docs/operations.md §§ 3, 5)', () => {
     // Staging's key belongs to a form-service account on the free plan: every post from a Worker is refused.
     drill.formServicePlan = 'free'
     try {
-      drill.copy.edit('docs/operations.md', (text) => `${text}\n`)
+      drill.copy.edit('docs/operations/README.md', (text) => `${text}\n`)
       const sha = drill.copy.commit('Another change to the runbook')
       const { staging, production } = await pushToMain(drill, { sha })
       expect(staging.result, staging.log).toBe('failure')

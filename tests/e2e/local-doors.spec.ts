@@ -170,9 +170,9 @@ test('docs/desk.md and .dev.vars.example as written: admin-token, its lines and 
     // Turnstile on: a post without a token is held; with the widget's token, TURNSTILE_VERIFY_URL
     // is asked with TURNSTILE_SECRET_KEY, and the enquiry goes to CONTACT_FORM_ENDPOINT with
     // CONTACT_FORM_ACCESS_KEY (CONTACT_DELIVERY=form-service).
-    // The runbook's check (docs/operations.md § 15, step 4), as written, on this server's address.
+    // The runbook's check (docs/operations/turnstile.md, step 4), as written, on this server's address.
     const heldCheck = documentedCommands(repo.dir).find((c) => c.command.startsWith('curl -X POST '))?.command
-    expect(heldCheck, 'docs/operations.md § 15 has its curl check').toContain("-H 'Origin: https://<domain>'")
+    expect(heldCheck, 'docs/operations/turnstile.md has its curl check').toContain("-H 'Origin: https://<domain>'")
     repo.run((heldCheck as string).replaceAll('https://<domain>', origin))
     const held = await expectStored(statePath, 'you@example.com', 'held')
     expect(held.heldReason).toBe('turnstile_missing')

@@ -2,8 +2,6 @@
  * The contact form's two doors as HTTP: the post a browser without JavaScript sends to
  * /api/contact (and the page its 303 leads to), and the server function the form's code calls.
  * What is refused and why, what is stored and forwarded, and that one form fill is one enquiry.
- * Formerly the request tests of tests/e2e/contact-abuse.spec.ts, contact-no-js.spec.ts,
- * contact-ops.spec.ts (health) and enquiry-record.spec.ts.
  */
 import { describe, expect, test } from 'vitest'
 import { SUCCESS_MESSAGE } from '../../app/contact/status'

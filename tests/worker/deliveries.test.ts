@@ -1,8 +1,7 @@
 /**
  * The site as a fresh clone has it (no key, no Access): it stores every enquiry and sends none,
  * and the operator reads them with `npm run enquiries`; and the "email" delivery through the
- * send_email binding. Formerly tests/e2e/contact-ops.spec.ts (and the fresh clone's 403 of
- * tests/e2e/desk-enquiries.spec.ts), on servers of their own.
+ * send_email binding.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'

@@ -3,9 +3,8 @@
  * key server on 127.0.0.1 (the same token check as in production, with tokens signed here): the
  * 403 for every page and action without a valid token, the list's pages, the CSV, each action as
  * the post its button makes, the retention run, and the desk under pressure (two operators at
- * once, the operator's command during an attempt, reply links, cross-site posts). Formerly the
- * request tests and the ledger's side of tests/e2e/desk-enquiries.spec.ts and all of desk-fence.spec.ts;
- * the pages in a browser (search, filters, hydration, keyboard, axe) stay there.
+ * once, the operator's command during an attempt, reply links, cross-site posts). The pages in a
+ * browser (search, filters, hydration, keyboard, axe) are tests/e2e/desk-enquiries.spec.ts's.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'

@@ -2,9 +2,8 @@
  * The operator's desk as the Worker answers it: the audit trail of every action (on each enquiry
  * and on /admin/activity, kept when the enquiry is erased, deleted after 400 days by the scheduled
  * run) and requests by person (find, export as JSON, erase all), each page read and each button
- * pressed as a browser without JavaScript does. Formerly the ledger's and the pages' side of
- * tests/e2e/desk-shell.spec.ts; the desk's shell at two screen sizes, the keyboard and axe stay in
- * the browser.
+ * pressed as a browser without JavaScript does. The desk's shell at two screen sizes, the keyboard
+ * and axe are tests/e2e/desk-shell.spec.ts's.
  */
 import { expect, test } from 'vitest'
 import { TEST_OPERATOR } from '../support/access-keys'

@@ -1,8 +1,7 @@
 /**
  * The enquiry record: every accepted enquiry is in D1 before anything else happens, nothing is
  * acknowledged that is not stored, and delivery is retried until it succeeds or is given up on,
- * with the operator told. Formerly tests/e2e/enquiry-record.spec.ts, which started a server for
- * each of these configurations; the form's own handling of a failure is tests/e2e/contact.spec.ts's.
+ * with the operator told. The form's own handling of a failure is tests/e2e/contact.spec.ts's.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'

@@ -1,9 +1,8 @@
 /**
  * Where an enquiry came from, without JavaScript: the contact page's own request (its address and its
  * Referer) gives the form's hidden fields, and the operator sees them on the enquiry's page and
- * in the counts at /admin/sources. Formerly the no-JavaScript half of
- * tests/e2e/enquiry-sources.spec.ts; the tab that keeps the first page and the search engine with
- * JavaScript stays in the browser.
+ * in the counts at /admin/sources, without JavaScript; the tab that keeps the first page, with
+ * JavaScript, is tests/e2e/enquiry-sources.spec.ts's.
  */
 import { randomBytes } from 'node:crypto'
 import { expect, test } from 'vitest'

@@ -2,8 +2,7 @@
  * Floods, on a site configured as an operator under a flood would have it: Turnstile on (every
  * post without a valid token is held) and, to prove the backstop, without the rate-limit bindings:
  * the limits are then the ones counted in the enquiry database. The bindings' own limits are
- * rate-limits.test.ts's. Formerly tests/e2e/floods.spec.ts, whose held view's accessibility stays
- * in the browser suite (tests/e2e/desk-enquiries.spec.ts).
+ * rate-limits.test.ts's; the held view's accessibility is tests/e2e/desk-enquiries.spec.ts's.
  */
 import { expect, test } from 'vitest'
 import { FAILURE_MESSAGE, SUCCESS_MESSAGE } from '../../app/contact/status'

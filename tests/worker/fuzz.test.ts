@@ -7,7 +7,6 @@
  *   - an invalid body gets a 4xx JSON answer with a machine-readable `error`;
  *   - nothing reaches the form service unless the input is valid (and the honeypot empty),
  *     and a valid input reaches it exactly once, with the server's key and never a client's.
- * Formerly tests/e2e/fuzz.spec.ts, which sent the same bodies to a server of its own.
  */
 import { randomBytes } from 'node:crypto'
 import fc from 'fast-check'

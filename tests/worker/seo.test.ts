@@ -1,7 +1,6 @@
 /**
  * What search engines read: robots.txt, the sitemap, the JSON-LD of every page and the 404's
- * noindex (formerly tests/e2e/seo.spec.ts; the operator's desk kept out of both, formerly in
- * tests/e2e/desk-enquiries.spec.ts).
+ * noindex, with the operator's desk kept out of robots.txt and the sitemap.
  */
 import { expect, test } from 'vitest'
 import { contentSignals, site } from '../../app/site'

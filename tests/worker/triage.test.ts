@@ -2,8 +2,7 @@
  * Triage in the desk (docs/desk.md, "Triage") as the Worker answers it: operators signed in with
  * Access identities of their own, each move the post its button makes without JavaScript, the
  * list's states, owners, counts and overdue mark, the CSV's triage columns, and the moves refused.
- * Formerly the ledger's and the pages' side of tests/e2e/desk-triage.spec.ts; pressing the buttons
- * with JavaScript, the filters and the back button, the keyboard and axe stay in the browser.
+ * Pressing the buttons with JavaScript, the back button, the keyboard and axe are the browser's.
  */
 import { expect, test } from 'vitest'
 import { replyBy } from '../../app/ledger/triage'

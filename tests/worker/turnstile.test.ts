@@ -1,8 +1,8 @@
 /**
  * Turnstile on, as an operator turns it on (the site key as a var, the secret given): the server's
  * side. Siteverify is a stand-in on 127.0.0.1 (tests/support/turnstile.ts: a token beginning
- * `pass-` passes). Formerly the server half of tests/e2e/turnstile.spec.ts; the widget in the page
- * (loaded on the form's first focus, allowed by the CSP) stays in the browser suite.
+ * `pass-` passes). The widget in the page (loaded on the form's first focus, allowed by the CSP) is
+ * tests/e2e/turnstile.spec.ts's.
  */
 import { expect, test } from 'vitest'
 import { TURNSTILE_FIELD } from '../../app/contact/turnstile'

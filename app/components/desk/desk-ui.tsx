@@ -125,11 +125,7 @@ export function Pager({ page, pages, href }: { page: number; pages: number; href
   )
 }
 
-/**
- * One column of a desk table. On a phone (`.desk-table` in desk.css) each row becomes a card: the
- * `title` column on a line of its own, the others after it in order, each led by its head, the
- * `last` one at the end, and a `hide` column left to the row's own page.
- */
+/** One column of a desk table; on a phone each row is a card (desk.css), a `hide` column left out. */
 export interface DeskColumn<Row> {
   head: string
   cell: (row: Row) => ReactNode
@@ -245,10 +241,7 @@ export const ENQUIRY_COLUMNS = {
   status: { head: 'Status', cell: (row) => <StatusLabel status={row.status} /> },
 } satisfies Record<string, DeskColumn<EnquiryRow>>
 
-/**
- * Every erasure's confirmation page: what goes, one *Erase permanently* button that posts the
- * action with what the page showed, and the way back. `erase` null: nothing to erase.
- */
+/** Every erasure's confirmation page: what goes, one button that posts what the page showed, the way back. */
 export function ConfirmErase({
   back,
   backLabel,

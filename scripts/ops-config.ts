@@ -193,7 +193,7 @@ export function allowListProblems(config: RawConfig): string[] {
   ]
 }
 
-/** Web3Forms' submission endpoint's host: the default CONTACT_FORM_ENDPOINT. */
+/** Web3Forms' form endpoint's host: the default CONTACT_FORM_ENDPOINT. */
 export const WEB3FORMS_HOST = 'api.web3forms.com'
 const DEFAULT_FORM_ENDPOINT = `https://${WEB3FORMS_HOST}/submit`
 

@@ -18,7 +18,7 @@ export interface ContactFormState {
 /** The `/contact` route's loader, in every page's route tree: no valibot, server code only in `.server()`. */
 export const loadContactForm = createIsomorphicFn()
   .server(async (): Promise<ContactFormState> => {
-    // Loaded when called: the round trip's module carries the whole submission path.
+    // Loaded when called: the round trip's module carries the whole path an enquiry takes.
     const roundTrip = await import('./form-post.server')
     const idempotencyKey = newIdempotencyKey()
     return {

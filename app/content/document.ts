@@ -1,5 +1,5 @@
-/** The blocks a page's Markdown twin is made of, and the builders each `*.document.ts` writes its words with;
- * no imports, so the page list can name its type without a circle. */
+// The blocks of a page's Markdown twin, for the builders beside the content modules. Free of
+// imports, so the page list can name its type without a circle.
 
 export interface Link {
   text: string

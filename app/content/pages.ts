@@ -5,7 +5,6 @@ import type { PageDocument } from './document.ts'
 /** Where `llms.txt` lists a page; "Optional" is the proposal's name for links a short context may skip. */
 export const LLMS_SECTIONS = ['Services', 'Products', 'Company', 'Optional'] as const
 
-/** The footer's link columns, and the bar under them. */
 export type FooterColumn = 'company' | 'resources' | 'connect' | 'legal'
 
 /** A link to the page in a footer column: its place there (1 is first) and its words when not the header's. */
@@ -28,14 +27,16 @@ export interface Page {
   document: () => Promise<PageDocument>
 }
 
-/** Every public page in sitemap order, for every list of pages (docs/content.md, "Adding a page"). */
+// Every public page, in sitemap order. The server-only parts are spread in where
+// `import.meta.env.SSR` is not false (plain Node too), so the browser's build has no builder chunk.
 export const pages = [
   {
     path: '/',
     description: `${site.name} is a technology consultancy for AI-driven automation: DevOps and cloud platforms, AI and SaaS products, industrial automation and AI-powered websites, plus the ${site.product.name} voice assistant.`,
     nav: 'Home',
-    llms: 'Company',
-    document: () => import('./home.document.ts').then((m) => m.homeDocument()),
+    ...(import.meta.env?.SSR !== false
+      ? { llms: 'Company', document: () => import('./home.document.ts').then((m) => m.homeDocument()) }
+      : ({} as never)),
   },
   {
     path: '/services',
@@ -43,39 +44,56 @@ export const pages = [
     description: `DevOps and cloud automation, AI and SaaS product development, industrial automation and AI-powered web development: what ${site.name} builds and how.`,
     nav: 'Services',
     footer: [{ column: 'company', at: 2 }],
-    llms: 'Services',
-    document: () => import('./services-page.document.ts').then((m) => m.servicesDocument()),
+    ...(import.meta.env?.SSR !== false
+      ? { llms: 'Services', document: () => import('./services-page.document.ts').then((m) => m.servicesDocument()) }
+      : ({} as never)),
   },
   {
     path: '/services/devops',
     title: 'Enterprise DevOps & Cloud Automation',
     description:
       'Kubernetes and OpenShift platforms, CI/CD pipelines, multi-cloud infrastructure and Splunk and Datadog monitoring, designed and run by engineers with enterprise experience.',
-    llms: 'Services',
-    document: () => import('./service-pages/document.ts').then((m) => m.serviceDocument(m.devopsDetail)),
+    ...(import.meta.env?.SSR !== false
+      ? {
+          llms: 'Services',
+          document: () => import('./service-pages/document.ts').then((m) => m.serviceDocument(m.devopsDetail)),
+        }
+      : ({} as never)),
   },
   {
     path: '/services/ai-solutions',
     title: 'AI & SaaS Product Development',
     description: `AI products from concept to production: the ${site.product.name} voice assistant, symbolic AI research based on Sanskrit grammar, and AI-assisted document automation.`,
-    llms: 'Services',
-    document: () => import('./service-pages/document.ts').then((m) => m.serviceDocument(m.aiSolutionsDetail)),
+    ...(import.meta.env?.SSR !== false
+      ? {
+          llms: 'Services',
+          document: () => import('./service-pages/document.ts').then((m) => m.serviceDocument(m.aiSolutionsDetail)),
+        }
+      : ({} as never)),
   },
   {
     path: '/services/automation',
     title: 'Custom & Industrial Automation',
     description:
       'Custom monitoring dashboards, large-scale infrastructure automation and business process automation that remove repetitive work and manual errors.',
-    llms: 'Services',
-    document: () => import('./service-pages/document.ts').then((m) => m.serviceDocument(m.automationDetail)),
+    ...(import.meta.env?.SSR !== false
+      ? {
+          llms: 'Services',
+          document: () => import('./service-pages/document.ts').then((m) => m.serviceDocument(m.automationDetail)),
+        }
+      : ({} as never)),
   },
   {
     path: '/services/ai-web-development',
     title: 'AI-Powered Web Development',
     description:
       'Fast, accessible, search-friendly websites with AI features: smarter UX, conversion optimisation, scalable architecture, SEO and headless CMS.',
-    llms: 'Services',
-    document: () => import('./service-pages/document.ts').then((m) => m.serviceDocument(m.webDevelopmentDetail)),
+    ...(import.meta.env?.SSR !== false
+      ? {
+          llms: 'Services',
+          document: () => import('./service-pages/document.ts').then((m) => m.serviceDocument(m.webDevelopmentDetail)),
+        }
+      : ({} as never)),
   },
   {
     path: '/products',
@@ -83,8 +101,9 @@ export const pages = [
     description: `${site.product.name} is a voice assistant with animated avatars that embeds into any website in under 30 minutes. See its features, plans and use cases ahead of launch.`,
     nav: 'Products',
     footer: [{ column: 'company', at: 3 }],
-    llms: 'Products',
-    document: () => import('./product.document.ts').then((m) => m.productsDocument()),
+    ...(import.meta.env?.SSR !== false
+      ? { llms: 'Products', document: () => import('./product.document.ts').then((m) => m.productsDocument()) }
+      : ({} as never)),
   },
   {
     path: '/about',
@@ -92,8 +111,9 @@ export const pages = [
     description: `${site.name} is a technology consultancy in ${site.location.locality}, ${site.location.region}, founded in ${site.foundingYear}: our mission, our story, our leadership team and the values we work by.`,
     nav: 'About',
     footer: [{ column: 'company', at: 1 }],
-    llms: 'Company',
-    document: () => import('./about.document.ts').then((m) => m.aboutDocument()),
+    ...(import.meta.env?.SSR !== false
+      ? { llms: 'Company', document: () => import('./about.document.ts').then((m) => m.aboutDocument()) }
+      : ({} as never)),
   },
   {
     path: '/contact',
@@ -104,15 +124,17 @@ export const pages = [
       { column: 'resources', at: 3, label: 'Support' },
       { column: 'connect', at: 1 },
     ],
-    llms: 'Company',
-    document: () => import('./contact.document.ts').then((m) => m.contactDocument()),
+    ...(import.meta.env?.SSR !== false
+      ? { llms: 'Company', document: () => import('./contact.document.ts').then((m) => m.contactDocument()) }
+      : ({} as never)),
   },
   {
     path: '/coming-soon',
     title: 'Coming Soon',
     description: `The ${site.product.name} product website is almost ready. Come back soon to meet our voice assistant for websites.`,
-    llms: 'Products',
-    document: () => import('./coming-soon.document.ts').then((m) => m.comingSoonDocument()),
+    ...(import.meta.env?.SSR !== false
+      ? { llms: 'Products', document: () => import('./coming-soon.document.ts').then((m) => m.comingSoonDocument()) }
+      : ({} as never)),
   },
   {
     path: '/privacy',
@@ -122,16 +144,18 @@ export const pages = [
       { column: 'resources', at: 2 },
       { column: 'legal', at: 1 },
     ],
-    llms: 'Optional',
-    document: () => import('./legal.document.ts').then((m) => m.legalDocument(m.privacyPage)),
+    ...(import.meta.env?.SSR !== false
+      ? { llms: 'Optional', document: () => import('./legal.document.ts').then((m) => m.legalDocument(m.privacyPage)) }
+      : ({} as never)),
   },
   {
     path: '/terms',
     title: 'Terms of Service',
     description: `The terms for using the ${site.name} website: what the information on it means, intellectual property, links, liability and the law that applies.`,
     footer: [{ column: 'legal', at: 2 }],
-    llms: 'Optional',
-    document: () => import('./legal.document.ts').then((m) => m.legalDocument(m.termsPage)),
+    ...(import.meta.env?.SSR !== false
+      ? { llms: 'Optional', document: () => import('./legal.document.ts').then((m) => m.legalDocument(m.termsPage)) }
+      : ({} as never)),
   },
 ] as const satisfies readonly Page[]
 
@@ -142,10 +166,9 @@ export type ServicePath = Extract<PagePath, `/services/${string}`>
 
 type PageAt<P extends PagePath> = Extract<(typeof pages)[number], { path: P }>
 
+/** `path` is a page's by its type, so the list has it. */
 export function pageAt<P extends PagePath>(path: P): PageAt<P> {
-  const page = pages.find((candidate) => candidate.path === path)
-  if (!page) throw new Error(`No page at ${path}`)
-  return page as PageAt<P>
+  return pages.find((candidate) => candidate.path === path) as PageAt<P>
 }
 
 export interface PageMeta {
@@ -159,12 +182,10 @@ export function metaFor(path: PagePath): PageMeta {
   return title === undefined ? { description, path } : { title, description, path }
 }
 
-/** The page's words and its path, for its Markdown twin, `llms-full.txt` and its share card. */
 export async function pageDocument(path: PagePath): Promise<PageDocument & { path: PagePath }> {
   return { path, ...(await pageAt(path).document()) }
 }
 
-/** The header's links, in page order. */
 export const mainNav = pages.flatMap((page) => ('nav' in page ? [{ label: page.nav, to: page.path }] : []))
 
 export type NavItem = (typeof mainNav)[number]

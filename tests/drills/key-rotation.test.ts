@@ -34,7 +34,7 @@ const prove = async () =>
 /**
  * The proof's own enquiry as the form service received it: the site answers once the enquiry is
  * stored, and delivers it after the answer (app/contact/contact.server.ts), so it is waited for by
- * the check id prove-delivery prints, not read as the last submission at once.
+ * the check id prove-delivery prints, not read as the last post at once.
  */
 const delivered = async (proofOutput: string) => {
   const checkId = /check id:\s+(\S+)/.exec(proofOutput)?.[1]

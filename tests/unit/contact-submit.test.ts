@@ -907,7 +907,7 @@ describe('choosing the delivery', () => {
     const report = healthReport(e)
     expect(report).toEqual({
       ok: true,
-      store: true,
+      ledger: true,
       delivery: 'form-service',
       configured: true,
       requested: 'form-service',
@@ -922,7 +922,7 @@ describe('choosing the delivery', () => {
       configured: false,
       missing: ['CONTACT_FORM_ACCESS_KEY'],
     })
-    expect(healthReport(contactEnv({}))).toMatchObject({ ok: false, store: false })
+    expect(healthReport(contactEnv({}))).toMatchObject({ ok: false, ledger: false })
   })
 })
 

@@ -185,7 +185,7 @@ describe('the import rules (docs/architecture.md, "What may import what")', () =
   it('catch an import that bypasses a front door or runs up the floors, out of content included', () => {
     const files = readApp()
     files.set('components/Probe.tsx', "import { storeEnquiry } from '~/ledger/enquiries.server'\n")
-    // The arrows the ledger took away: the record's store reaching into the desk, the notices into the form.
+    // The arrows the ledger took away: the ledger's record reaching into the desk, the notices into the form.
     files.set('ledger/probe.ts', "import { recordAudit } from '~/desk/index.server'\n")
     files.set('notices/probe.ts', "import { attemptNow } from '~/contact/index.server'\n")
     files.set('lib/probe.ts', "import { Icon } from '~/components/Icon'\n")

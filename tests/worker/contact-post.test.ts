@@ -14,7 +14,7 @@ import { clientAddress } from './support/site'
 const stand = standInsForFile()
 const worker = siteUnderTest(() => ({ vars: stand.production() }))
 
-/** Waits until the form service has received `count` submissions from `email` (delivery follows the answer). */
+/** Waits until the form service has received `count` posts from `email` (delivery follows the answer). */
 const delivered = (email: string, count = 1) => expect.poll(() => stand.forms.from(email).length).toBe(count)
 const storedFrom = (email: string) =>
   worker.sql<{ id: string; status: string; attempts: number }>(

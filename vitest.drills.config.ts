@@ -8,10 +8,8 @@ import { longestFirst } from './tests/support/longest-first.ts'
 // production (tests/drills/support/global-setup.ts); each drill has its own account, repository and
 // data there. Files run side by side (DRILL_WORKERS, default 4): most of a drill's time is spent
 // waiting on wrangler, workerd and the smoke test's patience, and wrangler's own start (about 2 s of
-// CPU each) is what fills the two cores. The longest drills start first, in the order of their
-// durations in a whole run (1 December 2026): left to Vitest's order in a fresh clone, the longest
-// (push-to-main, 130 s then, a small file) started after 80 s and the step ended on it alone (210 s;
-// 184 s with it first).
+// CPU each) is what fills the two cores. The longest drills start first: left last, the step would
+// end on one of them alone.
 export default defineConfig({
   test: {
     environment: 'node',

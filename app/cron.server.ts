@@ -4,10 +4,7 @@ import { runNotices } from './notices/index.server'
 import { errorCause, log } from './server/log.server'
 import type { WorkerEnv } from './server/runtime.server'
 
-/**
- * One Cron Trigger run: purges (early-access entries too), due enquiries, due webhook events (erasures too: docs/integrations.md),
- * due notices (docs/notices.md). A failing step is logged and the run goes on.
- */
+/** One Cron Trigger run: purges (early-access entries too), then what is due; a failing step is logged and the run goes on. */
 export async function runScheduled(env: WorkerEnv, now = new Date()): Promise<void> {
   try {
     await purgeExpiredEnquiries(env, now)

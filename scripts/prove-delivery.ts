@@ -14,8 +14,8 @@
 // It reads the contact page first so that any hidden field the form carries (an idempotency key,
 // for instance) is posted with it.
 //
-// Exit 0: the site answered 200 {"ok": true}. Then check that the enquiry reached the inbox, and
-// find its request id in Workers Logs (docs/operations.md, "Prove delivery").
+// Exit 0: the site answered 200 {"ok": true}. Then check that the enquiry reached the company mailbox, and
+// find its request id in Workers Logs (docs/operations/prove-delivery.md).
 import { randomUUID } from 'node:crypto'
 import { parseArgs } from 'node:util'
 import { isLoopbackHost } from '../app/server/loopback.ts'
@@ -155,6 +155,6 @@ if (import.meta.main) {
     process.exit(1)
   }
   console.log(
-    `prove-delivery: accepted. Now confirm that "Test enquiry ${result.checkId}" reached the inbox, and that Workers Logs shows event=contact outcome=sent for the request id above.`,
+    `prove-delivery: accepted. Now confirm that "Test enquiry ${result.checkId}" reached the company mailbox, and that Workers Logs shows event=contact outcome=sent for the request id above.`,
   )
 }

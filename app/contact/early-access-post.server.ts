@@ -21,11 +21,7 @@ export function earlyAccessPanel(env: WorkerRuntime['env']): EarlyAccessPanel {
   return { on: earlyAccessSetup(env).on, turnstileSiteKey: turnstileSiteKey(env) }
 }
 
-/**
- * The panel's signup (docs/notices.md, "Early access"): the form's flood limits and honeypot, then
- * Turnstile, then the ledger and the mail after the answer. A browser gets a 303 back to the panel,
- * a script JSON; every address gets the same answer, whatever its state.
- */
+/** The panel's signup: flood limits and honeypot, Turnstile, then the ledger and the mail after the same answer for everyone. */
 export async function handleEarlyAccessPost(request: Request, runtime: WorkerRuntime): Promise<Response> {
   const { env } = runtime
   const requestId = requestIdFor(request)

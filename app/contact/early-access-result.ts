@@ -1,7 +1,4 @@
-/**
- * The panel's signup, as much as every page's route tree carries: the words a post without
- * JavaScript comes back with (`/products?early-access=sent`), and the panel's set-up.
- */
+/** What every page's route tree carries of the signup: the no-JavaScript result's words and the panel's set-up. */
 
 export type EarlyAccessFormResult = 'sent' | 'invalid' | 'busy' | 'failed'
 

@@ -1,11 +1,7 @@
 import { createIsomorphicFn } from '@tanstack/react-start'
 import { type EarlyAccessPanel, SIGNUP_PATH } from './early-access-result'
 
-/**
- * The products panel's form is offered only where a confirmation can be sent; else its button opens
- * the contact form. In the browser (an in-site visit) it asks the signup endpoint: a plain GET, so
- * the server functions' client stays out of the page's first load.
- */
+/** Offered where a confirmation can be sent; in the browser a plain GET, keeping the server functions' client off the page. */
 export const loadEarlyAccessPanel = createIsomorphicFn()
   .server(async (): Promise<EarlyAccessPanel> => {
     const { earlyAccessPanel } = await import('./early-access-post.server')

@@ -7,11 +7,11 @@ export function publicHealth(env: WorkerEnv): { ok: boolean } {
   return { ok: Boolean(env.ENQUIRIES) }
 }
 
-/** The delivery set-up, for operators (the inbox), never for the public. */
+/** The delivery set-up, for operators (the desk), never for the public. */
 export interface HealthReport {
   /** True when enquiries can be accepted: the enquiry database is bound. */
   ok: boolean
-  store: boolean
+  ledger: boolean
   /** The delivery in effect: the requested one when it has what it needs, else `none`. */
   delivery: string
   configured: boolean
@@ -28,7 +28,7 @@ export function healthReport(env: WorkerEnv): HealthReport {
   const turnstile = turnstileSetup(env)
   return {
     ok: Boolean(env.ENQUIRIES),
-    store: Boolean(env.ENQUIRIES),
+    ledger: Boolean(env.ENQUIRIES),
     delivery: plan.delivery?.name ?? 'none',
     configured: plan.configured,
     requested: plan.requested,

@@ -1,9 +1,6 @@
 import { site } from '~/site'
 
-/**
- * The early-access signup's words. The consent line and its version are one record: a confirmed
- * entry keeps the version it was shown, so a new wording is a new version here.
- */
+/** The signup's words; the consent line and its version are one record (a new wording is a new version). */
 export const EARLY_ACCESS_CONSENT = {
   version: 'v1',
   line: `We will e-mail you news of ${site.product.name}’s early access and of the other products in this panel, nothing else. Each e-mail has a link to leave the list in one press.`,

@@ -1,9 +1,4 @@
-/**
- * The form accepts what a browser's `type="email"` accepts, `?`, `&`, `=`, `#` included: written
- * as it is, `sales%40client.example?bcc=spy%40evil.example&x=@a.co` would add a hidden Bcc. So the
- * local part is percent-encoded (RFC 6068 § 2), and anything but one `@` and a plain host name gets
- * no link. https://www.rfc-editor.org/rfc/rfc6068#section-2
- */
+/** The local part percent-encoded (RFC 6068 § 2), as an accepted `?` or `&` could add a hidden Bcc. */
 const HOST_NAME = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/
 
 export function mailtoHref(address: string): string | null {

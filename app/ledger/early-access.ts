@@ -1,15 +1,8 @@
-/**
- * An early-access entry's states and the moves between them, as plain functions: the ledger's D1
- * code (`early-access.server.ts`) and the tests follow them. No code imports: the products page's
- * first load carries it.
- */
+/** An early-access entry's states and moves, as plain functions; no code imports: the products page's first load carries it. */
 
 import type { FieldRule } from './fields'
 
-/**
- * The early-access entry's one field, declared as the enquiry's are (`fields.ts`): the panel's form on
- * `/products`, its check, its `early_access` column (migration 0013) and its words.
- */
+/** The entry's one field, declared as the enquiry's are (`fields.ts`): the panel's form, its check, its column. */
 export const EARLY_ACCESS_FIELDS = {
   email: {
     label: 'Email address',
@@ -43,10 +36,7 @@ export const isEarlyAccessState = (value: unknown): value is EarlyAccessState =>
 /** One entry per address: trimmed and lower-cased. */
 export const addressKey = (email: string): string => email.trim().toLowerCase()
 
-/**
- * A signup: a new or departed address starts a fresh pending entry (a new id, so links sent before
- * it left stay dead); a pending one is asked again (within the mail caps); a confirmed one gets no mail.
- */
+/** A new or departed address starts a fresh pending entry (a new id: old links stay dead); a confirmed one gets no mail. */
 export type SignupMove = { state: 'pending'; send: true; fresh: boolean } | { state: 'confirmed'; send: false }
 
 export function signupMove(current: EarlyAccessState | null): SignupMove {

@@ -1,10 +1,6 @@
 import { hmac, MIN_SECRET_LENGTH, sameSignature } from './receipt-link'
 
-/**
- * The early-access e-mail's two links, signed under `EARLY_ACCESS_LINK_SECRET`: Confirm
- * (`/early-access/confirm?id=…&until=…&sig=…`, 7 days) and Leave (`/early-access/leave?id=…&sig=…`,
- * for as long as the entry exists: a way out must not expire). Each signature names its purpose.
- */
+/** The e-mail's Confirm link (7 days) and Leave link (no expiry: a way out must not expire), each signature naming its purpose. */
 
 export const CONFIRM_LINK_DAYS = 7
 export const CONFIRM_PATH = '/early-access/confirm'

@@ -1,7 +1,4 @@
-/**
- * The confirmation e-mail's words: nothing the visitor typed (not even the address, which the To
- * line carries), so it cannot carry someone's text to a stranger.
- */
+/** The confirmation's words: nothing the visitor typed, not even the address (the To line carries it). */
 
 export interface ConfirmationContent {
   siteName: string

@@ -29,10 +29,7 @@ export async function handleConfirmPost(request: Request, env: WorkerEnv): Promi
   }
 }
 
-/**
- * The leave page's button, and a mail client's one-click POST (RFC 8058: the token in the URL, the
- * body `List-Unsubscribe=One-Click`, no cookie, no Origin), which gets a plain 200.
- */
+/** The leave page's button, and a mail client's one-click POST (RFC 8058: token in the URL, no cookie, no Origin): a plain 200. */
 export async function handleLeavePost(request: Request, env: WorkerEnv): Promise<Response> {
   const url = new URL(request.url)
   const oneClick = url.searchParams.has('sig')

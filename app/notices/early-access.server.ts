@@ -37,10 +37,7 @@ export interface SignupContext {
   turnstile: 'off' | 'valid' | 'failed'
 }
 
-/**
- * Stores or re-asks a pending entry and sends one confirmation within the caps. Never throws and
- * returns nothing the visitor sees: every address gets the same answer (one log line says what happened).
- */
+/** Never throws, and nothing of it reaches the visitor: every address gets the same answer; one log line says what happened. */
 export async function signUpForEarlyAccess(
   env: WorkerEnv,
   email: string,

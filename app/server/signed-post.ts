@@ -1,7 +1,4 @@
-/**
- * Posts whose own signed token is their authority (a mail client's one-click unsubscribe, RFC 8058):
- * marked by a server-only middleware, read by the CSRF check's filter, which the browser's bundle carries too.
- */
+/** Posts whose signed token is their authority (RFC 8058's one-click): marked server-side, read by the CSRF filter. */
 const signed = new WeakSet<Request>()
 
 export function markSignedPost(request: Request): void {

@@ -1,4 +1,4 @@
-// Migrations are append-only (docs/operations.md, "Per-pull-request previews"): a migration that
+// Migrations are append-only (docs/operations/previews.md): a migration that
 // main already has has run, under its name, on production's, staging's and the previews' databases,
 // and wrangler never runs a name twice (it records each in d1_migrations). Changed or deleted under
 // the same name, it would never run again, and the schema of a fresh database would differ from
@@ -65,7 +65,7 @@ if (import.meta.main) {
   const problems = migrationChanges(migrationsAt(values.base), migrationsIn('migrations'))
   if (problems.length > 0) {
     console.error(
-      `Migrations are append-only: add a new migration instead (docs/operations.md, "Per-pull-request previews").\n  ${problems.join('\n  ')}`,
+      `Migrations are append-only: add a new migration instead (docs/operations/previews.md).\n  ${problems.join('\n  ')}`,
     )
     process.exit(1)
   }

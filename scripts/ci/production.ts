@@ -1,4 +1,4 @@
-// The production deploy of a tested build (docs/operations.md, "GitHub setup" and "Rollback"),
+// The production deploy of a tested build (docs/operations/github-setup.md and rollback.md),
 // as .github/workflows/deploy.yml runs it, from a checkout of the commit that was built:
 //
 //   node scripts/ci/production.ts --build <dir> --message <text>
@@ -136,7 +136,7 @@ async function changedUnderUs(ours: { deployment?: string; version: string }): P
 
 /** Ends the job without rolling back: someone changed production after this job's deploy. */
 function notRollingBack(version: string, why: string): never {
-  const said = `Not rolling back: ${why}. Version ${version}, deployed by this job, failed its smoke test, but someone changed production since; rolling back to the version recorded when this job started would undo their change. Check what serves (npx wrangler deployments list) with whoever made that deployment (docs/operations.md, "Rollback").`
+  const said = `Not rolling back: ${why}. Version ${version}, deployed by this job, failed its smoke test, but someone changed production since; rolling back to the version recorded when this job started would undo their change. Check what serves (npx wrangler deployments list) with whoever made that deployment (docs/operations/rollback.md).`
   summary(said)
   fail(said)
 }
@@ -152,7 +152,7 @@ async function afterFailure(step: string, why: string, before: Serving): Promise
   try {
     now = await servingNow('api')
   } catch (error) {
-    const said = `${step} failed, and which version serves production now could not be read (${(error as Error).message}). Before the step, ${describeServing(before)} served. Check by hand: npx wrangler deployments status (docs/operations.md, "Rollback").`
+    const said = `${step} failed, and which version serves production now could not be read (${(error as Error).message}). Before the step, ${describeServing(before)} served. Check by hand: npx wrangler deployments status (docs/operations/rollback.md).`
     summary(said)
     fail(said)
   }
@@ -189,7 +189,7 @@ async function afterFailure(step: string, why: string, before: Serving): Promise
     now.main,
   )
   if (!back.ok) {
-    const said = `The automatic rollback to ${before.main} did NOT complete: ${back.report}. Roll back by hand: npx wrangler rollback ${before.main} (docs/operations.md, "Rollback").`
+    const said = `The automatic rollback to ${before.main} did NOT complete: ${back.report}. Roll back by hand: npx wrangler rollback ${before.main} (docs/operations/rollback.md).`
     summary(said)
     fail(said)
   }
@@ -258,11 +258,11 @@ async function main() {
   if (changed) notRollingBack(version, changed)
   const back = await rollBackTo(before.main, `Automatic rollback: smoke test failed for ${version}`, version)
   if (!back.ok) {
-    const said = `The automatic rollback to ${before.main} did NOT complete: ${back.report}. Roll back by hand: npx wrangler rollback ${before.main} (docs/operations.md, "Rollback").`
+    const said = `The automatic rollback to ${before.main} did NOT complete: ${back.report}. Roll back by hand: npx wrangler rollback ${before.main} (docs/operations/rollback.md).`
     summary(said)
     fail(said)
   }
-  const said = `Production was rolled back: ${back.report}${await commitNote(before.main)}. Version ${version} failed its smoke test and is not serving; it is still the latest upload, so change secrets as docs/operations.md, "Rotate the form key", says after a rollback.`
+  const said = `Production was rolled back: ${back.report}${await commitNote(before.main)}. Version ${version} failed its smoke test and is not serving; it is still the latest upload, so change secrets as docs/operations/key-rotation.md, says after a rollback.`
   summary(said)
   fail(said)
 }

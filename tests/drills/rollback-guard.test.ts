@@ -1,5 +1,5 @@
 /**
- * docs/operations.md § 3 "What a push to main does" and § 9 "Rollback": the production job's
+ * docs/operations/github-setup.md ("What a push to main does") and rollback.md: the production job's
  * automatic rollback goes back to the version it recorded when it started only while production
  * still serves the job's own deployment. An operator who rolled back (or changed a secret) while
  * the job waited on its smoke test keeps their change, and the run says who made it.
@@ -24,7 +24,7 @@ afterAll(async () => {
 
 const deployments = async () => (await drill.cf.state.worker(WORKER)).deployments
 
-describe('the automatic rollback meets an operator’s newer deployment (docs/operations.md §§ 3, 9)', () => {
+describe('the automatic rollback meets an operator’s newer deployment (docs/operations/github-setup.md and rollback.md)', () => {
   it('leaves the operator’s rollback in place, rolls nothing back itself, and names who changed production', async () => {
     const sha = drill.copy.commit('A release whose every page fails')
     await drill.cf.control.breakVersions({ message: `main ${sha}` })

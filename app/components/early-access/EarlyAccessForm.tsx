@@ -15,10 +15,7 @@ export interface EarlyAccessFormProps {
   result: EarlyAccessFormResult | undefined
 }
 
-/**
- * The panel's button opens a one-field form (a `details`, so it works without JavaScript, posting
- * to /api/early-access and coming back with a 303); with JavaScript it answers in place.
- */
+/** A `details` with one field: without JavaScript a plain post answered with a 303 back here; with it, answered in place. */
 export function EarlyAccessForm({ label, turnstileSiteKey, result }: EarlyAccessFormProps) {
   const [shown, setShown] = useState<EarlyAccessFormResult | 'sending' | undefined>(result)
   const turnstile = useRef<HTMLDivElement>(null)

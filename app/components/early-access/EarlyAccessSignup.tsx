@@ -3,12 +3,7 @@ import { ContactButton } from '~/components/sections/ContactButton'
 import { usePageValue } from '~/document/use-page-value'
 import type { EarlyAccessFormProps } from './EarlyAccessForm'
 
-/**
- * The products panel's button. Where a confirmation can be sent, the server renders the whole form
- * (it works from the first paint, without JavaScript); its code is fetched when the visitor first
- * points at, focuses or types in it, as the contact form's is (DeferredContactForm).
- * Elsewhere the button opens the contact form with the voice assistant's subject.
- */
+/** The server renders the whole form (no JavaScript needed); its code loads on first use, as DeferredContactForm's does. */
 const EarlyAccessForm = lazy(() => import('./EarlyAccessForm').then((module) => ({ default: module.EarlyAccessForm })))
 
 const CONTAINER_ID = 'early-access'

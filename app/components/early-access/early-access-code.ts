@@ -1,10 +1,7 @@
 import { loadTurnstile, type TurnstileApi } from '~/components/contact/use-turnstile'
 import { type EarlyAccessFormResult, TURNSTILE_ACTION, TURNSTILE_FIELD } from '~/contact'
 
-/**
- * The panel form's script, fetched on its first submit or focus (EarlyAccessForm): Turnstile's widget, and
- * the post answered in place. The form still posts to the same endpoint, which answers a script in JSON.
- */
+/** The form's script, fetched on first use: Turnstile's widget, and the post answered in place (the endpoint answers JSON). */
 
 const TOKEN_WAIT_MS = 4_000
 interface Widget {

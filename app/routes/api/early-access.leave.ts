@@ -6,10 +6,7 @@ import { log, requestIdFor } from '~/server/log.server'
 import { methodNotAllowed, replyResponse } from '~/server/reply'
 import { workerRuntime } from '~/server/runtime.server'
 
-/**
- * The leave page's button and the e-mail's one-click `List-Unsubscribe` URL (RFC 8058). A GET of
- * that URL (a client without one-click, or a scanner) only shows the leave page.
- */
+/** The leave button's and the one-click `List-Unsubscribe` POST (RFC 8058); a GET only shows the leave page. */
 export const Route = createFileRoute('/api/early-access/leave')({
   server: {
     handlers: {

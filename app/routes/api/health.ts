@@ -3,10 +3,7 @@ import { publicHealth } from '~/contact/index.server'
 import { methodNotAllowed, replyResponse } from '~/server/reply'
 import { workerRuntime } from '~/server/runtime.server'
 
-/**
- * `{ ok, version }`: scripts/smoke.ts waits for the new version here after a deploy. Which delivery
- * is in effect and what it lacks is for operators (the inbox), not the world.
- */
+/** `{ ok, version }` for the smoke test; what the delivery lacks is for the desk, not the world. */
 export const Route = createFileRoute('/api/health')({
   server: {
     handlers: {

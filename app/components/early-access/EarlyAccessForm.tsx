@@ -28,7 +28,9 @@ export function EarlyAccessForm({ label, turnstileSiteKey, result }: EarlyAccess
   }
   // The field may have been focused before this code arrived (it loads on first use): start then.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the form mounts.
+  const [ready, setReady] = useState(false)
   useEffect(() => {
+    setReady(true)
     if (form.current?.contains(document.activeElement)) firstUse()
   }, [])
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -63,6 +65,7 @@ export function EarlyAccessForm({ label, turnstileSiteKey, result }: EarlyAccess
         method="post"
         action="/api/early-access"
         ref={form}
+        data-ready={ready || undefined}
         onSubmit={submit}
         onFocus={firstUse}
         onPointerDown={firstUse}

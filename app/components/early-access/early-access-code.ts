@@ -1,5 +1,6 @@
-import { loadTurnstile, type TurnstileApi } from '~/components/contact/use-turnstile'
-import { type EarlyAccessFormResult, TURNSTILE_ACTION, TURNSTILE_FIELD } from '~/contact'
+import { loadTurnstile, type TurnstileApi } from '~/components/contact/turnstile-script'
+import type { EarlyAccessFormResult } from '~/contact'
+import { TURNSTILE_ACTION, TURNSTILE_FIELD } from '~/contact/turnstile'
 
 /** The form's script, fetched on first use: Turnstile's widget, and the post answered in place (the endpoint answers JSON). */
 

@@ -26,9 +26,9 @@ export function EarlyAccessForm({ label, turnstileSiteKey, result }: EarlyAccess
       if (turnstileSiteKey && turnstile.current) return code.startTurnstile(turnstile.current, turnstileSiteKey)
     })
   }
+  const [ready, setReady] = useState(false)
   // The field may have been focused before this code arrived (it loads on first use): start then.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the form mounts.
-  const [ready, setReady] = useState(false)
   useEffect(() => {
     setReady(true)
     if (form.current?.contains(document.activeElement)) firstUse()

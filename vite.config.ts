@@ -116,12 +116,15 @@ export default defineConfig({
       srcDirectory: 'app',
       router: {
         codeSplittingOptions: {
-          // The inbox's loaders and the withdraw and early-access pages' call server functions: in their own chunks,
-          // fetched only on the way to such a page, they keep the inbox's code and the server functions'
-          // client (createServerFn) out of the route tree every page loads.
+          // Loaders that call the server (the desk's, the withdraw and early-access pages', the products
+          // panel's) go in one chunk with their page, fetched on the way there: the route tree every page
+          // loads keeps neither their code nor a second chunk's name.
           splitBehavior: ({ routeId }) =>
-            routeId.startsWith('/admin') || routeId === '/withdraw' || routeId.startsWith('/early-access/')
-              ? [['loader'], ['component']]
+            routeId.startsWith('/admin') ||
+            routeId === '/withdraw' ||
+            routeId.startsWith('/early-access/') ||
+            routeId === '/products'
+              ? [['loader', 'component']]
               : undefined,
         },
       },

@@ -1,30 +1,22 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { PageHero } from '~/components/sections/PageHero'
 import { buttonStyles } from '~/components/sections/styles'
-import { loadConfirmPage } from '~/notices'
+import { linkSearch, loadConfirmPage } from '~/notices'
 import { site } from '~/site'
-
-interface LinkSearch {
-  id?: string
-  until?: string
-  sig?: string
-  result?: string
-}
-
-const text = (value: unknown) =>
-  typeof value === 'string' || typeof value === 'number' ? String(value).slice(0, 100) : undefined
 
 /** The confirmation e-mail's link: its GET only shows (mail scanners open links); the button's POST confirms. Not indexed. */
 export const Route = createFileRoute('/early-access/confirm')({
-  validateSearch: (search: Record<string, unknown>): LinkSearch => ({
-    id: text(search.id),
-    until: text(search.until),
-    sig: text(search.sig),
-    result: text(search.result),
-  }),
   loaderDeps: ({ search }) => search,
-  loader: ({ deps }) =>
-    deps.result ? { state: deps.result } : loadConfirmPage({ data: { id: deps.id, until: deps.until, sig: deps.sig } }),
+  // The link's fields are read in the loader, whose code waits in its own chunk until the page is reached.
+  loader: async ({ deps }) => {
+    const search = linkSearch(deps)
+    return {
+      search,
+      ...(search.result
+        ? { state: search.result }
+        : await loadConfirmPage({ data: { id: search.id, until: search.until, sig: search.sig } })),
+    }
+  },
   head: () => ({
     meta: [{ title: `Confirm early access updates | ${site.name}` }, { name: 'robots', content: 'noindex, nofollow' }],
   }),
@@ -59,8 +51,7 @@ const SHOWN: Record<string, { title: string; lead: string }> = {
 const linkStyle = 'font-medium text-brand-300 underline underline-offset-4'
 
 function ConfirmPage() {
-  const data = Route.useLoaderData()
-  const search = Route.useSearch()
+  const { search, ...data } = Route.useLoaderData()
   if (data.state === 'confirm')
     return (
       <PageHero

@@ -1,28 +1,20 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { PageHero } from '~/components/sections/PageHero'
 import { buttonStyles } from '~/components/sections/styles'
-import { loadLeavePage } from '~/notices'
+import { linkSearch, loadLeavePage } from '~/notices'
 import { site } from '~/site'
-
-interface LinkSearch {
-  id?: string
-  sig?: string
-  result?: string
-}
-
-const text = (value: unknown) =>
-  typeof value === 'string' || typeof value === 'number' ? String(value).slice(0, 100) : undefined
 
 /** The way out: its GET only shows, the button's POST leaves. Not indexed. */
 export const Route = createFileRoute('/early-access/leave')({
-  validateSearch: (search: Record<string, unknown>): LinkSearch => ({
-    id: text(search.id),
-    sig: text(search.sig),
-    result: text(search.result),
-  }),
   loaderDeps: ({ search }) => search,
-  loader: ({ deps }) =>
-    deps.result ? { state: deps.result } : loadLeavePage({ data: { id: deps.id, sig: deps.sig } }),
+  // The link's fields are read in the loader, whose code waits in its own chunk until the page is reached.
+  loader: async ({ deps }) => {
+    const search = linkSearch(deps)
+    return {
+      search,
+      ...(search.result ? { state: search.result } : await loadLeavePage({ data: { id: search.id, sig: search.sig } })),
+    }
+  },
   head: () => ({
     meta: [{ title: `Leave early access updates | ${site.name}` }, { name: 'robots', content: 'noindex, nofollow' }],
   }),
@@ -44,8 +36,7 @@ const SHOWN: Record<string, { title: string; lead: string }> = {
 }
 
 function LeavePage() {
-  const data = Route.useLoaderData()
-  const search = Route.useSearch()
+  const { search, ...data } = Route.useLoaderData()
   if (data.state === 'leave')
     return (
       <PageHero

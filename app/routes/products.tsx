@@ -9,14 +9,11 @@ import { PageHero } from '~/components/sections/PageHero'
 import { Section } from '~/components/sections/Section'
 import { buttonStyles } from '~/components/sections/styles'
 import { loadEarlyAccessPanel } from '~/contact/early-access.functions'
-import { type EarlyAccessFormResult, isEarlyAccessFormResult } from '~/contact/early-access-result'
+import { isEarlyAccessFormResult } from '~/contact/early-access-result'
 import { avatarImage, featureGroups, productsPage, useCases, voiceAssistant } from '~/content/product'
 import { productsHead } from '~/lib/structured-data'
 
 export const Route = createFileRoute('/products')({
-  // A signup without JavaScript comes back here with one of four fixed words (never the address).
-  validateSearch: (search: Record<string, unknown>): { 'early-access'?: EarlyAccessFormResult } =>
-    isEarlyAccessFormResult(search['early-access']) ? { 'early-access': search['early-access'] } : {},
   loader: () => loadEarlyAccessPanel(),
   head: () => productsHead(),
   component: ProductsPage,
@@ -27,7 +24,9 @@ const LIVE_DEMO_NOTE_ID = 'live-demo-note'
 function ProductsPage() {
   const { banner, features, future } = productsPage
   const panel = Route.useLoaderData()
-  const result = Route.useSearch()['early-access']
+  // A signup without JavaScript comes back here with one of four fixed words (never the address).
+  const sent = (Route.useSearch() as Record<string, unknown>)['early-access']
+  const result = isEarlyAccessFormResult(sent) ? sent : undefined
   return (
     <>
       <div className="container-page pt-8">

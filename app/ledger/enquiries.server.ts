@@ -7,6 +7,21 @@ import { overdueSql, type TriageFilter } from './triage'
 
 /** The system of record: enquiries in D1 (`ENQUIRIES`, schema in `migrations/`), in plain SQL. */
 
+/**
+ * Whether the enquiries table has every column the ledger reads: one statement that SQLite must
+ * compile against the schema and that reads no row (`WHERE 0`), so a migration that broke the
+ * table fails `/api/health` and the deploy's smoke test. False when the binding is missing too.
+ */
+export async function ledgerReadable(db: D1Database | undefined): Promise<boolean> {
+  if (!db) return false
+  try {
+    await db.prepare(`SELECT ${COLUMNS} FROM enquiries WHERE 0`).run()
+    return true
+  } catch {
+    return false
+  }
+}
+
 /** 96 random bits, URL-safe, after the day for people reading lists. */
 export function newEnquiryId(now: Date): string {
   const bytes = crypto.getRandomValues(new Uint8Array(12))

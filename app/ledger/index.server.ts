@@ -8,6 +8,7 @@ export {
   eraseEnquiry,
   type FirstState,
   getEnquiry,
+  ledgerReadable,
   listEnquiries,
   markHandled,
   newEnquiryId,

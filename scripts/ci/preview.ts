@@ -35,7 +35,7 @@ import { type RawConfig, readWranglerConfig } from '../ops-config.ts'
 import { accessLogin, smoke } from '../smoke.ts'
 import {
   accessHeaders,
-  cloudflareApi,
+  cloudflareApiAll,
   fail,
   failure,
   type OutputEntry,
@@ -150,19 +150,16 @@ async function deletePreview(name: string, config: string): Promise<void> {
   fail(`wrangler preview delete --name ${name} failed: ${message}${code ? ` [code ${code}]` : ''}`)
 }
 
-/** The names of the Previews of a Worker, from Cloudflare's Previews API (a page of 50 at a time). */
+/** The names of the Previews of a Worker, from Cloudflare's Previews API, every page (`result_info`). */
 async function listPreviews(worker: string): Promise<string[]> {
-  const names: string[] = []
-  for (let page = 1; ; page++) {
-    let previews: { name: string }[]
-    try {
-      previews = await cloudflareApi(`/workers/workers/${worker}/previews?page=${page}&per_page=50`)
-    } catch (error) {
-      fail(`Listing the Previews of ${worker} failed: ${(error as Error).message}`)
-    }
-    if (!Array.isArray(previews)) fail(`Listing the Previews of ${worker} gave no list`)
-    names.push(...previews.map((p) => p.name))
-    if (previews.length < 50) return names
+  try {
+    const previews = await cloudflareApiAll<{ name: string }[], { name: string }>(
+      `/workers/workers/${worker}/previews`,
+      (result) => result,
+    )
+    return previews.map((p) => p.name)
+  } catch (error) {
+    fail(`Listing the Previews of ${worker} failed: ${(error as Error).message}`)
   }
 }
 

@@ -4,17 +4,19 @@ import { methodNotAllowed, replyResponse } from '~/server/reply'
 import { workerRuntime } from '~/server/runtime.server'
 
 /**
- * `{ ok, version }`: scripts/smoke.ts waits for the new version here after a deploy. Which delivery
- * is in effect and what it lacks is for operators (the inbox), not the world.
+ * `{ ok, version }`: scripts/smoke.ts waits for the new version here after a deploy; `ok` is false,
+ * with a 503, when the enquiries table cannot be read. Which delivery is in effect and what it lacks
+ * is for operators (the desk), not the world.
  */
 export const Route = createFileRoute('/api/health')({
   server: {
     handlers: {
       GET: async () => {
         const { env } = await workerRuntime()
+        const health = await publicHealth(env)
         return Response.json(
-          { ...publicHealth(env), version: env.CF_VERSION_METADATA?.id ?? null },
-          { headers: { 'Cache-Control': 'no-store' } },
+          { ...health, version: env.CF_VERSION_METADATA?.id ?? null },
+          { status: health.ok ? 200 : 503, headers: { 'Cache-Control': 'no-store' } },
         )
       },
       ANY: () => replyResponse(methodNotAllowed('GET')),

@@ -9,9 +9,9 @@ import { longestFirst } from './tests/support/longest-first.ts'
 // data there. Files run side by side (DRILL_WORKERS, default 4): most of a drill's time is spent
 // waiting on wrangler, workerd and the smoke test's patience, and wrangler's own start (about 2 s of
 // CPU each) is what fills the two cores. The longest drills start first, in the order of their
-// durations in a whole run (1 December 2026): left to Vitest's order in a fresh clone, the longest
-// (push-to-main, 130 s then, a small file) started after 80 s and the step ended on it alone (210 s;
-// 184 s with it first).
+// durations in a whole run: left to Vitest's order in a fresh clone, a long small file started
+// last and the step ended on it alone. rollback-guard, mostly waiting on smoke tests, starts early
+// so its waits overlap the others' work.
 export default defineConfig({
   test: {
     environment: 'node',
@@ -25,6 +25,7 @@ export default defineConfig({
     sequence: {
       sequencer: longestFirst(new URL('./tests/drills/', import.meta.url), [
         'deploy-failures.test.ts',
+        'rollback-guard.test.ts',
         'ci.test.ts',
         'rollback-secrets.test.ts',
         'first-deploy.test.ts',

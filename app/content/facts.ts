@@ -7,6 +7,9 @@ import { sample } from '~/site'
  *   tests/unit/ops-config.test.ts); the enquiry store's purge reads the var and falls back to this.
  * - Workers Logs keeps invocation logs and the site's own log lines for at most `logRetentionDays`
  *   (7 days on Workers Paid, 3 on Free: https://developers.cloudflare.com/workers/observability/logs/workers-logs/#limits).
+ * - D1 Time Travel keeps the database's restorable history for `restoreHistoryDays`: 30 days on
+ *   Workers Paid, 7 on Free (https://developers.cloudflare.com/d1/platform/limits/); the page states
+ *   the longer, which holds on either plan.
  */
 export const facts = {
   /** Days an enquiry is kept after it was received, then purged: 730 days, 24 months. A legal commitment: sample until confirmed. */
@@ -16,6 +19,7 @@ export const facts = {
   /** The audit trail; the database refuses to delete a younger line (migrations/0006_audit.sql). */
   auditRetentionDays: 400,
   logRetentionDays: 7,
+  restoreHistoryDays: 30,
   /** The law the terms are governed by (sample until confirmed). */
   governingLaw: sample('the laws of India'),
   /** The courts named in the terms of service (sample until confirmed). */

@@ -26,7 +26,10 @@
 //       GITHUB_TOKEN (pull-requests: read).
 //   node scripts/ci/preview.ts branch --name <name> [--delete]   (npm run preview:branch)
 //       By hand, from a checkout after `npm run build`: the same as deploy (or delete), for a
-//       Preview named after a branch.
+//       Preview named after a branch. Its migrations pass the same check as CI's against the
+//       default branch (`--base`, default origin/main, else main) first, and the names CI uses
+//       (`staging`, `pr-<n>`) are refused: a Preview by hand must not stand in for either.
+import { execFileSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -45,6 +48,7 @@ import {
   summary,
   wrangler,
 } from './lib.ts'
+import { migrationProblems, migrationsAt, migrationsIn } from './migrations.ts'
 import { BUILD_CONFIG, previewBuildProblems, previewsWorkerName, writeDeployConfig } from './preview-build.ts'
 
 /** wrangler's code for "this Preview does not exist" (PREVIEW_NOT_FOUND_ERR_CODE in its source). */
@@ -181,6 +185,25 @@ async function pullRequestClosed(number: string): Promise<boolean | undefined> {
  * Checks a build (a pull request's, handed over as data; a checkout's own build by hand needs no
  * check), migrates the previews' database with its migrations, deploys and smoke-tests the Preview.
  */
+/** Why a Preview by hand may not take `name`: CI's names for staging and the pull requests' Previews. */
+export function reservedPreviewName(name: string): string | undefined {
+  if (/^staging$/i.test(name))
+    return 'the name staging is the staging deployment’s (docs/operations.md § 5): choose another, the branch’s say'
+  if (/^pr-\d+$/i.test(name))
+    return `the name ${name} is a pull request’s Preview, which CI deploys and deletes (docs/operations.md § 4): choose another, the branch’s say`
+  return undefined
+}
+
+/** Whether git knows `ref` here. */
+function gitHas(ref: string): boolean {
+  try {
+    execFileSync('git', ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`], { stdio: 'ignore' })
+    return true
+  } catch {
+    return false
+  }
+}
+
 async function checkAndDeploy(
   build: string,
   name: string,
@@ -216,6 +239,7 @@ async function main() {
       name: { type: 'string' },
       message: { type: 'string' },
       delete: { type: 'boolean', default: false },
+      base: { type: 'string' },
     },
   })
   const [command] = positionals
@@ -271,9 +295,18 @@ async function main() {
   if (command === 'branch') {
     const name = values.name?.trim()
     if (!name) fail('give the Preview a name with --name <name> (the branch’s, say)')
+    const taken = reservedPreviewName(name)
+    if (taken) fail(taken)
     if (values.delete) {
       await deletePreview(name, 'wrangler.toml')
       return
+    }
+    const base = values.base?.trim() || (gitHas('origin/main') ? 'origin/main' : 'main')
+    const problems = migrationProblems(migrationsAt(base), migrationsIn('migrations'))
+    if (problems.length > 0) {
+      fail(
+        `This checkout's migrations cannot be run on the previews' database (against ${base}):\n  ${problems.join('\n  ')}\nMigrations are append-only and drop or rename nothing (docs/operations.md, "Per-pull-request previews").`,
+      )
     }
     await checkAndDeploy('.', name, values.message ?? `By hand: ${name}`, source, false)
     return

@@ -24,9 +24,7 @@ export default defineConfig({
     // A file gets a module graph and a DOM of its own only where it needs one: the files that mock a
     // module, stub a global or the environment, or fake the clock. The others share their worker's
     // (Vitest's recipe, "Per-File Isolation Settings"; the list: tests/unit/isolated.ts, held by its
-    // test), which spares importing React, Testing Library and happy-dom again for every file: on
-    // 1 December 2026, 54–57 → 44–45 CPU-seconds and 31–33 → 26–27 s for the whole suite; runs in
-    // shuffled orders passed.
+    // test), which spares importing React, Testing Library and happy-dom again for every file.
     projects: [
       {
         extends: true,

@@ -8,10 +8,9 @@ import { longestFirst } from './tests/support/longest-first.ts'
 // production (tests/drills/support/global-setup.ts); each drill has its own account, repository and
 // data there. Files run side by side (DRILL_WORKERS, default 4): most of a drill's time is spent
 // waiting on wrangler, workerd and the smoke test's patience, and wrangler's own start (about 2 s of
-// CPU each) is what fills the two cores. The longest drills start first, in the order of their
-// durations in a whole run: left to Vitest's order in a fresh clone, a long small file started
-// last and the step ended on it alone. rollback-guard, mostly waiting on smoke tests, starts early
-// so its waits overlap the others' work.
+// CPU each) is what fills the two cores. The longest drills start first: left last, the step would
+// end on one of them alone. rollback-guard, mostly waiting, starts
+// early so its waits overlap the others' work.
 export default defineConfig({
   test: {
     environment: 'node',

@@ -32,7 +32,7 @@ interface __BaseEnv_Env {
 }
 declare namespace Cloudflare {
 	interface GlobalProps {
-		mainModule: typeof import("./app/server");
+		mainModule: typeof import("./app/worker");
 	}
 	interface Env extends __BaseEnv_Env {}
 }

@@ -12,13 +12,7 @@ import { errorCause, log } from './server/log.server'
 import { meteredEnv, newMeter } from './server/metered.server'
 import type { WorkerEnv } from './server/runtime.server'
 
-/**
- * One Cron Trigger run: purges, due enquiries, due webhook events (erasures too: docs/integrations.md),
- * due notices (docs/notices.md), within CRON_SUBREQUEST_BUDGET: the deliveries take up to three
- * quarters of what the purges left, the webhooks what remains, oldest first; what does not fit waits
- * for the next minute, and each run takes at least one of each, so nothing waits forever. A failing
- * step is logged and the run goes on.
- */
+/** One Cron Trigger run within CRON_SUBREQUEST_BUDGET: purges, then what is due, oldest first; a failing step is logged. */
 export async function runScheduled(plainEnv: WorkerEnv, now = new Date()): Promise<void> {
   const meter = newMeter()
   const env = meteredEnv(plainEnv, meter)
@@ -38,7 +32,7 @@ export async function runScheduled(plainEnv: WorkerEnv, now = new Date()): Promi
   const forItems = CRON_SUBREQUEST_BUDGET - NOTICES_RESERVE - meter.used
   const deliveries = Math.max(1, Math.floor((forItems * 3) / 4 / DELIVERY_COST))
   const delivered = await deliverDueEnquiries(env, { limit: deliveries })
-  // A form service's POST is a fetch, which the meter does not see; an e-mail it counted already.
+  // The meter sees e-mails, not a form service's fetch.
   if (planDelivery(plainEnv).delivery?.name !== 'email')
     meter.spend(delivered.delivered + delivered.retryScheduled + delivered.gaveUp + delivered.leaseLost)
   const webhooks = Math.max(1, Math.floor((CRON_SUBREQUEST_BUDGET - NOTICES_RESERVE - meter.used) / WEBHOOK_COST))

@@ -15,10 +15,8 @@ function requestNonce(): string | undefined {
 }
 
 export function getRouter() {
-  // Scroll restoration only once the router's own navigation changed the path (not just search or
-  // hash): the loaded page is the browser's (the visitor may have scrolled it while its code was on
-  // the way), and the router would scroll it to the top on hydration. On the server the option stays
-  // on, so the page carries the router's inline script that restores a reloaded entry's position.
+  // Scroll restoration only after the router's own navigation: the loaded page's scroll is the visitor's.
+  // On the server it stays on, so a reloaded entry's position is restored by the router's inline script.
   let navigated = false
   const router = createRouter({
     ssr: { nonce: requestNonce() },

@@ -1,8 +1,4 @@
-/**
- * The company's name, contact details, social profiles and canonical address, in one place (pages,
- * structured data, the e-mails, `npm run images`). Values in `sample(…)` are stand-ins that
- * production deploys refuse (scripts/go-live.ts).
- */
+/** The company's identity in one place; `sample(…)` values are stand-ins production deploys refuse. */
 export interface SiteConfig {
   name: string
   legalName: string
@@ -35,13 +31,7 @@ export interface SiteConfig {
   themeColor: string
 }
 
-/**
- * A stand-in that production deploys refuse: scripts/go-live.ts lists every `sample(…)` in
- * app/site.ts and app/content/. To go live, write the real value (or confirm it) without the marker.
- * The samples reach no one: the phone number is in Ofcom's drama range (07700 900000–900999,
- * https://www.ofcom.org.uk/phones-and-broadband/phone-numbers/numbers-for-drama), and every domain
- * is under `.example` (RFC 2606, https://www.rfc-editor.org/rfc/rfc2606#section-2).
- */
+/** A stand-in production deploys refuse; it reaches no one (a drama phone number, `.example` domains). */
 export function sample<T extends string | number>(value: T): T {
   return value
 }
@@ -75,28 +65,9 @@ export const site: SiteConfig = {
   themeColor: '#0b1020',
 }
 
-/**
- * robots.txt's Content Signals (https://contentsignals.org/,
- * https://blog.cloudflare.com/content-signals-policy/): `search` (index, links, excerpts),
- * `ai-input` (a page in a model's answer: retrieval, grounding), `ai-train` (training, fine-tuning).
- * The terms page says the same in words. The default: found and quoted with a link, never trained on.
- */
+/** robots.txt's Content Signals (https://contentsignals.org/): found and quoted, never trained on. */
 export const contentSignals: Readonly<Record<'search' | 'ai-input' | 'ai-train', 'yes' | 'no'>> = {
   search: 'yes',
   'ai-input': 'yes',
   'ai-train': 'no',
 }
-
-export interface NavItem {
-  label: string
-  to: '/' | '/services' | '/products' | '/about' | '/contact'
-}
-
-/** In header order. */
-export const mainNav: readonly NavItem[] = [
-  { label: 'Home', to: '/' },
-  { label: 'Services', to: '/services' },
-  { label: 'Products', to: '/products' },
-  { label: 'About', to: '/about' },
-  { label: 'Contact', to: '/contact' },
-]

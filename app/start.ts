@@ -1,11 +1,11 @@
 import { createCsrfMiddleware, createMiddleware, createStart } from '@tanstack/react-start'
 import { FAILURE_MESSAGE, turnstileSetup } from './contact/index.server'
 import { confirmPath, deskEffect, fromTheDesk, operatorFor } from './desk/index.server'
-import { ADMIN_HEADERS, isAdminPath } from './server/admin-path'
 import { markdownTwin, negotiablePage, negotiatedTwin } from './server/ai-pages.server'
 import { forbidden, seeOther } from './server/answer'
 import { discardBody, exceedsBodyLimit, payloadTooLarge } from './server/body-limit.server'
 import { wwwRedirect } from './server/canonical-host.server'
+import { DESK_HEADERS, isDeskPath } from './server/desk-path'
 import { cachedPage, ownValueOf, sharedPageKey, storePage } from './server/html-cache.server'
 import { errorCause, log, requestIdFor } from './server/log.server'
 import { refusal, replyResponse } from './server/reply'
@@ -13,11 +13,8 @@ import { workerEnv } from './server/runtime.server'
 import { createNonce, upgradesInsecureRequests, withSecurityHeaders } from './server/security-headers.server'
 import { markServerFnStarted, refuseUndecodableServerFnCalls } from './server/server-fn-guard'
 
-/**
- * The request middleware, outermost first; together, every answer leaves with the security headers:
- *   drainBody → noindexOnWorkersDev → securityHeaders → canonicalHost → markdownTwins
- *     → pageCache → csrf → bodyLimit → adminGate → refuseUndecodableServerFnCalls → Start's router
- */
+/** The request middleware, outermost first, so every answer leaves with the security headers: drainBody →
+ * noindexOnWorkersDev → securityHeaders → canonicalHost → markdownTwins → pageCache → csrf → bodyLimit → deskGate → … */
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
@@ -77,13 +74,10 @@ const securityHeaders = createMiddleware().server(async ({ request, next, handle
   }
 })
 
-/** docs/operations.md, "Custom domain". */
+/** docs/operations/custom-domain.md. */
 const canonicalHost = createMiddleware().server(async ({ request, next }) => wwwRedirect(request) ?? next())
 
-/**
- * Markdown twins (app/server/negotiation.ts), answered before the page cache and the router; every
- * other public page gets `Vary: Accept`, since one address has two representations.
- */
+/** Markdown twins, answered before the page cache; other pages get `Vary: Accept` (two representations). */
 const markdownTwins = createMiddleware().server(async ({ request, next }) => {
   const twin = markdownTwin(request)
   if (twin) return twin
@@ -123,14 +117,11 @@ const bodyLimit = createMiddleware().server(async ({ request, next }) => {
   return next()
 })
 
-/**
- * 403 for every `/admin` URL without a valid Access token, stored and indexed nowhere (the handlers
- * check again). A GET with an effect not from the desk goes to the confirmation page: Access adds
- * its token to another site's top-level navigation too.
- */
-const adminGate = createMiddleware().server(async ({ request, next }) => {
+/** 403 for every `/admin` URL without a valid Access token (the handlers check again); a GET with an effect
+ * from another site gets the confirmation page, as Access adds its token to that navigation too. */
+const deskGate = createMiddleware().server(async ({ request, next }) => {
   const url = new URL(request.url)
-  if (!isAdminPath(url.pathname)) return next()
+  if (!isDeskPath(url.pathname)) return next()
   const requestId = requestIdFor(request)
   if (!(await operatorFor(request, await workerEnv(), requestId))) return forbidden()
   if (SAFE_METHODS.has(request.method) && deskEffect(url) && !fromTheDesk(request.headers)) {
@@ -140,11 +131,11 @@ const adminGate = createMiddleware().server(async ({ request, next }) => {
       path: url.pathname.slice(0, 100),
       fetchSite: (request.headers.get('Sec-Fetch-Site') ?? 'none sent').slice(0, 20),
     })
-    return seeOther(confirmPath(url), Object.entries(ADMIN_HEADERS))
+    return seeOther(confirmPath(url), Object.entries(DESK_HEADERS))
   }
   const { response } = await next()
   const answer = new Response(response.body, response)
-  for (const [name, value] of Object.entries(ADMIN_HEADERS)) answer.headers.set(name, value)
+  for (const [name, value] of Object.entries(DESK_HEADERS)) answer.headers.set(name, value)
   return answer
 })
 
@@ -158,7 +149,7 @@ export const startInstance = createStart(() => ({
     pageCache,
     csrf,
     bodyLimit,
-    adminGate,
+    deskGate,
     refuseUndecodableServerFnCalls,
   ],
   functionMiddleware: [markServerFnStarted],

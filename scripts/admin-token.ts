@@ -1,11 +1,11 @@
-// `npm run admin-token`: opens the operator's inbox (/admin) on a local server, without a Cloudflare
+// `npm run admin-token`: opens the operator's desk (/admin) on a local server, without a Cloudflare
 // Access team. It starts a stand-in Access key server on 127.0.0.1, prints the variables the local
 // site needs to trust it and a signed token, and keeps serving the keys until stopped (Ctrl-C).
 //   --email <address>   the operator the token names (default operator@aksharalabs.in)
 //   --hours <n>         how long the token is valid (default 8)
 //   --port <n>          the key server's port (default 8790)
 // The site's address it prints follows PORT, as `npm start` does (default http://localhost:8787).
-// In production the token comes from Cloudflare Access itself: see docs/inbox.md.
+// In production the token comes from Cloudflare Access itself: see docs/desk.md.
 import { parseArgs } from 'node:util'
 import { startAccessKeys, TEST_OPERATOR } from '../tests/support/access-keys.ts'
 
@@ -41,7 +41,7 @@ console.log(`A stand-in Access key server is running at ${keys.certsUrl} (stop i
 
 ${vars}
 
-2. Open the inbox with this token, valid for ${hours} h, for ${values.email}:
+2. Open the desk with this token, valid for ${hours} h, for ${values.email}:
 
 ${token}
 

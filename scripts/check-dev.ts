@@ -44,7 +44,7 @@ const CHECKS: [string, number, string][] = [
   ['/contact', 200, 'Send us a message'],
   ['/services/devops', 200, 'Architect Your Solution'],
   ['/api/health', 200, '"ok":true'],
-  // The inbox fails closed in development too: no Access configuration, no entry.
+  // The desk fails closed in development too: no Access configuration, no entry.
   ['/admin', 403, 'Not allowed'],
   ['/sitemap.xml', 200, '<urlset'],
   ['/llms.txt', 200, '## Services'],

@@ -85,7 +85,7 @@ export async function printDeliverySetup(options: { remote: boolean; envFile?: s
   Delivery in effect            ${report.delivery}
   Requested (CONTACT_DELIVERY)  ${report.requested}
   Missing                       ${report.missing.length ? report.missing.join(', ') : 'nothing: the requested delivery has what it needs'}
-  Enquiry database              ${report.store ? 'bound' : 'not bound'}
+  Enquiry database              ${report.ledger ? 'bound' : 'not bound'}
   Rate limiters                 ${report.rateLimiter ? 'bound' : 'not bound: the enquiry database counts posts instead'}
   Turnstile (spam check)        ${turnstile}`)
   const { noticesSetup, noticesSetupLines } = await import('../app/notices/setup.ts')

@@ -1,4 +1,4 @@
-// `npm run deploy` is the first deploy only (docs/operations.md § 1, step 5). Once the Worker
+// `npm run deploy` is the first deploy only (docs/operations/first-deploy.md, step 5). Once the Worker
 // serves, every deploy goes through CI: a push to main (staging, the migration check, the
 // version-checked smoke test and the automatic rollback, a version named `main <sha>`), or, when
 // staging cannot be waited for, the emergency deploy (Actions → CI → Run workflow on main). A
@@ -25,9 +25,9 @@ if (now.state === 'serving') {
     [
       `npm run deploy: refusing. Production already serves ${describeServing(now)}.`,
       '`npm run deploy` is the first deploy only. Every later deploy goes through CI: merge to main, and',
-      'Deploy runs staging, then production (docs/operations.md § 3, "What a push to main does").',
+      'Deploy runs staging, then production (docs/operations/github-setup.md, "What a push to main does").',
       'When a fix cannot wait for staging: the emergency deploy, Actions → CI → Run workflow on main,',
-      'with a reason (docs/operations.md § 3, "Emergency deploy").',
+      'with a reason (docs/operations/github-setup.md, "Emergency deploy").',
     ].join('\n'),
   )
   process.exit(1)

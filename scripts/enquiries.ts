@@ -119,8 +119,8 @@ function requireId(): string {
 }
 
 /**
- * Who runs a read or a retry, for the audit trail (docs/inbox.md): `--as`, else git's user.email.
- * On the deployed database one is required: a lead is not read or requeued there without a line.
+ * Who runs a read or a retry, for the audit trail (docs/desk.md): `--as`, else git's user.email.
+ * On the deployed database one is required: an enquiry is not read or requeued there without a line.
  */
 function runBy(): string | null {
   const given = (values.as as string | undefined)?.trim()
@@ -197,7 +197,7 @@ switch (command) {
   case 'show': {
     const operator = runBy()
     const enquiryId = requireId()
-    // The line first, in the same batch as the read: no read of a lead without its line.
+    // The line first, in the same batch as the read: no read of an enquiry without its line.
     const results = await query([
       ...(operator ? [{ sql: auditLine(operator, 'open', enquiryId, 'npm run enquiries -- show') }] : []),
       { sql: FIND_ONE, params: [enquiryId] },
@@ -219,7 +219,7 @@ switch (command) {
       fail(`Enquiry ${record.id} was delivered on ${record.deliveredAt}; it is not sent again.`)
     if (record.status === 'handled')
       fail(`Enquiry ${record.id} was marked handled on ${record.handledAt} by ${record.handledBy}; it is not sent.`)
-    // The inbox's own statement: never over a live lease.
+    // The desk's own statement: never over a live lease.
     const now = new Date().toISOString()
     // One call: the change, then (when it changed nothing) the live lease that stopped it.
     const params = [record.id, now]

@@ -1,11 +1,11 @@
 // `npm run flood`: a bounded flood of the production build on workerd, on loopback, and the
-// inbox with a full database. Prints figures; exits non-zero if an expectation fails.
+// desk with a full database. Prints figures; exits non-zero if an expectation fails.
 //   1. 10,000 posts from 1,000 IPv6 /64s in 10 /48s, 32 at a time, with Turnstile off, and a real
 //      visitor's enquiry (from another network) when half have been sent: what was answered, stored,
 //      held and refused, what reached the form service, and whether the visitor's was stored and
 //      delivered.
 //   2. The same with Turnstile on and no tokens; the visitor's post carries a valid token.
-//   3. The inbox with 50,000 stored enquiries: the list (first page, a deep page, a search, the held
+//   3. The desk with 50,000 stored enquiries: the list (first page, a deep page, a search, the held
 //      view) and the detail page, p50 and p99; then the 50,000-row CSV export: time, size, and
 //      workerd's resident memory (sampled every 50 ms) and CPU time while it streams.
 // Each run starts its own server (`npm start`, the built Worker, a fresh local D1 database) with
@@ -383,7 +383,7 @@ function fillDatabase(state: string): { total: number; held: number } {
 
 try {
   console.log(
-    `Flood benchmark, ${new Date().toISOString().slice(0, 10)}: ${POSTS} posts a run; the inbox with ${n(ROWS)} rows`,
+    `Flood benchmark, ${new Date().toISOString().slice(0, 10)}: ${POSTS} posts a run; the desk with ${n(ROWS)} rows`,
   )
   const base = { CONTACT_DELIVERY: 'form-service', CONTACT_FORM_ENDPOINT: service.url, CONTACT_FORM_ACCESS_KEY: KEY }
 
@@ -441,16 +441,14 @@ try {
     "the visitor's enquiry (valid token) was answered 200, stored and delivered once",
   )
 
-  // 3. The inbox with ROWS enquiries.
+  // 3. The desk with ROWS enquiries.
   await off.stop()
   const filled = fillDatabase(off.state)
-  const inbox = await startServer('turnstile-off', PORT, access.vars(base))
+  const desk = await startServer('turnstile-off', PORT, access.vars(base))
   // As an address the operator typed: the desk opens an enquiry or exports only then, or from its own pages.
   const headers = { 'Cf-Access-Jwt-Assertion': await access.sign({ expiresIn: 3600 }), 'Sec-Fetch-Site': 'none' }
-  const some = query<{ id: string }>(inbox.state, `SELECT id FROM enquiries ORDER BY random() LIMIT 200`)
-  console.log(
-    `\nThe inbox with ${n(filled.total)} enquiries (${n(filled.held)} held), 200 requests each, one at a time`,
-  )
+  const some = query<{ id: string }>(desk.state, `SELECT id FROM enquiries ORDER BY random() LIMIT 200`)
+  console.log(`\nThe desk with ${n(filled.total)} enquiries (${n(filled.held)} held), 200 requests each, one at a time`)
   const last = Math.ceil(filled.total / 25)
   const pages: [string, string, string][] = [
     ['list, first page', '/admin', `of ${filled.total}`],
@@ -458,16 +456,16 @@ try {
     ['list, search', '/admin?q=Person%2012345', 'Person 12345'],
     ['list, held view', '/admin?status=held', 'Erase held enquiries'],
   ]
-  await timed(`${inbox.origin}/admin`, headers, 5)
+  await timed(`${desk.origin}/admin`, headers, 5)
   for (const [label, path, expectText] of pages) {
-    const t = await timed(`${inbox.origin}${path}`, headers, 200, expectText)
+    const t = await timed(`${desk.origin}${path}`, headers, 200, expectText)
     console.log(`  ${label.padEnd(18)} p50 ${t.p50.toFixed(0)} ms, p99 ${t.p99.toFixed(0)} ms`)
     expectThat(t.ok, `${label}: every answer 200 with the page's content`)
   }
   const detail: number[] = []
   for (const { id } of some) {
     const started = performance.now()
-    const response = await fetch(`${inbox.origin}/admin/enquiries/${encodeURIComponent(id)}`, { headers })
+    const response = await fetch(`${desk.origin}/admin/enquiries/${encodeURIComponent(id)}`, { headers })
     await response.text()
     detail.push(performance.now() - started)
     if (response.status !== 200) failed = true
@@ -478,13 +476,13 @@ try {
   )
 
   // The export, every row, streamed.
-  const before = workerdUsage(inbox)
+  const before = workerdUsage(desk)
   let peakKb = before.rssKb
   const sampler = setInterval(() => {
-    peakKb = Math.max(peakKb, workerdUsage(inbox).rssKb)
+    peakKb = Math.max(peakKb, workerdUsage(desk).rssKb)
   }, 50)
   const started = performance.now()
-  const response = await fetch(`${inbox.origin}/admin/export.csv`, { headers })
+  const response = await fetch(`${desk.origin}/admin/export.csv`, { headers })
   let bytes = 0
   let lines = 0
   let firstByteMs = 0
@@ -495,8 +493,8 @@ try {
   }
   const exportMs = performance.now() - started
   clearInterval(sampler)
-  const after = workerdUsage(inbox)
-  const exported = query<{ n: number }>(inbox.state, 'SELECT COUNT(*) AS n FROM enquiries')[0]?.n ?? 0
+  const after = workerdUsage(desk)
+  const exported = query<{ n: number }>(desk.state, 'SELECT COUNT(*) AS n FROM enquiries')[0]?.n ?? 0
   console.log(
     `\nCSV export of every enquiry: ${n(exported)} rows, ${(bytes / 1e6).toFixed(1)} MB in ${(exportMs / 1000).toFixed(1)} s (first byte ${firstByteMs.toFixed(0)} ms)`,
   )
@@ -507,7 +505,7 @@ try {
   // The benchmark's messages are one line each: a line end per row, and one for the header.
   expectThat(lines === exported + 1, `the file holds every row (${n(lines)} lines: ${n(exported)} rows and a header)`)
   expectThat(peakKb - before.rssKb < 128 * 1024, "workerd's memory grew by less than a Worker's 128 MB while streaming")
-  await inbox.stop()
+  await desk.stop()
 } finally {
   for (const stop of running) await stop()
   await service.close()

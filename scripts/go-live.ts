@@ -8,7 +8,7 @@
 //   - every value marked `sample(…)` in app/site.ts and app/content/ (see `sample` in app/site.ts);
 //   - every production binding in wrangler.toml whose id is still the all-zero "not created" marker;
 //   - every var in wrangler.toml on a reserved `.example` domain;
-//   - an inbox turned on with an empty e-mail allow-list and no reason given (ACCESS_POLICY_ONLY_REASON);
+//   - an desk turned on with an empty e-mail allow-list and no reason given (ACCESS_POLICY_ONLY_REASON);
 //   - the form-service delivery to Web3Forms' endpoint with no statement that the plan accepts
 //     server-side posts (CONTACT_FORM_SERVER_SIDE);
 //   - a webhook endpoint or secret in its environment (or --env-file) that production refuses
@@ -98,9 +98,9 @@ if (import.meta.main) {
     for (const f of findings) console.error(`  ${f.where.padEnd(width)}  ${f.what}`)
     console.error(
       '\nReplace each sample value with the real one (or confirm it by removing its `sample(…)` marker),' +
-        '\ncreate the missing resources and paste their ids (docs/operations.md, "First deploy"),' +
-        "\nname the inbox's operators or the reason for none (docs/inbox.md)," +
-        '\nchoose a delivery the form service accepts from a Worker (docs/operations.md § 1, step 4), then deploy again.' +
+        '\ncreate the missing resources and paste their ids (docs/operations/first-deploy.md),' +
+        "\nname the desk's operators or the reason for none (docs/desk.md)," +
+        '\nchoose a delivery the form service accepts from a Worker (docs/operations/first-deploy.md, step 4), then deploy again.' +
         '\nPreviews (`wrangler preview`) and `npm start` are not affected by this check.',
     )
     process.exit(1)

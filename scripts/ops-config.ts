@@ -172,7 +172,7 @@ export const LOCAL_ONLY_VARS = ['TURNSTILE_VERIFY_URL', 'ACCESS_CERTS_URL'] as c
 export const POLICY_ONLY_REASON_MIN = 20
 
 /**
- * The inbox's second fence, in production: once the inbox is on (`ACCESS_TEAM_DOMAIN` or
+ * The desk's second fence, in production: once the desk is on (`ACCESS_TEAM_DOMAIN` or
  * `ACCESS_AUD` set), `ACCESS_ALLOWED_EMAILS` must list the operators, unless
  * `ACCESS_POLICY_ONLY_REASON` says, in a sentence, why the Access policy alone may decide who
  * reads every enquiry. Used by `npm run check:config` and by the go-live check.
@@ -188,12 +188,12 @@ export function allowListProblems(config: RawConfig): string[] {
   if (reason.length >= POLICY_ONLY_REASON_MIN && /\s/.test(reason)) return []
   return [
     reason
-      ? `ACCESS_POLICY_ONLY_REASON "${reason}" is not a reason: write, in a sentence of ${POLICY_ONLY_REASON_MIN} characters or more, why the Access policy alone may decide who reads the inbox (docs/inbox.md)`
-      : "ACCESS_ALLOWED_EMAILS is empty while the inbox is on, so the Access policy alone would decide who reads every enquiry: list the operators' addresses, or set ACCESS_POLICY_ONLY_REASON to why the policy is enough (docs/inbox.md)",
+      ? `ACCESS_POLICY_ONLY_REASON "${reason}" is not a reason: write, in a sentence of ${POLICY_ONLY_REASON_MIN} characters or more, why the Access policy alone may decide who reads the desk (docs/desk.md)`
+      : "ACCESS_ALLOWED_EMAILS is empty while the desk is on, so the Access policy alone would decide who reads every enquiry: list the operators' addresses, or set ACCESS_POLICY_ONLY_REASON to why the policy is enough (docs/desk.md)",
   ]
 }
 
-/** Web3Forms' submission endpoint's host: the default CONTACT_FORM_ENDPOINT. */
+/** Web3Forms' form endpoint's host: the default CONTACT_FORM_ENDPOINT. */
 export const WEB3FORMS_HOST = 'api.web3forms.com'
 const DEFAULT_FORM_ENDPOINT = `https://${WEB3FORMS_HOST}/submit`
 
@@ -217,11 +217,11 @@ export function formServicePlanProblems(config: RawConfig): string[] {
   const statement = text('CONTACT_FORM_SERVER_SIDE')
   if (statement.length >= POLICY_ONLY_REASON_MIN && /\s/.test(statement)) return []
   return [
-    `CONTACT_DELIVERY is "form-service" with Web3Forms' endpoint (${endpoint}), which accepts server-side posts only on a paid plan from an allow-listed IP, and a Worker has no fixed IP: every enquiry would be refused. Three ways forward: set CONTACT_FORM_SERVER_SIDE to a sentence (${POLICY_ONLY_REASON_MIN}+ characters) stating that your plan accepts the Worker's server-side posts; or set CONTACT_DELIVERY = "email" (docs/operations.md § 6); or set CONTACT_FORM_ENDPOINT to another form service that accepts them (docs/operations.md § 1, step 4)`,
+    `CONTACT_DELIVERY is "form-service" with Web3Forms' endpoint (${endpoint}), which accepts server-side posts only on a paid plan from an allow-listed IP, and a Worker has no fixed IP: every enquiry would be refused. Three ways forward: set CONTACT_FORM_SERVER_SIDE to a sentence (${POLICY_ONLY_REASON_MIN}+ characters) stating that your plan accepts the Worker's server-side posts; or set CONTACT_DELIVERY = "email" (docs/operations/email-delivery.md); or set CONTACT_FORM_ENDPOINT to another form service that accepts them (docs/operations/first-deploy.md, step 4)`,
   ]
 }
 
-/** Hygiene rules from docs/operations.md ("Configuration rules"). */
+/** Hygiene rules from docs/operations/configuration-rules.md. */
 export function hygieneProblems(config: RawConfig, workerdDate = bundledWorkerdDate()): string[] {
   const problems: string[] = []
   const date: string = config.compatibility_date

@@ -18,8 +18,8 @@
 // execute --remote`, with the shell's Cloudflare credentials) until it is delivered, failed or held,
 // for up to PROVE_WAIT_SECONDS (default 60), and prints that status. Exit 0 only when delivered: a
 // held proof (Turnstile on: a script cannot pass the challenge) proves nothing about the key.
-// Then check that the enquiry reached the desk, and find its request id in Workers Logs
-// (docs/operations.md, "Prove delivery").
+// Then check that the enquiry reached the company mailbox, and find its request id in Workers Logs
+// (docs/operations/prove-delivery.md).
 import { randomUUID } from 'node:crypto'
 import { parseArgs } from 'node:util'
 import { isLoopbackHost } from '../app/server/loopback.ts'
@@ -223,11 +223,11 @@ if (import.meta.main) {
   }
   if (status !== 'delivered') {
     console.error(
-      `prove-delivery: FAILED: the test enquiry is ${status}${row?.lastCause ? ` (last cause ${row.lastCause})` : ''}: the key or the delivery is broken (docs/operations.md, "Prove delivery").`,
+      `prove-delivery: FAILED: the test enquiry is ${status}${row?.lastCause ? ` (last cause ${row.lastCause})` : ''}: the key or the delivery is broken (docs/operations/prove-delivery.md).`,
     )
     process.exit(1)
   }
   console.log(
-    `prove-delivery: delivered. Confirm that "Test enquiry ${result.checkId}" reached the mailbox, and that Workers Logs shows event=contact outcome=delivered for the request id above.`,
+    `prove-delivery: delivered. Confirm that "Test enquiry ${result.checkId}" reached the company mailbox, and that Workers Logs shows event=contact outcome=delivered for the request id above.`,
   )
 }

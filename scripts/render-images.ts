@@ -49,7 +49,7 @@ async function renderCards(browser: Browser) {
   // One tab for every card: each card is a document of its own (setContent), the font the same.
   const page = await browser.newPage({ viewport: { width: SHARE_CARD.width, height: SHARE_CARD.height } })
   await page.route(CARD_FONT_URL, (route) => route.fulfill({ body: font, contentType: 'font/woff2' }))
-  for (const card of shareCards()) {
+  for (const card of await shareCards()) {
     await page.setContent(card.html)
     const fitted = await page.waitForFunction(() => document.body.dataset.fitted).then((h) => h.jsonValue())
     if (fitted !== 'yes') throw new Error(`${card.path}: the title and line do not fit the card; shorten the line`)

@@ -6,8 +6,7 @@
 // longer matches its page, and the end-to-end tests read the words back from the served file.
 // App modules import `~/…`: under plain Node, load ./app-modules.ts first.
 import { readFileSync } from 'node:fs'
-import { type PagePath, pages } from '../app/content/pages.ts'
-import { pageDocument } from '../app/lib/page-documents.ts'
+import { type PagePath, pageDocument, pages } from '../app/content/pages.ts'
 import { absoluteUrl, SHARE_CARD, shareCardPath, shareCardTitle } from '../app/lib/seo.ts'
 import { site } from '../app/site.ts'
 import { escapeXml, faviconSvg } from './brand-assets.ts'
@@ -19,7 +18,7 @@ export const cardFont = () =>
     new URL('../node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2', import.meta.url),
   )
 
-/** The most a card may weigh: WhatsApp, where many of the company's leads start, shows no image over 300 KB. */
+/** The most a card may weigh: WhatsApp, where many of the company's enquiries start, shows no image over 300 KB. */
 export const CARD_MAX_BYTES = 100 * 1024
 
 export interface ShareCard {
@@ -73,17 +72,19 @@ document.fonts.ready.then(function () {
 `
 }
 
-/** Every public page's card, in the page list's order. The 404 page and the inbox have none. */
-export function shareCards(): ShareCard[] {
-  return pages.map((page) => {
-    const title = shareCardTitle('title' in page ? page.title : undefined)
-    const line = pageDocument(page.path).cardLine
-    return {
-      path: page.path,
-      file: `public${shareCardPath(page.path)}`,
-      title,
-      line,
-      html: cardHtml(title, line, shownAddress(page.path)),
-    }
-  })
+/** Every public page's card, in the page list's order. The 404 page and the desk have none. */
+export async function shareCards(): Promise<ShareCard[]> {
+  return Promise.all(
+    pages.map(async (page) => {
+      const title = shareCardTitle('title' in page ? page.title : undefined)
+      const line = (await pageDocument(page.path)).cardLine
+      return {
+        path: page.path,
+        file: `public${shareCardPath(page.path)}`,
+        title,
+        line,
+        html: cardHtml(title, line, shownAddress(page.path)),
+      }
+    }),
+  )
 }

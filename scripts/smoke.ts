@@ -1,7 +1,7 @@
 // `npm run smoke -- --url https://<deployed site>` (or `--production`: `url` in app/site.ts):
 // the post-deploy smoke test. Passes when the home page answers 200 with HTML naming the site, and
 // /api/health answers 200 {"ok": true} (the enquiries table can be read). Whether the delivery is
-// configured is for operators only (the inbox); a deploy without the form key fails anyway
+// configured is for operators only (the desk); a deploy without the form key fails anyway
 // (`[secrets] required`).
 //
 // `--version <id>`: the version that must answer. A new deployment reaches Cloudflare's locations

@@ -1,8 +1,5 @@
-/**
- * Transforms and opacity only (compositor, no layout). Positions, sizes, colours and timing live in
- * app.css, not style attributes: the strict CSP (no inline styles) holds, server and client render
- * alike, and the JavaScript carries only outlines. Still under prefers-reduced-motion (app.css).
- */
+/** Transforms and opacity only (compositor, no layout); positions and timing live in app.css, as the
+ * CSP allows no inline styles. Still under prefers-reduced-motion. */
 
 type Shape = 'ring' | 'square' | 'triangle' | 'dot'
 

@@ -6,10 +6,7 @@ const button = 'inline-flex min-h-11 items-center gap-2 rounded-full px-6 font-s
 const primary = `${button} bg-brand-400 text-on-brand hover:bg-brand-300`
 const secondary = `${button} border border-line-strong text-fg`
 
-/**
- * The designed 404 and error pages, shown inside the site's layout. The error page never shows the
- * error's details to visitors; its Try again button runs the page again (`reset`).
- */
+/** The designed 404 and error pages, in the site's layout; never the error's details. */
 export function ErrorPage({ kind, reset }: { kind: ErrorKind; reset?: () => void }) {
   const router = useRouter()
   const words = errorPages[kind]

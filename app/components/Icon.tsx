@@ -6,10 +6,7 @@ export interface IconProps {
   strokeWidth?: number
 }
 
-/**
- * The icon a name stands for: decorative (aria-hidden), drawn as lucide draws it (a 24×24 outline
- * in the text colour) from its symbol in the page (see app/document/page-symbols.server.ts for how the symbols get there).
- */
+/** A decorative icon (aria-hidden), drawn from its symbol in the page (app/document/page-symbols.server.ts). */
 export function Icon({ name, className, strokeWidth = 2 }: IconProps) {
   return (
     <svg

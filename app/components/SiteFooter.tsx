@@ -1,8 +1,28 @@
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { Icon } from '~/components/Icon'
+import { type FooterColumn, footerLinks } from '~/content/pages'
 import { site } from '~/site'
 import { Logo } from './Logo'
+
+/** The footer's columns, and the links in them that are not the site's pages (those are in the page list). */
+const COLUMNS: readonly {
+  column: FooterColumn
+  title: string
+  links: readonly { label: string; href: string; at: number }[]
+}[] = [
+  { column: 'company', title: 'Company', links: [] },
+  { column: 'resources', title: 'Resources', links: [{ label: 'Documentation', href: site.documentationPath, at: 1 }] },
+  {
+    column: 'connect',
+    title: 'Connect',
+    links: [
+      { label: 'Twitter', href: site.social.twitter, at: 2 },
+      { label: 'LinkedIn', href: site.social.linkedin, at: 3 },
+      { label: 'GitHub', href: site.social.github, at: 4 },
+    ],
+  },
+]
 
 const footerLink = 'inline-flex min-h-11 items-center text-muted transition-colors hover:text-fg sm:min-h-0 sm:py-1'
 
@@ -15,10 +35,10 @@ function Column({ title, children }: { title: string; children: ReactNode }) {
   )
 }
 
-function External({ href, children }: { href: string; children: ReactNode }) {
+function External({ href, inSite, children }: { href: string; inSite: boolean; children: ReactNode }) {
   return (
     <li>
-      <a href={href} className={footerLink} rel="noopener noreferrer">
+      <a href={href} className={footerLink} rel={inSite ? undefined : 'noopener noreferrer'}>
         {children}
       </a>
     </li>
@@ -45,50 +65,25 @@ export function SiteFooter() {
             <span className="sr-only">(opens in a new tab)</span>
           </a>
         </div>
-        <Column title="Company">
-          <li>
-            <Link to="/about" className={footerLink}>
-              About
-            </Link>
-          </li>
-          <li>
-            <Link to="/services" className={footerLink}>
-              Services
-            </Link>
-          </li>
-          <li>
-            <Link to="/products" className={footerLink}>
-              Products
-            </Link>
-          </li>
-        </Column>
-        <Column title="Resources">
-          <li>
-            <a href={site.documentationPath} className={footerLink}>
-              Documentation
-            </a>
-          </li>
-          <li>
-            <Link to="/privacy" className={footerLink}>
-              Privacy Policy
-            </Link>
-          </li>
-          <li>
-            <Link to="/contact" className={footerLink}>
-              Support
-            </Link>
-          </li>
-        </Column>
-        <Column title="Connect">
-          <li>
-            <Link to="/contact" className={footerLink}>
-              Contact
-            </Link>
-          </li>
-          <External href={site.social.twitter}>Twitter</External>
-          <External href={site.social.linkedin}>LinkedIn</External>
-          <External href={site.social.github}>GitHub</External>
-        </Column>
+        {COLUMNS.map(({ column, title, links }) => (
+          <Column key={column} title={title}>
+            {[...footerLinks(column), ...links]
+              .sort((a, b) => a.at - b.at)
+              .map((link) =>
+                'to' in link ? (
+                  <li key={link.label}>
+                    <Link to={link.to} className={footerLink}>
+                      {link.label}
+                    </Link>
+                  </li>
+                ) : (
+                  <External key={link.label} href={link.href} inSite={!link.href.startsWith('http')}>
+                    {link.label}
+                  </External>
+                ),
+              )}
+          </Column>
+        ))}
       </div>
       <div className="border-t border-line">
         <div className="container-page flex flex-col gap-3 py-6 text-sm text-subtle sm:flex-row sm:items-center sm:justify-between">
@@ -96,16 +91,13 @@ export function SiteFooter() {
             © {site.foundingYear} {site.legalName}. All rights reserved.
           </p>
           <ul className="flex gap-5">
-            <li>
-              <Link to="/privacy" className={footerLink}>
-                Privacy Policy
-              </Link>
-            </li>
-            <li>
-              <Link to="/terms" className={footerLink}>
-                Terms of Service
-              </Link>
-            </li>
+            {footerLinks('legal').map((link) => (
+              <li key={link.label}>
+                <Link to={link.to} className={footerLink}>
+                  {link.label}
+                </Link>
+              </li>
+            ))}
           </ul>
         </div>
       </div>

@@ -1,22 +1,18 @@
 import { Link, useRouterState } from '@tanstack/react-router'
 import { useEffect, useId, useRef, useState } from 'react'
 import { Icon } from '~/components/Icon'
-import { mainNav, site } from '~/site'
+import { mainNav } from '~/content/pages'
+import { site } from '~/site'
 import { Logo } from './Logo'
 
 const linkBase =
   'rounded-lg px-3 py-2 text-[0.9375rem] font-medium text-muted transition-colors hover:text-fg hover:bg-white/5'
 const linkActive = 'text-fg bg-white/8 shadow-[inset_0_-2px_0_0_var(--color-brand-400)]'
 
-/**
- * On small screens the menu is an HTML popover (`popovertarget`): it opens, closes on Escape and a
- * click outside, and tabs in order natively, before and without JavaScript; its toggle's name and
- * icon and the scroll lock follow it in CSS (app.css). Once hydrated, React keeps `aria-expanded`
- * in step and closes it on navigation.
- */
+/** On small screens the menu is an HTML popover, so it works before and without JavaScript; once hydrated,
+ * React keeps `aria-expanded` in step and closes it on navigation. */
 export function SiteHeader() {
-  // Unknown until hydrated: before that the browser itself tells assistive technology whether the
-  // popover is open (a `popovertarget` button), and a server-rendered `false` could be wrong.
+  // Unknown until hydrated: the popover button tells assistive technology itself, and `false` could be wrong.
   const [open, setOpen] = useState<boolean | undefined>(undefined)
   const menuId = useId()
   const menuRef = useRef<HTMLDivElement>(null)

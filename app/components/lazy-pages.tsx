@@ -2,11 +2,7 @@ import type { ErrorComponentProps } from '@tanstack/react-router'
 import { type ComponentType, lazy, type ReactElement, Suspense } from 'react'
 import { PlainErrorPage } from '~/document/PlainErrorPage'
 
-/**
- * The 404 and error pages, kept out of every page's JavaScript. The server renders them in full, so
- * they work without JavaScript; a chunk that cannot load (offline, a deploy removed it) shows
- * PlainErrorPage instead of a blank page.
- */
+/** The 404 and error pages, out of every page's JavaScript; a chunk that cannot load shows PlainErrorPage. */
 export function lazyWithFallback<P extends object>(
   load: () => Promise<ComponentType<P>>,
   Fallback: ComponentType<P>,

@@ -9,7 +9,7 @@ import {
   releaseLease,
 } from '~/ledger/index.server'
 import { type EmailMessageConstructor, sendGiveUpNotice } from '~/notices/index.server'
-import { StoreError } from '~/server/d1.server'
+import { LedgerError } from '~/server/d1.server'
 import { eachAtMost } from '~/server/each-at-most'
 import { errorCause, log } from '~/server/log.server'
 import type { WorkerEnv } from '~/server/runtime.server'
@@ -35,7 +35,6 @@ export function retryDelays(env: WorkerEnv): readonly number[] {
 
 export interface AttemptOptions {
   requestId?: string
-  /** The most a cron run attempts (RUN_LIMIT unless the run's budget allows fewer). */
   limit?: number
   timeoutMs?: number
   now?: () => Date
@@ -197,7 +196,7 @@ export async function deliverDueEnquiries(env: WorkerEnv, options: AttemptOption
       log('error', {
         event: 'contact_retry_error',
         enquiryId: id,
-        cause: error instanceof StoreError ? error.code : errorCause(error),
+        cause: error instanceof LedgerError ? error.code : errorCause(error),
       })
     }
   })

@@ -4,13 +4,13 @@ import * as v from 'valibot'
 import { requestIdFor } from '~/server/log.server'
 import { workerRuntime } from '~/server/runtime.server'
 import { invalidInputReply, outcomeReply, submitEnquiry } from './contact.server'
-import { type ContactSubmissionInput, contactSubmissionSchema } from './schema'
+import { enquiryInputSchema, type RawEnquiryInput } from './schema'
 import type { ContactReplyBody } from './status'
 import { turnstileSiteKey } from './turnstile.server'
 
 /** The validator never throws (that would be a 500): it hands the handler the schema's verdict. */
 export const submitContact = createServerFn({ method: 'POST' })
-  .validator((input: ContactSubmissionInput) => v.safeParse(contactSubmissionSchema, input))
+  .validator((input: RawEnquiryInput) => v.safeParse(enquiryInputSchema, input))
   .handler(async ({ data: parsed }): Promise<ContactReplyBody> => {
     const request = getRequest()
     const requestId = requestIdFor(request)

@@ -3,16 +3,16 @@ import { subjectLabel } from '~/content/subjects'
 import { CONTACT_FIELDS, pickValues } from '~/ledger'
 import {
   type Enquiry,
+  type EnquirySource,
   formatEnquiry,
   LEASE_MS,
-  type LeadSource,
   newEnquiryId,
   newLeaseToken,
   recordSource,
   storeEnquiry,
 } from '~/ledger/index.server'
 import { sendReceipt } from '~/notices/index.server'
-import { StoreError } from '~/server/d1.server'
+import { LedgerError } from '~/server/d1.server'
 import { log } from '~/server/log.server'
 import { isLoopbackHost } from '~/server/loopback'
 import { type Reply, refusal } from '~/server/reply'
@@ -30,15 +30,13 @@ import {
   isRateLimited,
   RATE_LIMIT_PERIOD_SECONDS,
 } from './limits.server'
-import { type ContactSubmission, fieldErrorsFrom } from './schema'
+import { type EnquiryInput, fieldErrorsFrom } from './schema'
 import { type ContactErrorCode, FAILURE_MESSAGE } from './status'
 import { TURNSTILE_FIELD } from './turnstile'
 import { turnstileHold, turnstileSetup } from './turnstile.server'
 
-/**
- * Rate limit (bindings) and honeypot → the same limits in D1 → Turnstile → store → deliver (after the
- * answer, retried by the cron; never while held) → answer. "Sent" only once the enquiry is stored.
- */
+/** Rate limit (bindings) and honeypot → the same limits in D1 → Turnstile → store → deliver (after the
+ * answer, retried by the cron; never while held) → answer. "Sent" only once the enquiry is stored. */
 
 export interface ContactContext {
   env: WorkerEnv
@@ -50,7 +48,7 @@ export interface ContactContext {
   timeoutMs?: number
 }
 
-export type SubmissionOutcome =
+export type EnquiryOutcome =
   | { kind: 'stored'; enquiryId: string; repeat: boolean }
   | { kind: 'ignored' }
   | { kind: 'rate_limited'; retryAfter: number }
@@ -65,7 +63,7 @@ export function isLocalRequest(request: Request): boolean {
   }
 }
 
-function newEnquiry(input: ContactSubmission, now: Date): Enquiry {
+function newEnquiry(input: EnquiryInput, now: Date): Enquiry {
   return {
     id: newEnquiryId(now),
     receivedAt: now.toISOString(),
@@ -75,7 +73,7 @@ function newEnquiry(input: ContactSubmission, now: Date): Enquiry {
 }
 
 /** One log line with the outcome, never the message, the address or a secret (a local server prints the enquiry). */
-export async function submitEnquiry(input: ContactSubmission, context: ContactContext): Promise<SubmissionOutcome> {
+export async function submitEnquiry(input: EnquiryInput, context: ContactContext): Promise<EnquiryOutcome> {
   const { env, request, requestId } = context
   const started = Date.now()
 
@@ -88,9 +86,9 @@ export async function submitEnquiry(input: ContactSubmission, context: ContactCo
     log('info', { event: 'contact', requestId, outcome: 'ignored', cause: 'honeypot' })
     return { kind: 'ignored' }
   }
-  const notStored = (error: unknown): SubmissionOutcome => {
-    const cause = error instanceof StoreError ? error.code : 'store_error'
-    const errorName = error instanceof StoreError ? error.errorName : undefined
+  const notStored = (error: unknown): EnquiryOutcome => {
+    const cause = error instanceof LedgerError ? error.code : 'store_error'
+    const errorName = error instanceof LedgerError ? error.errorName : undefined
     log('error', {
       event: 'contact',
       requestId,
@@ -102,8 +100,7 @@ export async function submitEnquiry(input: ContactSubmission, context: ContactCo
     return { kind: 'not_stored', cause }
   }
 
-  // Across locations (the bindings count per location). A D1 that does not answer here would not
-  // store the enquiry either: the visitor hears so now, not after a second time-out.
+  // Across locations; a D1 that does not answer here would not store the enquiry either, so say so now.
   let counted: Awaited<ReturnType<typeof countPost>>
   try {
     counted = await countPost(env.ENQUIRIES, keys)
@@ -127,8 +124,7 @@ export async function submitEnquiry(input: ContactSubmission, context: ContactCo
   const enquiry = newEnquiry(input, now)
   const key = input[IDEMPOTENCY_KEY_FIELD] ?? `server-${enquiry.id}`
   let stored: Awaited<ReturnType<typeof storeEnquiry>>
-  // Stored claimed by the attempt below (an operator's retry meanwhile answers busy); if the Worker
-  // is cut off, the cron takes over once the lease runs out.
+  // Stored claimed by the attempt below; if the Worker is cut off, the cron takes over when the lease ends.
   const leaseToken = newLeaseToken()
   try {
     // Held because siteverify could not be asked: neither counted nor capped (docs/contact.md, "Floods").
@@ -207,7 +203,7 @@ export async function submitEnquiry(input: ContactSubmission, context: ContactCo
       event: 'contact_retry_error',
       requestId,
       enquiryId: record.id,
-      cause: error instanceof StoreError ? error.code : 'attempt_error',
+      cause: error instanceof LedgerError ? error.code : 'attempt_error',
     })
   })
   // The receipt (docs/notices.md) is never part of the answer.
@@ -218,7 +214,7 @@ export async function submitEnquiry(input: ContactSubmission, context: ContactCo
   return { kind: 'stored', enquiryId: record.id, repeat: false }
 }
 
-function submittedSource(input: ContactSubmission): LeadSource {
+function submittedSource(input: EnquiryInput): EnquirySource {
   return {
     page: input.source_page ?? null,
     firstPage: input.source_first_page ?? null,
@@ -230,7 +226,7 @@ function submittedSource(input: ContactSubmission): LeadSource {
 }
 
 /** Never a reason to fail: the enquiry is stored, and one log line says its source was not. */
-async function keepSource(env: WorkerEnv, id: string, input: ContactSubmission, requestId: string): Promise<void> {
+async function keepSource(env: WorkerEnv, id: string, input: EnquiryInput, requestId: string): Promise<void> {
   const source = submittedSource(input)
   if (Object.values(source).every((value) => value === null)) return
   try {
@@ -240,13 +236,13 @@ async function keepSource(env: WorkerEnv, id: string, input: ContactSubmission, 
       event: 'contact_source',
       requestId,
       enquiryId: id,
-      cause: error instanceof StoreError ? error.code : 'source_error',
+      cause: error instanceof LedgerError ? error.code : 'source_error',
     })
   }
 }
 
 /** For either endpoint: 200 once stored (or a bot's post dropped), 429 with Retry-After, 503 when not stored. */
-export function outcomeReply(outcome: SubmissionOutcome): Reply<ContactErrorCode> {
+export function outcomeReply(outcome: EnquiryOutcome): Reply<ContactErrorCode> {
   switch (outcome.kind) {
     case 'stored':
     case 'ignored':

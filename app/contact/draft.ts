@@ -1,7 +1,4 @@
-/**
- * The unsent message, in sessionStorage. The deferred form asks `hasDraft()` from first-load code,
- * so this file holds no field list (`draft-values.ts` reads and writes the values).
- */
+/** The unsent message, in sessionStorage; first-load code asks `hasDraft()`, so no field list here. */
 export const DRAFT_KEY = 'contact-form-draft'
 
 export function storage(): Storage | null {

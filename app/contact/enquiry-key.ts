@@ -1,7 +1,4 @@
-/**
- * The enquiry's idempotency key, in code every page's first load may carry (the contact route's
- * loader makes one): no valibot and no field registry here.
- */
+/** The enquiry's idempotency key; every page's first load may carry it, so no valibot and no registry. */
 
 /** Made at render (a post without JavaScript has it too), renewed once sent: two posts with one key are one enquiry. */
 export const IDEMPOTENCY_KEY_FIELD = 'enquiry_key'

@@ -1,7 +1,4 @@
-/**
- * The form's own fields beside the enquiry's (those are the ledger's registry, `ledger/fields.ts`,
- * reached through `~/ledger`): the honeypot, and the idempotency key from `enquiry-key.ts`.
- */
+/** The form's own fields beside the enquiry's (the ledger's registry): the honeypot and the idempotency key. */
 
 /** Hidden from people and assistive technology: only bots fill it in. */
 export const HONEYPOT_FIELD = 'website'

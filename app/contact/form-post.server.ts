@@ -10,18 +10,12 @@ import { refusal, replyResponse } from '~/server/reply'
 import type { WorkerRuntime } from '~/server/runtime.server'
 import { invalidInputReply, outcomeReply, refusedFields, submitEnquiry } from './contact.server'
 import { HONEYPOT_FIELD, IDEMPOTENCY_KEY_FIELD, newIdempotencyKey } from './fields'
-import { contactSubmissionSchema, MESSAGES, type MessageCode, messageCode } from './schema'
+import { enquiryInputSchema, MESSAGES, type MessageCode, messageCode } from './schema'
 import type { FieldErrorCodes, FormOutcome } from './status'
 import { TURNSTILE_FIELD } from './turnstile'
 
-/**
- * Without JavaScript: a 303 back to `/contact` with the result in a short-lived cookie (never in the
- * URL: HttpOnly, SameSite=Strict, Path=/contact, two minutes), read and cleared so it shows once.
- * Base64url JSON, split over numbered cookies past one cookie's size (a 5,000-character message).
- * Values only when not stored; errors as codes: the page shows its own words, never a cookie's text
- * (a sibling subdomain could set one). `Set-Cookie` made here: Start's cookie helpers write to the
- * response Start builds, not to this 303.
- */
+/** Without JavaScript: a 303 back to `/contact`, the result in a short-lived cookie read once (never the URL);
+ * errors travel as codes, since a sibling subdomain could set a cookie's text. */
 
 export const FORM_RETURN_PATH = '/contact#contact-status'
 
@@ -59,7 +53,7 @@ export async function handleFormPost(request: Request, runtime: WorkerRuntime): 
     const value = body.form.get(field)
     if (typeof value === 'string') raw[field] = value
   }
-  const parsed = v.safeParse(contactSubmissionSchema, raw)
+  const parsed = v.safeParse(enquiryInputSchema, raw)
   let result: FormOutcome
   if (!parsed.success) {
     if (!browser) return replyResponse(invalidInputReply(parsed.issues, requestId), requestId)
@@ -81,10 +75,7 @@ export async function handleFormPost(request: Request, runtime: WorkerRuntime): 
   return seeOther(FORM_RETURN_PATH, [['X-Request-Id', requestId], ...cookies])
 }
 
-/**
- * For the contact page's server render: a post's result, cleared so it shows once. The page carries
- * its own idempotency key: the page cache may share it only with a new key for each visitor.
- */
+/** A post's result for the contact page's render, cleared so it shows once. */
 export function takeFormOutcome(idempotencyKey: string): FormOutcome | null {
   setResponseHeader('Cache-Control', 'private, no-cache')
   shareWithOwnValue(getRequest(), idempotencyKey, newIdempotencyKey)

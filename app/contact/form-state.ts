@@ -15,13 +15,10 @@ export interface ContactFormState {
   source: SourceValues
 }
 
-/**
- * The `/contact` route's loader, in the route tree every page loads: no valibot, and no server
- * module but in the `.server()` half, which Start strips from the browser's bundle.
- */
+/** The `/contact` route's loader, in every page's route tree: no valibot, server code only in `.server()`. */
 export const loadContactForm = createIsomorphicFn()
   .server(async (): Promise<ContactFormState> => {
-    // Loaded when called: the round trip's module carries the whole submission path.
+    // Loaded when called: the round trip's module carries the whole path an enquiry takes.
     const roundTrip = await import('./form-post.server')
     const idempotencyKey = newIdempotencyKey()
     return {

@@ -3,20 +3,16 @@ import type { WorkerEnv } from '~/server/runtime.server'
 import { planDelivery } from './deliveries/index.server'
 import { turnstileSetup } from './turnstile.server'
 
-/**
- * What the public `/api/health` says: only whether the site is up and can take enquiries, which
- * takes one query that reads the enquiries table's columns (ledgerReadable): a bound database with
- * a broken schema is not ok.
- */
+/** What the public `/api/health` says: whether the site can take enquiries (a broken schema cannot). */
 export async function publicHealth(env: WorkerEnv): Promise<{ ok: boolean }> {
   return { ok: await ledgerReadable(env.ENQUIRIES) }
 }
 
-/** The delivery set-up, for operators (the inbox), never for the public. */
+/** The delivery set-up, for operators (the desk), never for the public. */
 export interface HealthReport {
   /** True when enquiries can be accepted: the enquiry database is bound. */
   ok: boolean
-  store: boolean
+  ledger: boolean
   /** The delivery in effect: the requested one when it has what it needs, else `none`. */
   delivery: string
   configured: boolean
@@ -33,7 +29,7 @@ export function healthReport(env: WorkerEnv): HealthReport {
   const turnstile = turnstileSetup(env)
   return {
     ok: Boolean(env.ENQUIRIES),
-    store: Boolean(env.ENQUIRIES),
+    ledger: Boolean(env.ENQUIRIES),
     delivery: plan.delivery?.name ?? 'none',
     configured: plan.configured,
     requested: plan.requested,

@@ -1,7 +1,4 @@
-/**
- * It carries valibot, so code in every page's first load imports the light modules beside it
- * (`enquiry-key.ts`, `draft.ts`, `form-state.ts`; `tests/unit/imports.test.ts`).
- */
+/** It carries valibot, so first-load code imports the light modules beside it (tests/unit/imports.test.ts). */
 
 export {
   CONTACT_FIELDS,

@@ -1,13 +1,9 @@
-import { bounded, database, StoreError } from '~/server/d1.server'
+import { bounded, database, LedgerError } from '~/server/d1.server'
 import { log } from '~/server/log.server'
 import type { WorkerEnv } from '~/server/runtime.server'
 
-/**
- * Flood limits (docs/contact.md, "Floods"): the rate-limit bindings (per location: most of a flood
- * never reaches D1), the same counts in D1 (global; the backstop for a missing binding), else this
- * isolate's memory, never "no limit". No address is stored: keys are counted under an HMAC whose
- * random key lives one window.
- */
+/** Flood limits (docs/contact.md): the bindings per location, the same counts in D1, else this isolate's
+ * memory, never none; addresses are counted under an HMAC whose key lives one window. */
 
 /** From wrangler.toml, at build time; both limiters share the period. */
 export const RATE_LIMITS = __CONTACT_RATE_LIMITS__
@@ -18,11 +14,8 @@ export const RATE_LIMIT_PERIOD_SECONDS: number = __CONTACT_RATE_LIMIT_PERIOD__
 /** Per network: one network's tokenless posts must not turn away every visitor without JavaScript. */
 export const HELD_PER_HOUR = 20
 
-/**
- * A ceiling for floods from many networks. 50 keeps the worst case inside D1's 500 MB (Free plan):
- * 50 × 24 × 14 days = 16,800 held at 27 KB at most, 453 MB. Posts held because siteverify could
- * not be asked are not counted: an outage turns no one away.
- */
+/** A ceiling for floods from many networks that keeps the worst case inside D1's 500 MB (docs/contact.md);
+ * posts held because siteverify could not be asked do not count: an outage turns no one away. */
 export const HELD_CEILING_PER_HOUR = 50
 
 const utcDay = (at: number) => new Date(at).toISOString().slice(0, 10)
@@ -53,7 +46,7 @@ export async function heldNetwork(
     return keyHash(key, 'network', network)
   }
   const todays = keys.get(today)
-  if (!todays) throw new StoreError('store_error', 'NoHeldNetworkKey')
+  if (!todays) throw new LedgerError('store_error', 'NoHeldNetworkKey')
   const store = await hashUnder(todays)
   const before = keys.get(yesterday)
   return { store, match: [store, before ? await hashUnder(before) : store] }
@@ -154,8 +147,7 @@ export function windowOf(now: number): number {
   return Math.floor(now / PERIOD_MS)
 }
 
-// The key itself, never a promise of it: workerd does not let one request wait on work another
-// started, so each post that finds none reads it, and the first to finish keeps it.
+// The key, not a promise: workerd lets no request wait on another's work, so the first to finish keeps it.
 let windowKey: { window: number; key: CryptoKey } | null = null
 
 function base64url(bytes: Uint8Array): string {
@@ -185,7 +177,7 @@ async function keyFor(db: D1Database, window: number): Promise<CryptoKey> {
     ]),
   )
   const secret = (read?.results?.[0] as { secret?: string } | undefined)?.secret
-  if (!secret) throw new StoreError('store_error', 'NoWindowKey')
+  if (!secret) throw new LedgerError('store_error', 'NoWindowKey')
   const key = await crypto.subtle.importKey('raw', fromBase64url(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
     'sign',
   ])
@@ -256,9 +248,9 @@ export async function countPost(db: D1Database | undefined, keys: ClientKeys, no
   try {
     return await bounded(countInStore(database(db), keys, now))
   } catch (error) {
-    if (error instanceof StoreError && error.code === 'store_timeout') throw error
+    if (error instanceof LedgerError && error.code === 'store_timeout') throw error
     const verdict = countInMemory(keys, now)
-    const why = error instanceof StoreError ? (error.errorName ?? error.code) : ((error as Error)?.name ?? 'unknown')
+    const why = error instanceof LedgerError ? (error.errorName ?? error.code) : ((error as Error)?.name ?? 'unknown')
     return verdict.ok ? { ok: true, inMemory: why } : verdict
   }
 }

@@ -113,12 +113,8 @@ const sourceEntries = Object.fromEntries(
   >
 >
 
-/**
- * Keys not listed (an `access_key` sent by a client) are dropped. A malformed idempotency key is
- * dropped too, as is a post without one (a new enquiry each time): refusing it would lose a lead
- * over a field the visitor never saw.
- */
-export const contactSubmissionSchema = v.object({
+/** Unlisted keys and a malformed idempotency key are dropped: refusing would lose the enquiry. */
+export const enquiryInputSchema = v.object({
   ...contactSchema.entries,
   [HONEYPOT_FIELD]: v.optional(v.pipe(v.string(), v.maxLength(1000)), ''),
   [IDEMPOTENCY_KEY_FIELD]: v.optional(
@@ -137,13 +133,13 @@ export const contactSubmissionSchema = v.object({
   ...sourceEntries,
 })
 
-export type ContactMessage = v.InferOutput<typeof contactSchema>
-export type ContactSubmission = v.InferOutput<typeof contactSubmissionSchema>
-export type ContactSubmissionInput = v.InferInput<typeof contactSubmissionSchema>
+export type EnquiryMessage = v.InferOutput<typeof contactSchema>
+export type EnquiryInput = v.InferOutput<typeof enquiryInputSchema>
+export type RawEnquiryInput = v.InferInput<typeof enquiryInputSchema>
 
 export type FieldErrors = Partial<Record<ContactField, string>>
 
-export type ValidationOutcome = { success: true; output: ContactMessage } | { success: false; errors: FieldErrors }
+export type ValidationOutcome = { success: true; output: EnquiryMessage } | { success: false; errors: FieldErrors }
 
 function isContactField(key: unknown): key is ContactField {
   return typeof key === 'string' && (CONTACT_FIELDS as readonly string[]).includes(key)

@@ -1,12 +1,12 @@
 import type { SourceValues } from '~/lib/visit-source'
 import { submitContact } from './contact.functions'
 import { HONEYPOT_FIELD, IDEMPOTENCY_KEY_FIELD } from './fields'
-import type { ContactMessage } from './schema'
+import type { EnquiryMessage } from './schema'
 import { TURNSTILE_FIELD } from './turnstile'
 
 /** True only for `{ ok: true }`: any refusal, failure or unexpected answer is false. A resend cannot make a second enquiry. */
 export async function sendContact(
-  message: ContactMessage,
+  message: EnquiryMessage,
   extra: { honeypot?: string; idempotencyKey?: string; turnstileToken?: string; source?: SourceValues } = {},
 ): Promise<boolean> {
   try {
@@ -19,8 +19,7 @@ export async function sendContact(
         [TURNSTILE_FIELD]: extra.turnstileToken,
       },
     })
-    // A middleware refusal (403, 413, 500) arrives as the same JSON; anything else (a proxy's page)
-    // as the raw Response, whose own `ok` says nothing.
+    // A middleware refusal arrives as the same JSON; anything else (a proxy's page) as the raw Response.
     return !(answer instanceof Response) && answer?.ok === true
   } catch {
     return false

@@ -4,10 +4,7 @@ import type { WorkerEnv } from '~/server/runtime.server'
 import { site } from '~/site'
 import { TURNSTILE_ACTION, TURNSTILE_ORIGIN } from './turnstile'
 
-/**
- * The token's check with siteverify never refuses an enquiry: a missing, invalid or unverifiable
- * token only stores it as held. https://developers.cloudflare.com/turnstile/get-started/server-side-validation/
- */
+/** The token's check never refuses an enquiry: a missing, invalid or unverifiable token only holds it. */
 
 export const SITEVERIFY_URL = `${TURNSTILE_ORIGIN}/turnstile/v0/siteverify`
 

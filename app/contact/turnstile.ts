@@ -1,8 +1,4 @@
-/**
- * Turnstile, what the browser's form needs too; the check is `turnstile.server.ts`, which reads the
- * secret. On with both keys set; a post without a valid token is held, never refused.
- * https://developers.cloudflare.com/turnstile/
- */
+/** Turnstile's part the browser needs too (the check is `turnstile.server.ts`); held, never refused. */
 
 /** The CSP allows this origin only while Turnstile is on. */
 export const TURNSTILE_ORIGIN = 'https://challenges.cloudflare.com'

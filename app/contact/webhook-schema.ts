@@ -1,10 +1,7 @@
 import { SUBJECT_VALUES } from '~/content/subjects'
 import { CONTACT_FIELDS, ENQUIRY_FIELDS, type FieldRule } from '~/ledger'
 
-/**
- * docs/webhook-payload.schema.json, made from the enquiry's fields (`ledger/fields.ts`) by
- * `npm run schema:webhooks`; a unit test holds the committed file to it.
- */
+/** docs/webhook-payload.schema.json from the enquiry's fields (`npm run schema:webhooks`; a test holds it). */
 
 /** A field's value in the payload; its cap is its UTF-8 byte cap where it has one, which bounds the code points. */
 function fieldSchema(rule: FieldRule): Record<string, unknown> {

@@ -9,7 +9,7 @@ import {
   recordWebhookAttempt,
   requeueWebhookEvent,
 } from '~/ledger/index.server'
-import { StoreError } from '~/server/d1.server'
+import { LedgerError } from '~/server/d1.server'
 import { eachAtMost } from '~/server/each-at-most'
 import { errorCause, log } from '~/server/log.server'
 import type { WorkerEnv } from '~/server/runtime.server'
@@ -27,10 +27,7 @@ import {
   webhookSetup,
 } from './webhooks'
 
-/**
- * Webhooks beside the delivery in effect (docs/integrations.md), retried by the cron with the same
- * `webhook-id`. Logs name the endpoint and event, never the URL or the secret.
- */
+/** Webhooks beside the delivery, retried with the same `webhook-id`; logs never name the URL or the secret. */
 
 export const WEBHOOK_RUN_LIMIT = 30
 const RUN_CONCURRENCY = 5
@@ -216,7 +213,7 @@ export async function deliverDueWebhooks(env: WorkerEnv, now = new Date(), limit
       log('error', {
         event: 'webhook_error',
         webhookId: id,
-        cause: error instanceof StoreError ? error.code : errorCause(error),
+        cause: error instanceof LedgerError ? error.code : errorCause(error),
       })
     }
   })

@@ -1,18 +1,11 @@
-/**
- * Webhooks' rules (docs/integrations.md). No TypeScript-only constructs, and besides types only
- * the fields' registry, by its path: check:config, the go-live check and `npm run enquiries --
- * setup` load it under plain Node.
- */
+/** Webhooks' rules (docs/integrations.md); plain Node loads it, so no TypeScript-only constructs. */
 import type { Enquiry } from '~/ledger'
 import { CONTACT_FIELDS, ENQUIRY_FIELDS, type FieldKind } from '../ledger/fields.ts'
 
 export const WEBHOOK_EVENT_TYPES = ['enquiry.received', 'enquiry.erased'] as const
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number]
 
-/**
- * Eight attempts over 27 h 36 min, past the 24 h a receiver may be down: Standard Webhooks'
- * reference schedule less its first seconds, which a once-a-minute cron cannot keep.
- */
+/** Past the 24 h a receiver may be down: Standard Webhooks' schedule less what a minutely cron cannot keep. */
 export const WEBHOOK_RETRY_DELAYS: readonly number[] = [60, 300, 1800, 7200, 18_000, 36_000, 36_000]
 
 /** Null: that attempt was the last. */
@@ -222,10 +215,7 @@ function slackText(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 }
 
-/**
- * The message only with WEBHOOK_SLACK_BODY on: the channel is not the desk. An erasure asks the
- * channel to delete its message: Slack lets no webhook do it.
- */
+/** The message only with WEBHOOK_SLACK_BODY on; an erasure asks the channel to delete it (no webhook can). */
 export function slackMessage(
   event: WebhookEvent,
   enquiry: Enquiry | null,

@@ -14,7 +14,7 @@ export interface LegalPage {
 const where = `${site.location.locality}, ${site.location.region}, ${site.location.country}`
 
 /** Where enquiries are stored (the D1 database of issue #13). */
-const ENQUIRY_STORE = 'a database in our Cloudflare account (Cloudflare D1)'
+const ENQUIRY_LEDGER = 'a database in our Cloudflare account (Cloudflare D1)'
 
 export const privacyPage: LegalPage = {
   title: 'Privacy Policy',
@@ -55,7 +55,7 @@ export const privacyPage: LegalPage = {
       title: 'Where it is stored and processed',
       paragraphs: [
         'This website runs on Cloudflare’s network. When you visit a page or send the form, Cloudflare processes technical data such as your IP address and browser type to deliver the page and protect the site from abuse. Your IP address is also used, for a minute at most, to limit how many enquiries one address, and one network, can send. We do not store it: to count enquiries across Cloudflare’s network, the website’s database keeps only a keyed hash of the address and of its network, with a count, for at most two minutes. The key changes every minute and is deleted with the counts, after which no hash can be traced back to an address.',
-        `An enquiry you send is stored in ${ENQUIRY_STORE}, so that it is not lost if delivery fails. From there it is passed to a form-submission service, which delivers it to our company e-mail, where we read and answer it. These providers may process data outside India; we use them only to run this website and to receive your message.`,
+        `An enquiry you send is stored in ${ENQUIRY_LEDGER}, so that it is not lost if delivery fails. From there it is passed to a form-submission service, which delivers it to our company e-mail, where we read and answer it. These providers may process data outside India; we use them only to run this website and to receive your message.`,
         'We may also pass a copy of an enquiry, over an encrypted and signed connection, to the business tools we use to follow enquiries up, such as our customer-relationship system. A notice of it may go to our team’s chat (Slack, run by Slack Technologies): it gives the subject of the enquiry, your company’s name, when it arrived and a link to it in our records, not your name, your e-mail address or what you wrote. When an enquiry is erased, on your request, on withdrawal or at the end of the period below, the website tells each of these tools that had it, so that their copy is erased too.',
         `Our hosting provider keeps a technical log of each request to the website (for example the time, the page address without its query string, the response status and the approximate location of the request) for at most ${facts.logRetentionDays} days. What you write in the form, including your e-mail address, is never written to these logs.`,
       ],

@@ -2,13 +2,8 @@ import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose'
 import { isLoopbackHost } from '~/server/loopback'
 import type { WorkerEnv } from '~/server/runtime.server'
 
-/**
- * Who may open the desk. The Worker verifies the `Cf-Access-Jwt-Assertion` header itself rather
- * than trust that Access is in front (a route left unprotected would open it): RS256 by one of the
- * team's keys, the AUD tag, the issuer, `exp` and `nbf`, the e-mail (against the allow-list when
- * set), and `sub`, which the logs name instead of the e-mail.
- * https://developers.cloudflare.com/cloudflare-one/identity/authorization-cookie/validating-json/
- */
+/** Who may open the desk: the Worker verifies the Access token itself rather than trust that Access is in
+ * front, since a route left unprotected would open it. */
 export const ACCESS_HEADER = 'Cf-Access-Jwt-Assertion'
 
 /** Besides Access: the allow-list's size, or the written reason there is none. */
@@ -71,8 +66,7 @@ export function accessConfig(env: WorkerEnv): AccessConfig | { error: 'not_confi
   return { issuer: `https://${team}`, audience, certsUrl, allowedEmails: allowed.length ? allowed : null }
 }
 
-// One key set per certs URL, kept for the isolate's life: jose caches the keys, and fetches them
-// again when a token names a key it does not have (a rotation), at most every 30 s.
+// One key set per certs URL for the isolate's life: jose refetches when a token names an unknown key.
 const keySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>()
 
 function keySet(url: URL) {

@@ -1,7 +1,7 @@
 import { isEnquiryId } from '~/ledger/index.server'
-import { ADMIN_HEADERS } from '~/server/admin-path'
 import { type ActionAnswer, type ActionResult, answerResponse, forbidden } from '~/server/answer'
 import { readFormBody } from '~/server/body-limit.server'
+import { DESK_HEADERS } from '~/server/desk-path'
 import { errorCause, log, requestIdFor } from '~/server/log.server'
 import type { WorkerEnv } from '~/server/runtime.server'
 import { DESK_ACTIONS, type DeskActionName, isDeskActionName, unknownActionMessage } from './actions'
@@ -33,12 +33,7 @@ export const DESK_ACTION_HANDLERS: Record<DeskActionName, Handler> = {
 
 const NOT_DONE = 'The enquiry database did not answer; nothing was changed. Try again.'
 
-/**
- * `POST /admin/actions`, every desk action, with or without JavaScript: who acts (checked again
- * behind the middleware's gate), the form, the action's entry in the table, its handler, one
- * `event=admin` line, and a 303 back with a flash. A guard on what an operator may do goes here,
- * between who acts and the action.
- */
+/** `POST /admin/actions`, every desk action; a guard on what an operator may do goes between who and what. */
 export async function handleDeskAction(request: Request, env: WorkerEnv): Promise<Response> {
   const requestId = requestIdFor(request)
   const operator = await operatorFor(request, env, requestId)
@@ -49,7 +44,7 @@ export async function handleDeskAction(request: Request, env: WorkerEnv): Promis
     : body.status === 415
       ? { status: 415, message: 'Send the action as a form.' }
       : { status: 400, message: 'The form data could not be read.' }
-  return answerResponse(answer, ADMIN_HEADERS)
+  return answerResponse(answer, DESK_HEADERS)
 }
 
 async function act(form: FormData, context: ActionContext): Promise<ActionAnswer> {

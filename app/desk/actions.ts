@@ -1,9 +1,5 @@
-/**
- * The desk's actions, one entry each: what a form posts as `action` to `/admin/actions`. The
- * dispatcher (`actions.server.ts`), its unknown-action message, the forms' action names and the
- * audit trail's words all come from here; each handler is keyed by the same name on the server,
- * where a missing one is a type error. No server code here: the desk's pages import it.
- */
+/** The desk's actions, one entry each: the dispatcher, the forms and the audit trail's words all come from
+ * here, and a handler missing on the server is a type error. No server code: the pages import it. */
 
 /** What a press is checked against before it changes anything: what its page showed. */
 export type PageState =

@@ -1,18 +1,15 @@
 import { CONTACT_FIELDS, type ContactField, ENQUIRY_FIELDS, type FieldRule } from '~/ledger'
-import { type EnquiryRecord, enquiryPages, type LeadSource, recordAudit, triageView } from '~/ledger/index.server'
-import { ADMIN_HEADERS } from '~/server/admin-path'
+import { type EnquiryRecord, type EnquirySource, enquiryPages, recordAudit, triageView } from '~/ledger/index.server'
 import { answerResponse, forbidden } from '~/server/answer'
+import { DESK_HEADERS } from '~/server/desk-path'
 import { errorCause, log, requestIdFor } from '~/server/log.server'
 import type { WorkerEnv } from '~/server/runtime.server'
-import { filterOf, parseInboxQuery } from './inbox.server'
+import { filterOf, parseEnquiryListQuery } from './enquiry-list.server'
 import { operatorFor } from './operator.server'
 import { RESOLUTION_LABELS, TRIAGE_LABELS } from './triage'
 
-/**
- * The inbox as CSV: UTF-8 with a byte-order mark (so spreadsheets read it as UTF-8), CRLF, every
- * field quoted; a cell that would start a formula (`=`, `+`, `-`, `@`, tab, CR) gets a leading `'`.
- * https://owasp.org/www-community/attacks/CSV_Injection
- */
+/** The desk as CSV: a byte-order mark so spreadsheets read UTF-8, and a leading `'` on a cell that would
+ * start a formula (https://owasp.org/www-community/attacks/CSV_Injection). */
 
 /** Streamed: the Worker holds one page of them. */
 export const EXPORT_LIMIT = 50_000
@@ -45,7 +42,7 @@ export const CSV_SOURCE_COLUMNS = [
   ['utmSource', 'UTM source'],
   ['utmMedium', 'UTM medium'],
   ['utmCampaign', 'UTM campaign'],
-] as const satisfies readonly (readonly [keyof LeadSource, string])[]
+] as const satisfies readonly (readonly [keyof EnquirySource, string])[]
 
 /** Migration 0005, between the delivery and the source columns; "Outcome" is the resolution. */
 export const CSV_TRIAGE_COLUMNS = ['Triage', 'Outcome', 'Owner', 'Reply by', 'Overdue'] as const
@@ -92,11 +89,8 @@ export function enquiriesCsv(records: readonly EnquiryRecord[], now = new Date()
   return `\uFEFF${csvRow(HEADER)}${records.map((record) => csvRow(csvValues(record, now))).join('')}`
 }
 
-/**
- * The same bytes as `enquiriesCsv`, pulled a page at a time as the client takes them, so the Worker
- * holds one page however long the file. An error cuts the stream (the download fails rather than
- * looking complete); `onEnd` is told the rows, or the error.
- */
+/** `enquiriesCsv` pulled a page at a time, so the Worker holds one page however long the file; an error
+ * cuts the stream, so the download fails rather than looking complete. */
 export function enquiriesCsvStream(
   pages: AsyncIterator<readonly EnquiryRecord[]>,
   onEnd: (rows: number, error?: unknown) => void = () => {},
@@ -137,7 +131,7 @@ export async function handleExport(request: Request, env: WorkerEnv): Promise<Re
   const requestId = requestIdFor(request)
   const operator = await operatorFor(request, env, requestId)
   if (!operator) return forbidden()
-  const query = parseInboxQuery(Object.fromEntries(new URL(request.url).searchParams))
+  const query = parseEnquiryListQuery(Object.fromEntries(new URL(request.url).searchParams))
   try {
     // Never the search text: it may be a person's name or address.
     await recordAudit(env.ENQUIRIES, {
@@ -177,11 +171,11 @@ export async function handleExport(request: Request, env: WorkerEnv): Promise<Re
       headers: {
         'Content-Type': 'text/csv; charset=utf-8',
         'Content-Disposition': `attachment; filename="enquiries-${day}${query.status ? `-${query.status}` : ''}.csv"`,
-        ...ADMIN_HEADERS,
+        ...DESK_HEADERS,
       },
     })
   } catch (error) {
     log('error', { event: 'admin_error', requestId, action: 'export', cause: errorCause(error) })
-    return answerResponse({ status: 503, message: 'The enquiry database did not answer. Try again.' }, ADMIN_HEADERS)
+    return answerResponse({ status: 503, message: 'The enquiry database did not answer. Try again.' }, DESK_HEADERS)
   }
 }

@@ -20,11 +20,7 @@ import { enquiryPath } from './paths'
 /** The actions on one enquiry's delivery: its page's buttons below the message. */
 export type EnquiryAction = 'handled' | 'retry' | 'release' | 'erase'
 
-/**
- * Each only while its status is the one its page showed (else `status-stale`, nothing done), and
- * never taking another attempt's lease (`busy`). Each writes its audit line with the change itself
- * (the requeue, for retry and release, before the attempt).
- */
+/** Each only while its status is as its page showed and no attempt holds it, audited with the change. */
 export async function enquiryAction(
   action: EnquiryAction,
   id: string,
@@ -41,7 +37,7 @@ export async function enquiryAction(
       : await change(action, record, form.get('confirm') === record.id, from, env, operator.email, requestId)
   const logged = { enquiryId: id, result: flash }
   if (flash === 'confirm-erase') return { answer: { seeOther: `/admin/erase/${encodeURIComponent(id)}` }, logged }
-  return { answer: { seeOther: flash === 'erased' ? '/admin?notice=erased' : enquiryPath(id, flash) }, logged }
+  return { answer: { seeOther: flash === 'erased' ? '/admin?flash=erased' : enquiryPath(id, flash) }, logged }
 }
 
 async function change(
@@ -55,8 +51,7 @@ async function change(
 ): Promise<Flash> {
   const now = new Date().toISOString()
   const db = env.ENQUIRIES
-  // Each line is written in the change's own batch, under its condition: no change, no line, and
-  // an action whose line cannot be written is not done.
+  // Each line goes in the change's own batch, under its condition: no change, no line.
   const line = { operator, action: DESK_ACTIONS[action].audit, detail: `was ${record.status}` }
   switch (action) {
     case 'handled':

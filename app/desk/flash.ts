@@ -1,6 +1,6 @@
 import { TRIAGE_FLASHES } from './triage'
 
-/** After an action, in the address it sends the browser to (`?notice=<code>`): only these codes are shown, never text from the address. */
+/** After an action, in the address it sends the browser to (`?flash=<code>`): only these codes are shown, never text from the address. */
 export const FLASHES = {
   handled: { tone: 'success', text: 'Marked handled. It will not be delivered again.' },
   'already-handled': { tone: 'info', text: 'It was already marked handled.' },
@@ -8,7 +8,7 @@ export const FLASHES = {
   'retry-failed': { tone: 'danger', text: 'The delivery attempt failed; see the history below for the cause.' },
   'not-configured': {
     tone: 'danger',
-    text: 'Nothing was attempted: no delivery is in effect (see the delivery set-up on the inbox page). It stays pending.',
+    text: 'Nothing was attempted: no delivery is in effect (see the delivery set-up on the desk page). It stays pending.',
   },
   'not-retried': { tone: 'info', text: 'Delivered and handled enquiries are not sent again.' },
   'not-held': { tone: 'info', text: 'It is not held, so there is nothing to release.' },

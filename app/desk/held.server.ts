@@ -32,7 +32,7 @@ export async function eraseHeldAction(form: FormData, { env, operator }: ActionC
   const erased = await eraseHeld(env.ENQUIRIES, selection, until)
   const flash = erased > 0 ? 'held-erased' : 'held-none'
   return {
-    answer: { seeOther: `/admin?status=held&notice=${flash}` },
+    answer: { seeOther: `/admin?status=held&flash=${flash}` },
     logged: { day: selection.day ?? 'all', reason: selection.reason ?? 'all', erased, result: flash },
   }
 }

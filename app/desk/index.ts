@@ -1,16 +1,13 @@
-/**
- * A page's `head()` imports `head.ts` itself: it stays in the route tree every page loads, which must
- * not carry the desk's server functions.
- */
+/** A page's `head()` imports `head.ts` itself: every page's route tree must not carry server functions. */
 
 export {
   type ActivityLine,
   type AuditLine,
   ENQUIRY_FIELDS,
   ENQUIRY_STATUSES,
+  type EnquirySource,
   type EnquiryStatus,
   type HeldSummary,
-  type LeadSource,
   LINE_FIELDS,
   TRIAGE_STATES,
   type TriageView,
@@ -18,16 +15,16 @@ export {
 
 export { auditLabel, type DeskActionName } from './actions'
 export type { TriageDetail } from './enquiry.server'
+export type { TriageListData } from './enquiry-list.server'
 export { FLASHES, type Flash, isFlash } from './flash'
-export type { TriageListData } from './inbox.server'
 export { mailtoHref } from './mailto'
 export { lastMoveText, SEEN_STATUS } from './moves'
 export { confirmTarget, deskEffect } from './navigation'
 export {
   loadActivity,
   loadEnquiry,
+  loadEnquiryList,
   loadHeldErasure,
-  loadInbox,
   loadOperator,
   loadPerson,
   loadPersonErasure,

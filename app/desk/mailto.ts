@@ -1,9 +1,5 @@
-/**
- * The form accepts what a browser's `type="email"` accepts, `?`, `&`, `=`, `#` included: written
- * as it is, `sales%40client.example?bcc=spy%40evil.example&x=@a.co` would add a hidden Bcc. So the
- * local part is percent-encoded (RFC 6068 § 2), and anything but one `@` and a plain host name gets
- * no link. https://www.rfc-editor.org/rfc/rfc6068#section-2
- */
+/** An accepted address may hold `?`, `&`, `=`, `#`, which as written could add a hidden Bcc: the local part
+ * is percent-encoded (RFC 6068 § 2), and anything but one `@` and a plain host gets no link. */
 const HOST_NAME = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/
 
 export function mailtoHref(address: string): string | null {

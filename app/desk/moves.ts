@@ -2,10 +2,7 @@ import type { AuditLine } from '~/ledger'
 import { isResolution, isTriageState } from '~/ledger'
 import { RESOLUTION_LABELS, TRIAGE_LABELS } from './triage'
 
-/**
- * What a refused stale move shows: who last changed the enquiry, what, and when, from its audit
- * trail (the flash in the address is only a code; the words come from the stored lines).
- */
+/** What a refused stale move shows: who last changed the enquiry, what and when, from its audit trail. */
 
 /** The delivery status a page showed, posted by *Mark handled*, *Retry*, *Release* and *Erase permanently*. */
 export const SEEN_STATUS = 'seen-status'

@@ -1,15 +1,12 @@
 import { parseSearch } from '~/lib/search-params'
-import { ADMIN_PREFIX, isAdminPath } from '~/server/admin-path'
+import { ADMIN_PREFIX, isDeskPath } from '~/server/desk-path'
 
-/**
- * A desk GET that writes something (opening an enquiry writes an audit line) or hands out a file is
- * made only on `Sec-Fetch-Site: same-origin` or `none`; another site's link or redirect, or no
- * header, gets the confirmation page (docs/security.md, "Effects only from the desk itself").
- */
+/** A desk GET that writes something or hands out a file runs only from the desk itself (`Sec-Fetch-Site`);
+ * anything else gets the confirmation page (docs/security.md). */
 
 export const CONFIRM_PATH = `${ADMIN_PREFIX}/confirm`
 
-/** Pages that only show what is stored: they open from anywhere, so Access's login redirect lands on the inbox. */
+/** Pages that only show what is stored: they open from anywhere, so Access's login redirect lands on the desk. */
 const WITHOUT_EFFECT = new Set(['', '/activity', '/sources', '/setup', '/erase-held', '/confirm'])
 
 const canonical = (pathname: string) => {
@@ -27,7 +24,7 @@ const canonical = (pathname: string) => {
 
 /** What a desk GET would do, in words for the confirmation page; null: it only shows a page. */
 export function deskEffect(url: URL): string | null {
-  if (!isAdminPath(url.pathname)) return null
+  if (!isDeskPath(url.pathname)) return null
   const path = canonical(url.pathname).slice(ADMIN_PREFIX.length)
   if (WITHOUT_EFFECT.has(path)) return null
   // The query as the page's route reads it (of a repeated name, the last), not the first value.
@@ -50,11 +47,8 @@ export function fromTheDesk(headers: Headers): boolean {
 
 export const confirmPath = (url: URL) => `${CONFIRM_PATH}?to=${encodeURIComponent(url.pathname + url.search)}`
 
-/**
- * The address the confirmation page may go on to: a path under the desk's own, resolved as a
- * browser resolves it (`..`, `%2e%2e`), else null. Strict where the gate is loose: `//`, a `\`, or
- * a look-alike such as `/admin.example/…` would make a form action that leaves the site.
- */
+/** Where the confirmation page may go on to: a path under the desk's, resolved as a browser would, else null;
+ * `//`, `\` or a look-alike prefix would make a form action that leaves the site. */
 export function confirmTarget(to: unknown): URL | null {
   if (typeof to !== 'string' || !to.startsWith('/') || to.startsWith('//') || to.includes('\\')) return null
   let url: URL

@@ -1,8 +1,8 @@
 import { redirect } from '@tanstack/react-router'
 import { getRequest } from '@tanstack/react-start/server'
 import { seenOperators } from '~/ledger/index.server'
-import { isAdminPath } from '~/server/admin-path'
 import { forbidden } from '~/server/answer'
+import { isDeskPath } from '~/server/desk-path'
 import { log, requestIdFor } from '~/server/log.server'
 import { type WorkerEnv, workerEnv } from '~/server/runtime.server'
 import { verifyAccess } from './access.server'
@@ -33,12 +33,8 @@ export async function operatorFor(request: Request, env: WorkerEnv, requestId: s
   return null
 }
 
-/**
- * Each server function checks itself: they also answer at `/_serverFn/…`, outside the gate.
- * `effect`: a page with an effect (navigation.ts), only for a request from the desk itself. Refused
- * while a desk page renders, it sends the operator to the confirmation page, as the gate does: a
- * thrown `Response` cannot be serialised there, and would end the page in a bare 500.
- */
+/** Each server function checks itself, as they also answer at `/_serverFn/…`, outside the gate; `effect`
+ * refused during a render redirects to the confirmation page (a thrown Response would be a bare 500). */
 export async function signedIn({ effect = false } = {}): Promise<{ env: WorkerEnv; operator: Operator }> {
   const env = await workerEnv()
   const request = getRequest()
@@ -47,7 +43,7 @@ export async function signedIn({ effect = false } = {}): Promise<{ env: WorkerEn
   if (effect && !fromTheDesk(request.headers)) {
     const url = new URL(request.url)
     // A desk page renders; a server function's own address (`/_serverFn/…`) gets the 403.
-    if (isAdminPath(url.pathname)) throw redirect({ href: confirmPath(url), statusCode: 303 })
+    if (isDeskPath(url.pathname)) throw redirect({ href: confirmPath(url), statusCode: 303 })
     throw forbidden()
   }
   return { env, operator }

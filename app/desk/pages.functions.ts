@@ -2,8 +2,8 @@ import { notFound } from '@tanstack/react-router'
 import { createServerFn } from '@tanstack/react-start'
 import { activityPage, parseHeldSelection } from '~/ledger/index.server'
 import { enquiryPage } from './enquiry.server'
+import { enquiryListData, parseEnquiryListQuery } from './enquiry-list.server'
 import { heldErasure } from './held.server'
-import { inboxData, parseInboxQuery } from './inbox.server'
 import { signedIn } from './operator.server'
 import { personErasure, personPage } from './person.server'
 import { deliverySetup } from './setup.server'
@@ -18,11 +18,11 @@ export const loadOperator = createServerFn({ method: 'GET' }).handler(async () =
   return { email: operator.email }
 })
 
-export const loadInbox = createServerFn({ method: 'GET' })
-  .validator((input: unknown) => parseInboxQuery((input ?? {}) as Record<string, unknown>))
+export const loadEnquiryList = createServerFn({ method: 'GET' })
+  .validator((input: unknown) => parseEnquiryListQuery((input ?? {}) as Record<string, unknown>))
   .handler(async ({ data }) => {
     const { env, operator } = await signedIn()
-    return inboxData(env, data, operator)
+    return enquiryListData(env, data, operator)
   })
 
 export const loadEnquiry = createServerFn({ method: 'GET' })

@@ -1,10 +1,10 @@
-import { ADMIN_PREFIX } from '~/server/admin-path'
+import { ADMIN_PREFIX } from '~/server/desk-path'
 import type { Flash } from './flash'
 
-export { isAdminPath } from '~/server/admin-path'
+export { isDeskPath } from '~/server/desk-path'
 
 export const enquiryPath = (id: string, flash?: Flash) =>
-  `${ADMIN_PREFIX}/enquiries/${encodeURIComponent(id)}${flash ? `?notice=${flash}` : ''}`
+  `${ADMIN_PREFIX}/enquiries/${encodeURIComponent(id)}${flash ? `?flash=${flash}` : ''}`
 
 export function heldErasePath(selection: { day?: string; reason?: string }): string {
   const search = new URLSearchParams()
@@ -15,6 +15,6 @@ export function heldErasePath(selection: { day?: string; reason?: string }): str
 }
 
 export const personPath = (email: string, flash?: Flash) =>
-  `${ADMIN_PREFIX}/person?email=${encodeURIComponent(email)}${flash ? `&notice=${flash}` : ''}`
+  `${ADMIN_PREFIX}/person?email=${encodeURIComponent(email)}${flash ? `&flash=${flash}` : ''}`
 
 export const personErasePath = (email: string) => `${ADMIN_PREFIX}/person/erase?email=${encodeURIComponent(email)}`

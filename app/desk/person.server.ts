@@ -7,8 +7,8 @@ import {
   personExport,
   recordAudit,
 } from '~/ledger/index.server'
-import { ADMIN_HEADERS } from '~/server/admin-path'
 import { type ActionResult, answerResponse, forbidden } from '~/server/answer'
+import { DESK_HEADERS } from '~/server/desk-path'
 import { errorCause, log, requestIdFor } from '~/server/log.server'
 import type { WorkerEnv } from '~/server/runtime.server'
 import { DESK_ACTIONS } from './actions'
@@ -68,7 +68,7 @@ export async function handlePersonExport(request: Request, env: WorkerEnv): Prom
   const operator = await operatorFor(request, env, requestId)
   if (!operator) return forbidden()
   const email = parsePersonEmail(new URL(request.url).searchParams.get('email'))
-  if (!email) return answerResponse({ status: 400, message: 'No valid e-mail address.' }, ADMIN_HEADERS)
+  if (!email) return answerResponse({ status: 400, message: 'No valid e-mail address.' }, DESK_HEADERS)
   try {
     const ids = (await personEnquiries(env.ENQUIRIES, email)).map((row) => row.id)
     await recordAudit(env.ENQUIRIES, {
@@ -89,11 +89,11 @@ export async function handlePersonExport(request: Request, env: WorkerEnv): Prom
       headers: {
         'Content-Type': 'application/json; charset=utf-8',
         'Content-Disposition': `attachment; filename="person-export-${data.exportedAt.slice(0, 10)}.json"`,
-        ...ADMIN_HEADERS,
+        ...DESK_HEADERS,
       },
     })
   } catch (error) {
     log('error', { event: 'admin_error', requestId, action: 'export-person', cause: errorCause(error) })
-    return answerResponse({ status: 503, message: 'The enquiry database did not answer. Try again.' }, ADMIN_HEADERS)
+    return answerResponse({ status: 503, message: 'The enquiry database did not answer. Try again.' }, DESK_HEADERS)
   }
 }

@@ -19,7 +19,7 @@ export interface DeliverySetup {
   configured: boolean
   missing: string[]
   rateLimiter: boolean
-  store: boolean
+  ledger: boolean
   retentionDays: number
   heldRetentionDays: number
   heldPerHour: number
@@ -38,7 +38,7 @@ export function deliverySetup(env: WorkerEnv): DeliverySetup {
     configured: report.configured,
     missing: report.missing,
     rateLimiter: report.rateLimiter,
-    store: report.store,
+    ledger: report.ledger,
     retentionDays: retentionDays(env.ENQUIRY_RETENTION_DAYS),
     heldRetentionDays: heldRetentionDays(env.ENQUIRY_RETENTION_DAYS),
     heldPerHour: HELD_PER_HOUR,
@@ -49,15 +49,12 @@ export function deliverySetup(env: WorkerEnv): DeliverySetup {
   }
 }
 
-/**
- * What the set-up lacks, each in a few words, for the inbox's one line (`/admin`); empty when
- * nothing is. The whole set-up is `/admin/setup`'s.
- */
+/** What the set-up lacks, in a few words each, for the desk's one line (`/admin`). */
 export function setupGaps(setup: DeliverySetup): string[] {
   const gaps: string[] = []
   if (setup.missing.length) gaps.push(`the delivery needs ${setup.missing.join(', ')}`)
   else if (setup.delivery === 'none') gaps.push('no delivery is in effect')
-  if (!setup.store) gaps.push('no enquiry database is bound')
+  if (!setup.ledger) gaps.push('no enquiry database is bound')
   if (!setup.rateLimiter) gaps.push('the rate limiters are not bound')
   if (typeof setup.turnstile === 'object') gaps.push(`Turnstile needs ${setup.turnstile.missing.join(', ')}`)
   if ('policyOnly' in setup.fence && !setup.fence.policyOnly)

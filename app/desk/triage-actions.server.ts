@@ -17,11 +17,7 @@ import {
 
 export type TriageResult = TriageFlash | 'missing'
 
-/**
- * Checked, then written with its audit line in one batch, only while the triage is as `seen` (the
- * page the operator pressed on showed it) and as read here: else `triage-stale`, nothing written.
- * A refused move writes no line.
- */
+/** Written with its audit line, only while the triage is as the page showed it (else `triage-stale`). */
 export async function applyTriageAction(
   env: WorkerEnv,
   operator: Operator,

@@ -8,7 +8,7 @@ import {
 } from '~/ledger'
 import type { DeskActionName } from './actions'
 
-/** Triage's moves, and the inbox's filters by it; states, resolutions and overdue are the ledger's. */
+/** Triage's moves, and the desk's filters by it; states, resolutions and overdue are the ledger's. */
 
 export const TRIAGE_LABELS: Record<TriageState, string> = {
   new: 'New',
@@ -65,10 +65,7 @@ export type Transition =
 
 const sameEmail = (a: string | null, b: string | null) => (a ?? '').toLowerCase() === (b ?? '').toLowerCase()
 
-/**
- * A new enquiry taken, assigned or noted becomes open: someone has it, so someone read it. Doing what
- * is already so changes nothing (`triage-unchanged`).
- */
+/** A new enquiry taken, assigned or noted becomes open: someone has it, so someone read it. */
 export function transition(current: TriageFacts, action: TriageAction, me: string): Transition {
   const read = (state: TriageState): TriageState => (state === 'new' ? 'open' : state)
   switch (action.kind) {
@@ -145,7 +142,7 @@ export function parseTriageAction(
   }
 }
 
-/** Made only while the enquiry is as its page showed (docs/inbox.md, "Moves on what the operator saw"). */
+/** Made only while the enquiry is as its page showed (docs/desk.md, "Moves on what the operator saw"). */
 export const SEEN_FIELDS = { state: 'seen-state', resolution: 'seen-outcome', owner: 'seen-owner' } as const
 
 export function seenFields(shown: TriageFacts): Record<string, string> {

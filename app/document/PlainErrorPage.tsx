@@ -1,9 +1,6 @@
 import { type ErrorKind, errorPages } from '~/content/error-pages'
 
-/**
- * The designed page's words (ErrorPage.tsx) with no router, icons or state: shown when that page's
- * code cannot load (lazy-pages.tsx), and sent as static HTML when the layout fails. Keep it that simple.
- */
+/** The error page's words with no router, icons or state, for when the designed page cannot load or render. */
 export function PlainErrorPage({ kind }: { kind: ErrorKind }) {
   const words = errorPages[kind]
   return (

@@ -1,8 +1,5 @@
-/**
- * A stylised "A" whose crossbar is a sound wave, 40 × 40. One drawing for the favicon
- * (`scripts/brand-assets.ts` loads it under plain Node: no imports) and the logo, drawn from the
- * page's symbol at no request (page-symbols.server.ts).
- */
+/** A stylised "A" whose crossbar is a sound wave: one drawing for the favicon (plain Node loads it, so no
+ * imports) and the logo, a symbol in the page. */
 export const BRAND_MARK_ID = 'brand-mark'
 
 /** The mark's colour, a diagonal gradient from the brand's cyan to its violet. */

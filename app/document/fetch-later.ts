@@ -1,9 +1,5 @@
-/**
- * A file fetched at low priority once the main thread is idle after hydration (`requestIdleCallback`,
- * two seconds at most; where there is none, at once). Hydration's effects call it: a fetch started
- * there runs in the task that ends hydration and lengthens it (figures: docs/performance.md).
- * Rejects unless a success, so callers record nothing for a file they did not get.
- */
+/** A file fetched once the main thread is idle after hydration: started in hydration's effects it would
+ * lengthen the task that ends it. Rejects unless a success, so callers record nothing they did not get. */
 export async function fetchLater(url: string): Promise<Response> {
   await idle()
   // `priority` is a fetch() option browsers support; this TypeScript DOM library lacks it.

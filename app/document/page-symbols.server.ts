@@ -1,10 +1,5 @@
-/**
- * Icons, the mark and above-the-fold illustrations are drawn with `<use href="#…">`, so they paint
- * with the page at no request and no script. `withPageSymbols` scans the rendered HTML for the ids
- * it draws and splices those symbols (icons.svg, brand-mark.ts, public/images/*.svg) before
- * `</body>`, one hidden `<svg>` per kind. The page is rendered whole before it is sent, so holding
- * its text costs nothing. The browser's half is page-symbols.ts.
- */
+/** Icons, the mark and above-the-fold illustrations are `<use href="#…">`, so they paint with the page,
+ * no request, no script: the symbols a page draws are spliced before `</body>`. */
 import { ICON_ID_PREFIX } from '~/content/types'
 import { BRAND_MARK_ID, brandMarkGradient, brandMarkShapes } from './brand-mark'
 import ICON_SPRITE from './icons.svg?raw'
@@ -28,19 +23,13 @@ const ICONS: SymbolKind = {
 
 const BRAND_GRADIENT_ID = `${BRAND_MARK_ID}-gradient`
 
-/**
- * The mark's holder is 0 × 0 rather than `display="none"`: browsers do not paint a gradient defined
- * inside an element that is not displayed, and the mark's gradient sits outside its symbol.
- */
+/** 0 × 0, not `display="none"`: browsers do not paint a gradient defined inside an element not displayed. */
 const MARK: SymbolKind = {
   holder: (symbols) =>
     `<svg ${SVG} width="0" height="0" aria-hidden="true" focusable="false"><defs>${brandMarkGradient(BRAND_GRADIENT_ID)}</defs>${symbols}</svg>`,
 }
 
-/**
- * 0 × 0 like the mark's: a gradient or pattern is not painted when its holder is not displayed, even
- * from inside the symbol a `<use>` draws (tests/e2e/illustrations.spec.ts compares the pixels).
- */
+/** 0 × 0 like the mark's, for the same reason (tests/e2e/illustrations.spec.ts compares the pixels). */
 const ILLUSTRATION: SymbolKind = {
   holder: (symbols) => `<svg ${SVG} width="0" height="0" aria-hidden="true" focusable="false">${symbols}</svg>`,
 }
@@ -88,11 +77,8 @@ export function pageSymbols(): SymbolRegistry {
 const HREF = 'href="#'
 const WORD_CHARACTER = /\w/
 
-/**
- * Ids the registry lacks are skipped later. Every `href="#…"` that starts a word (as the regular
- * expression /\bhref="#([^"]+)"/g would find them), found with indexOf: a regular expression that
- * starts with `\b` tries every position of the page.
- */
+/** Every `href="#…"` that starts a word, found with indexOf: a regular expression starting with `\b`
+ * would try every position of the page. */
 export function symbolsDrawnBy(html: string): Set<string> {
   const drawn = new Set<string>()
   for (let at = html.indexOf(HREF); at !== -1; at = html.indexOf(HREF, at + HREF.length)) {
@@ -118,10 +104,7 @@ export function withPageSymbols(html: string, symbols: SymbolRegistry = pageSymb
   return `${html.slice(0, end)}${holders.join('')}${html.slice(end)}`
 }
 
-/**
- * Inner ids (gradients, patterns) take the symbol's id as prefix, so two illustrations on one page
- * cannot clash; `<title>` is dropped: the drawing `<svg role="img">` is named by its `aria-label`.
- */
+/** Inner ids take the symbol's as prefix so two drawings cannot clash; `<title>` goes (the `aria-label` names it). */
 export function illustrationSymbol(svg: string, id: string): string {
   const open = svg.match(/<svg\b[^>]*>/)
   const viewBox = open?.[0].match(/\bviewBox="([^"]+)"/)?.[1]

@@ -1,14 +1,8 @@
 import { fetchLater } from './fetch-later'
 import spriteUrl from './icons.svg?url&no-inline'
 
-/**
- * The browser's half of the page's symbols; page-symbols.server.ts holds the drawings, which no
- * script the browser loads may carry. A page reached by an in-site navigation has only the landing
- * page's symbols, so after hydration the whole icon sprite (hashed, cached for good) is fetched and
- * the missing ones added (`completeIconSymbols`). React leaves that hidden `<svg>` alone: React 19
- * skips elements it did not render at the end of the body when it hydrates. An illustration
- * without its symbol is drawn from its file (`<Picture>`).
- */
+/** The browser's half of the page's symbols: in-site navigations need icons the landing page lacked, so
+ * after hydration the cached sprite completes them (React 19 leaves the hidden `<svg>` alone). */
 export const ICON_SPRITE_ID = 'icon-symbols'
 
 const ILLUSTRATION_ID_PREFIX = 'illustration-'

@@ -1,21 +1,5 @@
-/**
- * Paint first, then start the client code. Start's <HeadContent> modulepreloads the entry and every
- * route chunk, and <Scripts> ends the body with an async module script: all start downloading
- * before the first paint and compete with the stylesheet for a slow connection's first round
- * trips. Every page works without JavaScript, so nothing seen first waits for that code.
- *
- * <PaintFirstHead> renders Start's head tags (public `useTags`, `Asset`) without the modulepreloads.
- * <PaintFirstScripts> renders <Scripts> with the entry's `<script src>` replaced by an inline loader
- * (with the CSP nonce) that, after the first contentful paint, adds those links and the module
- * script. No timer: the signal is the paint. With every link in place, Vite's dynamic-import
- * helper adds none while the page hydrates (figures: docs/performance.md).
- *
- * Internals come from `~/lib/router-internals` (its tripwire test names any an upgrade removes);
- * the shapes of public values (`attrs.rel === 'modulepreload'`, an entry with `attrs.type ===
- * 'module'` and a string `attrs.src`) are checked by tests/e2e/paint-first.spec.ts. Without the
- * internals it falls back to Start's <Scripts>: the page works, starts its code earlier, and both
- * tests fail.
- */
+/** Paint first, then start the client code: scripts fetched before the first paint compete with the
+ * stylesheet on a slow connection, and every page works without them (docs/performance.md). */
 import { Asset, type RouterManagedTag, Scripts, useRouter, useTags } from '@tanstack/react-router'
 import {
   composeSsrBodyScripts,
@@ -41,12 +25,8 @@ export function PaintFirstHead() {
   )
 }
 
-/**
- * Waits for the first contentful paint (PerformanceObserver 'paint', buffered); without paint
- * timing, two animation frames: the second runs after the first frame is painted. A page hidden
- * before it painted (opened in a background tab, or left for another tab at once) may never report
- * that paint: whenever it is shown again with its code not yet started, two frames start it.
- */
+/** Starts the code at the first contentful paint, else after two frames; a page hidden before it
+ * painted may never report that paint, so being shown again starts it too. */
 export function entryLoader(sources: readonly string[], preloads: readonly string[] = []): string {
   return `(function(d,s,p){var n=d.currentScript&&d.currentScript.nonce;function go(){if(s.length===0)return;for(var i=0;i<p.length;i++){var l=d.createElement('link');l.rel='modulepreload';l.href=p[i];if(n)l.nonce=n;d.head.appendChild(l)}for(i=0;i<s.length;i++){var e=d.createElement('script');e.type='module';e.src=s[i];if(n)e.nonce=n;d.body.appendChild(e)}s=[]}function frames(){requestAnimationFrame(function(){requestAnimationFrame(go)})}var P=window.PerformanceObserver;if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf('paint')>=0){var o=new P(function(l){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();go()}});o.observe({type:'paint',buffered:true})}else frames();d.addEventListener('visibilitychange',function v(){if(s.length===0)d.removeEventListener('visibilitychange',v);else if(d.visibilityState==='visible')frames()})})(document,${JSON.stringify(sources)},${JSON.stringify(preloads)})`
 }

@@ -15,18 +15,11 @@ import { withPageSymbols } from './page-symbols.server'
 
 type Rendered = { ok: true; stream: ReadableStream<Uint8Array> } | { ok: false; error: unknown }
 
-/**
- * React's server renderer marks a Suspense boundary it could not finish (still waiting, or a
- * component inside it threw) with this comment and leaves it to the browser.
- */
+/** React's mark on a Suspense boundary it could not finish (waiting, or thrown inside). */
 const UNFINISHED_BOUNDARY = '<!--$!-->'
 
-/**
- * Start's render callback, except that a component throwing during the render gives a 500 with the
- * designed error page, not a 200 whose failed part is left to the browser (blank without
- * JavaScript). Pages render in full before the first byte (no deferred data), so a failure renders
- * again with the innermost route marked failed; a failing layout gets a plain error document.
- */
+/** Start's render callback, except that a component throwing gives a 500 with the designed error page
+ * (a plain one if the layout fails), not a 200 left blank without JavaScript. */
 export function createPageRenderer({ stylesheet, siteName }: { stylesheet: string; siteName: string }) {
   return defineHandlerCallback(async ({ request, router, responseHeaders }) => {
     keepInitialHydrationScripts(router)
@@ -55,13 +48,8 @@ export function createPageRenderer({ stylesheet, siteName }: { stylesheet: strin
   })
 }
 
-/**
- * The page as one string, when nothing in it waits or fails: its data is loaded before the render,
- * so this is the common case. React's string renderer writes strings where its stream renderer
- * encodes every piece to bytes, and nothing is decoded again to add the router's scripts and the
- * symbols. Null otherwise, and the stream renderer below does it again: it waits for what is
- * pending and knows which part failed.
- */
+/** The page as one string when nothing waits or fails (cheaper than encoding every piece to bytes);
+ * null otherwise, for the stream renderer, which knows what is pending and what failed. */
 function renderWhole(router: AnyRouter): string | null {
   try {
     const html = renderToString(<RouterServer router={router} />)

@@ -2,10 +2,7 @@ import { useSyncExternalStore } from 'react'
 
 const subscribeToNothing = () => () => {}
 
-/**
- * `onServer` on the server and while React hydrates (it reads the server snapshot then, so the HTML
- * matches), `inBrowser()` from then on.
- */
+/** `onServer` on the server and while hydrating (so the HTML matches), `inBrowser()` from then on. */
 export function usePageValue<T>(inBrowser: () => T, onServer: T): T {
   return useSyncExternalStore(subscribeToNothing, inBrowser, () => onServer)
 }

@@ -4,12 +4,8 @@ import { log } from '~/server/log.server'
 import type { WorkerEnv } from '~/server/runtime.server'
 import type { ActivityLine, AuditLine } from './audit'
 
-/**
- * The audit trail (migrations/0006_audit.sql, 0010), append-only by the database: triggers refuse
- * every UPDATE, an early DELETE and a replacing insert. A line is written with its change
- * (`auditLineIf`) or before it; an action whose line cannot be written is not done. Its detail never
- * holds what a visitor wrote.
- */
+/** The audit trail, append-only by the database's triggers; a line is written with its change or before it,
+ * so an action whose line cannot be written is not done. Its detail never holds what a visitor wrote. */
 
 export const AUDIT_DETAIL_MAX = 200
 

@@ -1,6 +1,6 @@
 import { isSubject, subjectLabel } from '~/content/subjects'
 import { CONTACT_FIELDS, type ContactField, ENQUIRY_FIELDS, FIELD_COLUMNS } from './fields'
-import { type EnquiryRecord, isEnquiryStatus, type LeadSource } from './record'
+import { type EnquiryRecord, type EnquirySource, isEnquiryStatus } from './record'
 
 /** The registry's fields by their columns (`contact/fields.ts`). */
 export type FieldColumns = { [F in ContactField as (typeof ENQUIRY_FIELDS)[F]['column']]: string }
@@ -44,7 +44,7 @@ export function fieldValues(row: FieldColumns): Record<ContactField, string> {
   ) as Record<ContactField, string>
 }
 
-export function sourceOf(row: SourceRow): LeadSource {
+export function sourceOf(row: SourceRow): EnquirySource {
   return {
     page: row.source_page ?? null,
     firstPage: row.first_page ?? null,

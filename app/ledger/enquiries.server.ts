@@ -1,4 +1,4 @@
-import { bounded, database, StoreError } from '~/server/d1.server'
+import { bounded, database, LedgerError } from '~/server/d1.server'
 import { type AuditRecord, auditLineIf } from './audit.server'
 import { COLUMNS, type Row, toRecord } from './columns'
 import { CONTACT_FIELDS, ENQUIRY_FIELDS, FIELD_COLUMNS } from './fields'
@@ -7,11 +7,7 @@ import { overdueSql, type TriageFilter } from './triage'
 
 /** The system of record: enquiries in D1 (`ENQUIRIES`, schema in `migrations/`), in plain SQL. */
 
-/**
- * Whether the enquiries table has every column the ledger reads: one statement that SQLite must
- * compile against the schema and that reads no row (`WHERE 0`), so a migration that broke the
- * table fails `/api/health` and the deploy's smoke test. False when the binding is missing too.
- */
+/** Whether every column the ledger reads is there: compiled against the schema, no row read (`WHERE 0`). */
 export async function ledgerReadable(db: D1Database | undefined): Promise<boolean> {
   if (!db) return false
   try {
@@ -37,10 +33,8 @@ export type StoreOutcome =
   /** A held one over the hourly cap: nothing stored. `freeAt`: when the cap frees a place. */
   | { created: false; full: true; freeAt: string }
 
-/**
- * Held ones: `cap.max` per network (`cap.network`: its hashes under the keys in use; without it every
- * held counts) and `cap.ceiling` in all; `turnstile_unverified` ones count towards neither.
- */
+/** Held ones: `cap.max` per network (`cap.network`: its hashes under the keys in use; without it every
+ * held counts) and `cap.ceiling` in all; `turnstile_unverified` ones count towards neither. */
 export interface HeldCap {
   since: string
   max: number
@@ -55,15 +49,12 @@ const COUNTED_HELD = `status = 'held' AND held_reason IS NOT 'turnstile_unverifi
 /** The registry's fields' values are bound from this parameter on (the ones before are the row's and the cap's). */
 const FIRST_FIELD_PARAM = 19
 
-/** What the inbox's search box looks in. */
+/** What the desk's search box looks in. */
 const SEARCHED_COLUMNS = CONTACT_FIELDS.filter((field) => 'searched' in ENQUIRY_FIELDS[field]).map(
   (field) => ENQUIRY_FIELDS[field].column,
 )
 
-/**
- * A repeated idempotency key writes nothing and returns the first post's row. The held cap's count
- * and the write are one statement, so concurrent posts cannot overshoot it.
- */
+/** A repeated key returns the first post's row; the held cap's count and the write are one statement. */
 export async function storeEnquiry(
   db: D1Database | undefined,
   enquiry: Enquiry,
@@ -73,8 +64,7 @@ export async function storeEnquiry(
   const d1 = database(db)
   const held = 'heldReason' in first
   const cap = held ? first.cap : undefined
-  // ?4 to ?8 are bound to nothing, so the row's own values keep the numbers COUNTED_HELD's ?13 is
-  // among; the fields' values come last, in the registry's order.
+  // ?4 to ?8 stay unbound so COUNTED_HELD's ?13 keeps its number; the fields' values come last.
   const fields = FIELD_COLUMNS.map((_, i) => `?${FIRST_FIELD_PARAM + i}`).join(', ')
   const values = cap
     ? `SELECT ?1, ?2, ?3, ?10, 0, ?9, ?11, NULL, NULL, ?15, ${fields}
@@ -117,7 +107,7 @@ export async function storeEnquiry(
     d1.prepare(`SELECT ${COLUMNS} FROM enquiries WHERE idempotency_key = ?1`).bind(idempotencyKey).first<Row>(),
   )
   if (existing) return { created: false, record: toRecord(existing) }
-  if (!cap) throw new StoreError('store_error', 'RepeatWithoutRow')
+  if (!cap) throw new LedgerError('store_error', 'RepeatWithoutRow')
   // Over the cap: the place frees when the hour's oldest held enquiry (of the network) turns an hour old.
   const oldest = await bounded(
     d1

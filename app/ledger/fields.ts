@@ -1,20 +1,7 @@
-/**
- * The enquiry's fields, each declared once, here where the enquiry is kept: what the form shows
- * and checks, where it is stored and what it is called. Everything else is derived from this table: the valibot schema (`schema.ts`),
- * the form's inputs (`ContactForm`), the no-JavaScript outcome cookie, the draft, the stored
- * columns and the ledger's row (`columns.ts`), the search, the CSV, the e-mails, the printed
- * record, the form service's and the webhooks' payloads, and the desk's enquiry page. Adding a
- * field is an entry here, a migration that adds its column, and a line of the privacy text
- * (docs/architecture.md). No imports: plain Node loads it (`npm run enquiries`), and the
- * form's code and the server do, never a page's first load (that has `contact/enquiry-key.ts` and
- * `contact/draft.ts`).
- */
+/** The enquiry's fields, each declared once: everything else derives from this table (docs/architecture.md).
+ * No imports, so plain Node loads it (`npm run enquiries`). */
 
-/**
- * `text`, `email` and `tel` are one line, each a line of the e-mails and the printed record and a
- * row of the desk's enquiry page; `choice` is the subjects' select, shown with its label;
- * `long-text` is the message, last.
- */
+/** One-line kinds are a line of the e-mails; `choice` shows its label; `long-text` is the message, last. */
 export type FieldKind = 'text' | 'email' | 'tel' | 'choice' | 'long-text'
 
 export interface FieldRule {
@@ -25,7 +12,7 @@ export interface FieldRule {
   csv?: string
   /** Its `enquiries` column (a migration adds it). */
   column: string
-  /** Found by the inbox's search box. */
+  /** Found by the desk's search box. */
   searched?: boolean
   kind: FieldKind
   required: boolean

@@ -12,13 +12,13 @@ export {
   ENQUIRY_STATUSES,
   type Enquiry,
   type EnquiryRecord,
+  type EnquirySource,
   type EnquiryStatus,
   type EnquiryTriage,
   fieldLines,
   formatEnquiry,
   isEnquiryId,
   isEnquiryStatus,
-  type LeadSource,
 } from './record'
 export {
   isOverdue,

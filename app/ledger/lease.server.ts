@@ -35,10 +35,7 @@ export interface Claim {
   token: string
 }
 
-/**
- * Null when it is no longer due or another lease is live. An attempt that never reports back lets
- * the lease run out, and the next run tries again: at least once.
- */
+/** Null when no longer due or leased; an attempt that never reports back lets the lease run out: at least once. */
 export async function claimEnquiry(
   db: D1Database | undefined,
   id: string,
@@ -77,11 +74,8 @@ export async function liveLeaseUntil(db: D1Database | undefined, id: string, now
   return row?.lease_until ?? null
 }
 
-/**
- * An operator's retry or release. False when nothing changed: busy, or not in one of `from`.
- * `line`: its audit line, in the same batch and under the same condition, so a requeue that loses
- * a race leaves none.
- */
+/** An operator's retry or release, false when nothing changed; its audit line goes in the same batch under
+ * the same condition, so a requeue that loses a race leaves none. */
 export async function requeueEnquiry(
   db: D1Database | undefined,
   id: string,
@@ -106,10 +100,7 @@ export interface AttemptRecord {
   nextAttemptAt: string | null
 }
 
-/**
- * `renumbered`: its number was taken (the history was edited by hand), so it went in as the next,
- * overwriting nothing. `lease_lost`: its token no longer holds the enquiry, so nothing changed.
- */
+/** `renumbered`: its number was taken, so it went in as the next; `lease_lost`: nothing changed. */
 export type RecordOutcome = 'recorded' | 'renumbered' | 'lease_lost'
 
 const isHistoryClash = (error: unknown) =>

@@ -1,9 +1,5 @@
-/**
- * A delivery attempt's lease as SQL, run by the Worker and by `npm run enquiries -- retry` alike
- * (no imports: plain Node loads it). A claim writes a fresh token and `lease_until`, only where no
- * lease is live; a result is recorded only while its token holds the row; an operator's retry
- * never takes a row with a live lease ("busy").
- */
+/** A delivery attempt's lease as SQL, shared by the Worker and `npm run enquiries -- retry` (no imports):
+ * one live lease per row, and a result recorded only while its token holds it. */
 
 /** Longer than the form service's 10 s time-out; short enough that an attempt cut off is taken up soon. */
 export const LEASE_MS = 2 * 60_000

@@ -1,10 +1,6 @@
 import { type ContactValues, ENQUIRY_FIELDS, LINE_FIELDS } from './fields.ts'
 
-/**
- * An enquiry as stored: its id and time, and each field of the registry (`contact/fields.ts`).
- * Only imports plain Node loads: `npm run enquiries` loads this file and prints enquiries the way
- * the Worker does.
- */
+/** An enquiry as stored; plain Node loads it, so `npm run enquiries` prints as the Worker does. */
 export interface Enquiry extends ContactValues {
   id: string
   receivedAt: string
@@ -17,10 +13,7 @@ export function isEnquiryId(value: unknown): value is string {
   return typeof value === 'string' && /^[\w-]{1,64}$/.test(value)
 }
 
-/**
- * pending → delivered | failed. held: not delivered until an operator releases it (→ pending).
- * handled: an operator dealt with it; never delivered after.
- */
+/** pending → delivered | failed; held waits for an operator's release; handled is never delivered after. */
 export const ENQUIRY_STATUSES = ['pending', 'delivered', 'failed', 'held', 'handled'] as const
 export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number]
 
@@ -39,7 +32,7 @@ export interface EnquiryRecord extends Enquiry {
   handledAt: string | null
   handledBy: string | null
   /** Migration 0007; a null field was not recorded. */
-  source?: LeadSource
+  source?: EnquirySource
   /** Migration 0005, read through `triageView`. */
   triage?: EnquiryTriage
 }
@@ -51,7 +44,7 @@ export interface EnquiryTriage {
   replyBy: string | null
 }
 
-export interface LeadSource {
+export interface EnquirySource {
   /** The page the form was sent from (a path on this site). */
   page: string | null
   firstPage: string | null

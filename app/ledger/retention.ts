@@ -1,10 +1,6 @@
 import { facts } from '~/content/facts'
 
-/**
- * How long an enquiry is kept. The cron's purge and the privacy page both read
- * `facts.enquiryRetentionDays`, so the two cannot disagree. No server import:
- * `scripts/ci/purge-previews.ts` loads it under plain Node.
- */
+/** How long an enquiry is kept, one fact for the purge and the privacy page; plain Node loads it. */
 
 /** 730 days, "24 months". */
 export const ENQUIRY_RETENTION_DAYS: number = facts.enquiryRetentionDays

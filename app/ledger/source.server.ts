@@ -1,9 +1,9 @@
 import { bounded, database } from '~/server/d1.server'
-import type { LeadSource } from './record'
+import type { EnquirySource } from './record'
 
-/** A lead's source (migration 0007), written just after the enquiry; one that fails leaves it stored without. */
+/** An enquiry's source (migration 0007), written just after the enquiry; one that fails leaves it stored without. */
 
-export async function recordSource(db: D1Database | undefined, id: string, source: LeadSource): Promise<void> {
+export async function recordSource(db: D1Database | undefined, id: string, source: EnquirySource): Promise<void> {
   await bounded(
     database(db)
       .prepare(

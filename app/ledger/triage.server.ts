@@ -19,10 +19,7 @@ export function replyBySetup(env: WorkerEnv): ReplyBySetup {
 /** The rest get theirs on the next read. */
 const FILL_LIMIT = 100
 
-/**
- * Before anything counts or filters them, so the target in effect when an enquiry is first seen is
- * the one that holds. Held enquiries get none (not delivered, mostly spam).
- */
+/** Before anything counts them, so the target in effect when first seen holds; held ones get none. */
 export async function fillReplyBy(env: WorkerEnv): Promise<number> {
   const d1 = database(env.ENQUIRIES)
   const { results } = await bounded(
@@ -139,10 +136,7 @@ export async function storedTriage(db: D1Database | undefined, id: string): Prom
   return row && { state: row.triage, resolution: row.outcome, owner: row.owner, replyBy: row.reply_by }
 }
 
-/**
- * Only while the triage is still `read`, with its audit line in the same batch: `stale` (another
- * operator changed it; nothing written, no line), `missing` (the enquiry is gone).
- */
+/** Only while the triage is still `read`, its audit line in the same batch; else `stale` or `missing`. */
 export async function writeTriage(
   db: D1Database | undefined,
   id: string,

@@ -1,7 +1,4 @@
-/**
- * Triage as stored (migrations/0005_triage.sql) and the overdue rule, once for the list, the CSV and
- * the digest; the moves are app/desk/triage.ts. No imports: any bundle may carry it.
- */
+/** Triage as stored and the overdue rule, once for the list, the CSV and the digest; no imports. */
 
 export const TRIAGE_STATES = ['new', 'open', 'replied', 'closed'] as const
 export type TriageState = (typeof TRIAGE_STATES)[number]
@@ -41,10 +38,7 @@ export function replyByHours(value: string | undefined): { hours: number; invali
 const HOUR = 3_600_000
 const DAY = 24 * HOUR
 
-/**
- * Weekday time, Monday to Friday in UTC, all of it (the desk shows UTC): with 24 hours, Friday
- * 10:00 is due Monday 10:00, and a weekend one Tuesday 00:00.
- */
+/** Weekday time, Monday to Friday in UTC (the desk shows UTC), all of it. */
 export function replyBy(receivedAt: string | Date, hours: number): string {
   let at = new Date(receivedAt).getTime()
   if (Number.isNaN(at)) throw new RangeError(`Not a time: ${String(receivedAt)}`)

@@ -1,10 +1,7 @@
 import { bounded, database } from '~/server/d1.server'
 import { type AuditRecord, auditLineIf } from './audit.server'
 
-/**
- * The webhooks' outbox (migration 0009), leased as enquiries are (lease.ts). `enquiry.erased` events
- * are queued by the migration's trigger, whichever route deletes the enquiry.
- */
+/** The webhooks' outbox, leased as enquiries are; a trigger queues `enquiry.erased` whatever deletes one. */
 
 export type WebhookEventStatus = 'pending' | 'delivered' | 'failed'
 

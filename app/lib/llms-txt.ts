@@ -1,36 +1,11 @@
 import { aboutPage } from '~/content/about'
 import { homePage } from '~/content/home'
-import { type PagePath, pageAt, pages } from '~/content/pages'
+import { LLMS_SECTIONS, type PagePath, pageAt, pageDocument, pages } from '~/content/pages'
 import { absoluteUrl, markdownPath } from '~/lib/seo'
 import { site } from '~/site'
 import { toMarkdown } from './markdown'
-import { pageDocument } from './page-documents'
 
-/**
- * /llms.txt and /llms-full.txt (https://llmstxt.org), from the page list and the content modules,
- * so a new page appears here once it has an entry there.
- */
-
-type Section = 'Services' | 'Products' | 'Company' | 'Optional'
-
-/** "Optional" is the proposal's name for links a short context may skip. */
-const SECTIONS: readonly Section[] = ['Services', 'Products', 'Company', 'Optional']
-
-/** A Record over the page list: a new page without one fails the type check. */
-const SECTION_OF: Record<PagePath, Section> = {
-  '/': 'Company',
-  '/services': 'Services',
-  '/services/devops': 'Services',
-  '/services/ai-solutions': 'Services',
-  '/services/automation': 'Services',
-  '/services/ai-web-development': 'Services',
-  '/products': 'Products',
-  '/coming-soon': 'Products',
-  '/about': 'Company',
-  '/contact': 'Company',
-  '/privacy': 'Optional',
-  '/terms': 'Optional',
-}
+/** /llms.txt and /llms-full.txt (https://llmstxt.org), from the page list and the content modules. */
 
 function linkName(path: PagePath): string {
   const page = pageAt(path)
@@ -50,18 +25,21 @@ function header(): string {
 }
 
 export function llmsTxt(): string {
-  const sections = SECTIONS.map((section) => {
+  const sections = LLMS_SECTIONS.map((section) => {
     const entries = pages
-      .filter((page) => SECTION_OF[page.path] === section)
+      .filter((page) => page.llms === section)
       .map((page) => `- [${linkName(page.path)}](${absoluteUrl(markdownPath(page.path))}): ${page.description}`)
     return [`## ${section}`, '', ...entries].join('\n')
   })
   return `${[header(), ...sections].join('\n\n')}\n`
 }
 
-export function llmsFullTxt(): string {
-  const documents = pages.map(
-    (page) => `---\n\nSource: ${absoluteUrl(page.path)}\n\n${toMarkdown(pageDocument(page.path)).trimEnd()}`,
+export async function llmsFullTxt(): Promise<string> {
+  const documents = await Promise.all(
+    pages.map(
+      async (page) =>
+        `---\n\nSource: ${absoluteUrl(page.path)}\n\n${toMarkdown(await pageDocument(page.path)).trimEnd()}`,
+    ),
   )
   return `${[header(), ...documents].join('\n\n')}\n`
 }

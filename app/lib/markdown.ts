@@ -1,5 +1,5 @@
+import type { Block, Inline, PageDocument } from '~/content/document'
 import { absoluteUrl } from '~/lib/seo'
-import type { Block, Inline, PageDocument } from './page-documents'
 
 /** Characters that would otherwise start Markdown syntax inside running text. */
 const escapeText = (text: string) => text.replace(/([\\`*_[\]<>])/g, '\\$1')
@@ -35,6 +35,6 @@ function block(b: Block, pagePath: string): string {
 }
 
 /** CommonMark: one block per paragraph, ending with a newline. */
-export function toMarkdown(doc: PageDocument): string {
+export function toMarkdown(doc: PageDocument & { path: string }): string {
   return `${doc.blocks.map((b) => block(b, doc.path)).join('\n\n')}\n`
 }

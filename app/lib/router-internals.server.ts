@@ -1,11 +1,6 @@
 import { createSsrStreamResponse, getSsrStatus } from '@tanstack/react-router/ssr/server'
 
-/**
- * The renderer's internals (named with the others in `router-internals.ts`, whose tripwire test
- * covers these too), apart because they come from the router's server entry, which the browser's
- * bundle must not load: `getSsrStatus` (200, 404, 500) and `createSsrStreamResponse` (ties the SSR
- * state to the response, freed when the stream ends).
- */
+/** The renderer's internals, apart because the router's server entry must stay out of the browser's bundle. */
 export { createSsrStreamResponse, getSsrStatus }
 
 /** The internals above that this router version lacks (empty when all are there). For the tripwire test. */

@@ -1,20 +1,8 @@
 import type { AnyRouteMatch, AnyRouter } from '@tanstack/react-router'
 import { composeSsrBodyScripts, getSsrBodyScriptParts } from '@tanstack/router-core'
 
-/**
- * The one place that reaches into TanStack Router's internals (typed in router-core but not
- * documented, so a patch release may change them). `tests/unit/router-internals.test.tsx` fails
- * loudly, naming the part, when an upgrade changes one; each caller has a fallback:
- * - `router.stores.matches`: paint-first's `<Scripts>` (fallback: Start's `<Scripts>`).
- * - `router.stores.ids`, `router.stores.byRoute`: the innermost match marked failed, for the
- *   designed error page (fallback: the plain error document, still a 500).
- * - `router.serverSsr.takeInitialHydrationScriptTags`: given once per request, kept for a re-render.
- * - `router.serverSsr.cleanup`: frees the SSR state when no stream is sent.
- * - `match._notFound`: `status: 'notFound'` is not always set on the root's match for an unknown URL.
- * - `getSsrBodyScriptParts`, `composeSsrBodyScripts`: exported, undocumented (paint-first).
- * - `tanstack_router_reload:<message>` in sessionStorage: preload-recovery sets it, so two reloads count as one.
- * The renderer's two are in `router-internals.server.ts`: the browser's bundle must not load them.
- */
+/** The one place that reaches into TanStack Router's undocumented internals, each with a fallback in its
+ * caller; `tests/unit/router-internals.test.tsx` names any an upgrade changes. */
 
 type Store<T> = { get(): T; set?(update: (value: T) => T): void }
 

@@ -1,9 +1,5 @@
-/**
- * The address bar's query as every route reads it, the server's gate included: every value a
- * string, and of a repeated name the last. The router's default JSON parse read `until=1764…` back
- * as a number and wrote it quoted (`until=%221764…%22`): the server answered the link with a 307 to
- * that form. Every route's `validateSearch` reads strings.
- */
+/** The query as every route reads it: every value a string (the last of a repeated name), since a JSON parse
+ * would re-quote a number and redirect the link to that form. */
 export function parseSearch(searchStr: string): Record<string, string> {
   return Object.fromEntries(new URLSearchParams(searchStr))
 }

@@ -52,10 +52,7 @@ function shareCardMeta(path: string, title?: string) {
   ]
 }
 
-/**
- * Open Graph uses `property`, the rest `name`. A page kept out of search results (the 404 page)
- * gets no canonical link, twin or card; nor do the root's defaults (`shareCard: false`), all the desk has.
- */
+/** A page kept out of search results gets no canonical link, twin or card; nor do the root's defaults. */
 export function seo({ title, description, path, noindex, shareCard = true }: PageSeo & { shareCard?: boolean }) {
   const fullTitle = pageTitle(title)
   const url = absoluteUrl(path)

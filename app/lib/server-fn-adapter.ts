@@ -1,14 +1,8 @@
 import { createSerializationAdapter } from '@tanstack/react-router'
 import { TSS_SERVER_FUNCTION } from '@tanstack/react-start'
 
-/**
- * Start's server-function serialization adapter with its RPC client loaded on the first call, not
- * with the client entry. Start's (`hydrateStart` registers `ServerFunctionSerializationAdapter`)
- * imports `createClientRpc` statically: ≈ 12 KB gzip on every page before its first interaction,
- * though only the contact form and the desk call a server function. `vite.config.ts`
- * (`lazyServerFnClient`) swaps this in for the client build and fails if Start's module moved;
- * tests/unit/server-fn-adapter.test.ts compares the two. Upstream: TanStack/router#8392 (open).
- */
+/** Start's server-function adapter with its RPC client loaded on the first call: Start's imports it on every
+ * page, though only the form and the desk call one (vite.config.ts swaps it in; upstream TanStack/router#8392). */
 export type RevivedServerFn = ((...args: unknown[]) => Promise<unknown>) & {
   url: string
   serverFnMeta: { id: string }

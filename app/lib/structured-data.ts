@@ -35,10 +35,7 @@ export function organizationJsonLd(): JsonLd {
   }
 }
 
-/**
- * On the home page only: Google reads the site's name from a WebSite there
- * (https://developers.google.com/search/docs/appearance/site-names). No SearchAction: no search.
- */
+/** On the home page only, where Google reads the site's name (developers.google.com, "site names"). */
 export function websiteJsonLd(): JsonLd {
   return {
     '@context': 'https://schema.org',

@@ -1,10 +1,5 @@
-/**
- * Where a visit came from, without cookies: its first page, the linking site's host (never the full
- * address), and the first page's utm_source/medium/campaign. Kept per tab in sessionStorage and sent
- * only with an enquiry; without JavaScript the contact page reads its own request into hidden
- * fields. The server checks and caps every value again (`schema.ts`); no valibot here, because
- * every page's first load carries this file.
- */
+/** Where a visit came from, without cookies, kept per tab and sent only with an enquiry; no valibot here, as
+ * every page's first load carries this file (the server checks every value again). */
 
 export const SOURCE_FIELDS = [
   'source_page',
@@ -32,10 +27,7 @@ export function referrerHost(referrer: string | null | undefined, ownHost: strin
   }
 }
 
-/**
- * Longer values are not kept at all: the server would drop them anyway (`SOURCE_LIMITS`), and a
- * long one in the form's hidden fields could push a post past the body limit.
- */
+/** Longer values are not kept: the server drops them, and one could push a post past the body limit. */
 const MAX_KEPT = 200
 
 function utmOf(search: URLSearchParams, values: SourceValues): SourceValues {
@@ -53,10 +45,7 @@ export function landingSource(url: URL, referrer: string | null | undefined): So
   return utmOf(url.searchParams, values)
 }
 
-/**
- * Without JavaScript. Reached from this site, the first page is not known: the UTM values come from
- * this page's address, else from the referrer's.
- */
+/** Without JavaScript, the UTM values come from this page's address, else from the referrer's. */
 export function contactPageSource(url: URL, referrer: string | null | undefined): SourceValues {
   let sameSite: URL | undefined
   try {

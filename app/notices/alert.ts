@@ -52,7 +52,7 @@ export function alertDue(streak: { latestAt: string }, lastSentAt: string | null
 /** Enquiry ids and links only: no name, address or message. */
 export function alertMessage(
   streak: FailureStreak,
-  options: { siteName: string; inboxUrl: string; now: Date },
+  options: { siteName: string; deskLink: string; now: Date },
 ): { subject: string; text: string } {
   const n = streak.enquiryIds.length
   const lines = [
@@ -62,9 +62,9 @@ export function alertMessage(
     whatToCheck(streak.cause),
     '',
     'The enquiries, newest first:',
-    ...streak.enquiryIds.map((id) => `  ${options.inboxUrl}/enquiries/${encodeURIComponent(id)}`),
+    ...streak.enquiryIds.map((id) => `  ${options.deskLink}/enquiries/${encodeURIComponent(id)}`),
     '',
-    `Failing deliveries in the inbox: ${options.inboxUrl}?status=pending`,
+    `Failing deliveries in the desk: ${options.deskLink}?status=pending`,
     `No other alert for this cause is sent within the hour (sent ${options.now.toISOString()}).`,
     '',
   ]
@@ -81,7 +81,7 @@ function whatToCheck(cause: string): string {
     return 'The form service does not answer: check its status page.'
   if (cause.startsWith('email_') || cause === 'missing_email_binding' || cause === 'invalid_sender')
     return 'Sending e-mail fails: check Email Routing and CONTACT_EMAIL_FROM.'
-  return 'See docs/operations.md for what the cause means.'
+  return 'See docs/operations/alerting.md for what the cause means.'
 }
 
 /** One webhook endpoint's failed attempts in a row, newest first (docs/integrations.md). */
@@ -92,10 +92,7 @@ export interface EndpointStreak {
   latestAt: string
 }
 
-/**
- * Failed attempts since the endpoint's newest delivery, at `threshold` or more: ALERT_AFTER_FAILURES
- * counted in attempts, so a receiver down for three attempts (about 6 minutes) is told.
- */
+/** Failed attempts since the endpoint's newest delivery, at `threshold` or more (counted in attempts). */
 export function endpointStreaks(attempts: readonly RecentWebhookAttempt[], threshold: number): EndpointStreak[] {
   const streaks = new Map<string, EndpointStreak & { ended: boolean }>()
   for (const row of attempts) {

@@ -22,12 +22,12 @@ export function digestDueDay(now: Date, hour: number): string | null {
   return now.getUTCHours() >= hour ? utcDay(now) : null
 }
 
-/** Each count with the inbox view that lists it. */
+/** Each count with the desk view that lists it. */
 export function digestMessage(
   counts: EnquiryCounts,
-  options: { siteName: string; inboxUrl: string; day: string },
+  options: { siteName: string; deskLink: string; day: string },
 ): { subject: string; text: string } {
-  const link = (status?: string) => (status ? `${options.inboxUrl}?status=${status}` : options.inboxUrl)
+  const link = (status?: string) => (status ? `${options.deskLink}?status=${status}` : options.deskLink)
   const row = (label: string, n: number, url: string) => `${label.padEnd(28)}${String(n).padStart(5)}   ${url}`
   const text = [
     `The ${options.siteName} website's enquiries on ${options.day} (UTC).`,
@@ -36,7 +36,7 @@ export function digestMessage(
     row('Delivered in the last 24 h', counts.delivered, link('delivered')),
     row('Held (spam check), waiting', counts.held, link('held')),
     row('Failing delivery now', counts.failing, link('failed')),
-    row('Overdue', counts.overdue, `${options.inboxUrl}?overdue=yes`),
+    row('Overdue', counts.overdue, `${options.deskLink}?overdue=yes`),
     '',
     'Overdue: nobody has replied to it or closed it by its reply-by time (one business day unless set otherwise).',
     'Failing: failed, or pending after a failed attempt; the pending ones are retried on schedule.',

@@ -27,7 +27,7 @@ export function enquiryText(enquiry: Enquiry): string {
 export const replyToVisitor = (enquiry: Pick<Enquiry, 'email' | 'name'>) =>
   isPlainAddress(enquiry.email) ? { address: enquiry.email, name: enquiry.name } : undefined
 
-/** It holds the enquiry itself, so whoever reads it has the lead. */
+/** It holds the enquiry itself, so whoever reads it has the enquiry. */
 export function giveUpMessage(
   record: EnquiryRecord,
   cause: string,

@@ -1,14 +1,8 @@
-/**
- * One plain-text e-mail as `send_email` takes it (`new EmailMessage(from, to, raw)`). No header
- * carries CR or LF from its input (no injection): controls become spaces, non-ASCII text RFC 2047
- * words, long headers fold. The body is base64 UTF-8, 76 characters a line.
- */
+/** One plain-text e-mail as `send_email` takes it; no header carries CR or LF from its input (no injection),
+ * non-ASCII becomes RFC 2047 words, the body base64 UTF-8. */
 
 const CRLF = '\r\n'
-/**
- * An RFC 5322 dot-atom (`o'brien`, `first.last+tag`) at a dotted domain: what a header carries
- * unquoted. The form takes a little more (`a..b@host`, as browsers do): that stays in the body.
- */
+/** An RFC 5322 dot-atom at a dotted domain, what a header carries unquoted; anything more stays in the body. */
 const ATEXT = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+"
 const ADDRESS = new RegExp(`^${ATEXT}(?:\\.${ATEXT})*@[\\da-zA-Z]+(?:[.-][\\da-zA-Z]+)*\\.[a-zA-Z]{2,}$`, 'u')
 

@@ -27,10 +27,9 @@ import {
 } from './receipt-link'
 import { noticesSetup } from './setup'
 
-// Each notice is claimed in D1 with one statement (migrations/0008_notices.sql): it goes once however
-// many instances run. One that fails is logged and changes nothing else.
+// Each notice is claimed in D1 with one statement, so it goes once however many instances run.
 
-const inboxUrl = () => `${site.url.replace(/\/+$/, '')}/admin`
+const deskLink = () => `${site.url.replace(/\/+$/, '')}/admin`
 
 /** Throws what failed: the caller logs it (and gives its claim back). */
 async function send(env: WorkerEnv, mail: PlainTextEmail): Promise<void> {
@@ -72,7 +71,7 @@ export async function sendDigest(env: WorkerEnv, now: Date): Promise<'sent' | 'n
   if (!claimed) return 'not_due'
   await fillReplyBy(env)
   const counts = await enquiryCounts(env.ENQUIRIES, now)
-  const message = digestMessage(counts, { siteName: site.name, inboxUrl: inboxUrl(), day })
+  const message = digestMessage(counts, { siteName: site.name, deskLink: deskLink(), day })
   try {
     await send(env, toCompany(env, { ...message, messageId: `digest.${day}` }))
   } catch (error) {
@@ -93,7 +92,7 @@ export async function sendAlert(env: WorkerEnv, now: Date): Promise<'sent' | 'no
   const streak = failureStreak(await recentAttempts(db, 200), setup.after)
   if (!streak) return 'none'
   if (!(await claimAlert(db, streak.cause, streak, now))) return 'none'
-  const message = alertMessage(streak, { siteName: site.name, inboxUrl: inboxUrl(), now })
+  const message = alertMessage(streak, { siteName: site.name, deskLink: deskLink(), now })
   try {
     await send(env, toCompany(env, { ...message, messageId: `alert.${now.getTime()}` }))
   } catch (error) {
@@ -322,8 +321,7 @@ export async function withdrawEnquiry(
 ): Promise<'erased' | 'gone' | 'invalid' | 'expired'> {
   const check = await checkLink(env, fields, now)
   if (!check.ok) return check.reason
-  // Its line in the same batch as the erasure, and only when a row was erased: a link posted again
-  // and again writes once.
+  // Its line only when a row was erased, in the same batch: a link posted again writes once.
   const erased = await eraseEnquiry(env.ENQUIRIES, check.id, { line: { operator: WITHDRAWN_BY, action: 'withdraw' } })
   log('info', { event: 'withdraw', outcome: erased ? 'erased' : 'gone', enquiryId: check.id })
   return erased ? 'erased' : 'gone'

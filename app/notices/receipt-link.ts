@@ -1,7 +1,4 @@
-/**
- * The receipt's withdraw link, `/withdraw?id=…&until=<Unix seconds>&sig=<HMAC-SHA-256>` under
- * `RECEIPT_LINK_SECRET`. Web Crypto only: the Worker and the tests sign and check with this code.
- */
+/** The receipt's withdraw link, signed with `RECEIPT_LINK_SECRET`; Web Crypto only, for the Worker and tests. */
 
 export const RECEIPT_LINK_DAYS = 30
 /** A shorter secret counts as unset (the receipt stays off). */

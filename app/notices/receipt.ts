@@ -1,7 +1,4 @@
-/**
- * The receipt's words: a reference, what happens next, the withdraw link, and never what the
- * visitor typed but a name that reads as one, so it cannot carry someone's text to a stranger.
- */
+/** The receipt's words, never what the visitor typed but a name, so it cannot carry text to a stranger. */
 
 /** The day and the first six characters of the random part. */
 export function enquiryReference(id: string): string {
@@ -11,11 +8,8 @@ export function enquiryReference(id: string): string {
 
 export const GREETING_NAME_MAX = 30
 
-/**
- * The first word of a name that reads as one (letters, marks, spaces, apostrophes, hyphens, dots;
- * 30 characters, three words at most), else no name: a stranger cannot put a sentence of their own
- * ("Your account is locked, call us now") into a mail from the company's domain.
- */
+/** The first word of a name that reads as one, else no name: a stranger cannot put a sentence of their own
+ * into a mail from the company's domain. */
 export function greetingName(name: string): string | null {
   const clean = name.normalize('NFC').replace(/\s+/g, ' ').trim()
   if (clean.length === 0 || clean.length > GREETING_NAME_MAX) return null
@@ -26,21 +20,15 @@ export function greetingName(name: string): string | null {
   return words[0] ?? null
 }
 
-/**
- * Providers that deliver `a.b.c@` to `abc@`: Gmail ("Gmail doesn't recognize dots as characters
- * within usernames", https://support.google.com/mail/answer/7436150), whose googlemail.com
- * addresses are the same mailboxes. Others keep dots meaningful, or do not say.
- */
+/** Providers that deliver `a.b.c@` to `abc@`: Gmail and googlemail.com
+ * (https://support.google.com/mail/answer/7436150); others keep dots meaningful, or do not say. */
 export const DOT_BLIND_DOMAINS: Readonly<Record<string, string>> = {
   'gmail.com': 'gmail.com',
   'googlemail.com': 'gmail.com',
 }
 
-/**
- * One mailbox, however its address is spelled, for the one-receipt-a-day rule: lower case, a
- * `+tag` dropped (sub-addressing, RFC 5233; a provider without it gets fewer receipts, never more),
- * and dots dropped where the provider ignores them.
- */
+/** One mailbox however it is spelled, for one receipt a day: lower case, a `+tag` dropped (RFC 5233), and
+ * dots where the provider ignores them. */
 export function mailboxKey(address: string): string {
   const trimmed = address.trim().toLowerCase()
   const at = trimmed.lastIndexOf('@')

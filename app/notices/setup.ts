@@ -4,11 +4,7 @@ import { digestHour } from './digest'
 import { isPlainAddress } from './message'
 import { MIN_SECRET_LENGTH } from './receipt-link'
 
-/**
- * Which notices are on, and why not (names only, never a value), for the desk, `npm run enquiries
- * -- setup` and the cron. The digest and alerts need the binding and CONTACT_EMAIL_FROM; the receipt
- * needs the binding, RECEIPT_FROM (a domain onboarded to Email Sending) and RECEIPT_LINK_SECRET.
- */
+/** Which notices are on, and why not (names only, never a value). */
 export interface NoticesSetup {
   digest: { on: true; hourUtc: number } | { on: false; why: string }
   alerts: { on: true; after: number } | { on: false; why: string }

@@ -15,14 +15,13 @@ import { isNotFoundMatch } from '~/lib/router-internals'
 import { seo } from '~/lib/seo'
 import { ldJson, organizationJsonLd } from '~/lib/structured-data'
 import { rememberVisit } from '~/lib/visit-source'
-import { isAdminPath } from '~/server/admin-path'
+import { isDeskPath } from '~/server/desk-path'
 import { site } from '~/site'
 import appCss from '~/styles/app.css?url'
 
 export const Route = createRootRoute({
   head: ({ matches }) => {
-    // Pages set their own title, description and canonical link; these are the defaults,
-    // and what the not-found page shows (kept out of search results).
+    // Defaults, and what the not-found page shows; pages set their own.
     const notFound = matches.some(isNotFoundMatch)
     const base = seo({
       title: notFound ? errorPages['not-found'].title : undefined,
@@ -72,9 +71,8 @@ function RootDocument({ children }: { children: ReactNode }) {
     completeIconSymbols()
     rememberVisit()
   }, [])
-  // The operator's desk (/admin…) draws its own shell (app/routes/admin/route.tsx): no brochure
-  // header, footer or shapes around it.
-  const desk = useRouterState({ select: (s) => isAdminPath(s.location.pathname) })
+  // The desk draws its own shell (app/routes/admin/route.tsx), without the brochure's.
+  const desk = useRouterState({ select: (s) => isDeskPath(s.location.pathname) })
 
   return (
     <html lang="en">

@@ -3,8 +3,7 @@ import { ContactAside } from '~/components/contact/ContactAside'
 import { DeferredContactForm } from '~/components/contact/DeferredContactForm'
 import { loadContactFormCode } from '~/components/contact/form-code'
 import { PageHero } from '~/components/sections/PageHero'
-// The loader and the search check stay in the route tree every page loads (only the component is
-// split off), so they import their own modules, not the `~/contact` front door and its validation.
+// The loader and search check stay in every page's route tree, so they skip `~/contact` and its validation.
 import { loadContactForm } from '~/contact/form-state'
 import { contactPage } from '~/content/contact'
 import { metaFor } from '~/content/pages'
@@ -13,8 +12,7 @@ import { seo } from '~/lib/seo'
 
 export const Route = createFileRoute('/contact')({
   validateSearch: parseSubjectParam,
-  // The form's idempotency key, and the result of a post made without JavaScript (from a short-lived cookie).
-  // In the browser (an in-site visit, or a link's preload on intent) the form's code starts too.
+  // The form's key and a no-JavaScript post's result; in the browser the form's code starts too.
   loader: () => {
     if (typeof document !== 'undefined') void loadContactFormCode()
     return loadContactForm()

@@ -1,22 +1,20 @@
-import { type PagePath, pages } from '~/content/pages'
+import { type PagePath, pageDocument, pages } from '~/content/pages'
 import { llmsFullTxt, llmsTxt } from '~/lib/llms-txt'
 import { toMarkdown } from '~/lib/markdown'
-import { pageDocument } from '~/lib/page-documents'
 import { absoluteUrl, markdownPath } from '~/lib/seo'
 import { markdownTokens, prefersMarkdown } from './negotiation'
 
-/**
- * The same for every visitor and with nothing to run, so, unlike pages (whose CSP nonce must not
- * outlive a deploy's chunks), public and cacheable for an hour, like the sitemap.
- */
+/** No nonce and nothing to run, so, unlike pages, public and cacheable for an hour, like the sitemap. */
 export const MACHINE_READABLE_CACHE_CONTROL = 'public, max-age=3600'
 
-const texts = new Map<string, string>()
+const texts = new Map<string, Promise<string>>()
 
-function memo(key: string, make: () => string): string {
+/** Made once an isolate; a failed make is forgotten, so the next request tries again. */
+function memo(key: string, make: () => string | Promise<string>): Promise<string> {
   let text = texts.get(key)
   if (text === undefined) {
-    text = make()
+    text = Promise.resolve().then(make)
+    text.catch(() => texts.delete(key))
     texts.set(key, text)
   }
   return text
@@ -31,14 +29,11 @@ function textAnswer(request: Request, body: string, headers: Record<string, stri
   })
 }
 
-const twinOf = (path: PagePath) => memo(path, () => toMarkdown(pageDocument(path)))
+const twinOf = (path: PagePath) => memo(path, async () => toMarkdown(await pageDocument(path)))
 
-/**
- * `text/markdown` (RFC 7763), Cloudflare's token estimate, and `Link: rel="canonical"`, so a search
- * engine counts the twin as the page's, not a copy.
- */
-function twinAnswer(request: Request, path: PagePath, extra: Record<string, string> = {}): Response {
-  const markdown = twinOf(path)
+/** `Link: rel="canonical"` so a search engine counts the twin as the page's, not a copy. */
+async function twinAnswer(request: Request, path: PagePath, extra: Record<string, string> = {}): Promise<Response> {
+  const markdown = await twinOf(path)
   return textAnswer(request, markdown, {
     'Content-Type': 'text/markdown; charset=utf-8',
     'x-markdown-tokens': String(markdownTokens(markdown)),
@@ -47,7 +42,7 @@ function twinAnswer(request: Request, path: PagePath, extra: Record<string, stri
   })
 }
 
-export function markdownTwin(request: Request): Response | null {
+export function markdownTwin(request: Request): Promise<Response> | null {
   if (request.method !== 'GET' && request.method !== 'HEAD') return null
   const path = twins.get(new URL(request.url).pathname)
   return path ? twinAnswer(request, path) : null
@@ -62,15 +57,15 @@ export function negotiablePage(request: Request): PagePath | null {
 }
 
 /** `Vary: Accept` on both representations, so a cache keeps them apart; made before the Worker's page cache. */
-export function negotiatedTwin(request: Request, path: PagePath): Response | null {
+export function negotiatedTwin(request: Request, path: PagePath): Promise<Response> | null {
   return prefersMarkdown(request.headers.get('Accept')) ? twinAnswer(request, path, { Vary: 'Accept' }) : null
 }
 
 /** /llms.txt: the site in a paragraph, and each page's twin with a line about it. */
-export function llmsTxtAnswer(request: Request): Response {
-  return textAnswer(request, memo('llms.txt', llmsTxt), { 'Content-Type': 'text/plain; charset=utf-8' })
+export async function llmsTxtAnswer(request: Request): Promise<Response> {
+  return textAnswer(request, await memo('llms.txt', llmsTxt), { 'Content-Type': 'text/plain; charset=utf-8' })
 }
 
-export function llmsFullTxtAnswer(request: Request): Response {
-  return textAnswer(request, memo('llms-full.txt', llmsFullTxt), { 'Content-Type': 'text/plain; charset=utf-8' })
+export async function llmsFullTxtAnswer(request: Request): Promise<Response> {
+  return textAnswer(request, await memo('llms-full.txt', llmsFullTxt), { 'Content-Type': 'text/plain; charset=utf-8' })
 }

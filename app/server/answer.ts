@@ -1,4 +1,4 @@
-import { ADMIN_HEADERS } from './admin-path'
+import { DESK_HEADERS } from './desk-path'
 
 /** A browser's form post gets a 303 to the result's page or a refusal in words; an API call gets JSON (`reply.ts`). */
 export type ActionAnswer = { seeOther: string } | { status: number; message: string }
@@ -31,6 +31,6 @@ export function answerResponse(answer: ActionAnswer, headers: Readonly<Record<st
 export function forbidden(): Response {
   return new Response(
     '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Not allowed</title></head><body><main><h1>Not allowed</h1><p>This page is for the people who run this website, signed in through Cloudflare Access.</p></main></body></html>',
-    { status: 403, headers: { 'Content-Type': 'text/html; charset=utf-8', ...ADMIN_HEADERS } },
+    { status: 403, headers: { 'Content-Type': 'text/html; charset=utf-8', ...DESK_HEADERS } },
   )
 }

@@ -1,8 +1,4 @@
-/**
- * `www.` → apex with a 308 (docs/operations.md, "Custom domain"): one address for every page, and
- * 308 keeps the method, so a form posted to www is not turned into a GET. Static files are served
- * before the Worker runs and are not redirected; pages link only to the apex.
- */
+/** `www.` → apex with a 308: one address per page, and a form posted to www stays a POST. */
 export function wwwRedirect(request: Request): Response | null {
   const url = new URL(request.url)
   if (!url.hostname.startsWith('www.')) return null

@@ -1,15 +1,9 @@
 import { contactPageSource } from '~/lib/visit-source'
-import { isAdminPath } from './admin-path'
+import { isDeskPath } from './desk-path'
 import { prefersMarkdown } from './negotiation'
 
-/**
- * Pages the same for every visitor (a GET without cookies or query, answered 200, or the 404 page),
- * rendered once a minute at most per isolate; each visitor gets the stored HTML with a fresh CSP
- * nonce written in. Stored by the `pageCache` middleware (app/start.ts), which knows whether a page
- * may be shared; served from there until the first visitor's answer has passed every middleware,
- * then, with the headers that answer left with, by the Worker's entry before Start's handler runs
- * (`pageFromCache`, app/server.ts): the same answer without the middleware's work.
- */
+/** Pages the same for every visitor, rendered at most once a minute per isolate and served with a fresh
+ * nonce; once their headers are known, the Worker's entry answers them before Start runs (app/worker.ts). */
 const TTL_MS = 60_000
 const MAX_ENTRIES = 64
 /** Not-found pages are kept apart, so a scan of unknown addresses never pushes a page out. */
@@ -38,11 +32,8 @@ const pages = new Map<string, Entry>()
 const notFound = new Map<string, Entry>()
 const ownValues = new WeakMap<Request, OwnValue>()
 
-/**
- * A page rendered for `request` that carries `value` for its visitor alone (the contact form's
- * idempotency key) may still be shared: every later visitor gets a new one, made by `make`, where
- * the stored page had it. Without this, such a page marks itself private and is never stored.
- */
+/** A page carrying a value for its visitor alone (the form's key) may still be shared: each later
+ * visitor gets a new one from `make` in its place. */
 export function shareWithOwnValue(request: Request, value: string, make: () => string): void {
   ownValues.set(request, { value, make })
 }
@@ -51,11 +42,8 @@ export function ownValueOf(request: Request): OwnValue | undefined {
   return ownValues.get(request)
 }
 
-/**
- * The contact page carries the visit's source as its request tells it (app/lib/visit-source.ts):
- * one stored copy for each source, and only for the two that name no other site and no campaign
- * (a visit straight to the page, and one from another page of this site).
- */
+/** The contact page carries the visit's source: a stored copy only for the two sources that name no
+ * other site and no campaign. */
 function variantOf(url: URL, request: Request): string | null {
   if (url.pathname !== '/contact') return ''
   const source = contactPageSource(url, request.headers.get('Referer'))
@@ -70,7 +58,7 @@ export function sharedPageKey(request: Request): string | null {
   if (!/text\/html|\*\/\*/.test(accept)) return null
   const url = new URL(request.url)
   if (url.search || url.pathname.startsWith('/_serverFn') || url.pathname.startsWith('/api/')) return null
-  if (isAdminPath(url.pathname)) return null
+  if (isDeskPath(url.pathname)) return null
   const variant = variantOf(url, request)
   return variant === null ? null : `${url.host}${url.pathname}${variant}`
 }
@@ -116,10 +104,7 @@ export function cachedPage(key: string, nonce: string, now = Date.now()): Respon
   return new Response(bodyWith(entry, nonce), { status: entry.status, headers: entry.headers })
 }
 
-/**
- * Returns the response to send in its place (the original body was read); anything else untouched.
- * `own`: the page's value for its visitor alone (`shareWithOwnValue`).
- */
+/** Returns the response to send in its place (the original body was read). */
 export async function storePage(
   key: string,
   response: Response,
@@ -134,8 +119,7 @@ export async function storePage(
   const cacheControl = response.headers.get('Cache-Control') ?? ''
   if (/no-store/.test(cacheControl) || (/private/.test(cacheControl) && !own)) return response
   const html = await response.text()
-  // A nonce that also occurs as ordinary text would be rewritten on reuse; such a page is not
-  // stored. The same for an own value anywhere but in a quoted attribute or string.
+  // A nonce or own value that also occurs as ordinary text would be rewritten on reuse: not stored.
   const ownInPlace = !own || (html.includes(own.value) && count(html, own.value) === count(html, `"${own.value}"`))
   if (ownInPlace && count(html, nonce) === countNonceAttributes(html, nonce)) {
     const store = response.status === 404 ? notFound : pages
@@ -164,10 +148,7 @@ function countNonceAttributes(html: string, nonce: string): number {
 const CSP = 'Content-Security-Policy'
 const REQUEST_ID = 'X-Request-Id'
 
-/**
- * Called with every answer as it leaves the Worker: the first answer of a stored page (the one
- * whose CSP carries the stored nonce) gives its headers, every middleware's included.
- */
+/** Every answer as it leaves: a stored page's first answer gives its headers, every middleware's included. */
 export function rememberAnswer(request: Request, response: Response): Response {
   const key = sharedPageKey(request)
   const entry = key ? fresh(key, Date.now()) : null
@@ -177,11 +158,8 @@ export function rememberAnswer(request: Request, response: Response): Response {
   return response
 }
 
-/**
- * The stored page as the middleware would answer it, with a new nonce and request id; null when
- * the request must go through them: not shareable, not stored, its headers not known yet, a body
- * to read, or asking for the page's Markdown twin (answered by a middleware, app/start.ts).
- */
+/** The stored page as the middleware would answer it, with a new nonce and request id; null when the
+ * request must go through them (not shareable, not stored yet, a body, a Markdown twin). */
 export function pageFromCache(
   request: Request,
   make: { nonce: () => string; requestId: (request: Request) => string },

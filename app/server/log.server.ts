@@ -1,7 +1,4 @@
-/**
- * One JSON line per event that matters, for Workers Logs. Never a message's text, an e-mail or IP
- * address, or a secret: what an operator needs to act (event, outcome, cause, request id).
- */
+/** One JSON line per event that matters: what an operator needs to act, never personal data or a secret. */
 export type LogLevel = 'info' | 'warn' | 'error'
 
 export interface LogFields {

@@ -1,11 +1,6 @@
 import type { WorkerEnv } from './runtime.server'
 
-/**
- * Counts what an invocation spends of its subrequests: every call to the D1 binding (a statement's
- * first/run/all/raw, a batch, an exec) and every e-mail sent through the send_email binding. On
- * Workers Free an invocation may make 50 subrequests and 50 D1 queries
- * (https://developers.cloudflare.com/workers/platform/limits/, https://developers.cloudflare.com/d1/platform/limits/).
- */
+/** Subrequests an invocation spent: each D1 call and each e-mail (Free allows 50: docs/operations/quotas.md). */
 export interface Meter {
   used: number
   spend(count?: number): void
@@ -22,7 +17,6 @@ export function newMeter(): Meter {
 
 const STATEMENT_CALLS = new Set(['first', 'run', 'all', 'raw'])
 
-/** `env` with ENQUIRIES and CONTACT_EMAIL counting into `meter`; everything else as it was. */
 export function meteredEnv(env: WorkerEnv, meter: Meter): WorkerEnv {
   const targets = new WeakMap<object, object>()
   const statement = (real: D1PreparedStatement): D1PreparedStatement => {

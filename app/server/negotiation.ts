@@ -1,10 +1,4 @@
-/**
- * HTML or its Markdown twin (Cloudflare's "Markdown for Agents":
- * https://developers.cloudflare.com/fundamentals/reference/markdown-for-agents/). `Accept` is read as
- * RFC 9110 § 12.5.1: a type takes the `q` of the most specific range that matches (0: not acceptable).
- * Markdown only when the client names `text/markdown` with a weight above 0 and at least HTML's: a
- * wildcard alone is what browsers and most tools send, and they expect the page.
- */
+/** HTML or its Markdown twin by `Accept` (RFC 9110 § 12.5.1): Markdown only when named, weighed at least as HTML. */
 
 interface MediaRange {
   type: string
@@ -68,13 +62,8 @@ export function markdownTokens(markdown: string): number {
 
 const START_ACCEPTS = /(^|,)\s*(\*\/\*|text\/html)/
 
-/**
- * Start's handler (`createStartHandler`, @tanstack/start-server-core 1.169) answers a 406 to a page
- * request whose `Accept` names neither `text/html` nor the wildcard for all types, and middleware
- * cannot change what it reads. Pages answer such a client with HTML, as their canonical links
- * promise: the wildcard is added at weight 0 ("not acceptable", RFC 9110), so the header still means
- * what the client sent. The test "a client that accepts neither gets the HTML" fails if Start changes.
- */
+/** Start answers 406 when `Accept` names neither HTML nor the full wildcard; pages answer HTML anyway, so
+ * the wildcard is added at weight 0, which still means what the client sent. */
 export function acceptingHtml(request: Request): Request {
   if (request.method !== 'GET' && request.method !== 'HEAD') return request
   const accept = request.headers.get('Accept')

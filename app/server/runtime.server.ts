@@ -1,7 +1,4 @@
-/**
- * The generated `Env` (`npm run cf-typegen`) with every entry optional: any may be missing at run
- * time (a fresh clone has no secret), whatever the generated type says.
- */
+/** The generated `Env` with every entry optional: any may be missing at run time (a fresh clone has none). */
 export type WorkerEnv = Partial<Env & UnlistedSecrets>
 
 /** With `[secrets] required`, typegen lists only the required secrets; these are optional. */

@@ -9,12 +9,8 @@ export function createNonce(): string {
 
 const TURNSTILE_SOURCE = 'https://challenges.cloudflare.com'
 
-/**
- * Same origin plus Start's per-response nonce; framer-motion's later styles go through the CSSOM,
- * which CSP does not restrict. With Turnstile on, its origin is allowed on every page: an in-site
- * navigation to /contact keeps the first page's policy.
- * https://developers.cloudflare.com/turnstile/reference/content-security-policy/
- */
+/** Same origin plus the per-response nonce; with Turnstile on its origin is allowed on every page, as an
+ * in-site navigation to /contact keeps the first page's policy. */
 export function contentSecurityPolicy(
   nonce: string,
   options: { turnstile?: boolean; upgradeInsecureRequests?: boolean } = {},
@@ -39,10 +35,7 @@ export function contentSecurityPolicy(
   ].join('; ')
 }
 
-/**
- * Not on a page served over plain http on a loopback host (`npm start`, `npm run dev`): WebKit,
- * unlike Chromium and Firefox, upgrades http://localhost too, and every asset would fail.
- */
+/** Not over plain http on loopback (`npm start`): WebKit upgrades http://localhost too, failing every asset. */
 export function upgradesInsecureRequests(url: string): boolean {
   try {
     const { protocol, hostname } = new URL(url)
@@ -85,10 +78,7 @@ export const BASE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'X-Frame-Options': 'DENY',
 }
 
-/**
- * Only the visitor's browser keeps a copy, and revalidates it: each page has its own nonce, and no
- * one may run an old page whose chunks a newer deploy replaced.
- */
+/** Only the browser keeps a copy, revalidated: a page's nonce and chunks must not outlive a deploy. */
 export const HTML_CACHE_CONTROL = 'private, no-cache'
 export const PRIVATE_CACHE_CONTROL = 'private, no-store'
 

@@ -2,11 +2,8 @@ import { createMiddleware } from '@tanstack/react-start'
 import { getRequest } from '@tanstack/react-start/server'
 import { markStarted, serverFnStarted, undecodableAnswer } from './server-fn-guard.server'
 
-/**
- * Start decodes a server function's body before any function middleware runs, and answers 500 when
- * it cannot; the contact endpoint must answer a 4xx with a reason (400 `malformed_body`, 404
- * `unknown_function`). Here, not in the `.server.ts`, because the browser's bundle carries app/start.ts.
- */
+/** Start answers 500 to a server-function body it cannot decode; the contact endpoint must answer a 4xx
+ * with a reason. Not `.server.ts`: the browser's bundle carries app/start.ts. */
 export const markServerFnStarted = createMiddleware({ type: 'function' }).server(({ next }) => {
   markStarted(getRequest())
   return next()

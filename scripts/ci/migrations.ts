@@ -1,4 +1,4 @@
-// Migrations are append-only (docs/operations.md, "Per-pull-request previews"): a migration that
+// Migrations are append-only (docs/operations/previews.md): a migration that
 // main already has has run, under its name, on production's, staging's and the previews' databases,
 // and wrangler never runs a name twice (it records each in d1_migrations). Changed or deleted under
 // the same name, it would never run again, and the schema of a fresh database would differ from
@@ -12,7 +12,7 @@
 //       base is its base branch's commit; a push to main's, main before the push.
 // A new migration may not drop or rename a table or a column: the version serving while the deploy
 // runs reads the old schema, and D1 Time Travel is the only way back for the data. A file that must
-// do so carries a line `-- destructive: <why>` (docs/operations.md, "Rollback"), and then passes.
+// do so carries a line `-- destructive: <why>` (docs/operations/rollback.md), and then passes.
 // The preview job makes the same check of a pull request's build against the default branch's
 // migrations before it migrates anything (scripts/ci/preview-build.ts), where the pull request's
 // own copy of this script cannot skip it.
@@ -75,7 +75,7 @@ export function destructiveChanges(name: string, text: string): string[] {
   const sql = text.replace(/--[^\n]*/g, ' ').replace(/\/\*[\s\S]*?\*\//g, ' ')
   return DESTRUCTIVE.filter(([pattern]) => pattern.test(sql)).map(
     ([, what]) =>
-      `${name} ${what}: the version serving during the deploy still reads it, and only D1 Time Travel brings the data back. Add columns and tables instead, or put a line "-- destructive: <why>" in the file (docs/operations.md, "Rollback")`,
+      `${name} ${what}: the version serving during the deploy still reads it, and only D1 Time Travel brings the data back. Add columns and tables instead, or put a line "-- destructive: <why>" in the file (docs/operations/rollback.md)`,
   )
 }
 
@@ -94,7 +94,7 @@ if (import.meta.main) {
   const problems = migrationProblems(migrationsAt(values.base), migrationsIn('migrations'))
   if (problems.length > 0) {
     console.error(
-      `Migrations are append-only and drop or rename nothing: add a new migration instead (docs/operations.md, "Per-pull-request previews").\n  ${problems.join('\n  ')}`,
+      `Migrations are append-only and drop or rename nothing: add a new migration instead (docs/operations/previews.md).\n  ${problems.join('\n  ')}`,
     )
     process.exit(1)
   }

@@ -17,7 +17,7 @@
 // its Preview URL setting with its versions, and production's versions must have no URL
 // (preview_urls = false: every version ever uploaded would otherwise answer on its own URL with
 // production's database and secrets). Neither has a production deployment, and an Access
-// application of its own covers each whole (docs/operations.md, "Keeping previews private").
+// application of its own covers each whole (docs/operations/previews.md, "Keeping previews private").
 import { existsSync, lstatSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { previewsDatabaseRefusals } from '../d1-migrate-previews.ts'

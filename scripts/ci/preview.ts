@@ -1,5 +1,5 @@
 // A pull request's Worker Preview, as .github/workflows/preview-deploy.yml and preview-delete.yml
-// run it (docs/operations.md, "Per-pull-request previews"). Run from a checkout of the default
+// run it (docs/operations/previews.md). Run from a checkout of the default
 // branch; the pull request's build is data in --build (scripts/ci/preview-build.ts). Previews live
 // in the previews Worker (`<name>-previews`), never in production's.
 //
@@ -114,7 +114,7 @@ export async function smokePreview(deploymentUrl: string, deployment: string): P
 
 /**
  * Why a Preview is open to anyone: a request without the Access service token must get Access's
- * login (docs/operations.md, "Keeping previews private"); anything else means no Access
+ * login (docs/operations/previews.md, "Keeping previews private"); anything else means no Access
  * application covers it. Undefined when Access answers.
  */
 export async function withoutToken(origin: string): Promise<string | undefined> {
@@ -126,7 +126,7 @@ export async function withoutToken(origin: string): Promise<string | undefined> 
   }
   await answer.body?.cancel()
   if (accessLogin(answer)) return undefined
-  return `${origin} answered ${answer.status} to a request without the Access service token, not Access's login: no Access application covers it, so anyone can open it (docs/operations.md, "Keeping previews private")`
+  return `${origin} answered ${answer.status} to a request without the Access service token, not Access's login: no Access application covers it, so anyone can open it (docs/operations/previews.md, "Keeping previews private")`
 }
 
 /** `wrangler preview delete` of the previews Worker's Preview `name`; one already gone counts as deleted. */
@@ -188,9 +188,9 @@ async function pullRequestClosed(number: string): Promise<boolean | undefined> {
 /** Why a Preview by hand may not take `name`: CI's names for staging and the pull requests' Previews. */
 export function reservedPreviewName(name: string): string | undefined {
   if (/^staging$/i.test(name))
-    return 'the name staging is the staging deployment’s (docs/operations.md § 5): choose another, the branch’s say'
+    return 'the name staging is the staging deployment’s (docs/operations/staging.md): choose another, the branch’s say'
   if (/^pr-\d+$/i.test(name))
-    return `the name ${name} is a pull request’s Preview, which CI deploys and deletes (docs/operations.md § 4): choose another, the branch’s say`
+    return `the name ${name} is a pull request’s Preview, which CI deploys and deletes (docs/operations/previews.md): choose another, the branch’s say`
   return undefined
 }
 
@@ -216,7 +216,7 @@ async function checkAndDeploy(
   if (problems.length > 0) {
     fail(
       `This build cannot be deployed as a Preview:\n  ${problems.join('\n  ')}\n` +
-        'A change to the Worker’s configuration gets its Preview once it is on the default branch, and migrations are append-only (docs/operations.md, "Per-pull-request previews").',
+        'A change to the Worker’s configuration gets its Preview once it is on the default branch, and migrations are append-only (docs/operations/previews.md).',
     )
   }
   try {
@@ -251,7 +251,7 @@ async function main() {
     if (problems.length > 0) {
       fail(
         `This pull request's build cannot be deployed as a Preview:\n  ${problems.join('\n  ')}\n` +
-          'A change to the Worker’s configuration gets its Preview once it is on the default branch, and migrations are append-only (docs/operations.md, "Per-pull-request previews").',
+          'A change to the Worker’s configuration gets its Preview once it is on the default branch, and migrations are append-only (docs/operations/previews.md).',
       )
     }
     console.log(
@@ -305,7 +305,7 @@ async function main() {
     const problems = migrationProblems(migrationsAt(base), migrationsIn('migrations'))
     if (problems.length > 0) {
       fail(
-        `This checkout's migrations cannot be run on the previews' database (against ${base}):\n  ${problems.join('\n  ')}\nMigrations are append-only and drop or rename nothing (docs/operations.md, "Per-pull-request previews").`,
+        `This checkout's migrations cannot be run on the previews' database (against ${base}):\n  ${problems.join('\n  ')}\nMigrations are append-only and drop or rename nothing (docs/operations/previews.md).`,
       )
     }
     await checkAndDeploy('.', name, values.message ?? `By hand: ${name}`, source, false)

@@ -1,4 +1,4 @@
-// The production deploy of a tested build (docs/operations.md, "GitHub setup" and "Rollback"),
+// The production deploy of a tested build (docs/operations/github-setup.md and rollback.md),
 // as .github/workflows/deploy.yml runs it, from a checkout of the commit that was built:
 //
 //   node scripts/ci/production.ts --build <dir> --message <text>
@@ -10,7 +10,7 @@
 //     does not exist or has no deployment;
 //  3. records the database's D1 Time Travel bookmark (what `wrangler d1 time-travel info ENQUIRIES
 //     --json` reads) and writes it, with the restore command, to the summary: a rollback restores code,
-//     never data, and this job never restores data itself (docs/operations.md, "Rollback"). If it
+//     never data, and this job never restores data itself (docs/operations/rollback.md). If it
 //     cannot be read, it stops here. Then `wrangler d1 migrations apply ENQUIRIES --remote`;
 //  4. `wrangler deploy` of the build, the new version's id read from wrangler's output file;
 //  5. the smoke test on `url` in app/site.ts (through Access when CF_ACCESS_CLIENT_ID/SECRET are set):
@@ -61,7 +61,7 @@ interface DeployEntry extends OutputEntry {
 /** The binding the production database has in wrangler.toml (its migrations' target). */
 const DATABASE = 'ENQUIRIES'
 
-/** The command that brings the database back to `bookmark`, as docs/operations.md, "Rollback", gives it. */
+/** The command that brings the database back to `bookmark`, as docs/operations/rollback.md gives it. */
 export const restoreCommand = (bookmark: string) =>
   `npx wrangler d1 time-travel restore ${DATABASE} --bookmark=${bookmark}`
 
@@ -180,7 +180,7 @@ async function changedUnderUs(ours: { deployment?: string; version: string }): P
 
 /** Ends the job without rolling back: someone changed production after this job's deploy. */
 function notRollingBack(version: string, why: string): never {
-  const said = `Not rolling back: ${why}. Version ${version}, deployed by this job, failed its smoke test, but someone changed production since; rolling back to the version recorded when this job started would undo their change. Check what serves (npx wrangler deployments list) with whoever made that deployment (docs/operations.md, "Rollback").`
+  const said = `Not rolling back: ${why}. Version ${version}, deployed by this job, failed its smoke test, but someone changed production since; rolling back to the version recorded when this job started would undo their change. Check what serves (npx wrangler deployments list) with whoever made that deployment (docs/operations/rollback.md).`
   summary(said)
   fail(said)
 }
@@ -196,7 +196,7 @@ async function afterFailure(step: string, why: string, before: Serving): Promise
   try {
     now = await servingNow('api')
   } catch (error) {
-    const said = `${step} failed, and which version serves production now could not be read (${(error as Error).message}). Before the step, ${describeServing(before)} served. Check by hand: npx wrangler deployments status (docs/operations.md, "Rollback").`
+    const said = `${step} failed, and which version serves production now could not be read (${(error as Error).message}). Before the step, ${describeServing(before)} served. Check by hand: npx wrangler deployments status (docs/operations/rollback.md).`
     summary(said)
     fail(said)
   }
@@ -233,7 +233,7 @@ async function afterFailure(step: string, why: string, before: Serving): Promise
     now.main,
   )
   if (!back.ok) {
-    const said = `The automatic rollback to ${before.main} did NOT complete: ${back.report}. Roll back by hand: npx wrangler rollback ${before.main} (docs/operations.md, "Rollback").`
+    const said = `The automatic rollback to ${before.main} did NOT complete: ${back.report}. Roll back by hand: npx wrangler rollback ${before.main} (docs/operations/rollback.md).`
     summary(said)
     fail(said)
   }
@@ -248,7 +248,7 @@ let bookmark: string | undefined
 /** After a rollback whose version fails its smoke test too: the code is back, so the data is the suspect. */
 function dataSuspect(): string {
   return bookmark
-    ? ` The version rolled back to fails too, so the database (which no rollback touches) is the likely cause: check it, and restore it if the migrations damaged it: ${restoreCommand(bookmark)} (docs/operations.md, "Rollback").`
+    ? ` The version rolled back to fails too, so the database (which no rollback touches) is the likely cause: check it, and restore it if the migrations damaged it: ${restoreCommand(bookmark)} (docs/operations/rollback.md).`
     : ''
 }
 
@@ -290,7 +290,7 @@ async function main() {
     )
   }
   bookmark = mark.bookmark
-  const way = `Before migrating, the ${DATABASE} database's Time Travel bookmark was \`${bookmark}\`. A rollback restores code only: if this deploy's migrations damaged the data, restore it with \`${restoreCommand(bookmark)}\` (docs/operations.md, "Rollback"; it undoes every write since, enquiries too). This job never restores data itself.`
+  const way = `Before migrating, the ${DATABASE} database's Time Travel bookmark was \`${bookmark}\`. A rollback restores code only: if this deploy's migrations damaged the data, restore it with \`${restoreCommand(bookmark)}\` (docs/operations/rollback.md; it undoes every write since, enquiries too). This job never restores data itself.`
   console.log(way)
   summary(way)
   const migrate = await wrangler(['d1', 'migrations', 'apply', 'ENQUIRIES', '--remote', '--config', 'wrangler.toml'])
@@ -326,11 +326,11 @@ async function main() {
     const said =
       back.version === before.main
         ? `Production's code was rolled back, but ${back.report}.${dataSuspect()}`
-        : `The automatic rollback to ${before.main} did NOT complete: ${back.report}. Roll back by hand: npx wrangler rollback ${before.main} (docs/operations.md, "Rollback").`
+        : `The automatic rollback to ${before.main} did NOT complete: ${back.report}. Roll back by hand: npx wrangler rollback ${before.main} (docs/operations/rollback.md).`
     summary(said)
     fail(said)
   }
-  const said = `Production was rolled back: ${back.report}${await commitNote(before.main)}. Version ${version} failed its smoke test and is not serving; it is still the latest upload, so change secrets as docs/operations.md, "Rotate the form key", says after a rollback.`
+  const said = `Production was rolled back: ${back.report}${await commitNote(before.main)}. Version ${version} failed its smoke test and is not serving; it is still the latest upload, so change secrets as docs/operations/key-rotation.md, says after a rollback.`
   summary(said)
   fail(said)
 }

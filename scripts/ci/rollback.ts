@@ -1,4 +1,4 @@
-// A rollback by hand from GitHub (.github/workflows/rollback.yml; docs/operations.md, "Rollback"):
+// A rollback by hand from GitHub (.github/workflows/rollback.yml; docs/operations/rollback.md):
 //
 //   node scripts/ci/rollback.ts --message <why> [--version <version id>]
 //
@@ -7,7 +7,7 @@
 // `url` in app/site.ts once it answers, and says which version stopped serving and which commit the
 // version now serving was built from: its message names it (`main <sha>`), or, for a secret change
 // (which names none), the newest version before it does. That is the commit to deploy again before
-// changing a secret (docs/operations.md, "Rotate the form key", step 3). Needs CLOUDFLARE_API_TOKEN
+// changing a secret (docs/operations/key-rotation.md, step 3). Needs CLOUDFLARE_API_TOKEN
 // and CLOUDFLARE_ACCOUNT_ID.
 import { parseArgs } from 'node:util'
 import { fail, summary } from './lib.ts'
@@ -31,7 +31,7 @@ async function main() {
   const back = await rollBackTo(version, message.slice(0, 100), before.main)
   if (!back.ok) fail(`The rollback did not complete: ${back.report}`)
   const lines = [
-    `Rolled back: ${back.report}. ${before.main} no longer serves; it stays the latest upload until the next deploy, so change a secret as docs/operations.md, "Rotate the form key", says after a rollback.`,
+    `Rolled back: ${back.report}. ${before.main} no longer serves; it stays the latest upload until the next deploy, so change a secret as docs/operations/key-rotation.md says after a rollback.`,
   ]
   const found = builtFrom(await listVersions().catch(() => []), back.version as string)
   if (found) {

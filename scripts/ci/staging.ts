@@ -1,8 +1,7 @@
 // Staging: the tested build of a push to main as the Preview `staging` of a Worker of its own
 // (`<name>-staging`, apart from pull requests' Previews, behind an Access application and service
 // token of its own), with a database of its own, delivering the way production is configured (`[vars]
-// CONTACT_DELIVERY` in wrangler.toml) with staging's own key or sender (docs/operations.md,
-// "Staging"). Run by .github/workflows/deploy.yml before production, from a checkout of the commit
+// CONTACT_DELIVERY` in wrangler.toml) with staging's own key or sender (docs/operations/staging.md). Run by .github/workflows/deploy.yml before production, from a checkout of the commit
 // that was built.
 //
 //   node scripts/ci/staging.ts --build <dir> --message <text>
@@ -38,7 +37,7 @@ import { stagingWorkerName, writeDeployConfig } from './preview-build.ts'
 
 export const STAGING = 'staging'
 
-/** Staging's database: production's name with `-staging` (docs/operations.md, "First deploy", step 2). */
+/** Staging's database: production's name with `-staging` (docs/operations/first-deploy.md, step 2). */
 export function stagingDatabase(config: RawConfig, id: string | undefined): RawConfig {
   const production = (config.d1_databases as RawConfig[])[0] as RawConfig
   return {
@@ -94,13 +93,13 @@ export function stagingDelivery(
     const key = env.STAGING_CONTACT_FORM_ACCESS_KEY?.trim()
     if (!key) {
       result.refusal =
-        'STAGING_CONTACT_FORM_ACCESS_KEY is not set: production delivers through the form service, so staging needs a key of its own for it (the staging environment’s secret: docs/operations.md, "Staging")'
+        'STAGING_CONTACT_FORM_ACCESS_KEY is not set: production delivers through the form service, so staging needs a key of its own for it (the staging environment’s secret: docs/operations/staging.md)'
     } else result.secrets.push(`CONTACT_FORM_ACCESS_KEY=${key}`)
   } else if (delivery === 'email') {
     const from = env.STAGING_CONTACT_EMAIL_FROM?.trim()
     if (!from) {
       result.refusal =
-        'STAGING_CONTACT_EMAIL_FROM is not set: production delivers by e-mail, so staging needs a sender of its own on a domain with Email Routing (the staging environment’s secret: docs/operations.md, "Staging")'
+        'STAGING_CONTACT_EMAIL_FROM is not set: production delivers by e-mail, so staging needs a sender of its own on a domain with Email Routing (the staging environment’s secret: docs/operations/staging.md)'
     } else result.vars.push(`CONTACT_EMAIL_FROM:${from}`)
     result.sendEmail = (config.send_email ?? []) as RawConfig[]
   } else if (delivery !== 'none') {

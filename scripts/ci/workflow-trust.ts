@@ -1,4 +1,4 @@
-// The trust rules of .github/workflows/ (docs/operations.md, "GitHub setup"): no job that runs a
+// The trust rules of .github/workflows/ (docs/operations/github-setup.md): no job that runs a
 // pull request's code holds a secret. Checked by `npm run lint` (scripts/lint-workflows.ts) and by
 // tests/unit/ops-workflows.test.ts, which also proves each rule fails on a bad workflow.
 //

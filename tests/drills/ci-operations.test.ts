@@ -1,5 +1,5 @@
 /**
- * docs/operations.md § 9 (the Rollback workflow; a rollback never cancelled by a queued deploy),
+ * docs/operations/rollback.md (the Rollback workflow; a rollback never cancelled by a queued deploy),
  * § 4 (the previews' and staging's databases purged on a schedule) and § 10 (the Smoke workflow),
  * each run as its workflow file writes it, on a serving production. (Re-running runs and the
  * emergency deploy: ci.test.ts.)
@@ -19,7 +19,7 @@ beforeAll(async () => {
   await drill.cf.control.protectWorker(PREVIEWS_WORKER, ACCESS)
   // A later merge, released as `wrangler deploy` would (deploys are drilled through the workflows
   // in push-to-main and ci): what the Rollback workflow rolls back from.
-  drill.copy.edit('docs/operations.md', (text) => `${text}\n`)
+  drill.copy.edit('docs/operations/README.md', (text) => `${text}\n`)
   await drill.cf.control.release({ worker: WORKER, message: `main ${drill.copy.commit('A later merge')}` })
 })
 afterAll(async () => {
@@ -33,7 +33,7 @@ const onMain = () => ({
   actor: 'ops-lead',
 })
 
-describe('rollback, purge, smoke from GitHub (docs/operations.md §§ 4, 9, 10)', () => {
+describe('rollback, purge, smoke from GitHub (docs/operations/previews.md, rollback.md and alerting.md)', () => {
   it('the Rollback workflow rolls back to the previous version, checks it serves, and names its commit, though the API answered 429 once', async () => {
     const before = await serving(drill)
     // Cloudflare's rate limit, met as the job reads what serves: it waits the Retry-After and goes on.

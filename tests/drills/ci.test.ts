@@ -1,5 +1,5 @@
 /**
- * docs/operations.md § 3 (re-running a run, with its own commit and within GitHub's limits; the
+ * docs/operations/github-setup.md (re-running a run, with its own commit and within GitHub's limits; the
  * emergency deploy), each run as its workflow file writes it. The Rollback, purge and Smoke
  * workflows, which need only a serving production, are ci-operations.test.ts (a drill of its own,
  * so the two run side by side).
@@ -36,11 +36,11 @@ const tables = async (database: string) =>
     (r) => r.name,
   )
 
-describe('re-running a run, the emergency deploy (docs/operations.md § 3)', () => {
+describe('re-running a run, the emergency deploy (docs/operations/github-setup.md)', () => {
   let first: { sha: string; ci: string; deploy: string }
 
   it('re-running CI replaces its build (no 409); re-running Deploy deploys that build again, with its own commit’s scripts and migrations', async () => {
-    drill.copy.edit('docs/operations.md', (text) => `${text}\n`)
+    drill.copy.edit('docs/operations/README.md', (text) => `${text}\n`)
     const sha = drill.copy.commit('A change to the runbook')
     const push = await pushToMain(drill, { sha })
     expect(push.production.result, push.production.log).toBe('success')

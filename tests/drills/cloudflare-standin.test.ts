@@ -3,7 +3,7 @@
  * build `npm run build` made: the commands the runbook and the deploy scripts use, the URLs they
  * hand out serving the uploaded build, and the ways the stand-in is as strict as the platform
  * (scoped tokens, a new deployment reaching its locations after a while, Access on a Worker, the
- * version in version_metadata). The drills of docs/operations.md build on this.
+ * version in version_metadata). The drills of docs/operations/ build on this.
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -111,7 +111,7 @@ beforeAll(async () => {
     join(project.dir, '.wrangler/deploy/config.json'),
     JSON.stringify({ configPath: '../../dist/server/wrangler.json' }),
   )
-  // First deploy, as docs/operations.md has it: create the databases, paste their ids.
+  // First deploy, as docs/operations/first-deploy.md has it: create the databases, paste their ids.
   const created = await Promise.all([wrangler(['d1', 'create', PRODUCTION_DB]), wrangler(['d1', 'create', PREVIEW_DB])])
   for (const run of created) succeeded(run)
   const databases = await cf.state.databases()

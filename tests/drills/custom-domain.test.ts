@@ -1,5 +1,5 @@
 /**
- * docs/operations.md § 2 "Custom domain, in two merges": the first merge attaches the domain (its
+ * docs/operations/custom-domain.md: the first merge attaches the domain (its
  * existing DNS record is replaced at that deploy: the cut-over) while production keeps answering on
  * workers.dev and its smoke test passes there; the domain is waited for until its certificate is
  * issued; the second merge makes the domain the address and turns workers.dev off.
@@ -37,7 +37,7 @@ afterAll(async () => {
 
 const health = (origin: string) => drill.cf.fetch(`${origin}/api/health`).then((r) => r.status)
 
-describe('the custom domain, in two merges (docs/operations.md § 2)', () => {
+describe('the custom domain, in two merges (docs/operations/custom-domain.md)', () => {
   it('merge 1 attaches the domain and replaces its old DNS record, while workers.dev keeps serving and passes the smoke test', async () => {
     // wrangler.toml's ready block, uncommented where it stands; workers_dev and `url` unchanged.
     drill.copy.edit('wrangler.toml', (toml) =>

@@ -1,5 +1,5 @@
 /**
- * docs/operations.md § 3 "What a push to main does", what goes wrong in the production job (the
+ * docs/operations/github-setup.md ("What a push to main does"), what goes wrong in the production job (the
  * emergency deploy: CI run by hand on main, production only): a `wrangler deploy` that fails after
  * its version went live (the Cron Triggers call refused) has that version checked and rolled
  * back, or kept when it passes; a version that fails once it answers is rolled back, though old
@@ -33,7 +33,7 @@ async function emergencyDeploy(sha: string, options: { env?: Record<string, stri
 
 const latest = () => latestVersion(drill)
 
-describe('a production deploy that fails (docs/operations.md § 3)', () => {
+describe('a production deploy that fails (docs/operations/github-setup.md)', () => {
   it('rolls back a version that went live before `wrangler deploy` failed (its Cron Triggers call refused) and fails its smoke test; the summary names what serves', async () => {
     const good = await serving(drill)
     const sha = drill.copy.commit(

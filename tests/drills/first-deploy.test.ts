@@ -1,5 +1,5 @@
 /**
- * docs/operations.md, section 1 "First deploy", on an empty account: the go-live check refuses the
+ * docs/operations/first-deploy.md, on an empty account: the go-live check refuses the
  * sample values (nothing is uploaded); with real values in the copy it creates the databases,
  * migrates both, deploys with the key read into a private file, and the smoke test, the delivery
  * set-up and a proof of delivery pass.
@@ -28,7 +28,7 @@ const tables = async (database: string) =>
     )
   ).map((row) => row.name)
 
-describe('first deploy on an empty account (docs/operations.md § 1)', () => {
+describe('first deploy on an empty account (docs/operations/first-deploy.md)', () => {
   it('refuses the sample values before anything is built or uploaded', async () => {
     const check = await drill.runbook('first-deploy/go-live')
     expect(check.code).toBe(1)
@@ -56,7 +56,7 @@ describe('first deploy on an empty account (docs/operations.md § 1)', () => {
     for (const db of ['akshara-labs-enquiries', 'akshara-labs-enquiries-preview']) {
       expect(await tables(db)).toEqual(expect.arrayContaining(['enquiries', 'enquiry_attempts']))
     }
-    // Staging's is migrated by the staging job, with main's migrations only (docs/operations.md § 5).
+    // Staging's is migrated by the staging job, with main's migrations only (docs/operations/staging.md).
     expect(await tables('akshara-labs-enquiries-staging')).toEqual([])
   })
 
@@ -109,7 +109,7 @@ describe('first deploy on an empty account (docs/operations.md § 1)', () => {
     expect(prove.code, prove.output).toBe(0)
     // Delivered after the answer that stored it: waited for, not read at once.
     await expect
-      .poll(() => drill.submissions, { timeout: 15_000 })
+      .poll(() => drill.formPosts, { timeout: 15_000 })
       .toEqual([expect.objectContaining({ accessKey: KEY, accepted: true })])
     // …and recorded as delivered once the form service has answered.
     await expect
@@ -130,10 +130,10 @@ describe('first deploy on an empty account (docs/operations.md § 1)', () => {
     const pending = await drill.sh('npm run enquiries -- --remote --status pending')
     expect(pending.code, pending.output).toBe(0)
     expect(pending.output).toContain('No enquiries with status pending in')
-    // § 14 step 7: the inbox answers 403 while the Access variables are unset.
-    const admin = await drill.sh(`curl -i https://${domain}/admin`)
-    expect(admin.code, admin.output).toBe(0)
-    expect(admin.output).toMatch(/^HTTP\/[\d.]+ 403/m)
+    // § 14 step 7: the desk answers 403 while the Access variables are unset.
+    const desk = await drill.sh(`curl -i https://${domain}/admin`)
+    expect(desk.code, desk.output).toBe(0)
+    expect(desk.output).toMatch(/^HTTP\/[\d.]+ 403/m)
     // § 15 step 5: the held list.
     const held = await drill.sh('npm run enquiries -- --remote --status held')
     expect(held.code, held.output).toBe(0)

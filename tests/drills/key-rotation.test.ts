@@ -1,5 +1,5 @@
 /**
- * docs/operations.md § 7 "Rotate the form key", § 8 "Prove delivery" and § 9 "Rollback" (by hand):
+ * docs/operations/key-rotation.md, prove-delivery.md and rollback.md (by hand):
  * a normal rotation; a release that goes wrong, rolled back by hand, and the key rotated after that
  * rollback as the runbook says (the serving code made the latest upload first). Rollbacks past a
  * secret change are drilled in rollback-secrets.test.ts (a drill of their own, so the two run side
@@ -34,17 +34,17 @@ const prove = async () =>
 /**
  * The proof's own enquiry as the form service received it: the site answers once the enquiry is
  * stored, and delivers it after the answer (app/contact/contact.server.ts), so it is waited for by
- * the check id prove-delivery prints, not read as the last submission at once.
+ * the check id prove-delivery prints, not read as the last post at once.
  */
 const delivered = async (proofOutput: string) => {
   const checkId = /check id:\s+(\S+)/.exec(proofOutput)?.[1]
   expect(checkId, proofOutput).toBeTruthy()
-  const mine = () => drill.submissions.find((s) => s.message.includes(`Test enquiry ${checkId}`))
+  const mine = () => drill.formPosts.find((s) => s.message.includes(`Test enquiry ${checkId}`))
   await expect.poll(mine, { timeout: 15_000 }).toBeTruthy()
   return mine()
 }
 
-describe('rotating the form key (docs/operations.md §§ 7–9)', () => {
+describe('rotating the form key (docs/operations/key-rotation.md, prove-delivery.md and rollback.md)', () => {
   it('normal: the serving version is the latest upload, `secret put` serves the new key, the proof arrives with it', async () => {
     const check = await drill.runbook('key-rotation/check')
     expect(check.code, check.output).toBe(0)
@@ -158,11 +158,11 @@ describe('rotating the form key (docs/operations.md §§ 7–9)', () => {
     })
     expect(put.code, put.output).toBe(0)
     expect((await drill.cf.state.worker(WORKER)).versions.length).toBe(before + 2)
-    const sent = drill.submissions.length
+    const sent = drill.formPosts.length
     const proof = await prove()
     expect(proof.code, proof.output).not.toBe(0)
     expect(proof.output).toMatch(/status:\s+held \(turnstile_missing\)/)
     expect(proof.output).toContain('prove-delivery: NOT PROVED: the site held the test enquiry')
-    expect(drill.submissions.length).toBe(sent)
+    expect(drill.formPosts.length).toBe(sent)
   })
 })

@@ -1,5 +1,5 @@
 /**
- * docs/operations.md § 4 "Per-pull-request previews": a pull request's build (made without a
+ * docs/operations/previews.md: a pull request's build (made without a
  * secret) is checked, its migrations run on the previews' database only (never staging's or
  * production's), it is deployed as the Preview pr-<number> of the previews Worker, behind Access,
  * with the previews' token only, and smoke-tested with the service token once the new deployment
@@ -100,7 +100,7 @@ const tables = async (database: string) =>
   )
 const previewOf = async (name: string) => (await drill.cf.state.previews(PREVIEWS_WORKER)).find((p) => p.name === name)
 
-describe("a pull request's preview (docs/operations.md § 4)", () => {
+describe("a pull request's preview (docs/operations/previews.md)", () => {
   it('deploys the checked build to the previews Worker behind Access, migrates only the previews database, smoke-tests it, and comments its URL', async () => {
     await drill.github.addHumanComment(PR.number, 'Looks good; checking the preview.')
     const calls = (await drill.cf.state.apiRequests()).length

@@ -1,5 +1,5 @@
 /**
- * docs/operations.md § 3 "What a push to main does" and § 5 "Staging": the CI run keeps the build,
+ * docs/operations/github-setup.md ("What a push to main does") and staging.md: the CI run keeps the build,
  * the Deploy workflow deploys it to staging (the Preview `staging` of a Worker of its own, its own
  * database, behind Access), sends one marked enquiry there and checks it was delivered, then
  * deploys production and smoke-tests it once the new version answers. What goes wrong in the
@@ -31,9 +31,9 @@ const tokensSince = async (since: number) =>
 
 const latest = () => latestVersion(drill)
 
-describe('a push to main (docs/operations.md §§ 3, 5)', () => {
+describe('a push to main (docs/operations/github-setup.md and staging.md)', () => {
   it('deploys staging (its own database, behind Access), delivers one marked enquiry there, then production, smoke-tested once the new version answers', async () => {
-    drill.copy.edit('docs/operations.md', (text) => `${text}\n`)
+    drill.copy.edit('docs/operations/README.md', (text) => `${text}\n`)
     const sha = drill.copy.commit('A change to the runbook')
     const calls = (await drill.cf.state.apiRequests()).length
     let afterStaging = 0
@@ -52,8 +52,8 @@ describe('a push to main (docs/operations.md §§ 3, 5)', () => {
     expect(staging.log).toContain(`Staging: ${preview?.url}`)
     expect(staging.log).toContain('Staging delivered the marked enquiry')
     // One marked enquiry, delivered with staging's own key, stored in staging's database only.
-    expect(drill.submissions).toEqual([expect.objectContaining({ accessKey: STAGING_KEY, accepted: true })])
-    expect(drill.submissions[0]?.message).toMatch(/^Test enquiry [0-9a-f]{8}, sent by `npm run prove-delivery`/)
+    expect(drill.formPosts).toEqual([expect.objectContaining({ accessKey: STAGING_KEY, accepted: true })])
+    expect(drill.formPosts[0]?.message).toMatch(/^Test enquiry [0-9a-f]{8}, sent by `npm run prove-delivery`/)
     expect(await drill.cf.state.query(DATABASES.staging, 'SELECT status FROM enquiries')).toEqual([
       { status: 'delivered' },
     ])
@@ -97,16 +97,16 @@ describe('a push to main (docs/operations.md §§ 3, 5)', () => {
 
   it('stops at staging when the form service refuses server-side posts (Web3Forms’ free plan), saying why in the summary; production is not deployed', async () => {
     const before = await serving(drill)
-    const sent = drill.submissions.length
+    const sent = drill.formPosts.length
     // Staging's key belongs to a form-service account on the free plan: every post from a Worker is refused.
     drill.formServicePlan = 'free'
     try {
-      drill.copy.edit('docs/operations.md', (text) => `${text}\n`)
+      drill.copy.edit('docs/operations/README.md', (text) => `${text}\n`)
       const sha = drill.copy.commit('Another change to the runbook')
       const { staging, production } = await pushToMain(drill, { sha })
       expect(staging.result, staging.log).toBe('failure')
       expect(production.result).toBe('skipped')
-      expect(drill.submissions.slice(sent)).toEqual([
+      expect(drill.formPosts.slice(sent)).toEqual([
         expect.objectContaining({ accessKey: STAGING_KEY, accepted: false }),
       ])
       expect(staging.summary).toContain('Staging failed; production is not deployed.')

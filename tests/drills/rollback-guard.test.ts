@@ -1,11 +1,11 @@
 /**
- * docs/operations.md § 3 "What a push to main does" and § 9 "Rollback": the production job's
+ * docs/operations/github-setup.md ("What a push to main does") and rollback.md: the production job's
  * automatic rollback goes back to the version it recorded when it started only while production
  * still serves the job's own deployment. An operator who rolled back (or changed a secret) while
  * the job waited on its smoke test keeps their change, and the run says who made it. A rollback
  * brings code back, never data: a migration that breaks the schema fails the smoke test on
  * /api/health, the code is rolled back, and the summary gives the Time Travel bookmark recorded
- * before migrating and the restore command, which § 9's step runs.
+ * before migrating and the restore command, which the rollback page's restore step runs.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { deployToProduction, establishProduction, serving } from './support/ci'
@@ -28,7 +28,7 @@ afterAll(async () => {
 
 const deployments = async () => (await drill.cf.state.worker(WORKER)).deployments
 
-describe('the automatic rollback meets an operator’s newer deployment (docs/operations.md §§ 3, 9)', () => {
+describe('the automatic rollback meets an operator’s newer deployment (docs/operations/github-setup.md and rollback.md)', () => {
   it('leaves the operator’s rollback in place, rolls nothing back itself, and names who changed production', async () => {
     const sha = drill.copy.commit('A release whose every page fails')
     await drill.cf.control.breakVersions({ message: `main ${sha}` })
@@ -53,8 +53,8 @@ describe('the automatic rollback meets an operator’s newer deployment (docs/op
   })
 })
 
-describe('a migration that breaks the schema (docs/operations.md § 9)', () => {
-  it('fails the smoke test on /api/health, rolls the code back, leaves the data to the operator, and gives the bookmark that § 9’s restore brings back', async () => {
+describe('a migration that breaks the schema (docs/operations/rollback.md)', () => {
+  it('fails the smoke test on /api/health, rolls the code back, leaves the data to the operator, and gives the bookmark that the runbook’s restore brings back', async () => {
     const before = await serving(drill)
     drill.copy.write(
       'migrations/0099_rename_held_reason.sql',

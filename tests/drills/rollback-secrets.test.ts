@@ -1,5 +1,5 @@
 /**
- * docs/operations.md § 9 "Rollback" past a secret change (from GitHub and by hand): a rollback whose
+ * docs/operations/rollback.md, past a secret change (from GitHub and by hand): a rollback whose
  * serving version is a secret change (rotate, deploy, roll back), whose commit is found from the
  * newest `main <sha>` version before it; and a bad `secret put` rolled back, which the next deploy
  * would bring back unless the right value is put again as § 9 says. (The rotation itself and a
@@ -26,10 +26,10 @@ const worker = () => drill.cf.state.worker(WORKER)
 const versionOf = async (id: string) => (await worker()).versions.find((v) => v.id === id)
 const keyOf = (id: string) => drill.cf.state.secretValue(WORKER, id, 'CONTACT_FORM_ACCESS_KEY')
 
-describe('rolling back past a secret change (docs/operations.md § 9)', () => {
+describe('rolling back past a secret change (docs/operations/rollback.md)', () => {
   it('rotate, deploy, roll back: the serving version is a secret change; the Rollback workflow finds its commit, whose Deploy run, re-run, makes it the latest upload', async () => {
     // A deploy of commit A, a rotation (a version with no commit of its own), a deploy of commit B.
-    drill.copy.edit('docs/operations.md', (text) => `${text}\n`)
+    drill.copy.edit('docs/operations/README.md', (text) => `${text}\n`)
     const a = drill.copy.commit('Commit A')
     const deployA = await deployToProduction(drill, { sha: a })
     expect(deployA.production.result, deployA.production.log).toBe('success')
@@ -38,7 +38,7 @@ describe('rolling back past a secret change (docs/operations.md § 9)', () => {
     expect(put.code, put.output).toBe(0)
     const rotation = await serving(drill)
     // Commit B released as `wrangler deploy` would: the Rollback workflow's starting point.
-    drill.copy.edit('docs/operations.md', (text) => `${text}\n`)
+    drill.copy.edit('docs/operations/README.md', (text) => `${text}\n`)
     await drill.cf.control.release({ worker: WORKER, message: `main ${drill.copy.commit('Commit B')}` })
 
     const rollback = await drill.job({
@@ -89,10 +89,10 @@ describe('rolling back past a secret change (docs/operations.md § 9)', () => {
     expect(fix.code, fix.output).toBe(0)
     expect(await keyOf((await worker()).latestVersion?.id as string)).toBe(NEWEST_KEY)
 
-    drill.copy.edit('docs/operations.md', (text) => `${text}\n`)
+    drill.copy.edit('docs/operations/README.md', (text) => `${text}\n`)
     const next = await deployToProduction(drill, { sha: drill.copy.commit('The next merge') })
     expect(next.production.result, next.production.log).toBe('success')
     expect(await keyOf(await serving(drill))).toBe(NEWEST_KEY)
-    expect(drill.submissions.filter((s) => s.accessKey === BAD_KEY)).toEqual([])
+    expect(drill.formPosts.filter((s) => s.accessKey === BAD_KEY)).toEqual([])
   })
 })

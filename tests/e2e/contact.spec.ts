@@ -218,7 +218,7 @@ test.describe('contact form in the browser', () => {
     await expect(form(page).status.getByText(FAILURE_MESSAGE)).toBeVisible()
     await expectFields(page, values)
 
-    // The resend carries the same form fill's key: the server keeps one enquiry (the store's side
+    // The resend carries the same form fill's key: the server keeps one enquiry (the ledger's side
     // of it is tests/worker/contact-post.test.ts's).
     await form(page).submit.click()
     await expect(form(page).status.getByText(SUCCESS_MESSAGE)).toBeVisible()

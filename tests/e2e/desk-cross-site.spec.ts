@@ -84,7 +84,7 @@ test('links and redirects from another site: no download, no audit line, no stat
   expect(auditLinesBy(persistTo, email)).toEqual([])
   expect(queryStored(persistTo, 'SELECT triage FROM enquiries WHERE id = ?', id)).toEqual([{ triage: 'new' }])
 
-  // From the desk: the confirmation page's button opens the enquiry; the inbox's link does too.
+  // From the desk: the confirmation page's button opens the enquiry; the desk's link does too.
   await page.goto(`${elsewhereOrigin}/`)
   await page.locator('#link-enquiry').click()
   await page.getByRole('button', { name: 'Go on' }).click()

@@ -7,7 +7,7 @@ import { ACCESS_KEY_FILE, SITE_ORIGIN, SITE_PORT } from '../support/servers'
 import { stateDir } from '../support/site-server'
 
 /**
- * Two operators with pages open at once (docs/inbox.md, "Moves on what the operator saw"): a move
+ * Two operators with pages open at once (docs/desk.md, "Moves on what the operator saw"): a move
  * pressed on a page that shows a triage another operator has since changed is refused, and the
  * page says who changed what and when. What a browser adds: real pages left open in tabs while
  * another person acts, and the buttons pressed on them.
@@ -34,7 +34,7 @@ async function operator(browser: Browser, label: string) {
 const panel = (page: Page) => page.getByRole('region', { name: 'Triage' })
 const owner = (page: Page) => panel(page).getByTestId('triage-owner')
 
-test('a stale take, assign and close are refused, naming the other operator’s move; the lead stays theirs', async ({
+test('a stale take, assign and close are refused, naming the other operator’s move; the enquiry stays theirs', async ({
   browser,
   request,
 }) => {

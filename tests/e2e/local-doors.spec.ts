@@ -20,7 +20,7 @@ import {
 
 /**
  * The local doors, walked as a newcomer walks them: in a checkout of its own (so the developer's
- * `.dev.vars` and database are never touched), the commands the README and docs/inbox.md give are
+ * `.dev.vars` and database are never touched), the commands the README and docs/desk.md give are
  * run exactly as written — `npm run admin-token`, its lines pasted into `.dev.vars`, `npm start`,
  * the printed `curl` line, `npm run enquiries` — and every variable `.dev.vars.example` documents
  * is set in `.dev.vars` and shown to take effect under `npm start` or `npm run dev`.
@@ -89,7 +89,7 @@ function everyVariable(ctx: {
   }
 }
 
-test('docs/inbox.md and .dev.vars.example as written: admin-token, its lines and every variable in .dev.vars, npm start, the printed curl line opens the inbox, each variable takes effect, the scheduled handler runs by itself, npm run enquiries lists and retries', async ({
+test('docs/desk.md and .dev.vars.example as written: admin-token, its lines and every variable in .dev.vars, npm start, the printed curl line opens the desk, each variable takes effect, the scheduled handler runs by itself, npm run enquiries lists and retries', async ({
   page,
 }) => {
   const repo = checkout('doors')
@@ -100,7 +100,7 @@ test('docs/inbox.md and .dev.vars.example as written: admin-token, its lines and
   const siteverify = await startSiteverify()
   let server: Running | undefined
   try {
-    const [, token = ''] = await keys.waitFor(/Open the inbox with this token[^\n]*\n\n(\S+)\n/, 60_000)
+    const [, token = ''] = await keys.waitFor(/Open the desk with this token[^\n]*\n\n(\S+)\n/, 60_000)
     const printed = keys.output()
     const lines = printed.match(/^ACCESS_[A-Z_]+=.*$/gm) ?? []
     expect(lines.map((line) => line.split('=')[0])).toEqual(['ACCESS_TEAM_DOMAIN', 'ACCESS_AUD', 'ACCESS_CERTS_URL'])
@@ -132,13 +132,13 @@ test('docs/inbox.md and .dev.vars.example as written: admin-token, its lines and
     expect(curl, 'admin-token prints the curl line for this site').toBe(
       `curl -H "Cf-Access-Jwt-Assertion: <token>" ${origin}/admin`,
     )
-    const inbox = repo.run((curl as string).replace('<token>', token))
-    expect(inbox).toContain('<h1')
-    expect(inbox).toContain('Enquiries')
+    const desk = repo.run((curl as string).replace('<token>', token))
+    expect(desk).toContain('<h1')
+    expect(desk).toContain('Enquiries')
     // Without the token, the same address is refused.
     expect(repo.run(`curl -s -o /dev/null -w '%{http_code}' ${origin}/admin`)).toBe('403')
 
-    // ACCESS_TEAM_DOMAIN, ACCESS_AUD, ACCESS_CERTS_URL: admin-token's token opens the inbox (the
+    // ACCESS_TEAM_DOMAIN, ACCESS_AUD, ACCESS_CERTS_URL: admin-token's token opens the desk (the
     // curl line above), in the browser too.
     const asOperator = { 'Cf-Access-Jwt-Assertion': token }
     await page.setExtraHTTPHeaders(asOperator)
@@ -170,9 +170,9 @@ test('docs/inbox.md and .dev.vars.example as written: admin-token, its lines and
     // Turnstile on: a post without a token is held; with the widget's token, TURNSTILE_VERIFY_URL
     // is asked with TURNSTILE_SECRET_KEY, and the enquiry goes to CONTACT_FORM_ENDPOINT with
     // CONTACT_FORM_ACCESS_KEY (CONTACT_DELIVERY=form-service).
-    // The runbook's check (docs/operations.md § 15, step 4), as written, on this server's address.
+    // The runbook's check (docs/operations/turnstile.md, step 4), as written, on this server's address.
     const heldCheck = documentedCommands(repo.dir).find((c) => c.command.startsWith('curl -X POST '))?.command
-    expect(heldCheck, 'docs/operations.md § 15 has its curl check').toContain("-H 'Origin: https://<domain>'")
+    expect(heldCheck, 'docs/operations/turnstile.md has its curl check').toContain("-H 'Origin: https://<domain>'")
     repo.run((heldCheck as string).replaceAll('https://<domain>', origin))
     const held = await expectStored(statePath, 'you@example.com', 'held')
     expect(held.heldReason).toBe('turnstile_missing')
@@ -220,7 +220,7 @@ test('docs/inbox.md and .dev.vars.example as written: admin-token, its lines and
     expect(receipt?.text).toContain('/withdraw?id=')
     expect(Object.keys(vars).sort()).toEqual(STARTED_NAMES)
 
-    // docs/inbox.md: `npm run enquiries` lists what visitors sent; `npm run enquiries -- retry <id>`
+    // docs/desk.md: `npm run enquiries` lists what visitors sent; `npm run enquiries -- retry <id>`
     // makes a failed one due for one more attempt; the README: `curl …/cdn-cgi/handler/scheduled`
     // runs the scheduled handler at once (as the ticker does every second here).
     const listed = repo.run('npm run enquiries')

@@ -1,6 +1,6 @@
 /**
  * One site for both engines, started in a checkout of its own (tests/support/checkout.ts: the
- * developer's `.dev.vars`, dist/ and database are never touched) as the README and docs/inbox.md
+ * developer's `.dev.vars`, dist/ and database are never touched) as the README and docs/desk.md
  * tell a person to:
  *
  *   npm run admin-token      a stand-in Access key server; it prints the ACCESS_* lines and a token
@@ -80,10 +80,10 @@ export default async function setup(project: TestProject) {
     const formService = await startFormService(0, '127.0.0.1', { plan: 'paid' })
     stops.push(() => formService.close())
 
-    // docs/inbox.md, "Locally" (on this suite's port).
+    // docs/desk.md, "Locally" (on this suite's port).
     const keys = stopOnExit(repo.spawn(`npm run admin-token -- --port ${ENGINES_PORTS.accessKeys}`))
     stops.push(() => keys.stop())
-    const [, token = ''] = await keys.waitFor(/Open the inbox with this token[^\n]*\n\n(\S+)\n/, 60_000)
+    const [, token = ''] = await keys.waitFor(/Open the desk with this token[^\n]*\n\n(\S+)\n/, 60_000)
     const accessLines = keys.output().match(/^ACCESS_[A-Z_]+=.*$/gm) ?? []
     if (accessLines.length !== 3) throw new Error(`npm run admin-token printed:\n${keys.output()}`)
 

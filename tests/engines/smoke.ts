@@ -5,11 +5,11 @@
  *
  *   styled → hydrated → in-site navigation → mobile menu → a plain link followed while code is
  *   still on its way → contact form with JavaScript → contact form without JavaScript (a second
- *   window whose scripts never run) → the inbox
+ *   window whose scripts never run) → the desk
  *
- * The inbox check finds the two enquiries the form checks sent. It opens the inbox as docs/inbox.md
+ * The desk check finds the two enquiries the form checks sent. It opens the desk as docs/desk.md
  * says: the token `npm run admin-token` printed goes with every request as the
- * `Cf-Access-Jwt-Assertion` header. Both engines open the inbox through a stand-in for Cloudflare
+ * `Cf-Access-Jwt-Assertion` header. Both engines open the desk through a stand-in for Cloudflare
  * Access (tests/support/front-proxy.ts), which adds it to every request, as Access does in front of
  * the real site (WebKit's WebDriver has no way to add a header; puppeteer's header injection in
  * Firefox intercepts every request of the tab).
@@ -45,7 +45,7 @@ export interface Engine {
   reportsResponseStatus: boolean
   /** A second window whose page scripts never run; closed by the caller. */
   withoutJavaScript(): Promise<EnginePage & { close(): Promise<void> }>
-  /** The main window, made to send the operator's token, and the address to open the inbox on. */
+  /** The main window, made to send the operator's token, and the address to open the desk on. */
   operator(): Promise<{ page: EnginePage; origin: string }>
   close(): Promise<void>
 }
@@ -437,47 +437,44 @@ export function engineSmoke(
       }
     })
 
-    it('opens the inbox as documented: refused without the token; with it, lists the enquiries sent above and marks one handled', async () => {
+    it('opens the desk as documented: refused without the token; with it, lists the enquiries sent above and marks one handled', async () => {
       await page.open(`${site.origin}/admin`)
       expect(await page.run(() => document.querySelector('h1')?.textContent)).toBe('Not allowed')
 
       const operator = await engine.operator()
-      const inbox = operator.page
-      await inbox.open(`${operator.origin}/admin?q=${tag}`)
-      await hydrated(inbox)
-      const list = await inbox.run(() => ({
+      const desk = operator.page
+      await desk.open(`${operator.origin}/admin?q=${tag}`)
+      await hydrated(desk)
+      const list = await desk.run(() => ({
         heading: document.querySelector('h1')?.textContent,
         names: [...document.querySelectorAll('tbody tr td:nth-child(2)')].map((cell) => cell.textContent),
       }))
       // Newest first.
       expect(list).toEqual({ heading: 'Enquiries', names: [withoutScript.name, withScript.name] })
 
-      const href = await inbox.run(
+      const href = await desk.run(
         (wanted: string) =>
           [...document.querySelectorAll<HTMLAnchorElement>('tbody a')]
             .find((link) => link.textContent === wanted)
             ?.getAttribute('href') ?? '',
         withScript.name,
       )
-      await inbox.click(`tbody a[href="${href}"]`)
-      await until(
-        inbox,
-        'the enquiry opens',
-        (wanted: string) => document.querySelector('h1')?.textContent === wanted,
-        [withScript.name],
-      )
-      await hydrated(inbox)
-      expect(await inbox.run(() => document.querySelector('[data-testid="message"]')?.textContent)).toBe(
+      await desk.click(`tbody a[href="${href}"]`)
+      await until(desk, 'the enquiry opens', (wanted: string) => document.querySelector('h1')?.textContent === wanted, [
+        withScript.name,
+      ])
+      await hydrated(desk)
+      expect(await desk.run(() => document.querySelector('[data-testid="message"]')?.textContent)).toBe(
         withScript.message,
       )
-      await inbox.click('form[action="/admin/actions"]:has(input[name="action"][value="handled"]) button')
+      await desk.click('form[action="/admin/actions"]:has(input[name="action"][value="handled"]) button')
       await until(
-        inbox,
-        'the inbox confirms',
+        desk,
+        'the desk confirms',
         () => document.querySelector('[role="status"]')?.textContent?.includes('Marked handled'),
         [],
       )
-      expect(await inbox.run(() => document.body.textContent?.includes('by operator@aksharalabs.in'))).toBe(true)
+      expect(await desk.run(() => document.body.textContent?.includes('by operator@aksharalabs.in'))).toBe(true)
     })
 
     more?.(site)

@@ -127,7 +127,7 @@ engineSmoke('WebKit', async (site) => {
         const plain = await session(site.webDriverPort + 1, ['--enable-javascript-markup=false'])
         return { ...webkitPage(plain), close: () => plain.quit() }
       },
-      // WebKit's WebDriver cannot add a request header: the inbox is opened through the stand-in
+      // WebKit's WebDriver cannot add a request header: the desk is opened through the stand-in
       // for Cloudflare Access, which adds the token to every request (global-setup.ts).
       operator: async () => ({ page: webkitPage(main), origin: site.operatorOrigin }),
       close: async () => {

@@ -1,7 +1,7 @@
 /**
  * A stand-in for Cloudflare Access's key server, on 127.0.0.1 only: it serves a JWKS (as
  * `https://<team>.cloudflareaccess.com/cdn-cgi/access/certs` does) and signs RS256 tokens the way
- * Access does, for tests and for opening the inbox locally (`npm run admin-token`).
+ * Access does, for tests and for opening the desk locally (`npm run admin-token`).
  *
  * GET /cdn-cgi/access/certs   the public keys ({ keys: [...] })
  * GET /__health               200 when up
@@ -14,7 +14,7 @@ import { exportJWK, generateKeyPair, importJWK, type JWK, type JWTPayload, SignJ
 export const TEST_TEAM_DOMAIN = 'akshara-test.cloudflareaccess.com'
 export const TEST_ACCESS_AUD = '4714c1358e65fe4b408ad6d432a5f878f08194bdb4752441fd56faefa9b2b6f2'
 export const TEST_OPERATOR = 'operator@aksharalabs.in'
-/** Access's ID for the test operator (the token's `sub`), which the inbox's log lines name. */
+/** Access's ID for the test operator (the token's `sub`), which the desk's log lines name. */
 export const TEST_OPERATOR_ID = '00000000-0000-4000-8000-000000000001'
 
 type PrivateKey = Awaited<ReturnType<typeof generateKeyPair>>['privateKey']

@@ -18,7 +18,7 @@ export const test = base.extend<{ clientAddress: string }>({
 
 export { expect }
 
-/** Makes the stand-in form service answer submissions from `email` this way. */
+/** Makes the stand-in form service answer posts from `email` this way. */
 export async function setScenario(email: string, scenario: Scenario) {
   const response = await fetch(`${FORM_SERVICE_ORIGIN}/__scenario`, {
     method: 'POST',
@@ -93,7 +93,7 @@ export const DANGER_COLOUR = 'rgb(252, 165, 165)'
 
 /**
  * The wall-clock minute the local rate limiter counts in: waits for the next one when fewer than
- * `seconds` of this one are left, so a burst of submissions falls within one window. A wait for a
+ * `seconds` of this one are left, so a burst of posts falls within one window. A wait for a
  * moment on the clock, never longer than `seconds`.
  */
 export async function awayFromMinuteBoundary(seconds = 20) {

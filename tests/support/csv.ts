@@ -1,5 +1,5 @@
 /**
- * The cells of a CSV text as the inbox writes it (every field quoted, inner quotes doubled), in
+ * The cells of a CSV text as the desk writes it (every field quoted, inner quotes doubled), in
  * order and unquoted. Line breaks inside a cell are kept, so the cells of a whole file come in rows
  * of the header's length.
  */

@@ -1,5 +1,5 @@
 /**
- * Every command README.md and docs/*.md tell a person to run, as written: each line of a shell
+ * Every command README.md and docs/ (its subfolders too) tell a person to run, as written: each line of a shell
  * block, and each inline `code` span that starts with a command (npm, npx, curl, node, git, sudo,
  * or a VAR=value in front of one). A `# comment` after a command is not part of it.
  *
@@ -12,7 +12,7 @@ import { join } from 'node:path'
 
 export const DOCUMENTS = [
   'README.md',
-  ...readdirSync('docs')
+  ...readdirSync('docs', { recursive: true, encoding: 'utf8' })
     .filter((f) => f.endsWith('.md'))
     .sort()
     .map((f) => `docs/${f}`),

@@ -65,7 +65,7 @@ export async function expectStored(
  * serves (miniflare, `/cdn-cgi/local/explorer/api/d1/database/:id/raw`, the shape of Cloudflare's
  * D1 API). The server's own queries and this one take turns in one D1 object. A second process
  * writing the file (`wrangler d1 execute --local`, or SQLite opened on it) makes workerd's queries
- * that meet its lock fail at once with `SQLITE_BUSY`: a visitor's post answered 503, an inbox page
+ * that meet its lock fail at once with `SQLITE_BUSY`: a visitor's post answered 503, an desk page
  * 500, in whichever test runs beside it. Any change of that API fails here, loudly. The operator's
  * own SQL door (`npm run enquiries`, a workerd of its own on the file, as wrangler's `--local`) is
  * proven in local-doors.spec.ts and tests/worker/.

@@ -7,7 +7,7 @@
  * refused, so a Worker's delivery is tested against a `paid` plan (every caller that stands for a
  * form service a Worker may post to says so).
  * Control API (for tests):
- *   POST   /__scenario  { email, scenario }   answer submissions from `email` this way
+ *   POST   /__scenario  { email, scenario }   answer posts from `email` this way
  *   GET    /__requests?email=…                 what was received (all, or for one address)
  *   DELETE /__requests                         forget everything
  *   GET    /__health                           200 when up

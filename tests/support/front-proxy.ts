@@ -5,7 +5,7 @@
  *
  * - `headers`: set on every request. With the operator's token as `Cf-Access-Jwt-Assertion` it
  *   stands in for Cloudflare Access, which adds that header in front of the real site after a
- *   sign-in (a person testing locally uses a header-editing extension, docs/inbox.md). The site
+ *   sign-in (a person testing locally uses a header-editing extension, docs/desk.md). The site
  *   still checks the token itself.
  * - `slow`: answers to paths that match are held back for a while, as on a slow network.
  */

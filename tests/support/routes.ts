@@ -1,29 +1,16 @@
-import { type PagePath, pages } from '../../app/content/pages.ts'
+import { mainNav, type PagePath, pages } from '../../app/content/pages.ts'
 
 export type { PagePath }
 
 /**
- * The header link that should be highlighted on each page (spec: the link matching the current
- * path), or none. A Record over the page list: a page added to app/content/pages.ts without an
- * entry here fails the type check.
+ * The header link that should be highlighted on a page (spec: the link matching the current path):
+ * its own, or the one of the section it is under (`/services/devops` under Services), or none.
  */
-const CURRENT_SECTION: Record<PagePath, string | null> = {
-  '/': 'Home',
-  '/services': 'Services',
-  '/services/devops': 'Services',
-  '/services/ai-solutions': 'Services',
-  '/services/automation': 'Services',
-  '/services/ai-web-development': 'Services',
-  '/products': 'Products',
-  '/about': 'About',
-  '/contact': 'Contact',
-  '/coming-soon': null,
-  '/privacy': null,
-  '/terms': null,
-}
+const currentSection = (path: PagePath): string | null =>
+  mainNav.find((item) => item.to === path || (item.to !== '/' && path.startsWith(`${item.to}/`)))?.label ?? null
 
 /** Every public page of the site (the page list), with the header link that should be highlighted on it. */
-export const PAGES = pages.map(({ path }) => ({ path, section: CURRENT_SECTION[path] }))
+export const PAGES = pages.map(({ path }) => ({ path, section: currentSection(path) }))
 
 /** A path no page has: the site's 404 page. */
 export const NOT_FOUND_PATH = '/no-such-page'

@@ -31,7 +31,7 @@ export const TEST_RECEIPT_LINK_SECRET = 'e2e-receipt-link-secret-0123456789abcde
 
 /**
  * Writes the variables file the test server loads (instead of .dev.vars): the site configured as
- * in production, with the stand-in form service and its key, and Cloudflare Access for the inbox,
+ * in production, with the stand-in form service and its key, and Cloudflare Access for the desk,
  * trusting the stand-in key server.
  */
 export function writeTestEnvFile(): string {

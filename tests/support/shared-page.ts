@@ -4,10 +4,8 @@ import { type BrowserContext, test as base } from '@playwright/test'
  * `test` whose `page` is one tab kept for the worker's life, for tests that only read pages: one per
  * combination of the context's settings (JavaScript on or off, reduced motion, the device), opened
  * by the first test that asks for it and reused by the next, which sets its own viewport and goes
- * to its own page. A fresh context for every test was most of such a test's time: on this 2-core
- * machine, eight loads of /services took 31 s in a new context each and 7.5 s in one (54 s and 16 s
- * hydrated), its renderer started and every script, stylesheet and font fetched and compiled again
- * each time. What a first visit fetches, and when, is tested with a fresh context of its own
+ * to its own page: a fresh context for every test, its renderer started and every file fetched and
+ * compiled again, would be most of such a test's time. What a first visit fetches is tested with a fresh context of its own
  * (paint-first.spec.ts, motion.spec.ts). A test on a shared tab adds no listener or route and types
  * nothing the page would keep (a draft), so the next one inherits none.
  */

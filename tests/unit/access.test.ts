@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { accessConfig, verifyAccess, verifyAccessToken } from '../../app/desk/access.server'
-import { isAdminPath } from '../../app/desk/paths'
+import { isDeskPath } from '../../app/desk/paths'
 import { type AccessKeyServer, startAccessKeys, TEST_OPERATOR, TEST_OPERATOR_ID } from '../support/access-keys'
 
 let keys: AccessKeyServer
@@ -111,7 +111,7 @@ describe('the Access token check', () => {
   })
 })
 
-describe('the inbox paths', () => {
+describe('the desk paths', () => {
   it('covers /admin and everything under it, however it is spelled', () => {
     for (const path of [
       '/admin',
@@ -122,8 +122,8 @@ describe('the inbox paths', () => {
       '/%61dmin',
       '//admin/x',
     ])
-      expect(isAdminPath(path), path).toBe(true)
+      expect(isDeskPath(path), path).toBe(true)
     for (const path of ['/', '/contact', '/administrator-guide', '/api/admin'])
-      expect(isAdminPath(path), path).toBe(false)
+      expect(isDeskPath(path), path).toBe(false)
   })
 })

@@ -1,9 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest'
-import { pages } from '~/content/pages'
+import { pageDocument, pages } from '~/content/pages'
 import { llmsFullTxt, llmsTxt } from '~/lib/llms-txt'
 import { toMarkdown } from '~/lib/markdown'
-import { pageDocument } from '~/lib/page-documents'
 import { markdownPath } from '~/lib/seo'
 import { llmsTxtAnswer, markdownTwin } from '~/server/ai-pages.server'
 import { site } from '~/site'
@@ -16,9 +15,9 @@ describe('Markdown twins', () => {
     expect(markdownPath('/services/devops')).toBe('/services/devops.md')
   })
 
-  it('each starts its page with one h1, the page’s heading', () => {
+  it('each starts its page with one h1, the page’s heading', async () => {
     for (const { path } of pages) {
-      const doc = pageDocument(path)
+      const doc = await pageDocument(path)
       const h1s = doc.blocks.filter((b) => b.kind === 'heading' && b.level === 1)
       expect(h1s, path).toEqual([{ kind: 'heading', level: 1, text: doc.heading }])
     }
@@ -40,16 +39,16 @@ describe('Markdown twins', () => {
   })
 
   it('are answered for GET and HEAD only, at their own paths, as public, cacheable text/markdown naming the page as canonical', async () => {
-    const twin = markdownTwin(request('/services/devops.md'))
+    const twin = await markdownTwin(request('/services/devops.md'))
     expect(twin?.status).toBe(200)
     expect(Object.fromEntries(twin?.headers ?? [])).toMatchObject({
       'content-type': 'text/markdown; charset=utf-8',
       'cache-control': 'public, max-age=3600',
       link: `<${site.url}/services/devops>; rel="canonical"`,
     })
-    expect(await twin?.text()).toBe(toMarkdown(pageDocument('/services/devops')))
-    expect(await markdownTwin(request('/index.html.md'))?.text()).toContain('# Innovate Automate Transform')
-    expect(await markdownTwin(request('/services/devops.md', 'HEAD'))?.text()).toBe('')
+    expect(await twin?.text()).toBe(toMarkdown(await pageDocument('/services/devops')))
+    expect(await (await markdownTwin(request('/index.html.md')))?.text()).toContain('# Innovate Automate Transform')
+    expect(await (await markdownTwin(request('/services/devops.md', 'HEAD')))?.text()).toBe('')
     expect(markdownTwin(request('/services/devops.md', 'POST'))).toBeNull()
     expect(markdownTwin(request('/services/devops'))).toBeNull()
     expect(markdownTwin(request('/index.md'))).toBeNull()
@@ -66,14 +65,14 @@ describe('llms.txt', () => {
   })
 
   it('is text, answered from memory the same each time', async () => {
-    const first = llmsTxtAnswer(request('/llms.txt'))
+    const first = await llmsTxtAnswer(request('/llms.txt'))
     expect(first.headers.get('content-type')).toBe('text/plain; charset=utf-8')
     expect(await first.text()).toBe(llmsTxt())
-    expect(await llmsTxtAnswer(request('/llms.txt')).text()).toBe(llmsTxt())
+    expect(await (await llmsTxtAnswer(request('/llms.txt'))).text()).toBe(llmsTxt())
   })
 
-  it('llms-full.txt holds every page’s twin', () => {
-    const full = llmsFullTxt()
-    for (const page of pages) expect(full, page.path).toContain(toMarkdown(pageDocument(page.path)).trimEnd())
+  it('llms-full.txt holds every page’s twin', async () => {
+    const full = await llmsFullTxt()
+    for (const page of pages) expect(full, page.path).toContain(toMarkdown(await pageDocument(page.path)).trimEnd())
   })
 })

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * The inbox's audit trail and requests by person, on a real SQLite database with the project's
+ * The desk's audit trail and requests by person, on a real SQLite database with the project's
  * migrations: the trail is append-only in the database itself, an action whose line cannot be
  * written is not done, and a person's data is found, exported and erased by address.
  */
@@ -151,10 +151,10 @@ describe('every action is recorded, or not done', () => {
     // A held one cannot be retried without its release; a held one is the only kind released.
     d1.sqlite.exec(`UPDATE enquiries SET status = 'delivered' WHERE id = '${id}'`)
     expect((await post({ action: 'retry', id })).headers.get('Location')).toBe(
-      `/admin/enquiries/${id}?notice=not-retried`,
+      `/admin/enquiries/${id}?flash=not-retried`,
     )
     expect((await post({ action: 'release', id })).headers.get('Location')).toBe(
-      `/admin/enquiries/${id}?notice=not-held`,
+      `/admin/enquiries/${id}?flash=not-held`,
     )
     expect(lines()).toHaveLength(0)
 
@@ -169,7 +169,7 @@ describe('every action is recorded, or not done', () => {
 
     // The line written, the attempt made (no delivery is configured here, so it waits as pending).
     expect((await post({ action: 'release', id: held })).headers.get('Location')).toBe(
-      `/admin/enquiries/${held}?notice=not-configured`,
+      `/admin/enquiries/${held}?flash=not-configured`,
     )
     expect((await auditOf(d1.db, held)).map((line) => [line.action, line.detail])).toEqual([['release', 'was held']])
     expect(d1.row('SELECT status FROM enquiries WHERE id = ?1', held)).toEqual({ status: 'pending' })
@@ -187,7 +187,7 @@ describe('a line records what was done, checked before it is written', () => {
     const id = await stored()
     for (const owner of ['someone@elsewhere.example', `${'x'.repeat(300)}@aksharalabs.in`, 'Hello, call us now'])
       expect((await post({ action: 'triage-assign', id, owner })).headers.get('Location')).toBe(
-        `/admin/enquiries/${id}?notice=triage-unknown-operator`,
+        `/admin/enquiries/${id}?flash=triage-unknown-operator`,
       )
     expect(await trail(id)).toEqual([])
     expect(d1.row('SELECT owner FROM enquiries WHERE id = ?1', id)).toEqual({ owner: null })
@@ -204,7 +204,7 @@ describe('a line records what was done, checked before it is written', () => {
     // The page showed it new and nobody's; it is the operator's now.
     const stale = { 'seen-state': 'new', 'seen-outcome': '', 'seen-owner': '' }
     expect((await post({ action: 'triage-close', id, outcome: 'spam', ...stale })).headers.get('Location')).toBe(
-      `/admin/enquiries/${id}?notice=triage-stale`,
+      `/admin/enquiries/${id}?flash=triage-stale`,
     )
     expect(await trail(id)).toEqual([['triage-take', '']])
     expect(d1.row('SELECT triage, outcome FROM enquiries WHERE id = ?1', id)).toEqual({ triage: 'open', outcome: null })
@@ -213,7 +213,7 @@ describe('a line records what was done, checked before it is written', () => {
   it('mark handled on a page that showed another status, or on a handled one, writes no line', async () => {
     const id = await stored()
     expect((await post({ action: 'handled', id, 'seen-status': 'pending' })).headers.get('Location')).toBe(
-      `/admin/enquiries/${id}?notice=status-stale`,
+      `/admin/enquiries/${id}?flash=status-stale`,
     )
     expect((await post({ action: 'erase', id, confirm: id, 'seen-status': 'delivered' })).status).toBe(303)
     expect(d1.row('SELECT status FROM enquiries WHERE id = ?1', id)).toEqual({ status: 'held' })
@@ -269,7 +269,7 @@ describe('requests by person', () => {
       confirm: 'person',
     })
     expect(answer.status).toBe(303)
-    expect(answer.headers.get('Location')).toBe('/admin/person?email=asha.rao%40example.com&notice=person-erased')
+    expect(answer.headers.get('Location')).toBe('/admin/person?email=asha.rao%40example.com&flash=person-erased')
     expect(d1.query('SELECT id FROM enquiries ORDER BY id').map((row) => row.id)).toEqual([b, other].sort())
     expect(d1.query('SELECT * FROM enquiry_attempts WHERE enquiry_id = ?1', a)).toHaveLength(0)
     expect((await auditOf(d1.db, a)).map((line) => line.action)).toEqual(['person-export', 'person-erase'])

@@ -195,7 +195,7 @@ describe('the e-mail message builder', () => {
 describe('the email delivery', () => {
   const from = 'website@aksharalabs.in'
 
-  it('sends the enquiry to the company inbox, from the configured sender', async () => {
+  it('sends the enquiry to the company mailbox, from the configured sender', async () => {
     const binding = fakeEmailBinding()
     const result = await sendEnquiryEmail(enquiry, contactEnv({ CONTACT_EMAIL: binding, CONTACT_EMAIL_FROM: from }))
     expect(result.ok).toBe(true)

@@ -7,7 +7,7 @@
  * tests/worker/rate-limits.test.ts and tests/worker/floods.test.ts).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { type SubmissionOutcome, submitEnquiry } from '~/contact/contact.server'
+import { type EnquiryOutcome, submitEnquiry } from '~/contact/contact.server'
 import {
   countPost,
   HELD_PER_HOUR,
@@ -16,7 +16,7 @@ import {
   resetLimitState,
   windowOf,
 } from '~/contact/limits.server'
-import type { ContactSubmission } from '~/contact/schema'
+import type { EnquiryInput } from '~/contact/schema'
 import { runScheduled } from '~/cron.server'
 import type { Enquiry } from '~/ledger'
 import { EMPTY_VALUES } from '~/ledger'
@@ -26,8 +26,8 @@ import type { WorkerEnv } from '~/server/runtime.server'
 import { site } from '~/site'
 import { captureConsole } from '../support/console'
 import { type SqliteD1, sqliteD1 } from '../support/d1-sqlite'
+import { tokenEnquiryInput } from '../support/enquiry-input'
 import { fakeRateLimiter, formServiceEnv, waitUntilCollector } from '../support/fake-env'
-import { tokenSubmission } from '../support/submission'
 
 const FORM_ENDPOINT = 'https://forms.test/submit'
 
@@ -68,9 +68,9 @@ function env(extra: Record<string, unknown> = {}): WorkerEnv {
   return formServiceEnv(FORM_ENDPOINT, d1.db, extra)
 }
 
-const submission = (token?: string): ContactSubmission => tokenSubmission('limits', token)
+const enquiryInput = (token?: string): EnquiryInput => tokenEnquiryInput('limits', token)
 
-async function submit(address: string, e: WorkerEnv, data = submission()): Promise<SubmissionOutcome> {
+async function submit(address: string, e: WorkerEnv, data = enquiryInput()): Promise<EnquiryOutcome> {
   const work = waitUntilCollector()
   const outcome = await submitEnquiry(data, {
     requestId: 'test-request',
@@ -225,7 +225,7 @@ describe('the hourly cap on held enquiries', () => {
       }
       expect(stored().filter((row) => row.status === 'held')).toHaveLength(HELD_PER_HOUR)
       vi.setSystemTime(start + 122_000)
-      const over = await submit('2001:db8:aaaa:ffff::1', e, submission('bad-token'))
+      const over = await submit('2001:db8:aaaa:ffff::1', e, enquiryInput('bad-token'))
       expect(over).toMatchObject({ kind: 'rate_limited' })
       // The place the network's oldest held frees, an hour after it arrived.
       expect((over as { retryAfter: number }).retryAfter).toBeGreaterThan(3600 - 130)
@@ -233,12 +233,12 @@ describe('the hourly cap on held enquiries', () => {
       expect(stored()).toHaveLength(HELD_PER_HOUR)
       expect(logged().find((line) => line.outcome === 'held_cap')).toMatchObject({ heldReason: 'turnstile_invalid' })
       // Another network's visitor without JavaScript (no token) is stored, held.
-      const other = submission()
+      const other = enquiryInput()
       expect((await submit('2001:db8:bbbb::1', e, other)).kind).toBe('stored')
       expect(d1.row('SELECT status FROM enquiries WHERE email = ?1', other.email)).toEqual({ status: 'held' })
       // No address is stored: the network only as a keyed hash.
       expect(JSON.stringify(d1.query('SELECT held_network FROM enquiries'))).not.toContain('2001:db8')
-      const real = submission('good')
+      const real = enquiryInput('good')
       expect((await submit('2001:db8:cccc::1', e, real)).kind).toBe('stored')
       expect(d1.row('SELECT status FROM enquiries WHERE email = ?1', real.email)).toEqual({ status: 'delivered' })
       expect(formPosts).toEqual([real.email])

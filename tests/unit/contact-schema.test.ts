@@ -4,7 +4,7 @@ import { IDEMPOTENCY_KEY_FIELD, IDEMPOTENCY_KEY_PATTERN, newIdempotencyKey } fro
 import {
   BROWSER_EMAIL_PATTERN,
   BYTE_LIMITS,
-  contactSubmissionSchema,
+  enquiryInputSchema,
   fieldErrorsFrom,
   firstInvalidField,
   LIMITS,
@@ -307,7 +307,7 @@ describe('contact schema', () => {
 
   it('refuses something that is not an object without naming a field', () => {
     for (const input of [undefined, null, 'name=Ravi', 42]) {
-      const result = v.safeParse(contactSubmissionSchema, input)
+      const result = v.safeParse(enquiryInputSchema, input)
       expect(result.success).toBe(false)
       if (!result.success) expect(fieldErrorsFrom(result.issues)).toEqual({})
     }
@@ -315,7 +315,7 @@ describe('contact schema', () => {
 
   describe('what the server accepts', () => {
     it('drops an access_key and other unknown keys sent by a client', () => {
-      const result = v.safeParse(contactSubmissionSchema, {
+      const result = v.safeParse(enquiryInputSchema, {
         ...valid,
         access_key: 'client-supplied',
         __proto__: { polluted: true },
@@ -333,7 +333,7 @@ describe('contact schema', () => {
     it('passes a well-formed idempotency key through, drops a malformed one, and refuses a non-string', () => {
       const key = newIdempotencyKey()
       expect(key).toMatch(IDEMPOTENCY_KEY_PATTERN)
-      const parsed = v.safeParse(contactSubmissionSchema, { ...valid, [IDEMPOTENCY_KEY_FIELD]: key })
+      const parsed = v.safeParse(enquiryInputSchema, { ...valid, [IDEMPOTENCY_KEY_FIELD]: key })
       expect(parsed.success && parsed.output.enquiry_key).toBe(key)
       for (const malformed of [
         'short',
@@ -343,15 +343,15 @@ describe('contact schema', () => {
         'x'.repeat(200),
         'x'.repeat(5000),
       ]) {
-        const result = v.safeParse(contactSubmissionSchema, { ...valid, [IDEMPOTENCY_KEY_FIELD]: malformed })
+        const result = v.safeParse(enquiryInputSchema, { ...valid, [IDEMPOTENCY_KEY_FIELD]: malformed })
         expect(result.success, malformed).toBe(true)
         expect(result.success && result.output.enquiry_key, malformed).toBeUndefined()
       }
-      const absent = v.safeParse(contactSubmissionSchema, valid)
+      const absent = v.safeParse(enquiryInputSchema, valid)
       expect(absent.success && absent.output.enquiry_key).toBeUndefined()
       // Not text at all: refused as a whole (no form sends that).
       for (const notText of [42, ['k'.repeat(22)], { key: 'k'.repeat(22) }, null]) {
-        const result = v.safeParse(contactSubmissionSchema, { ...valid, [IDEMPOTENCY_KEY_FIELD]: notText })
+        const result = v.safeParse(enquiryInputSchema, { ...valid, [IDEMPOTENCY_KEY_FIELD]: notText })
         expect(result.success, JSON.stringify(notText)).toBe(false)
         if (!result.success) expect(fieldErrorsFrom(result.issues)).toEqual({})
       }
@@ -363,9 +363,9 @@ describe('contact schema', () => {
     })
 
     it('carries the honeypot, empty by default', () => {
-      const result = v.safeParse(contactSubmissionSchema, valid)
+      const result = v.safeParse(enquiryInputSchema, valid)
       expect(result.success && result.output.website).toBe('')
-      const filled = v.safeParse(contactSubmissionSchema, { ...valid, website: 'http://spam.example' })
+      const filled = v.safeParse(enquiryInputSchema, { ...valid, website: 'http://spam.example' })
       expect(filled.success && filled.output.website).toBe('http://spam.example')
     })
   })

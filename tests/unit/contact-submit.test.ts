@@ -9,17 +9,17 @@ import * as v from 'valibot'
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest'
 import { DEFAULT_RETRY_DELAYS, deliverDueEnquiries, retryDelays } from '~/contact/attempts.server'
 import {
+  type EnquiryOutcome,
   invalidInputReply,
   isLocalRequest,
   outcomeReply,
-  type SubmissionOutcome,
   submitEnquiry,
 } from '~/contact/contact.server'
 import { DELIVERIES, planDelivery } from '~/contact/deliveries/index.server'
 import { newIdempotencyKey } from '~/contact/fields'
 import { healthReport } from '~/contact/health.server'
 import { clientAddress, networkKey, RATE_LIMIT_PERIOD_SECONDS, rateLimitKey } from '~/contact/limits.server'
-import { type ContactSubmission, contactSubmissionSchema } from '~/contact/schema'
+import { type EnquiryInput, enquiryInputSchema } from '~/contact/schema'
 import { FAILURE_MESSAGE } from '~/contact/status'
 import { EMPTY_VALUES, formatEnquiry } from '~/ledger'
 import type { Row as LedgerRow } from '~/ledger/columns'
@@ -31,6 +31,7 @@ import type { WorkerEnv } from '~/server/runtime.server'
 import { site } from '~/site'
 import { captureConsole } from '../support/console'
 import { type SqliteD1, sqliteD1 } from '../support/d1-sqlite'
+import { enquiryInput as anEnquiryInput } from '../support/enquiry-input'
 import {
   contactEnv,
   FakeEmailMessage,
@@ -39,10 +40,9 @@ import {
   type SentEmail,
   waitUntilCollector,
 } from '../support/fake-env'
-import { submission as aSubmission } from '../support/submission'
 
 /** What the no-JavaScript endpoint answers a client that is not a browser: the reply as a Response. */
-const outcomeAnswer = (outcome: SubmissionOutcome, request: Request) =>
+const outcomeAnswer = (outcome: EnquiryOutcome, request: Request) =>
   replyResponse(outcomeReply(outcome), requestIdFor(request))
 const invalidInputAnswer = (issues: readonly v.BaseIssue<unknown>[], request: Request) =>
   replyResponse(invalidInputReply(issues, requestIdFor(request)), requestIdFor(request))
@@ -130,9 +130,9 @@ function clearPrinted() {
 }
 
 /** The unit's visitor: the same name, company and words in every enquiry, so a leak of them is found. */
-function submission(overrides: Record<string, unknown> = {}): ContactSubmission {
+function enquiryInput(overrides: Record<string, unknown> = {}): EnquiryInput {
   counter += 1
-  return aSubmission(`client-${counter}`, {
+  return anEnquiryInput(`client-${counter}`, {
     name: NAME,
     company: COMPANY,
     subject: 'automation',
@@ -160,10 +160,10 @@ function env(extra: Record<string, unknown> = {}): WorkerEnv {
 
 /** Submits as the Worker does: the answer first, then the work left in `waitUntil`, awaited here. */
 async function submit(
-  data: ContactSubmission,
+  data: EnquiryInput,
   e: WorkerEnv,
   options: { request?: Request; timeoutMs?: number } = {},
-): Promise<SubmissionOutcome> {
+): Promise<EnquiryOutcome> {
   const work = waitUntilCollector()
   const outcome = await submitEnquiry(data, {
     requestId: 'test-request',
@@ -183,7 +183,7 @@ const attemptsFor = (id: string) =>
 /** A clock `ms` from now. */
 const later = (ms: number) => () => new Date(Date.now() + ms)
 
-function expectNoPersonalData(lines: string[], data: ContactSubmission) {
+function expectNoPersonalData(lines: string[], data: EnquiryInput) {
   for (const line of lines) {
     expect(line).not.toContain(NAME)
     expect(line).not.toContain(data.email)
@@ -209,7 +209,7 @@ function emailBody(raw: string): string {
 
 describe('an enquiry is stored before anything else', () => {
   it('is in D1 before the form service hears of it, then delivered once, and the row says so', async () => {
-    const data = submission()
+    const data = enquiryInput()
     const outcome = await submit(data, env())
     expect(outcome).toEqual({ kind: 'stored', enquiryId: expect.any(String), repeat: false })
 
@@ -269,7 +269,7 @@ describe('an enquiry is stored before anything else', () => {
   it('answers the visitor without waiting for the delivery, which finishes in waitUntil', async () => {
     let release: (response: Response) => void = () => {}
     answer = () => new Promise<Response>((resolve) => (release = resolve))
-    const data = submission()
+    const data = enquiryInput()
     const work = waitUntilCollector()
     const outcome = await submitEnquiry(data, {
       requestId: 'test-request',
@@ -288,7 +288,7 @@ describe('an enquiry is stored before anything else', () => {
   })
 
   it('never forwards an access_key sent by a client', async () => {
-    const data = v.parse(contactSubmissionSchema, { ...submission(), access_key: 'from-the-browser' })
+    const data = v.parse(enquiryInputSchema, { ...enquiryInput(), access_key: 'from-the-browser' })
     await submit(data, env())
     expect(posts[0]?.body.access_key).toBe(KEY)
     expect(JSON.stringify(posts[0]?.body)).not.toContain('from-the-browser')
@@ -296,7 +296,7 @@ describe('an enquiry is stored before anything else', () => {
 
   it('is delivered by e-mail when CONTACT_DELIVERY is "email"', async () => {
     const binding = fakeEmailBinding()
-    const data = submission()
+    const data = enquiryInput()
     const outcome = await submit(
       data,
       env({ CONTACT_DELIVERY: 'email', CONTACT_EMAIL: binding, CONTACT_EMAIL_FROM: FROM }),
@@ -313,7 +313,7 @@ describe('an enquiry is stored before anything else', () => {
 describe('when the enquiry cannot be stored', () => {
   it('answers not_stored on a D1 error, calls nobody, and logs one line without personal data', async () => {
     d1.broken = true
-    const data = submission()
+    const data = enquiryInput()
     const outcome = await submit(data, env())
     expect(outcome).toEqual({ kind: 'not_stored', cause: 'store_error' })
     expect(fetchMock).not.toHaveBeenCalled()
@@ -335,8 +335,8 @@ describe('when the enquiry cannot be stored', () => {
     // STORE_TIMEOUT_MS is fixed (5 s), so the clock is faked: only setTimeout/clearTimeout.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     d1.hang = true
-    const data = submission()
-    let settled: SubmissionOutcome | undefined
+    const data = enquiryInput()
+    let settled: EnquiryOutcome | undefined
     const pending = submitEnquiry(data, { requestId: 'test-request', env: env(), request: request() }).then(
       (outcome) => {
         settled = outcome
@@ -355,7 +355,7 @@ describe('when the enquiry cannot be stored', () => {
   })
 
   it('answers not_stored when the ENQUIRIES binding is missing', async () => {
-    const outcome = await submit(submission(), env({ ENQUIRIES: undefined }))
+    const outcome = await submit(enquiryInput(), env({ ENQUIRIES: undefined }))
     expect(outcome).toEqual({ kind: 'not_stored', cause: 'missing_store_binding' })
     expect(fetchMock).not.toHaveBeenCalled()
   })
@@ -364,7 +364,7 @@ describe('when the enquiry cannot be stored', () => {
 describe('when the form service fails', () => {
   it('keeps the row pending with the cause, retries a minute later in a scheduled run, and sends it once', async () => {
     answer = () => Response.json({ success: false, message: 'Server error' }, { status: 500 })
-    const data = submission()
+    const data = enquiryInput()
     const before = Date.now()
     const outcome = await submit(data, env())
     const after = Date.now()
@@ -412,14 +412,14 @@ describe('when the form service fails', () => {
 
   it('records a time-out as upstream_timeout', async () => {
     answer = () => 'hang'
-    const data = submission()
+    const data = enquiryInput()
     expect(await submit(data, env(), { timeoutMs: 50 })).toMatchObject({ kind: 'stored' })
     expect(rowFor(data.email)).toMatchObject({ status: 'pending', attempts: 1, last_cause: 'upstream_timeout' })
   })
 
   it('records a refusal (success: false) as upstream_refused', async () => {
     answer = () => Response.json({ success: false, message: 'Invalid access key' })
-    const data = submission()
+    const data = enquiryInput()
     await submit(data, env())
     expect(rowFor(data.email)).toMatchObject({ status: 'pending', last_cause: 'upstream_refused' })
   })
@@ -431,14 +431,14 @@ describe('after the last attempt', () => {
   async function exhaust(extra: Record<string, unknown>) {
     answer = failing
     const e = env({ CONTACT_RETRY_DELAYS: '0,0', ...extra })
-    const data = submission()
+    const data = enquiryInput()
     await submit(data, e)
     const first = await deliverDueEnquiries(e, { now: later(1_000), EmailMessageClass: FakeEmailMessage })
     const second = await deliverDueEnquiries(e, { now: later(2_000), EmailMessageClass: FakeEmailMessage })
     return { data, e, first, second }
   }
 
-  it('marks the row failed, logs one gave_up line and e-mails the company inbox once', async () => {
+  it('marks the row failed, logs one gave_up line and e-mails the company mailbox once', async () => {
     const send = vi.fn(async (_message: SentEmail) => ({ messageId: 'm-1' }))
     const { data, e, first, second } = await exhaust({ CONTACT_EMAIL: { send }, CONTACT_EMAIL_FROM: FROM })
     expect(first).toMatchObject({ due: 1, retryScheduled: 1, gaveUp: 0 })
@@ -469,7 +469,7 @@ describe('after the last attempt', () => {
     const body = emailBody(notice.raw)
     expect(body).toContain(row.id)
     expect(body).toContain('upstream_status')
-    // The notice holds the lead itself, so whoever reads it can answer.
+    // The notice holds the enquiry itself, so whoever reads it can answer.
     expect(body).toContain(data.email)
 
     // Failed is final: later runs neither send the enquiry nor the notice again.
@@ -498,7 +498,7 @@ describe('after the last attempt', () => {
 describe('a delivery asked for without what it needs', () => {
   it('keeps the enquiry pending, names the missing secret on every run, and delivers once it is set', async () => {
     const e = env({ CONTACT_FORM_ACCESS_KEY: undefined })
-    const data = submission()
+    const data = enquiryInput()
     expect(await submit(data, e)).toMatchObject({ kind: 'stored', repeat: false })
     expect(fetchMock).not.toHaveBeenCalled()
     expect(rowFor(data.email)).toMatchObject({ status: 'pending', attempts: 0, last_cause: null })
@@ -536,7 +536,7 @@ describe('a delivery asked for without what it needs', () => {
 
   it('stores only with CONTACT_DELIVERY=none: never attempted, and runs neither send nor complain', async () => {
     const e = env({ CONTACT_DELIVERY: 'none' })
-    const data = submission()
+    const data = enquiryInput()
     expect(await submit(data, e)).toMatchObject({ kind: 'stored', repeat: false })
     for (let run = 1; run <= 2; run++) {
       expect(await deliverDueEnquiries(e, { now: later(run * 3_600_000) })).toEqual({
@@ -558,7 +558,7 @@ describe('a delivery asked for without what it needs', () => {
 describe('one enquiry per form fill (the idempotency key)', () => {
   it('stores one row and delivers once for two posts with the same key; the repeat gets the same answer', async () => {
     const e = env()
-    const data = submission()
+    const data = enquiryInput()
     const first = await submit(data, e)
     const second = await submit({ ...data }, e)
     expect(first).toMatchObject({ kind: 'stored', repeat: false })
@@ -575,7 +575,7 @@ describe('one enquiry per form fill (the idempotency key)', () => {
 
   it('stores one row for two posts with the same key that arrive at once (a double click)', async () => {
     const e = env()
-    const data = submission()
+    const data = enquiryInput()
     const outcomes = await Promise.all([submit(data, e), submit({ ...data }, e)])
     expect(outcomes.map((o) => o.kind === 'stored' && o.repeat).sort()).toEqual([false, true])
     expect(allRows()).toHaveLength(1)
@@ -585,7 +585,7 @@ describe('one enquiry per form fill (the idempotency key)', () => {
   it('does not deliver again on a resend after a failed first attempt', async () => {
     answer = () => new Response('down', { status: 502 })
     const e = env()
-    const data = submission()
+    const data = enquiryInput()
     await submit(data, e)
     expect(await submit(data, e)).toMatchObject({ kind: 'stored', repeat: true })
     expect(fetchMock).toHaveBeenCalledTimes(1)
@@ -594,7 +594,7 @@ describe('one enquiry per form fill (the idempotency key)', () => {
 
   it('stores two rows for two different keys', async () => {
     const e = env()
-    const data = submission()
+    const data = enquiryInput()
     await submit(data, e)
     await submit({ ...data, enquiry_key: newIdempotencyKey() }, e)
     expect(allRows()).toHaveLength(2)
@@ -603,7 +603,7 @@ describe('one enquiry per form fill (the idempotency key)', () => {
 
   it('stores a post without a key under a key of its own, once per post', async () => {
     const e = env()
-    const data = submission({ enquiry_key: undefined })
+    const data = enquiryInput({ enquiry_key: undefined })
     expect(data.enquiry_key).toBeUndefined()
     const first = await submit(data, e)
     const second = await submit(data, e)
@@ -615,7 +615,7 @@ describe('one enquiry per form fill (the idempotency key)', () => {
   })
 
   it('treats a malformed key as no key', async () => {
-    const data = submission({ enquiry_key: 'short' })
+    const data = enquiryInput({ enquiry_key: 'short' })
     expect(data.enquiry_key).toBeUndefined()
     expect(await submit(data, env())).toMatchObject({ kind: 'stored', repeat: false })
   })
@@ -624,7 +624,7 @@ describe('one enquiry per form fill (the idempotency key)', () => {
 describe('a delivered enquiry is never sent again', () => {
   it('is not claimed by a run even when someone makes it due again', async () => {
     const e = env()
-    const data = submission()
+    const data = enquiryInput()
     await submit(data, e)
     const row = rowFor(data.email) as Row
     expect(row.status).toBe('delivered')
@@ -640,7 +640,7 @@ describe('a delivered enquiry is never sent again', () => {
   it('is sent once when two scheduled runs overlap', async () => {
     answer = () => new Response('down', { status: 500 })
     const e = env()
-    const data = submission()
+    const data = enquiryInput()
     await submit(data, e)
     answer = () => Response.json({ success: true })
     const runs = await Promise.all([
@@ -656,7 +656,7 @@ describe('a delivered enquiry is never sent again', () => {
     let release: (response: Response) => void = () => {}
     answer = () => new Promise<Response>((resolve) => (release = resolve))
     const e = env()
-    const data = submission()
+    const data = enquiryInput()
     const work = waitUntilCollector()
     await submitEnquiry(data, { requestId: 'test-request', env: e, request: request(), waitUntil: work.waitUntil })
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1))
@@ -668,14 +668,14 @@ describe('a delivered enquiry is never sent again', () => {
   })
 })
 
-describe('the rate limit and the honeypot come before the store', () => {
+describe('the rate limit and the honeypot come before the ledger', () => {
   // The limit itself (5 a minute) is the binding's, in wrangler.toml: proven against workerd's real
   // limiter in tests/worker/rate-limits.test.ts. Here: what the code does with the limiter's verdict.
   it('stores and delivers what the limiter lets through, and nothing once it says no, asking it by client address', async () => {
     const limiter = fakeRateLimiter(2)
     const e = env({ CONTACT_RATE_LIMITER: limiter })
-    const outcomes: SubmissionOutcome[] = []
-    for (let i = 0; i < 3; i++) outcomes.push(await submit(submission(), e, { request: request('203.0.113.9') }))
+    const outcomes: EnquiryOutcome[] = []
+    for (let i = 0; i < 3; i++) outcomes.push(await submit(enquiryInput(), e, { request: request('203.0.113.9') }))
     expect(outcomes.slice(0, 2).every((o) => o.kind === 'stored')).toBe(true)
     expect(outcomes[2]).toEqual({ kind: 'rate_limited', retryAfter: RATE_LIMIT_PERIOD_SECONDS })
     expect(allRows()).toHaveLength(2)
@@ -686,7 +686,7 @@ describe('the rate limit and the honeypot come before the store', () => {
 
   it('stores nothing for a rate-limited client, even before any row exists', async () => {
     const e = env({ CONTACT_RATE_LIMITER: fakeRateLimiter(0) })
-    expect(await submit(submission(), e)).toEqual({ kind: 'rate_limited', retryAfter: 60 })
+    expect(await submit(enquiryInput(), e)).toEqual({ kind: 'rate_limited', retryAfter: 60 })
     expect(allRows()).toEqual([])
     expect(d1.executed).toEqual([])
     expect(fetchMock).not.toHaveBeenCalled()
@@ -694,15 +694,15 @@ describe('the rate limit and the honeypot come before the store', () => {
 
   it('counts the addresses of one IPv6 /64 together', async () => {
     const e = env({ CONTACT_RATE_LIMITER: fakeRateLimiter(5) })
-    for (let i = 1; i <= 5; i++) await submit(submission(), e, { request: request(`2001:db8:1:2::${i}`) })
-    expect(await submit(submission(), e, { request: request('2001:db8:1:2:ffff::9') })).toMatchObject({
+    for (let i = 1; i <= 5; i++) await submit(enquiryInput(), e, { request: request(`2001:db8:1:2::${i}`) })
+    expect(await submit(enquiryInput(), e, { request: request('2001:db8:1:2:ffff::9') })).toMatchObject({
       kind: 'rate_limited',
     })
-    expect(await submit(submission(), e, { request: request('2001:db8:1:3::1') })).toMatchObject({ kind: 'stored' })
+    expect(await submit(enquiryInput(), e, { request: request('2001:db8:1:3::1') })).toMatchObject({ kind: 'stored' })
   })
 
   it('still stores, and says so in the log, when no rate limiter is bound', async () => {
-    const data = submission()
+    const data = enquiryInput()
     expect(await submit(data, env({ CONTACT_RATE_LIMITER: undefined }))).toMatchObject({ kind: 'stored' })
     expect(rowFor(data.email)?.status).toBe('delivered')
     expect(printed().json.find((line) => line.event === 'contact_config')).toMatchObject({
@@ -720,7 +720,7 @@ describe('the rate limit and the honeypot come before the store', () => {
   })
 
   it('answers as if sent when the honeypot is filled, and stores and forwards nothing', async () => {
-    const outcome = await submit(submission({ website: 'https://spam.example' }), env())
+    const outcome = await submit(enquiryInput({ website: 'https://spam.example' }), env())
     expect(outcome).toEqual({ kind: 'ignored' })
     expect(outcomeAnswer(outcome, request()).status).toBe(200)
     expect(allRows()).toEqual([])
@@ -818,19 +818,19 @@ describe('what the logs hold', () => {
   it('never the visitor’s name, e-mail or message, through a whole life of stores, retries and give-ups', async () => {
     const send = vi.fn(async () => ({}))
     const e = env({ CONTACT_RETRY_DELAYS: '0', CONTACT_EMAIL: { send }, CONTACT_EMAIL_FROM: FROM })
-    const data = submission()
+    const data = enquiryInput()
     answer = () => new Response('no', { status: 500 })
     await submit(data, e)
     await submit(data, e) // a repeat
     await deliverDueEnquiries(e, { now: later(1_000), EmailMessageClass: FakeEmailMessage }) // gives up
-    await submit(submission({ email: data.email, website: 'bot' }), e) // honeypot
+    await submit(enquiryInput({ email: data.email, website: 'bot' }), e) // honeypot
     d1.broken = true
-    await submit(submission({ email: data.email }), e) // not stored
+    await submit(enquiryInput({ email: data.email }), e) // not stored
     d1.broken = false
     const noKey = env({ CONTACT_FORM_ACCESS_KEY: undefined })
-    await submit(submission({ email: data.email }), noKey)
+    await submit(enquiryInput({ email: data.email }), noKey)
     await deliverDueEnquiries(noKey, { now: later(60_000) }) // config error
-    const result = v.safeParse(contactSubmissionSchema, { ...data, email: 'not-an-address', subject: '' })
+    const result = v.safeParse(enquiryInputSchema, { ...data, email: 'not-an-address', subject: '' })
     if (!result.success) invalidInputAnswer(result.issues, request())
 
     expect(send).toHaveBeenCalledTimes(1)
@@ -844,7 +844,7 @@ describe('what the logs hold', () => {
   })
 
   it('a local server also prints the stored enquiry as a readable block, for the developer', async () => {
-    const data = submission()
+    const data = enquiryInput()
     await submit(data, env(), { request: request('127.0.0.1', 'http://localhost:8787/_serverFn/x') })
     const block = printed().lines.find((line) => line.includes('New enquiry stored'))
     expect(block).toContain(`Email:    ${data.email}`)
@@ -852,7 +852,7 @@ describe('what the logs hold', () => {
   })
 
   it('answers a refused input with 400, naming the fields, and logs only their names', async () => {
-    const result = v.safeParse(contactSubmissionSchema, { name: '', email: 'not-an-address', message: SECRET_WORDS })
+    const result = v.safeParse(enquiryInputSchema, { name: '', email: 'not-an-address', message: SECRET_WORDS })
     expect(result.success).toBe(false)
     if (result.success) return
     const response = invalidInputAnswer(result.issues, request())
@@ -907,7 +907,7 @@ describe('choosing the delivery', () => {
     const report = healthReport(e)
     expect(report).toEqual({
       ok: true,
-      store: true,
+      ledger: true,
       delivery: 'form-service',
       configured: true,
       requested: 'form-service',
@@ -922,7 +922,7 @@ describe('choosing the delivery', () => {
       configured: false,
       missing: ['CONTACT_FORM_ACCESS_KEY'],
     })
-    expect(healthReport(contactEnv({}))).toMatchObject({ ok: false, store: false })
+    expect(healthReport(contactEnv({}))).toMatchObject({ ok: false, ledger: false })
   })
 })
 

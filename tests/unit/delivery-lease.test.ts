@@ -4,7 +4,7 @@
  * random token and `lease_until`); its result is recorded only while that token still holds the
  * row; an operator's retry or release never breaks a live lease (it answers busy); a history row
  * is inserted, never replaced. D1 is a real SQLite database with the project's migrations; the
- * form service is `fetch`, stubbed; the inbox's actions go through their real handler with real
+ * form service is `fetch`, stubbed; the desk's actions go through their real handler with real
  * Access tokens from the stand-in key server.
  */
 
@@ -13,7 +13,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { deliverDueEnquiries } from '~/contact/attempts.server'
 import { submitEnquiry } from '~/contact/contact.server'
 import { newIdempotencyKey } from '~/contact/fields'
-import { contactSubmissionSchema } from '~/contact/schema'
+import { enquiryInputSchema } from '~/contact/schema'
 import { handleDeskAction } from '~/desk/actions.server'
 import type { Enquiry } from '~/ledger'
 import { LEASE_MS, RELEASE_FROM, RETRY_FROM } from '~/ledger'
@@ -118,7 +118,7 @@ const delivered = (attempt: number, attemptedAt: string) => ({
   nextAttemptAt: null,
 })
 
-/** An operator's action, through the inbox's handler: the notice it leads to. */
+/** An operator's action, through the desk's handler: the flash it leads to. */
 async function press(action: 'retry' | 'release' | 'handled', id: string): Promise<string | null> {
   const response = await handleDeskAction(
     new Request('https://aksharalabs.in/admin/actions', {
@@ -129,7 +129,7 @@ async function press(action: 'retry' | 'release' | 'handled', id: string): Promi
     env(),
   )
   expect(response.status).toBe(303)
-  return new URL(response.headers.get('Location') ?? '', 'https://x').searchParams.get('notice')
+  return new URL(response.headers.get('Location') ?? '', 'https://x').searchParams.get('flash')
 }
 
 /** The audit trail's actions on one enquiry, oldest first. */
@@ -195,7 +195,7 @@ describe('the lease of one attempt', () => {
   it('the request’s own first attempt holds a lease from the moment the enquiry is stored', async () => {
     const release = holdAnswers()
     const work = waitUntilCollector()
-    const data = v.parse(contactSubmissionSchema, {
+    const data = v.parse(enquiryInputSchema, {
       name: 'Asha',
       email: 'first-attempt@example.com',
       subject: 'general',
@@ -221,7 +221,7 @@ describe('the lease of one attempt', () => {
 })
 
 describe('retry and release never break a live lease', () => {
-  it('the store refuses a retry or release during a live lease, and allows it once the lease is over', async () => {
+  it('the ledger refuses a retry or release during a live lease, and allows it once the lease is over', async () => {
     const id = await pending()
     await claimEnquiry(d1.db, id, at(0), at(LEASE_MS))
     expect(await requeueEnquiry(d1.db, id, at(1_000), RETRY_FROM)).toBe(false)
@@ -280,7 +280,7 @@ describe('retry and release never break a live lease', () => {
     expect(auditActions(id)).toEqual(['release'])
   })
 
-  it('two operators pressing Retry at the same moment deliver the lead once: one delivered, one busy', async () => {
+  it('two operators pressing Retry at the same moment deliver the enquiry once: one delivered, one busy', async () => {
     const id = await pending()
     const history1 = failed(1, at(5))
     const claim = await claimEnquiry(d1.db, id, at(0), at(LEASE_MS))

@@ -63,3 +63,13 @@ describe('files the docs name', () => {
     expect(namedFiles.filter(({ path }) => !existsSync(path)).map((f) => `${f.document}: ${f.path}`)).toEqual([])
   })
 })
+
+describe('the docs are maps, not notebooks', () => {
+  // A doc describes the site as it is; dated results and history go to docs/log/, which grows.
+  it('README.md is at most 150 lines, and every other doc outside docs/log/ at most 300', () => {
+    const lines = (file: string) => readFileSync(file, 'utf8').trimEnd().split('\n').length
+    expect(lines('README.md')).toBeLessThanOrEqual(150)
+    const long = DOCUMENTS.filter((d) => d !== 'README.md' && !d.startsWith('docs/log/')).filter((d) => lines(d) > 300)
+    expect(long.map((d) => `${d}: ${lines(d)} lines`)).toEqual([])
+  })
+})

@@ -5,12 +5,13 @@
  * says here why not. The ledger names, for each one, where it runs:
  *
  * - `chain`: a step of the test command itself (`npm test`'s chain in package.json, or `.ci/run`);
- * - `block`: a shell block of docs/operations.md marked for a drill (ops-runbook.test.ts holds
+ * - `block`: a shell block of the runbook (docs/operations/) marked for a drill (ops-runbook.test.ts holds
  *   each marked block to the drill that runs it);
  * - `test`: the file that runs it, and the text in that file that does (a tripwire: delete the
  *   step and this test fails);
  * - `same`: the same command as another entry, written with another placeholder;
- * - `measured`: a benchmark that prints figures; the document holding its dated figures;
+ * - `measured`: a benchmark that prints figures; the document giving its current figures (the dated
+ *   sittings are in docs/log/results.md);
  * - `byHand`: not run by a test, and why.
  *
  * A command added to the docs without a line here fails, and so does a line whose command is no
@@ -59,7 +60,7 @@ const LEDGER: Record<string, Where> = {
   'npm run test:e2e': { chain: 'npm test' },
   'npm run test:engines': { chain: 'npm test' },
 
-  // The local doors: README.md and docs/inbox.md, in a checkout of the repository.
+  // The local doors: README.md and docs/desk.md, in a checkout of the repository.
   'npm ci && npm start': { test: LOCAL_DOORS, runs: "repo.spawn('npm start'" },
   'npm start': { test: LOCAL_DOORS, runs: "repo.spawn('npm start'" },
   'PORT=<port> SKIP_BUILD=1 npm start': {
@@ -69,6 +70,7 @@ const LEDGER: Record<string, Where> = {
   'npm run dev': { test: LOCAL_DOORS, runs: 'npm run dev -- --port ${DEV_PORT}' },
   'npm run admin-token': { test: LOCAL_DOORS, runs: 'npm run admin-token -- --port ${KEYS_PORT}' },
   'npm run schema:webhooks': { test: 'tests/unit/webhook-schema.test.ts', runs: "'run', 'schema:webhooks'" },
+  'npm run count:comments': { test: 'tests/unit/count-comments.test.ts', runs: "'run', 'count:comments'" },
   'npm run webhook-receiver': { test: LOCAL_DOORS, runs: 'npm run webhook-receiver -- --port ${HOOKS_PORT}' },
   'npm run check:config -- --env-file <file>': {
     test: 'tests/unit/webhooks.test.ts',
@@ -100,7 +102,7 @@ const LEDGER: Record<string, Where> = {
   'npm run check:config': { test: 'tests/drills/preview.test.ts', runs: "drill.sh('npm run check:config')" },
   'npm run cf-typegen': { test: HELP, runs: "'npm run cf-typegen'" },
 
-  // The runbook (docs/operations.md): its marked blocks, and what it writes inline.
+  // The runbook (docs/operations/): its marked blocks, and what it writes inline.
   'npm run go-live': { block: true },
   'npm run deploy -- --secrets-file ~/akshara.secrets': { block: true },
   'npm run deploy': { same: 'npm run deploy -- --secrets-file ~/akshara.secrets' },
@@ -170,10 +172,10 @@ const LEDGER: Record<string, Where> = {
   'npx wrangler tail': { byHand: NEEDS_ACCOUNT },
   'npx wrangler tail --format json --search \'"event":"contact"\'': { byHand: NEEDS_ACCOUNT },
 
-  // Benchmarks: they print figures, and the documents hold them with their dates.
+  // Benchmarks: they print figures; the documents give the current ones, the log the dated ones.
   'npm run bench': { measured: 'docs/performance.md' },
-  'BENCH_SKIP_LOAD=1 npm run bench': { measured: 'docs/performance.md' },
-  'BENCH_RUNS=1 BENCH_SKIP_LOAD=1 npm run bench': { measured: 'docs/performance.md' },
+  'BENCH_SKIP_LOAD=1 npm run bench': { measured: 'docs/log/results.md' },
+  'BENCH_RUNS=1 BENCH_SKIP_LOAD=1 npm run bench': { measured: 'docs/log/results.md' },
   'BENCH_ONLY=cpu npm run bench': { measured: 'docs/performance.md' },
   'npm run fuzz': { measured: 'docs/security.md' },
   'npm run load': { measured: 'docs/contact.md' },
@@ -196,7 +198,7 @@ const LEDGER: Record<string, Where> = {
 const documented = documentedCommands()
 const testSteps = stepNames().map((name) => `npm run ${name}`)
 const ciRun = readFileSync('.ci/run', 'utf8')
-const markedCommands = runbookBlocks(readFileSync('docs/operations.md', 'utf8'))
+const markedCommands = runbookBlocks()
   .filter((b) => b.marked)
   .flatMap((b) => b.text.split('\n').map((line) => line.replace(/\s+#.*$/, '').trim()))
 
@@ -231,7 +233,7 @@ describe('every command the docs tell a person to run is run by a test as writte
         expect([...positions].sort((a, b) => a - b)).toEqual(positions)
       }
     } else if ('block' in where) {
-      expect(markedCommands, 'a line of a block marked for a drill in docs/operations.md').toContain(command)
+      expect(markedCommands, 'a line of a block marked for a drill in docs/operations/').toContain(command)
     } else if ('test' in where) {
       expect(readFileSync(where.test, 'utf8'), `${where.test} runs it`).toContain(where.runs)
     } else if ('same' in where) {
@@ -239,9 +241,11 @@ describe('every command the docs tell a person to run is run by a test as writte
       expect(target, where.same).toBeDefined()
       expect(target && !('same' in target) && !('byHand' in target)).toBe(true)
     } else if ('measured' in where) {
-      const doc = readFileSync(where.measured, 'utf8')
-      expect(doc).toContain(`\`${command}\``)
-      expect(doc, `${where.measured} holds dated figures`).toMatch(/\d{1,2} (October|November|December) 2026/)
+      // The doc gives the current figure and the command; the dated sittings are in the log.
+      expect(readFileSync(where.measured, 'utf8')).toContain(`\`${command}\``)
+      expect(readFileSync('docs/log/results.md', 'utf8'), 'the log holds dated figures').toMatch(
+        /\d{1,2} [A-Z][a-z]+ \d{4}/,
+      )
     } else {
       expect(where.byHand.length).toBeGreaterThan(20)
     }

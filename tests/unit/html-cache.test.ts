@@ -28,7 +28,7 @@ describe('which pages are shared between visitors', () => {
     expect(sharedPageKey(new Request('https://a.in/_serverFn/abc'))).toBeNull()
     expect(sharedPageKey(new Request('https://a.in/', { headers: { Accept: 'application/json' } }))).toBeNull()
   })
-  it("the operator's inbox never is, however the path is spelled", () => {
+  it("the operator's desk never is, however the path is spelled", () => {
     for (const path of ['/admin', '/admin/', '/admin/enquiries/x', '/Admin', '/%61dmin/erase/x'])
       expect(sharedPageKey(new Request(`https://a.in${path}`)), path).toBeNull()
   })

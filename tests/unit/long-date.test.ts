@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { privacyPage, termsPage } from '~/content/legal'
-import { longDate } from '~/lib/long-date'
+import { longDate } from '~/content/long-date'
 
 const british = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
 

@@ -74,7 +74,7 @@ describe('the delivery alert', () => {
   it('names the cause and links each enquiry, with no personal data', () => {
     const { subject, text } = alertMessage(
       { cause: 'upstream_refused', enquiryIds: ['20261124-abc', '20261124-def'], latestAt: '' },
-      { siteName: 'Akshara Labs', inboxUrl: 'https://aksharalabs.example/admin', now: new Date() },
+      { siteName: 'Akshara Labs', deskLink: 'https://aksharalabs.example/admin', now: new Date() },
     )
     expect(subject).toBe('Deliveries failing: upstream_refused on 2 enquiries in a row — Akshara Labs')
     expect(text).toContain('https://aksharalabs.example/admin/enquiries/20261124-abc')
@@ -93,10 +93,10 @@ describe('the daily digest', () => {
     expect(digestDueDay(new Date('2026-11-24T23:59:00Z'), 7)).toBe('2026-11-24')
   })
 
-  it('gives each count with the inbox view that lists it', () => {
+  it('gives each count with the desk view that lists it', () => {
     const { subject, text } = digestMessage(
       { received: 4, delivered: 2, held: 1, failing: 3, overdue: 2 },
-      { siteName: 'Akshara Labs', inboxUrl: 'https://aksharalabs.example/admin', day: '2026-11-24' },
+      { siteName: 'Akshara Labs', deskLink: 'https://aksharalabs.example/admin', day: '2026-11-24' },
     )
     expect(subject).toBe('Enquiries 2026-11-24: 4 received, 6 need a look — Akshara Labs')
     const lines = text.split('\n')
@@ -108,7 +108,7 @@ describe('the daily digest', () => {
     expect(line('Overdue')).toBe('Overdue 2 https://aksharalabs.example/admin?overdue=yes')
     const quiet = digestMessage(
       { received: 0, delivered: 0, held: 0, failing: 0, overdue: 0 },
-      { siteName: 'Akshara Labs', inboxUrl: 'https://x.example/admin', day: '2026-11-24' },
+      { siteName: 'Akshara Labs', deskLink: 'https://x.example/admin', day: '2026-11-24' },
     )
     expect(quiet.subject).toBe('Enquiries 2026-11-24: 0 received — Akshara Labs')
   })

@@ -224,14 +224,12 @@ describe('the checks catch what an operator would get wrong', () => {
     ])
   })
 
-  it('flags an inbox turned on with an empty allow-list and no reason, and accepts a list or a written reason', () => {
+  it('flags an desk turned on with an empty allow-list and no reason, and accepts a list or a written reason', () => {
     expect(allowListProblems(clone())).toEqual([])
     const on = clone()
     on.vars.ACCESS_TEAM_DOMAIN = 'company.cloudflareaccess.com'
     on.vars.ACCESS_AUD = 'a'.repeat(64)
-    expect(hygieneProblems(on)).toEqual([
-      expect.stringMatching(/^ACCESS_ALLOWED_EMAILS is empty while the inbox is on/),
-    ])
+    expect(hygieneProblems(on)).toEqual([expect.stringMatching(/^ACCESS_ALLOWED_EMAILS is empty while the desk is on/)])
     for (const empty of ['', ' ', ' , '])
       expect(allowListProblems({ ...on, vars: { ...on.vars, ACCESS_ALLOWED_EMAILS: empty } }), empty).toHaveLength(1)
     expect(allowListProblems({ ...on, vars: { ...on.vars, ACCESS_ALLOWED_EMAILS: 'owner@company.in' } })).toEqual([])
@@ -262,7 +260,7 @@ describe('the checks catch what an operator would get wrong', () => {
     })
     expect(run.status).toBe(1)
     expect(run.stderr).toContain('wrangler.toml: ACCESS_CERTS_URL is for tests and local use only')
-    expect(run.stderr).toContain('wrangler.toml: ACCESS_ALLOWED_EMAILS is empty while the inbox is on')
+    expect(run.stderr).toContain('wrangler.toml: ACCESS_ALLOWED_EMAILS is empty while the desk is on')
   }, 60_000)
 })
 

@@ -101,7 +101,7 @@ describe('the go-live check run by `npm run deploy` and the production deploy', 
     expect(output).toMatch(/app\/site\.ts:\d+\s+phone: \+44 7700 900123/)
   })
 
-  it('refuses an inbox turned on with an empty e-mail allow-list, unless a reason is written down', () => {
+  it('refuses an desk turned on with an empty e-mail allow-list, unless a reason is written down', () => {
     const root = copyOfProject()
     replaceSamples(root)
     const path = join(root, 'wrangler.toml')
@@ -111,7 +111,7 @@ describe('the go-live check run by `npm run deploy` and the production deploy', 
     writeFileSync(path, on)
     const refused = goLive(root)
     expect(refused.status).toBe(1)
-    expect(refused.output).toMatch(/wrangler\.toml\s+ACCESS_ALLOWED_EMAILS is empty while the inbox is on/)
+    expect(refused.output).toMatch(/wrangler\.toml\s+ACCESS_ALLOWED_EMAILS is empty while the desk is on/)
 
     writeFileSync(path, on.replace(/^ACCESS_POLICY_ONLY_REASON = ""$/m, 'ACCESS_POLICY_ONLY_REASON = "yes"'))
     expect(goLive(root).output).toMatch(/ACCESS_POLICY_ONLY_REASON "yes" is not a reason/)

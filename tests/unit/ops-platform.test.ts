@@ -52,7 +52,7 @@ const refused = (status: number, code: number, headers?: Record<string, string>)
   headers,
 })
 
-describe("Cloudflare's API answers (docs/operations.md § 9)", () => {
+describe("Cloudflare's API answers (docs/operations/rollback.md)", () => {
   it('tries a 429 again after its Retry-After, and a 5xx again, then answers', async () => {
     answers = [refused(429, 971, { 'Retry-After': '0' }), refused(502, 10013, { 'Retry-After': '0' }), ok({ id: 'x' })]
     asked.length = 0
@@ -98,7 +98,7 @@ describe("Cloudflare's API answers (docs/operations.md § 9)", () => {
   })
 })
 
-describe('migrations drop and rename nothing without saying why (docs/operations.md § 9)', () => {
+describe('migrations drop and rename nothing without saying why (docs/operations/rollback.md)', () => {
   it('refuses a new migration that drops or renames a table or a column', () => {
     for (const [sql, what] of [
       ['ALTER TABLE enquiries DROP COLUMN owner;', 'drops a column'],

@@ -2,16 +2,16 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { placeholders, runbookBlocks } from '../drills/support/runbook'
+import { placeholders, runbookBlocks, runbookPages, runbookText } from '../drills/support/runbook'
 
-const RUNBOOK = readFileSync('docs/operations.md', 'utf8')
+const RUNBOOK = runbookText()
 const blocks = runbookBlocks(RUNBOOK)
 const drillSources = readdirSync('tests/drills')
   .filter((f) => f.endsWith('.test.ts'))
   .map((f) => ({ file: `tests/drills/${f}`, text: readFileSync(join('tests/drills', f), 'utf8') }))
 const support = readdirSync('tests/drills/support').map((f) => readFileSync(join('tests/drills/support', f), 'utf8'))
 
-describe('docs/operations.md: every procedure is run by a drill', () => {
+describe('docs/operations/: every procedure is run by a drill', () => {
   it('every shell block is marked for a drill, once', () => {
     const shell = blocks.filter((b) => b.lang === 'sh')
     expect(shell.length).toBeGreaterThanOrEqual(10)
@@ -30,7 +30,7 @@ describe('docs/operations.md: every procedure is run by a drill', () => {
   })
 
   it('every numbered section names the drill or tests that run it, and they exist', () => {
-    const sections = RUNBOOK.split(/^## /m).filter((s) => /^\d+\. /.test(s))
+    const sections = RUNBOOK.split(/^# /m).filter((s) => /^\d+\. /.test(s))
     expect(sections.length).toBeGreaterThanOrEqual(15)
     for (const section of sections) {
       const title = section.split('\n')[0]
@@ -40,6 +40,16 @@ describe('docs/operations.md: every procedure is run by a drill', () => {
       )
       for (const file of intro.matchAll(/`(tests\/[\w./-]+\.ts)`/g))
         expect(existsSync(file[1] as string), file[1]).toBe(true)
+    }
+  })
+
+  it('each procedure is a page of its own, listed in the index', () => {
+    const index = readFileSync('docs/operations/README.md', 'utf8')
+    const pages = runbookPages().filter((p) => !p.file.endsWith('/README.md'))
+    expect(pages.length).toBeGreaterThanOrEqual(15)
+    for (const page of pages) {
+      expect(page.text.match(/^# /gm), page.file).toHaveLength(1)
+      expect(index, page.file).toContain(`](${page.file.split('/').pop()})`)
     }
   })
 

@@ -6,7 +6,7 @@ import { readWranglerConfig } from '../../scripts/ops-config'
 const config = readWranglerConfig('wrangler.toml')
 const withDelivery = (delivery: string) => ({ ...config, vars: { ...config.vars, CONTACT_DELIVERY: delivery } })
 
-describe('staging delivers the way production is configured (docs/operations.md § 5)', () => {
+describe('staging delivers the way production is configured (docs/operations/staging.md)', () => {
   it('form-service: production’s endpoint and staging’s own key, in the secrets file', () => {
     const how = stagingDelivery(config, { STAGING_CONTACT_FORM_ACCESS_KEY: 'staging-key' })
     expect(how).toMatchObject({

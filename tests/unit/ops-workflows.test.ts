@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { spawnSync } from 'node:child_process'
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
@@ -262,5 +262,7 @@ describe('the workflows: what each job does', () => {
     ]) {
       expect(owned).toContain(path)
     }
+    // A moved file or folder cannot leave its owners behind on a path that is gone.
+    for (const path of owned) expect(existsSync(`.${path}`), path).toBe(true)
   })
 })

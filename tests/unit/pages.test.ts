@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { metaFor, pages } from '~/content/pages'
+import { footerLinks, mainNav, metaFor, pages } from '~/content/pages'
 import { sitemapXml } from '~/routes/sitemap[.]xml'
 import { site } from '~/site'
 
@@ -26,12 +26,11 @@ function pageRoutes() {
     .map((route) => ({ ...route, path: route.path === '/' ? '/' : route.path.replace(/\/$/, '') }))
 }
 
-/** The operator's inbox: pages, but behind Cloudflare Access and never indexed (app/desk/). */
-// The inbox, and the withdraw page a receipt's link leads to (noindex, not in the sitemap).
+// The desk, and the withdraw page a receipt's link leads to (noindex, not in the sitemap).
 const isPrivate = (path: string) => path === '/admin' || path.startsWith('/admin/') || path === '/withdraw'
 
 describe('the page list (app/content/pages.ts)', () => {
-  it('finds the route files, including server routes and the private inbox', () => {
+  it('finds the route files, including server routes and the private desk', () => {
     const paths = routeFiles().map((r) => r.path)
     expect(paths).toEqual(expect.arrayContaining(['/sitemap.xml', '/api/health', '/services/', '/admin/']))
     expect(pageRoutes().map((r) => r.path)).not.toContain('/sitemap.xml')
@@ -71,5 +70,27 @@ describe('the page list (app/content/pages.ts)', () => {
     const locs = [...sitemapXml().matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])
     expect(locs).toEqual(pages.map(({ path }) => new URL(path, `${site.url}/`).toString()))
     expect(locs[0]).toBe(`${site.url}/`)
+  })
+})
+
+describe('the header and the footer, from the page list (spec: Global layout)', () => {
+  const links = (column: Parameters<typeof footerLinks>[0]) =>
+    footerLinks(column).map(({ label, to }) => `${label} ${to}`)
+
+  it('the header links each page with a `nav` label, in the list’s order', () => {
+    expect(mainNav.map(({ label, to }) => `${label} ${to}`)).toEqual([
+      'Home /',
+      'Services /services',
+      'Products /products',
+      'About /about',
+      'Contact /contact',
+    ])
+  })
+
+  it('each footer column holds the pages placed in it, in their places, beside its own links', () => {
+    expect(links('company')).toEqual(['About /about', 'Services /services', 'Products /products'])
+    expect(footerLinks('resources').map(({ label, at }) => `${at} ${label}`)).toEqual(['2 Privacy Policy', '3 Support'])
+    expect(links('connect')).toEqual(['Contact /contact'])
+    expect(links('legal')).toEqual(['Privacy Policy /privacy', 'Terms of Service /terms'])
   })
 })

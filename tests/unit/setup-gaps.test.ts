@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { deliverySetup, setupGaps } from '../../app/desk/setup.server'
 import type { WorkerEnv } from '../../app/server/runtime.server'
 
-/** The inbox's one set-up line (`/admin`): what is missing, in words, or nothing at all. */
+/** The desk's one set-up line (`/admin`): what is missing, in words, or nothing at all. */
 const bound = { ENQUIRIES: {}, CONTACT_RATE_LIMITER: {}, CONTACT_NETWORK_RATE_LIMITER: {} }
 const complete = {
   ...bound,

@@ -2,9 +2,8 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { metaFor, pages } from '~/content/pages'
+import { metaFor, pageDocument, pages } from '~/content/pages'
 import { toMarkdown } from '~/lib/markdown'
-import { pageDocument } from '~/lib/page-documents'
 import { SHARE_CARD, seo, shareCardPath } from '~/lib/seo'
 import { site } from '~/site'
 import { pngTexts, SOURCE_KEYWORD, sourceHash } from '../../scripts/brand-assets'
@@ -20,10 +19,10 @@ const metaContent = (meta: readonly object[], key: string) =>
   (meta as { property?: string; name?: string; content?: string }[]).find((m) => (m.property ?? m.name) === key)
     ?.content
 
-describe('share cards (public/og/, npm run images)', () => {
-  const cards = shareCards()
+const cards = await shareCards()
 
-  it('there is one per public page and no other (none for the 404 page or the inbox)', () => {
+describe('share cards (public/og/, npm run images)', () => {
+  it('there is one per public page and no other (none for the 404 page or the desk)', () => {
     expect(cards.map((card) => card.path)).toEqual(pages.map((page) => page.path))
     expect(filesUnder('public/og').sort()).toEqual(cards.map((card) => card.file).sort())
   })
@@ -37,11 +36,11 @@ describe('share cards (public/og/, npm run images)', () => {
     }
   })
 
-  it('the title is the one the page is shared with, and the line is one the page says', () => {
+  it('the title is the one the page is shared with, and the line is one the page says', async () => {
     for (const card of cards) {
       const ogTitle = metaContent(seo(metaFor(card.path)).meta, 'og:title')
       expect(ogTitle, card.path).toContain(card.title)
-      expect(toMarkdown(pageDocument(card.path)), card.path).toContain(card.line)
+      expect(toMarkdown(await pageDocument(card.path)), card.path).toContain(card.line)
     }
   })
 
@@ -67,7 +66,7 @@ describe('share cards (public/og/, npm run images)', () => {
     }
   })
 
-  it('the 404 page (noindex) and the defaults every page starts from (all the inbox has) name no card', () => {
+  it('the 404 page (noindex) and the defaults every page starts from (all the desk has) name no card', () => {
     for (const head of [
       seo({ description: 'x', path: '/', noindex: true }),
       seo({ description: 'x', path: '/', shareCard: false }),

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { deliverDueEnquiries } from '~/contact/attempts.server'
 import { submitEnquiry } from '~/contact/contact.server'
 import { healthReport } from '~/contact/health.server'
-import type { ContactSubmission } from '~/contact/schema'
+import type { EnquiryInput } from '~/contact/schema'
 import { TURNSTILE_FIELD } from '~/contact/turnstile'
 import {
   SITEVERIFY_TIMEOUT_MS,
@@ -24,8 +24,8 @@ import { contentSecurityPolicy } from '~/server/security-headers.server'
 import { site } from '~/site'
 import { captureConsole } from '../support/console'
 import { type SqliteD1, sqliteD1 } from '../support/d1-sqlite'
+import { tokenEnquiryInput } from '../support/enquiry-input'
 import { fakeRateLimiter, formServiceEnv, waitUntilCollector } from '../support/fake-env'
-import { tokenSubmission } from '../support/submission'
 
 const SECRET = 'turnstile-secret-0x4AAAA-unit'
 const SITE_KEY = '0x4AAAAAAunit-site-key'
@@ -94,9 +94,9 @@ function env(extra: Record<string, unknown> = {}): WorkerEnv {
   })
 }
 
-const submission = (token?: string): ContactSubmission => tokenSubmission('turnstile', token)
+const enquiryInput = (token?: string): EnquiryInput => tokenEnquiryInput('turnstile', token)
 
-async function submit(data: ContactSubmission, e = env(), timeoutMs?: number) {
+async function submit(data: EnquiryInput, e = env(), timeoutMs?: number) {
   const work = waitUntilCollector()
   const outcome = await submitEnquiry(data, {
     requestId: 'test-request',
@@ -147,14 +147,14 @@ describe('Turnstile is on only with both keys', () => {
   })
 
   it('while off, checks nothing and delivers as before', async () => {
-    const data = submission()
+    const data = enquiryInput()
     await submit(data, env({ TURNSTILE_SITE_KEY: '', TURNSTILE_SECRET_KEY: '' }))
     expect(siteverifyCalls).toHaveLength(0)
     expect(rowFor(data.email)?.status).toBe('delivered')
   })
 
   it('with one key set, stays off and says so in the log', async () => {
-    const data = submission()
+    const data = enquiryInput()
     await submit(data, env({ TURNSTILE_SECRET_KEY: '' }))
     expect(siteverifyCalls).toHaveLength(0)
     expect(rowFor(data.email)?.status).toBe('delivered')
@@ -164,7 +164,7 @@ describe('Turnstile is on only with both keys', () => {
 
 describe('with Turnstile on', () => {
   it('a valid token: siteverify gets the secret, the token and the address; the enquiry is delivered', async () => {
-    const data = submission('good-token')
+    const data = enquiryInput('good-token')
     const outcome = await submit(data)
     expect(outcome).toMatchObject({ kind: 'stored', repeat: false })
     expect(siteverifyCalls).toEqual([
@@ -210,7 +210,7 @@ describe('with Turnstile on', () => {
   for (const [what, token, reply, reason] of holds) {
     it(`${what}: stored as held (${reason}), the visitor told it is sent, nothing delivered`, async () => {
       if (reply) verdict = () => reply
-      const data = submission(token)
+      const data = enquiryInput(token)
       const outcome = await submit(data)
       expect(outcome).toMatchObject({ kind: 'stored' })
       expect(rowFor(data.email)).toMatchObject({
@@ -230,7 +230,7 @@ describe('with Turnstile on', () => {
 
   it(`siteverify hanging: held after the ${SITEVERIFY_TIMEOUT_MS / 1000} s time-out`, async () => {
     verdict = () => 'hang'
-    const data = submission('good-token')
+    const data = enquiryInput('good-token')
     const started = Date.now()
     await submit(data, env(), 50)
     expect(Date.now() - started).toBeLessThan(2_000)
@@ -238,7 +238,7 @@ describe('with Turnstile on', () => {
   })
 
   it('a held enquiry, released, is delivered once by the next run', async () => {
-    const data = submission()
+    const data = enquiryInput()
     await submit(data)
     const row = rowFor(data.email)
     expect(row?.status).toBe('held')
@@ -251,7 +251,7 @@ describe('with Turnstile on', () => {
   })
 
   it('a repeat post of the same form fill is the same enquiry, held or not', async () => {
-    const data = submission('forged')
+    const data = enquiryInput('forged')
     await submit(data)
     await submit({ ...data, [TURNSTILE_FIELD]: 'good-token' })
     expect(d1.query('SELECT id FROM enquiries WHERE email = ?1', data.email)).toHaveLength(1)
@@ -259,7 +259,7 @@ describe('with Turnstile on', () => {
   })
 
   it('a token longer than any Turnstile token is dropped, so the enquiry is held as missing, not refused', async () => {
-    const data = submission('x'.repeat(5000))
+    const data = enquiryInput('x'.repeat(5000))
     expect(data[TURNSTILE_FIELD]).toBeUndefined()
     await submit(data)
     expect(rowFor(data.email)).toMatchObject({ status: 'held', held_reason: 'turnstile_missing' })
@@ -345,7 +345,7 @@ describe('siteverify’s answer must be for this form, on one of this site’s h
 
   it('a token from another site is stored as held, never delivered, and the log names the host it came from', async () => {
     verdict = () => ({ success: true, action: 'contact', hostname: 'token-farm.example' })
-    const data = submission('farmed-token')
+    const data = enquiryInput('farmed-token')
     expect(await submit(data)).toMatchObject({ kind: 'stored' })
     expect(rowFor(data.email)).toMatchObject({ status: 'held', held_reason: 'turnstile_invalid' })
     expect(formPosts).toHaveLength(0)

@@ -1,7 +1,6 @@
 /**
  * Each public page's Markdown twin, its share card, llms.txt and llms-full.txt, as assistants and
- * crawlers read them: the page's server HTML (no script runs) against its twin (formerly
- * tests/e2e/ai-pages.spec.ts, which read the same HTML in a browser with JavaScript off).
+ * crawlers read them: the page's server HTML (no script runs) against its twin.
  */
 import { describe, expect, test } from 'vitest'
 import { FORM_CONTAINER_ID } from '../../app/content/contact'

@@ -2,8 +2,6 @@
  * The contact form's two doors as HTTP: the post a browser without JavaScript sends to
  * /api/contact (and the page its 303 leads to), and the server function the form's code calls.
  * What is refused and why, what is stored and forwarded, and that one form fill is one enquiry.
- * Formerly the request tests of tests/e2e/contact-abuse.spec.ts, contact-no-js.spec.ts,
- * contact-ops.spec.ts (health) and enquiry-record.spec.ts.
  */
 import { describe, expect, test } from 'vitest'
 import { SUCCESS_MESSAGE } from '../../app/contact/status'
@@ -16,7 +14,7 @@ import { clientAddress } from './support/site'
 const stand = standInsForFile()
 const worker = siteUnderTest(() => ({ vars: stand.production() }))
 
-/** Waits until the form service has received `count` submissions from `email` (delivery follows the answer). */
+/** Waits until the form service has received `count` posts from `email` (delivery follows the answer). */
 const delivered = (email: string, count = 1) => expect.poll(() => stand.forms.from(email).length).toBe(count)
 const storedFrom = (email: string) =>
   worker.sql<{ id: string; status: string; attempts: number }>(
@@ -305,7 +303,7 @@ test('/api/health answers 503, not ok, when the enquiries table lacks a column t
 })
 
 test('/api/health says only whether the site is up and which version answered: no delivery, secret or binding names, not cached', async () => {
-  // The delivery set-up is for operators: the inbox shows it (tests/worker/inbox.test.ts).
+  // The delivery set-up is for operators: the desk shows it (tests/worker/desk-enquiries.test.ts).
   const answer = await worker.fetch('/api/health')
   expect(answer.status).toBe(200)
   expect(answer.headers.get('cache-control')).toBe('no-store')

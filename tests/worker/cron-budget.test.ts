@@ -1,5 +1,5 @@
 /**
- * docs/operations.md § 11: a Cron Trigger run is one invocation, and Workers Free allows it 50
+ * docs/operations/quotas.md: a Cron Trigger run is one invocation, and Workers Free allows it 50
  * subrequests (D1 queries, fetches, e-mails). With 200 enquiries due at once, each run stays within
  * CRON_SUBREQUEST_BUDGET, takes the oldest first, and every one is delivered within a bounded number
  * of runs.

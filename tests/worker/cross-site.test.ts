@@ -52,7 +52,7 @@ test('from another site, or with no Fetch Metadata: the confirmation page, and n
   expect(await worker.sql('SELECT triage FROM enquiries WHERE id = ?', id)).toEqual([{ triage: 'new' }])
   expect(await worker.sql('SELECT * FROM audit_log')).toEqual([])
 
-  // Pages without an effect open from anywhere: Access's login redirect lands on the inbox.
+  // Pages without an effect open from anywhere: Access's login redirect lands on the desk.
   for (const path of ['/admin', '/admin/activity', '/admin/sources', '/admin/setup', '/admin/person']) {
     const answer = await worker.fetch(path, { headers: { ...(await signed()), 'Sec-Fetch-Site': 'cross-site' } })
     expect(answer.status, path).toBe(200)

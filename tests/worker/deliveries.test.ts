@@ -1,8 +1,7 @@
 /**
  * The site as a fresh clone has it (no key, no Access): it stores every enquiry and sends none,
  * and the operator reads them with `npm run enquiries`; and the "email" delivery through the
- * send_email binding. Formerly tests/e2e/contact-ops.spec.ts (and the fresh clone's 403 of
- * tests/e2e/inbox.spec.ts), on servers of their own.
+ * send_email binding.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -100,7 +99,7 @@ describe('a fresh clone: no key, no Access', () => {
     for (const word of ['CONTACT_FORM_ACCESS_KEY', 'form-service', 'missing']) expect(body).not.toContain(word)
   })
 
-  test('without an Access configuration the inbox fails closed, even for a token the key server signed', async () => {
+  test('without an Access configuration the desk fails closed, even for a token the key server signed', async () => {
     const answer = await worker.fetch('/admin', { headers: { 'Cf-Access-Jwt-Assertion': await stand.keys.sign() } })
     expect(answer.status).toBe(403)
   })
@@ -112,7 +111,7 @@ describe('the email delivery', () => {
     vars: { CONTACT_DELIVERY: 'email', CONTACT_EMAIL_FROM: 'website@aksharalabs.in' },
   }))
 
-  test('sends the stored enquiry to the company inbox with Reply-To set to the visitor', async () => {
+  test('sends the stored enquiry to the company mailbox with Reply-To set to the visitor', async () => {
     const values = enquiry('email', {
       name: 'Śrī Rāma',
       email: `o'brien-${Date.now()}@example.com`,

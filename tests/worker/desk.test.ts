@@ -2,9 +2,8 @@
  * The operator's desk as the Worker answers it: the audit trail of every action (on each enquiry
  * and on /admin/activity, kept when the enquiry is erased, deleted after 400 days by the scheduled
  * run) and requests by person (find, export as JSON, erase all), each page read and each button
- * pressed as a browser without JavaScript does. Formerly the store's and the pages' side of
- * tests/e2e/inbox-desk.spec.ts; the desk's shell at two screen sizes, the keyboard and axe stay in
- * the browser.
+ * pressed as a browser without JavaScript does. The desk's shell at two screen sizes, the keyboard
+ * and axe are tests/e2e/desk-shell.spec.ts's.
  */
 import { expect, test } from 'vitest'
 import { TEST_OPERATOR } from '../support/access-keys'
@@ -91,7 +90,7 @@ test('the audit trail: each action leaves a line on the enquiry and on the activ
     {},
     { headers },
   )
-  expect(erased.headers.get('location')).toBe('/admin?notice=erased')
+  expect(erased.headers.get('location')).toBe('/admin?flash=erased')
   expect(await worker.sql('SELECT id FROM enquiries WHERE email = ?', values.email)).toEqual([])
   const about = await activityAbout(id)
   expect(about[0]).toBe(`Erased | ${id} (erased)`)

@@ -1,8 +1,7 @@
 /**
  * The enquiry record: every accepted enquiry is in D1 before anything else happens, nothing is
  * acknowledged that is not stored, and delivery is retried until it succeeds or is given up on,
- * with the operator told. Formerly tests/e2e/enquiry-record.spec.ts, which started a server for
- * each of these configurations; the form's own handling of a failure is tests/e2e/contact.spec.ts's.
+ * with the operator told. The form's own handling of a failure is tests/e2e/contact.spec.ts's.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -87,7 +86,7 @@ describe('a secret missing, then set; attempts exhausted', () => {
     expect(stand.forms.from(waiting.email)).toHaveLength(1)
   })
 
-  test('after the last attempt the enquiry is failed, one gave_up line is logged, and the company inbox is told by e-mail', async () => {
+  test('after the last attempt the enquiry is failed, one gave_up line is logged, and the company mailbox is told by e-mail', async () => {
     await worker.restart({ ...common(), CONTACT_FORM_ACCESS_KEY: TEST_ACCESS_KEY })
     const values = enquiry('gave-up')
     stand.forms.setScenario(values.email, { kind: 'status', status: 503 })

@@ -4,7 +4,6 @@
  * record for the retries. One fault of each kind that depends on the runtime (workerd's fetch, its
  * time-out and its body streaming, against a real HTTP stand-in on 127.0.0.1), and one error
  * answer; how each other answer is classified is tests/unit/contact-form-service.test.ts's.
- * Formerly tests/e2e/faults.spec.ts, where a browser sent the form.
  */
 import { spawn } from 'node:child_process'
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs'

@@ -2,8 +2,7 @@
  * Floods, on a site configured as an operator under a flood would have it: Turnstile on (every
  * post without a valid token is held) and, to prove the backstop, without the rate-limit bindings:
  * the limits are then the ones counted in the enquiry database. The bindings' own limits are
- * rate-limits.test.ts's. Formerly tests/e2e/floods.spec.ts, whose held view's accessibility stays
- * in the browser suite (tests/e2e/inbox.spec.ts).
+ * rate-limits.test.ts's; the held view's accessibility is tests/e2e/desk-enquiries.spec.ts's.
  */
 import { expect, test } from 'vitest'
 import { FAILURE_MESSAGE, SUCCESS_MESSAGE } from '../../app/contact/status'
@@ -63,7 +62,7 @@ test('with no rate limiter bound, the enquiry database still limits: a /64 after
     others.push((await post(`${net}:${i}::1`, enquiry(`backstop-48-${i}`), token())).status)
   expect(others).toEqual([...Array(left).fill(200), 429, 429])
 
-  // What the operator sees: one line on the inbox, the whole of it on the set-up page.
+  // What the operator sees: one line on the desk, the whole of it on the set-up page.
   expect(textOf((await page('/admin')).body)).toContain('the rate limiters are not bound')
   expect(textOf((await page('/admin/setup')).body)).toContain('not bound: the enquiry database counts posts instead')
   await expect.poll(() => worker.logs().some((line) => line.missing === 'CONTACT_NETWORK_RATE_LIMITER')).toBe(true)
@@ -111,7 +110,7 @@ test('erase held enquiries in bulk — one reason’s, one day’s, then all —
   expect((await held()).filter((row) => row.heldReason === 'turnstile_unverified')).toHaveLength(3)
   const erased = await pressButton(worker, confirm, 'Erase permanently', {}, { headers })
   expect(erased.status).toBe(303)
-  expect(erased.headers.get('location')).toBe('/admin?status=held&notice=held-erased')
+  expect(erased.headers.get('location')).toBe('/admin?status=held&flash=held-erased')
   const after = parseHtml(await (await follow(worker, erased, undefined, headers)).text())
   expect(textOf(after.querySelector('[role="status"]'))).toContain('The held enquiries were erased')
   expect((await held()).filter((row) => row.heldReason === 'turnstile_unverified')).toHaveLength(0)
@@ -140,7 +139,7 @@ test('erase held enquiries in bulk — one reason’s, one day’s, then all —
     expect.objectContaining({ reason: 'all', day, erased: 4 }),
     expect.objectContaining({ reason: 'all', day: 'all', erased: 2, result: 'held-erased' }),
   ])
-  // Who acted is on each line as every inbox action names its operator; never an enquiry's content.
+  // Who acted is on each line as every desk action names its operator; never an enquiry's content.
   expect(lines.every((line) => typeof line.operator === 'string' && line.operator !== '')).toBe(true)
   expect(JSON.stringify(lines)).not.toContain('@example.com')
 })

@@ -7,14 +7,13 @@
  *   - an invalid body gets a 4xx JSON answer with a machine-readable `error`;
  *   - nothing reaches the form service unless the input is valid (and the honeypot empty),
  *     and a valid input reaches it exactly once, with the server's key and never a client's.
- * Formerly tests/e2e/fuzz.spec.ts, which sent the same bodies to a server of its own.
  */
 import { randomBytes } from 'node:crypto'
 import fc from 'fast-check'
 import { toJSON } from 'seroval'
 import * as v from 'valibot'
 import { expect, test } from 'vitest'
-import { contactSubmissionSchema } from '../../app/contact/schema'
+import { enquiryInputSchema } from '../../app/contact/schema'
 import { SUBJECT_VALUES } from '../../app/content/subjects'
 import { siteUnderTest, standInsForFile, TEST_ACCESS_KEY } from './support/fixtures'
 import { serverFnAnswer, serverFnId } from './support/http'
@@ -74,8 +73,8 @@ const extraKeys = fc.dictionary(
   { maxKeys: 3 },
 )
 
-/** A submission: mostly plausible, often with one or more fields broken in some way. */
-const submission = fc
+/** A enquiry: mostly plausible, often with one or more fields broken in some way. */
+const enquiry = fc
   .record({
     name: fieldValue(fc.constantFrom('Lakshmi Prasanna', 'Zoë', 'శ్రీనివాస్', ' Ravi ')),
     email: fieldValue(validEmail),
@@ -94,7 +93,7 @@ const submission = fc
     return body
   })
 
-/** Bodies that are not a submission at all. */
+/** Bodies that are not a enquiry at all. */
 const garbage = fc.oneof(
   fc.constant({ contentType: 'application/json', body: '' }),
   fc.string().map((body) => ({ contentType: 'application/json', body })),
@@ -111,23 +110,23 @@ const garbage = fc.oneof(
 )
 
 type Body = { contentType: string; body: string | Buffer }
-type Case = { kind: 'submission'; fields: Record<string, unknown> } | ({ kind: 'garbage' } & Body)
+type Case = { kind: 'enquiry'; fields: Record<string, unknown> } | ({ kind: 'garbage' } & Body)
 
 const cases: fc.Arbitrary<Case> = fc.oneof(
-  { weight: 4, arbitrary: submission.map((fields) => ({ kind: 'submission' as const, fields })) },
+  { weight: 4, arbitrary: enquiry.map((fields) => ({ kind: 'enquiry' as const, fields })) },
   { weight: 1, arbitrary: garbage.map((g) => ({ kind: 'garbage' as const, ...g })) },
 )
 
 // ---- oracle ----------------------------------------------------------------------------------
 
-/** Whether the server must forward this submission (valid, honeypot empty), by the shared schema. */
+/** Whether the server must forward this enquiry (valid, honeypot empty), by the shared schema. */
 function mustForward(fields: Record<string, unknown>): boolean {
-  const result = v.safeParse(contactSubmissionSchema, fields)
+  const result = v.safeParse(enquiryInputSchema, fields)
   return result.success && result.output.website.trim() === ''
 }
 
 function isValid(fields: Record<string, unknown>): boolean {
-  return v.safeParse(contactSubmissionSchema, fields).success
+  return v.safeParse(enquiryInputSchema, fields).success
 }
 
 /** What a form post carries: every value as a string, first occurrence of a key wins. */
@@ -154,7 +153,7 @@ async function check(
   encode: (fields: Record<string, unknown>) => Body,
   expected: { forwarded: number },
 ) {
-  const { contentType, body } = c.kind === 'submission' ? encode(c.fields) : c
+  const { contentType, body } = c.kind === 'enquiry' ? encode(c.fields) : c
   const response = await worker.fetch(path, {
     method: 'POST',
     headers: {
@@ -173,7 +172,7 @@ async function check(
     expect(typeof answer?.error, `a 4xx without a machine-readable reason (${status})`).toBe('string')
     expect(answer?.ok).toBe(false)
   }
-  if (c.kind === 'submission') {
+  if (c.kind === 'enquiry') {
     const fields = serverFn ? c.fields : asFormFields(c.fields)
     const valid = isValid(fields)
     expect(status, `valid ${valid}: ${JSON.stringify(c.fields).slice(0, 300)}`).toBe(valid ? 200 : 400)

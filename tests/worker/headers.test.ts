@@ -1,8 +1,7 @@
 /**
  * What every answer of the Worker carries: the security headers and the CSP with its nonce, the
  * caching rules, the request id, the framing refusal, the preview hosts' noindex and the www.
- * redirect (formerly the request tests of tests/e2e/security.spec.ts and ops-host.spec.ts); and
- * the client entry's first line, V8's compile hint.
+ * redirect; and the client entry's first line, V8's compile hint.
  */
 import { describe, expect, test } from 'vitest'
 import { siteUnderTest } from './support/fixtures'

@@ -1,7 +1,6 @@
 /**
  * The form service's key never reaches a visitor: no answer of any page, static file or endpoint
- * holds it, and no file of the client build does. Formerly tests/e2e/contact-leak.spec.ts, which
- * collected the answers a browser received; here every answer is asked for directly, the files
+ * holds it, and no file of the client build does: every answer is asked for directly, the files
  * the pages name included.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs'

@@ -1,9 +1,7 @@
 /**
  * The notices (docs/notices.md) as the send_email binding takes them: the receipt to the person
- * who wrote and its withdraw link, the delivery alert and the daily digest to the company.
- * Formerly tests/e2e/inbox-notices.spec.ts, whose tests ran in order on one server's messages;
- * here each test sends what it counts. The withdraw page's accessibility and keyboard use stay in
- * the browser.
+ * who wrote and its withdraw link, the delivery alert and the daily digest to the company. Each test
+ * sends what it counts; the withdraw page's accessibility and keyboard use are the browser's.
  */
 import { expect, test } from 'vitest'
 import { TURNSTILE_FIELD } from '../../app/contact/turnstile'
@@ -178,7 +176,7 @@ test('an alert as soon as three enquiries in a row fail for one cause, and no se
   expect(alerts()).toHaveLength(1)
 })
 
-test('the daily digest: once a day, with each count and a link into the inbox', async () => {
+test('the daily digest: once a day, with each count and a link into the desk', async () => {
   // In the last 24 hours: one delivered, one held, three failing.
   await sendAndWait(enquiry('digest-delivered'), 'delivered')
   await send(enquiry('digest-held'), { held: true })

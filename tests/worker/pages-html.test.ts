@@ -2,8 +2,6 @@
  * What every page's server HTML holds, as a browser without JavaScript or a crawler receives it:
  * no inline style (the CSP allows none), no script file named before the first paint, no dead
  * link, footer links to pages that exist, and a title, description and share card of its own.
- * Formerly request and no-JavaScript tests of
- * tests/e2e/pages.spec.ts, paint-first.spec.ts and shell.spec.ts.
  */
 import { describe, expect, test } from 'vitest'
 import { shareCardPath } from '../../app/lib/seo'

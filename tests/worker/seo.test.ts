@@ -1,7 +1,6 @@
 /**
  * What search engines read: robots.txt, the sitemap, the JSON-LD of every page and the 404's
- * noindex (formerly tests/e2e/seo.spec.ts; the operator's inbox kept out of both, formerly in
- * tests/e2e/inbox.spec.ts).
+ * noindex, with the operator's desk kept out of robots.txt and the sitemap.
  */
 import { expect, test } from 'vitest'
 import { contentSignals, site } from '../../app/site'
@@ -12,7 +11,7 @@ import { jsonLd, pageAt, textOf } from './support/html'
 const worker = siteUnderTest()
 const ldOf = async (path: string) => jsonLd(await (await worker.fetch(path)).text())
 
-test('robots.txt allows crawling, points to the sitemap and disallows the inbox', async () => {
+test('robots.txt allows crawling, points to the sitemap and disallows the desk', async () => {
   const res = await worker.fetch('/robots.txt')
   expect(res.status).toBe(200)
   expect(res.headers.get('content-type')).toContain('text/plain')
@@ -35,7 +34,7 @@ test('the terms page says what each content signal means, as robots.txt sends it
   expect(await (await worker.fetch('/robots.txt')).text()).toContain(`${site.url}/terms#automated-use`)
 })
 
-test('sitemap.xml lists every public page at its canonical URL, and nothing else (no inbox)', async () => {
+test('sitemap.xml lists every public page at its canonical URL, and nothing else (no desk)', async () => {
   const res = await worker.fetch('/sitemap.xml')
   expect(res.status).toBe(200)
   expect(res.headers.get('content-type')).toContain('xml')

@@ -1,9 +1,8 @@
 /**
- * Triage in the inbox (docs/inbox.md, "Triage") as the Worker answers it: operators signed in with
+ * Triage in the desk (docs/desk.md, "Triage") as the Worker answers it: operators signed in with
  * Access identities of their own, each move the post its button makes without JavaScript, the
  * list's states, owners, counts and overdue mark, the CSV's triage columns, and the moves refused.
- * Formerly the store's and the pages' side of tests/e2e/inbox-triage.spec.ts; pressing the buttons
- * with JavaScript, the filters and the back button, the keyboard and axe stay in the browser.
+ * Pressing the buttons with JavaScript, the back button, the keyboard and axe are the browser's.
  */
 import { expect, test } from 'vitest'
 import { replyBy } from '../../app/ledger/triage'
@@ -42,8 +41,8 @@ const testId = (root: Element | Document | null | undefined, id: string) =>
   textOf(root?.querySelector(`[data-testid="${id}"]`))
 const rowOf = (document: Document, name: string) =>
   [...document.querySelectorAll('tbody tr')].find((row) => textOf(row).includes(name))
-const notice = (document: Document) => textOf(document.querySelector('[role="status"]'))
-/** A time as the inbox shows it (admin-ui.tsx formatTime): `2026-11-23 12:00 UTC`. */
+const flash = (document: Document) => textOf(document.querySelector('[role="status"]'))
+/** A time as the desk shows it (desk-ui.tsx formatTime): `2026-11-23 12:00 UTC`. */
 const shown = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`
 
 test('two operators take, note, hand over and close an enquiry; the list, the page and the CSV show each step', async () => {
@@ -63,7 +62,7 @@ test('two operators take, note, hand over and close an enquiry; the list, the pa
   expect(testId(panel(page), 'triage-state')).toBe('Open')
   expect(testId(panel(page), 'triage-owner')).toBe('Nobody yet')
   page = await asha.press(page, 'Take it')
-  expect(notice(page)).toBe('It is yours now.')
+  expect(flash(page)).toBe('It is yours now.')
   expect(testId(panel(page), 'triage-owner')).toBe(`${asha.email} (you)`)
   expect([...(panel(page)?.querySelectorAll('button') ?? [])].map(textOf)).not.toContain('Take it')
 
@@ -71,7 +70,7 @@ test('two operators take, note, hand over and close an enquiry; the list, the pa
   let his = await bharat.open(`/admin/enquiries/${id}`)
   expect(testId(panel(his), 'triage-owner')).toBe(asha.email)
   his = await bharat.press(his, 'Add note', { text: 'Called them.\nThey want a quote by Friday.' })
-  expect(notice(his)).toBe('Note added.')
+  expect(flash(his)).toBe('Note added.')
   const notes = panel(his)?.querySelectorAll('[data-testid="note"]') ?? []
   expect(notes).toHaveLength(1)
   expect(textOf(notes[0])).toContain(bharat.email)
@@ -80,7 +79,7 @@ test('two operators take, note, hand over and close an enquiry; the list, the pa
   his = await bharat.press(his, 'Take it')
   expect(testId(panel(his), 'triage-owner')).toBe(`${bharat.email} (you)`)
   his = await bharat.press(his, 'Mark replied')
-  expect(notice(his)).toBe('Marked replied.')
+  expect(flash(his)).toBe('Marked replied.')
 
   // Bharat hands it back to Asha: both have acted, so both are on the list of operators.
   const choices = [...(panel(his)?.querySelectorAll('select[name="owner"] option') ?? [])].map((o) =>
@@ -88,7 +87,7 @@ test('two operators take, note, hand over and close an enquiry; the list, the pa
   )
   expect(choices).toEqual(expect.arrayContaining([asha.email, bharat.email]))
   his = await bharat.press(his, 'Assign', { owner: asha.email })
-  expect(notice(his)).toBe('Assigned.')
+  expect(flash(his)).toBe('Assigned.')
   expect(testId(panel(his), 'triage-owner')).toBe(asha.email)
 
   // Asha closes it as won; she sees Bharat's note.
@@ -96,7 +95,7 @@ test('two operators take, note, hand over and close an enquiry; the list, the pa
   expect(textOf(panel(page)?.querySelector('[data-testid="note"]'))).toContain('Called them.')
   expect(testId(panel(page), 'triage-state')).toBe('Replied')
   page = await asha.press(page, 'Close', { outcome: 'won' })
-  expect(notice(page)).toBe('Closed.')
+  expect(flash(page)).toBe('Closed.')
   expect(testId(panel(page), 'triage-state')).toBe('Closed: Won')
   // Closed: no taking or assigning until it is reopened.
   const buttons = [...(panel(page)?.querySelectorAll('button') ?? [])].map(textOf)
@@ -120,16 +119,16 @@ test('two operators take, note, hand over and close an enquiry; the list, the pa
   const post = (who: { headers: Record<string, string> }, fields: Record<string, string>, origin?: string) =>
     postForm(worker, '/admin/actions', { id, ...fields }, { headers: who.headers, ...(origin ? { origin } : {}) })
   expect((await post(bharat, { action: 'triage-take' })).headers.get('location')).toBe(
-    `/admin/enquiries/${id}?notice=triage-refused`,
+    `/admin/enquiries/${id}?flash=triage-refused`,
   )
   // Reopened, it can be assigned again, but only to an operator.
   expect((await post(asha, { action: 'triage-state', state: 'open' })).headers.get('location')).toBe(
-    `/admin/enquiries/${id}?notice=triage-open`,
+    `/admin/enquiries/${id}?flash=triage-open`,
   )
   expect(
     (await post(asha, { action: 'triage-assign', owner: 'someone@elsewhere.example' })).headers.get('location'),
-  ).toBe(`/admin/enquiries/${id}?notice=triage-unknown-operator`)
-  // A cross-site post is refused, as for every inbox action.
+  ).toBe(`/admin/enquiries/${id}?flash=triage-unknown-operator`)
+  // A cross-site post is refused, as for every desk action.
   expect((await post(asha, { action: 'triage-note', text: 'from elsewhere' }, 'https://evil.example')).status).toBe(403)
   page = await asha.open(`/admin/enquiries/${id}`)
   expect(testId(panel(page), 'triage-state')).toBe('Open')
@@ -209,7 +208,7 @@ test('the overdue mark: past its reply-by, with words, in the list, the filter, 
   const fresh = enquiry('triage-fresh', { name: `Fresh ${tag}` })
   const lateId = await sendEnquiry(worker, late)
   await sendEnquiry(worker, fresh)
-  // Received ten days ago, with no reply-by written yet: the inbox writes it from the time
+  // Received ten days ago, with no reply-by written yet: the desk writes it from the time
   // received, as for every new enquiry.
   const receivedAt = new Date(Date.now() - 10 * 86_400_000).toISOString()
   await worker.exec(`UPDATE enquiries SET received_at = '${receivedAt}', reply_by = NULL WHERE id = '${lateId}'`)
@@ -235,7 +234,7 @@ test('the overdue mark: past its reply-by, with words, in the list, the filter, 
   expect(testId(when(), 'overdue')).toBe('! Overdue')
   // Opened, it is still overdue; replied, it is not.
   page = await me.press(page, 'Mark replied')
-  expect(notice(page)).toBe('Marked replied.')
+  expect(flash(page)).toBe('Marked replied.')
   expect(when()?.querySelector('[data-testid="overdue"]')).toBeNull()
   list = await me.open(`/admin?q=${tag}&overdue=yes`)
   expect(testId(list, 'list-count')).toBe('No enquiries.')

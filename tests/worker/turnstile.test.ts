@@ -1,8 +1,8 @@
 /**
  * Turnstile on, as an operator turns it on (the site key as a var, the secret given): the server's
  * side. Siteverify is a stand-in on 127.0.0.1 (tests/support/turnstile.ts: a token beginning
- * `pass-` passes). Formerly the server half of tests/e2e/turnstile.spec.ts; the widget in the page
- * (loaded on the form's first focus, allowed by the CSP) stays in the browser suite.
+ * `pass-` passes). The widget in the page (loaded on the form's first focus, allowed by the CSP) is
+ * tests/e2e/turnstile.spec.ts's.
  */
 import { expect, test } from 'vitest'
 import { TURNSTILE_FIELD } from '../../app/contact/turnstile'
@@ -63,7 +63,7 @@ test('no token (a post without JavaScript): stored as held, the visitor sent bac
   expect(stand.forms.from(values.email)).toHaveLength(0)
 })
 
-test('siteverify down: held as unverified; released from the inbox without JavaScript, delivered once', async () => {
+test('siteverify down: held as unverified; released from the desk without JavaScript, delivered once', async () => {
   const values = enquiry('turnstile-down', { name: `Held ${crypto.randomUUID().slice(0, 8)}` })
   stand.siteverify.down(true)
   expect((await submitContact(worker, { ...values, [TURNSTILE_FIELD]: `pass-${crypto.randomUUID()}` })).status).toBe(
@@ -84,8 +84,8 @@ test('siteverify down: held as unverified; released from the inbox without JavaS
   expect(textOf(detail.body)).toContain('turnstile_unverified')
   const released = await pressButton(worker, detail, 'Release and deliver', {}, { headers })
   expect(released.status).toBe(303)
-  const notice = parseHtml(await (await follow(worker, released, undefined, headers)).text())
-  expect(textOf(notice.querySelector('[role="status"]'))).toContain('Delivered now.')
+  const flash = parseHtml(await (await follow(worker, released, undefined, headers)).text())
+  expect(textOf(flash.querySelector('[role="status"]'))).toContain('Delivered now.')
   expect(await rowOf(values.email)).toMatchObject({ status: 'delivered', attempts: 1 })
   await worker.cron()
   expect(stand.forms.from(values.email)).toHaveLength(1)

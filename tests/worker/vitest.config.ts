@@ -4,10 +4,8 @@ import { defineConfig } from 'vitest/config'
 import { longestFirst } from '../support/longest-first.ts'
 
 /**
- * The longest files (27 November 2026: 71, 56 and 53 s; every other file under 30 s), two of them
- * mostly waiting (the next rate-limit window, the form service's 10-second timeout), start first:
- * left to Vitest's own order in a fresh clone, these small files ran last, and the run ended on one
- * of them alone (the step took 200 s in a fresh clone's `npm test`; 152 s with these first).
+ * The longest files, two of them mostly waiting (the next rate-limit window, the form service's
+ * 10-second timeout), start first: left last, the run would end on one of them alone.
  */
 const LongestFirst = longestFirst(new URL('./', import.meta.url), [
   'held-cap.test.ts',

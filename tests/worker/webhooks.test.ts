@@ -72,7 +72,7 @@ const slack = (text: string) =>
 async function press(action: string, fields: Record<string, string>): Promise<string | null> {
   const answer = await postForm(worker, '/admin/actions', { action, ...fields }, { headers: await asOperator() })
   expect(answer.status).toBe(303)
-  return new URL(answer.headers.get('location') ?? '', worker.origin).searchParams.get('notice')
+  return new URL(answer.headers.get('location') ?? '', worker.origin).searchParams.get('flash')
 }
 
 const later = (seconds: number) => new Date(Date.now() + seconds * 1000)
@@ -193,7 +193,7 @@ test('a receiver failing twice, then recovering, gets it once more with the same
   // Replay, as its button posts it: the same id once more, and a line in the audit trail.
   const replayed = await pressButton(worker, page, 'Replay to crm', {}, { headers: await asOperator() })
   expect(replayed.status).toBe(303)
-  expect(replayed.headers.get('location')).toBe(`/admin/enquiries/${id}?notice=replayed`)
+  expect(replayed.headers.get('location')).toBe(`/admin/enquiries/${id}?flash=replayed`)
   expect(signed(id).map((event) => event.id)).toEqual(Array(4).fill(deliveries[0]?.id))
   expect(signed(id).at(-1)?.verified).toBe(true)
   const after = parseHtml(await (await worker.fetch(`/admin/enquiries/${id}`, { headers: await asOperator() })).text())
@@ -207,7 +207,7 @@ test('a receiver failing twice, then recovering, gets it once more with the same
     id,
   )
   const busy = await pressButton(worker, after, 'Replay to crm', {}, { headers: await asOperator() })
-  expect(busy.headers.get('location')).toBe(`/admin/enquiries/${id}?notice=busy`)
+  expect(busy.headers.get('location')).toBe(`/admin/enquiries/${id}?flash=busy`)
   expect(signed(id)).toHaveLength(4)
   expect(await worker.sql("SELECT action FROM audit_log WHERE enquiry_id = ? AND action = 'replay'", id)).toHaveLength(
     1,

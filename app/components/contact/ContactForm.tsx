@@ -141,8 +141,7 @@ export function ContactForm({ defaultSubject, result, idempotencyKey, turnstileS
   const formRef = useRef<HTMLFormElement>(null)
   const turnstile = useTurnstile(turnstileSiteKey)
 
-  // After hydration (the server's HTML stays as rendered): the form validates itself, and keeps
-  // what was typed before this code arrived, else the tab's draft.
+  // After hydration: the form validates itself and keeps what was typed before its code arrived.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, on mount
   useEffect(() => {
     setEnhanced(true)

@@ -5,12 +5,8 @@ import { usePageValue } from '~/document/use-page-value'
 import type { ContactFormProps } from './ContactForm'
 import { loadContactFormCode } from './form-code'
 
-/**
- * The server renders the whole form, a plain HTML form posting to /api/contact, so it works from the
- * first paint. Its code is fetched when the visitor first points at, focuses or types in it: React
- * leaves the suspended boundary's HTML in place until then, and ContactForm reads the fields when
- * it mounts, so nothing typed is lost. A tab holding an unsent message fetches it at once.
- */
+/** The form is plain HTML that posts from the first paint; its code comes on first use (React keeps the
+ * suspended HTML, so nothing typed is lost), at once when the tab holds an unsent draft. */
 const ContactForm = lazy(() => loadContactFormCode().then((module) => ({ default: module.ContactForm })))
 
 const FIRST_USE_EVENTS = ['pointerdown', 'focusin', 'keydown', 'input'] as const
@@ -30,8 +26,7 @@ function formFirstUsed(): Promise<void> {
   return firstUse
 }
 
-// Listening starts as this module loads, before React hydrates the form: a press that comes
-// between the page's hydration and the form's own is not missed.
+// Listening starts as the module loads, so a press between the page's hydration and the form's is not missed.
 if (typeof document !== 'undefined') formFirstUsed()
 
 /** True while React hydrates (it reads the server snapshot then). */

@@ -32,7 +32,7 @@ export function SetupPanel({ setup }: { setup: DeliverySetup }) {
           </dd>
           <dt className="font-medium text-fg">Enquiries kept for</dt>
           <dd data-testid="setup-retention">{setup.retentionDays} days, then deleted</dd>
-          <dt className="font-medium text-fg">Who may open the inbox</dt>
+          <dt className="font-medium text-fg">Who may open the desk</dt>
           <dd data-testid="setup-fence">
             {'allowList' in setup.fence
               ? `the ${setup.fence.allowList} address${setup.fence.allowList === 1 ? '' : 'es'} in ACCESS_ALLOWED_EMAILS, once Access lets them in`

@@ -1,10 +1,7 @@
 import type { EndpointAttempts } from '~/desk'
 import { ActionForm, DeskTable, formatTime, quietButtonStyle } from './desk-ui'
 
-/**
- * The enquiry's webhook events (docs/integrations.md): each endpoint by name and host (never its
- * URL), its attempts, and Replay, which sends the event again with the same webhook-id.
- */
+/** The enquiry's webhook events: each endpoint by name and host (never its URL), its attempts, Replay. */
 export function WebhookAttempts({ enquiryId, events }: { enquiryId: string; events: EndpointAttempts[] }) {
   if (events.length === 0) return null
   return (

@@ -69,7 +69,7 @@ export const controlStyle =
   'w-full rounded-xl border border-line-strong bg-ink-950/60 px-4 py-2.5 text-fg placeholder:text-subtle transition-colors hover:border-brand-400/60 focus:border-brand-400'
 
 /** The way back to the list, above a desk page's title. */
-export function BackToInbox() {
+export function BackToDesk() {
   return (
     <p>
       <a href="/admin" className={linkStyle}>
@@ -125,11 +125,7 @@ export function Pager({ page, pages, href }: { page: number; pages: number; href
   )
 }
 
-/**
- * One column of a desk table. On a phone (`.desk-table` in desk.css) each row becomes a card: the
- * `title` column on a line of its own, the others after it in order, each led by its head, the
- * `last` one at the end, and a `hide` column left to the row's own page.
- */
+/** One column of a desk table; on a phone each row is a card (desk.css), a `hide` column left out. */
 export interface DeskColumn<Row> {
   head: string
   cell: (row: Row) => ReactNode
@@ -216,7 +212,7 @@ export function Address({ address }: { address: string }) {
   )
 }
 
-/** What every list of enquiries shows of one: each column once, for the inbox and a person's requests. */
+/** What every list of enquiries shows of one: each column once, for the desk and a person's requests. */
 interface EnquiryRow {
   id: string
   receivedAt: string
@@ -245,10 +241,7 @@ export const ENQUIRY_COLUMNS = {
   status: { head: 'Status', cell: (row) => <StatusLabel status={row.status} /> },
 } satisfies Record<string, DeskColumn<EnquiryRow>>
 
-/**
- * Every erasure's confirmation page: what goes, one *Erase permanently* button that posts the
- * action with what the page showed, and the way back. `erase` null: nothing to erase.
- */
+/** Every erasure's confirmation page: what goes, one button that posts what the page showed, the way back. */
 export function ConfirmErase({
   back,
   backLabel,

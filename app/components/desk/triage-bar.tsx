@@ -22,7 +22,7 @@ function Count({ label, count, href, current }: { label: string; count: number; 
   )
 }
 
-/** On the inbox's first screen; `mine` and `unassigned` leave closed ones out. */
+/** On the desk's first screen; `mine` and `unassigned` leave closed ones out. */
 export function TriageCounts({ triage, query }: { triage: TriageListData; query: TriageQuery }) {
   const { counts, setup } = triage
   const only = (q: TriageQuery) =>
@@ -65,7 +65,7 @@ export function TriageCounts({ triage, query }: { triage: TriageListData; query:
   )
 }
 
-/** Inside the inbox's one GET form: every filter in one address. */
+/** Inside the desk's one GET form: every filter in one address. */
 export function TriageFilterFields({ query }: { query: TriageQuery }) {
   return (
     <>
@@ -114,7 +114,7 @@ export function TriageCell({ triage, me }: { triage: TriageView | undefined; me:
   if (!triage) return <span className="text-muted">—</span>
   const mine = (triage.owner ?? '').toLowerCase() === me.toLowerCase()
   return (
-    // One line where the column allows (25 rows fit a laptop screen: docs/inbox.md, "The desk").
+    // One line where the column allows (25 rows fit a laptop screen: docs/desk.md, "The desk").
     <div className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
       <TriageLabel triage={triage} compact />
       <span className="text-muted" data-testid="list-owner">

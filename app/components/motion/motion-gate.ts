@@ -1,8 +1,4 @@
-/**
- * Animation is decoration: framer-motion (`m` through `LazyMotion`) is fetched on the first mouse
- * move, never in the first load; touch-only visitors never need it (hover effects), and under
- * prefers-reduced-motion it is never fetched.
- */
+/** Decoration: framer-motion comes on the first mouse move, never on touch or under reduced motion. */
 type MotionModule = typeof import('./MotionFrame')
 
 let loaded: MotionModule | null = null
@@ -32,8 +28,7 @@ export function loadMotionOnFirstInteraction(): void {
         for (const listener of listeners) listener()
       },
       () => {
-        // Decoration: a fetch that failed (the browser drops it when the visitor follows a link
-        // to another page; a network blip) is tried again on a later mouse move, never reported.
+        // Decoration: a failed fetch (often a visitor leaving) is tried again on a later move, never reported.
         started = false
         loadMotionOnFirstInteraction()
       },

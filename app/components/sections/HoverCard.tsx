@@ -3,10 +3,7 @@ import { getMotion, getServerMotion, subscribeToMotion } from '~/components/moti
 import type { Accent } from '~/content/types'
 import { ACCENTS } from './accent'
 
-/**
- * Animated once the motion module has loaded (motion-gate.ts), never while focus or the pointer is
- * inside: the swap replaces the card's elements, losing a keyboard user's focus or a click.
- */
+/** Animated once motion has loaded, never while focus or the pointer is inside: the swap would lose them. */
 export function HoverCard({
   colour,
   className = '',

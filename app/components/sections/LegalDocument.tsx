@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { labels } from '~/content/labels'
 import type { LegalPage } from '~/content/legal'
-import { longDate } from '~/lib/long-date'
+import { longDate } from '~/content/long-date'
 import { site } from '~/site'
 import { PageHero } from './PageHero'
 import { slugify } from './Section'

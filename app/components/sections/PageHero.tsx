@@ -17,7 +17,7 @@ export function PageHero({
   title: ReactNode
   lead?: ReactNode
   breadcrumb?: ReactNode
-  /** Buttons and links under the lead. */
+  /** Buttons and links under the enquiry. */
   children?: ReactNode
   /** Shown beside the text on wide screens, below it on small ones. */
   aside?: ReactNode

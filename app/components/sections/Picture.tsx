@@ -2,12 +2,8 @@ import type { Illustration } from '~/content/types'
 import { illustrationSymbolId } from '~/document/page-symbols'
 import { usePageValue } from '~/document/use-page-value'
 
-/**
- * Width and height (or the viewBox) reserve its space. Above the fold (`priority`; on a phone often
- * the largest thing in view) it is drawn from the page's symbol (page-symbols.server.ts): it paints
- * with the first paint at no request. After an in-site navigation there is no symbol: the file,
- * loaded at once. Elsewhere the file, loaded lazily.
- */
+/** Above the fold (`priority`) it is drawn from the page's symbol, painting with the page at no request;
+ * without one (an in-site navigation) the file at once, elsewhere the file lazily. */
 export function Picture({
   image,
   priority = false,

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { slugify } from '~/lib/slugify'
+import { slugify } from '~/content/slugify'
 import { eyebrowStyle } from './styles'
 
 export { slugify }

@@ -7,10 +7,7 @@ import { IconTile } from './IconTile'
 import { Picture } from './Picture'
 import { slugify } from './Section'
 
-/**
- * One service on the services page: illustration and text side by side on wide screens
- * (the side alternates with `reverse`), stacked with the illustration first on small ones.
- */
+/** One service: illustration and text side by side on wide screens (`reverse` alternates), stacked on small. */
 export function ServiceBlock({
   service,
   reverse = false,

@@ -12,7 +12,7 @@ import {
 import type { WorkerEnv } from '~/server/runtime.server'
 import type { Delivery, DeliveryContext, DeliveryOutcome } from './types'
 
-/** Cloudflare Email: the enquiry to the company inbox through the mail room, Reply-To the visitor. */
+/** Cloudflare Email: the enquiry to the company mailbox through the mail room, Reply-To the visitor. */
 
 export function enquiryEmail(enquiry: Enquiry, from: string): PlainTextEmail {
   return toCompany(

@@ -3,10 +3,7 @@ import { isLoopbackHost } from '~/server/loopback'
 import type { WorkerEnv } from '~/server/runtime.server'
 import type { Delivery, DeliveryContext, DeliveryOutcome } from './types'
 
-/**
- * The spec's call: the message as JSON with the server's access key, `success` read back. One
- * request per attempt; no redirect followed (the key must not travel elsewhere); 64 KB read at most.
- */
+/** The spec's call, one request per attempt; no redirect followed, so the key never travels elsewhere. */
 export const DEFAULT_FORM_ENDPOINT = 'https://api.web3forms.com/submit'
 export const FORM_SERVICE_TIMEOUT_MS = 10_000
 export const MAX_ANSWER_BYTES = 64 * 1024

@@ -4,10 +4,7 @@ import { PageHero } from '~/components/sections/PageHero'
 import { confirmTarget, deskEffect } from '~/desk'
 import { deskHead } from '~/desk/head'
 
-/**
- * A desk GET with an effect that did not come from the desk lands here; its button is a navigation
- * from this page, so it passes (docs/security.md).
- */
+/** A desk GET with an effect from elsewhere lands here; its button navigates from the desk, so it passes. */
 export const Route = createFileRoute('/admin/confirm')({
   validateSearch: (search: Record<string, unknown>): { to?: string } => ({
     to: typeof search.to === 'string' ? search.to : undefined,
@@ -49,7 +46,7 @@ function ConfirmPage() {
           </>
         ) : null}
         <a href="/admin" className={linkStyle}>
-          Back to the inbox
+          Back to the desk
         </a>
       </div>
     </>

@@ -4,7 +4,7 @@ import { AuditTrail } from '~/components/desk/AuditTrail'
 import {
   ActionFlash,
   ActionForm,
-  BackToInbox,
+  BackToDesk,
   buttonStyle,
   DeskTable,
   dangerButtonStyle,
@@ -13,7 +13,7 @@ import {
   quietButtonStyle,
   StatusLabel,
 } from '~/components/desk/desk-ui'
-import { LeadSourceDetails } from '~/components/desk/LeadSourceDetails'
+import { EnquirySourceDetails } from '~/components/desk/EnquirySourceDetails'
 import { TriagePanel } from '~/components/desk/triage-panel'
 import { WebhookAttempts } from '~/components/desk/WebhookAttempts'
 import { PageHero } from '~/components/sections/PageHero'
@@ -21,8 +21,8 @@ import { ENQUIRY_FIELDS, LINE_FIELDS, lastMoveText, loadEnquiry, mailtoHref, SEE
 import { deskHead } from '~/desk/head'
 
 export const Route = createFileRoute('/admin/enquiries/$id')({
-  validateSearch: (search: Record<string, unknown>): { notice?: string } => ({
-    notice: search.notice === undefined ? undefined : String(search.notice),
+  validateSearch: (search: Record<string, unknown>): { flash?: string } => ({
+    flash: search.flash === undefined ? undefined : String(search.flash),
   }),
   loader: ({ params }) => loadEnquiry({ data: { id: params.id } }),
   head: () => deskHead('Enquiry'),
@@ -45,15 +45,15 @@ function ReplyLink({ address }: { address: string }) {
 
 function EnquiryPage() {
   const { record, attempts, webhooks, audit, triage } = Route.useLoaderData()
-  const { notice } = Route.useSearch()
+  const { flash } = Route.useSearch()
   const canRetry = record.status === 'pending' || record.status === 'failed'
   const seen = { [SEEN_STATUS]: record.status }
-  const stale = notice === 'triage-stale' || notice === 'status-stale'
+  const stale = flash === 'triage-stale' || flash === 'status-stale'
 
   return (
     <>
       <PageHero
-        breadcrumb={<BackToInbox />}
+        breadcrumb={<BackToDesk />}
         eyebrow={`Enquiry ${record.id}`}
         title={record.name}
         lead={
@@ -63,7 +63,7 @@ function EnquiryPage() {
         }
       />
       <div className="container-page">
-        <ActionFlash code={notice} detail={stale && triage ? lastMoveText(audit, triage.me) : null} />
+        <ActionFlash code={flash} detail={stale && triage ? lastMoveText(audit, triage.me) : null} />
       </div>
 
       <div className="container-page mt-10 grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
@@ -144,7 +144,7 @@ function EnquiryPage() {
 
       {triage ? <TriagePanel id={record.id} triage={triage} /> : null}
 
-      <LeadSourceDetails source={record.source} />
+      <EnquirySourceDetails source={record.source} />
 
       <section aria-labelledby="history-title" className="container-page mt-10">
         <h2 id="history-title" className="text-h3 font-semibold text-fg">

@@ -14,27 +14,27 @@ import {
 import { TriageCell, TriageCounts, TriageFilterFields } from '~/components/desk/triage-bar'
 import { PageHero } from '~/components/sections/PageHero'
 import type { HeldSummary } from '~/desk'
-import { ENQUIRY_STATUSES, heldErasePath, loadInbox, triageParams } from '~/desk'
+import { ENQUIRY_STATUSES, heldErasePath, loadEnquiryList, triageParams } from '~/desk'
 import { deskHead } from '~/desk/head'
 
-interface InboxSearch {
+interface EnquiryListSearch {
   status?: string
   q?: string
   page?: number
-  notice?: string
+  flash?: string
   /** Strings: the loader checks them. */
   state?: string
   owner?: string
   overdue?: string
 }
 
-/** The inbox: a plain GET form and plain links, so it works the same without JavaScript. */
+/** The desk: a plain GET form and plain links, so it works the same without JavaScript. */
 export const Route = createFileRoute('/admin/')({
-  validateSearch: (search: Record<string, unknown>): InboxSearch => ({
+  validateSearch: (search: Record<string, unknown>): EnquiryListSearch => ({
     status: search.status === undefined ? undefined : String(search.status),
     q: search.q === undefined ? undefined : String(search.q),
     page: search.page === undefined ? undefined : Number(search.page),
-    notice: search.notice === undefined ? undefined : String(search.notice),
+    flash: search.flash === undefined ? undefined : String(search.flash),
     state: search.state === undefined ? undefined : String(search.state),
     owner: search.owner === undefined ? undefined : String(search.owner),
     overdue: search.overdue === undefined ? undefined : String(search.overdue),
@@ -47,9 +47,9 @@ export const Route = createFileRoute('/admin/')({
     owner: search.owner,
     overdue: search.overdue,
   }),
-  loader: ({ deps }) => loadInbox({ data: deps }),
+  loader: ({ deps }) => loadEnquiryList({ data: deps }),
   head: () => deskHead('Enquiries'),
-  component: InboxPage,
+  component: EnquiryListPage,
 })
 
 function queryString(params: Record<string, string | number | undefined>): string {
@@ -60,9 +60,9 @@ function queryString(params: Record<string, string | number | undefined>): strin
   return text ? `?${text}` : ''
 }
 
-function InboxPage() {
+function EnquiryListPage() {
   const { query, records, total, pageSize, setupGaps, held, triage } = Route.useLoaderData()
-  const { notice } = Route.useSearch()
+  const { flash } = Route.useSearch()
   const pages = Math.max(1, Math.ceil(total / pageSize))
   const filter = { status: query.status, q: query.q, ...triageParams(query) }
   const first = total === 0 ? 0 : (query.page - 1) * pageSize + 1
@@ -82,7 +82,7 @@ function InboxPage() {
         }
       />
       <div className="container-page">
-        <ActionFlash code={notice} />
+        <ActionFlash code={flash} />
       </div>
       {setupGaps.length ? (
         <p className="container-page mt-3 text-muted" data-testid="setup-gaps">

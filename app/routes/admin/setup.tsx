@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { BackToInbox } from '~/components/desk/desk-ui'
+import { BackToDesk } from '~/components/desk/desk-ui'
 import { SetupPanel } from '~/components/desk/SetupPanel'
 import { PageHero } from '~/components/sections/PageHero'
 import { loadSetup } from '~/desk'
 import { deskHead } from '~/desk/head'
 
-/** The delivery set-up, off the inbox's first screen so that screen shows leads. */
+/** The delivery set-up, off the desk's first screen so that screen shows enquiries. */
 export const Route = createFileRoute('/admin/setup')({
   loader: () => loadSetup(),
   head: () => deskHead('Set-up'),
@@ -17,7 +17,7 @@ function SetupPage() {
   return (
     <>
       <PageHero
-        breadcrumb={<BackToInbox />}
+        breadcrumb={<BackToDesk />}
         title="Set-up"
         lead={
           <p>

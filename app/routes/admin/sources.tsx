@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { BackToInbox, DeskTable } from '~/components/desk/desk-ui'
+import { BackToDesk, DeskTable } from '~/components/desk/desk-ui'
 import { PageHero } from '~/components/sections/PageHero'
 import { loadSources } from '~/desk'
 import { deskHead } from '~/desk/head'
@@ -41,8 +41,8 @@ function SourcesPage() {
   return (
     <>
       <PageHero
-        breadcrumb={<BackToInbox />}
-        eyebrow="Inbox"
+        breadcrumb={<BackToDesk />}
+        eyebrow="Desk"
         title="Where enquiries came from"
         lead={
           <p>

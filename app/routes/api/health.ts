@@ -3,11 +3,7 @@ import { publicHealth } from '~/contact/index.server'
 import { methodNotAllowed, replyResponse } from '~/server/reply'
 import { workerRuntime } from '~/server/runtime.server'
 
-/**
- * `{ ok, version }`: scripts/smoke.ts waits for the new version here after a deploy; `ok` is false,
- * with a 503, when the enquiries table cannot be read. Which delivery is in effect and what it lacks
- * is for operators (the desk), not the world.
- */
+/** `{ ok, version }` for the smoke test, 503 when the enquiries table cannot be read; the delivery's set-up is for the desk. */
 export const Route = createFileRoute('/api/health')({
   server: {
     handlers: {

@@ -13,12 +13,8 @@ export const Route = createFileRoute('/services/')({
   component: ServicesPage,
 })
 
-/**
- * Drawn from the page's symbols: the first block is above the fold, and a phone's browser fetches
- * the next two lazy images before the first paint anyway (Chrome loads a lazy image within 1,250 px
- * of the viewport), which Lighthouse charges to LCP: 1,001–1,002 → 922–925 ms simulated, for
- * ≈ 2.4 KB gzip of HTML (docs/performance.md, "Illustrations").
- */
+/** Drawn from the page's symbols: a phone fetches the next two lazy images before the first paint anyway,
+ * which would be charged to LCP (docs/performance.md, "Illustrations"). */
 const DRAWN_IN_PAGE = 3
 
 function ServicesPage() {

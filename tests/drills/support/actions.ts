@@ -32,7 +32,7 @@
  * action.yml documents). Any other action fails the step, naming it. A step that is exactly
  * `npm ci` or `npm ci --ignore-scripts` is played too: the checkout's node_modules is this
  * checkout's own, installed once (scripts/ci/ run on it exactly as on a runner that installed
- * without install scripts; the project's own check of that is in docs/operations.md § 3). Any
+ * without install scripts; the project's own check of that is in docs/operations/github-setup.md). Any
  * other install in a step fails it, so a drill never reinstalls.
  */
 import { spawn } from 'node:child_process'

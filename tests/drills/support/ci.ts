@@ -1,5 +1,5 @@
 /**
- * The GitHub side of the drills: the repository's settings as docs/operations.md § 3 makes them
+ * The GitHub side of the drills: the repository's settings as docs/operations/github-setup.md makes them
  * (environments with their secrets and deployment branches, staging's database id among them), the CI run on main that keeps a build, the Deploy run it triggers, and a production
  * that already serves (what a drill starts from when its procedure is not the first deploy).
  */
@@ -15,7 +15,7 @@ export const CI = '.github/workflows/ci.yml'
 export const DEPLOY = '.github/workflows/deploy.yml'
 
 /**
- * The repository's settings (docs/operations.md § 3): production's token in `production` only,
+ * The repository's settings (docs/operations/github-setup.md): production's token in `production` only,
  * the previews' token in `staging` and `preview`, each environment deploying from main only, and
  * no Cloudflare secret at the repository level.
  */
@@ -149,7 +149,7 @@ export async function pushToMain(
 
 /**
  * A commit deployed to production alone: CI run by hand on main (the emergency deploy of
- * docs/operations.md § 3), whose Deploy run skips staging. For drills whose subject is production.
+ * docs/operations/github-setup.md), whose Deploy run skips staging. For drills whose subject is production.
  */
 export async function deployToProduction(
   drill: Drill,
@@ -164,7 +164,7 @@ export async function deployToProduction(
 }
 
 /**
- * Production as it stands after the first deploy (docs/operations.md §§ 1, 3): the account holds
+ * Production as it stands after the first deploy (docs/operations/first-deploy.md and github-setup.md): the account holds
  * the three databases, migrated, and one version serving with the form key (adopted from the one
  * upload every drill shares, global-setup.ts); the copy has their ids pinned and real values in
  * place, committed on main; the previews Worker exists; GitHub is set up. Returns the version and
@@ -192,7 +192,7 @@ export async function establishProduction(
   })
   drill.validKeys.add(options.key)
   if (options.stagingKey) drill.validKeys.add(options.stagingKey)
-  // docs/operations.md § 3: the previews and staging Workers, made once by hand so the token can be
+  // docs/operations/github-setup.md: the previews and staging Workers, made once by hand so the token can be
   // scoped to them, each behind an Access application with its own service token (§§ 4, 5).
   await cf.control.createWorker(PREVIEWS_WORKER, { workersDev: false, previewsEnabled: true })
   await cf.control.createWorker(STAGING_WORKER, { workersDev: false, previewsEnabled: true })

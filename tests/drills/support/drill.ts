@@ -5,7 +5,7 @@
  * (api.web3forms.com), the repository's Actions (actions.ts) and a copy of the repository with the
  * shared build. Commands run as an operator's shell or a CI step would run them: in the copy, with
  * the pinned Node 24 and wrangler first on PATH and HTTPS going through the account's edge; the
- * operator's shell holds the operator's token (docs/operations.md § 1, step 1), a workflow's step
+ * operator's shell holds the operator's token (docs/operations/first-deploy.md, step 1), a workflow's step
  * only the token its workflow gives it.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -24,12 +24,12 @@ import { runbookBlock } from './runbook'
 
 export { PREVIEWS_WORKER, STAGING_WORKER, WORKER }
 export const FORM_ENDPOINT = 'https://api.web3forms.com/submit'
-/** The Access service token the preview jobs hold, for the previews Worker (docs/operations.md § 4). */
+/** The Access service token the preview jobs hold, for the previews Worker (docs/operations/previews.md). */
 export const ACCESS = { clientId: 'ci-client.access', clientSecret: 'ci-secret-5e7f' }
-/** Staging's own Access service token, for the staging Worker (docs/operations.md § 5). */
+/** Staging's own Access service token, for the staging Worker (docs/operations/staging.md). */
 export const STAGING_ACCESS = { clientId: 'ci-staging.access', clientSecret: 'ci-staging-secret-91b2' }
 
-export interface Submission {
+export interface FormPost {
   accessKey: string
   message: string
   accepted: boolean
@@ -41,7 +41,7 @@ export interface Run {
 }
 
 /**
- * The account's tokens, scoped as docs/operations.md § 3 says: the operator's own login may do
+ * The account's tokens, scoped as docs/operations/github-setup.md says: the operator's own login may do
  * everything; production's token reaches the production Worker, its database and the zone;
  * the previews' token reaches the Workers the Previews and staging live in and the previews' and
  * staging's databases, nothing of production's.
@@ -72,7 +72,7 @@ export interface Drill {
   /** The operator's shell environment. */
   env: Record<string, string>
   /** What reached the form service, in order. */
-  submissions: Submission[]
+  formPosts: FormPost[]
   /** Keys the form service accepts (others are refused like an invalid access key). */
   validKeys: Set<string>
   /**
@@ -83,7 +83,7 @@ export interface Drill {
   formServicePlan: FormServicePlan
   /** A shell command in the copy (bash -eo pipefail), as an operator types it. */
   sh(script: string, options?: { input?: string; env?: Record<string, string> }): Promise<Run>
-  /** A runbook block (docs/operations.md), as written, with its <placeholders> filled in. */
+  /** A runbook block (docs/operations/), as written, with its <placeholders> filled in. */
   runbook(
     id: string,
     values?: Record<string, string>,
@@ -109,7 +109,7 @@ export async function startDrill(options: DrillOptions = {}): Promise<Drill> {
   const standin = inject('standin')
   if (!standin)
     throw new Error('The drills run with their global set-up (vitest.drills.config.ts): npm run test:drills')
-  const submissions: Submission[] = []
+  const formPosts: FormPost[] = []
   const validKeys = new Set<string>()
   const name = `drill-${process.pid}-${++drills}`
   // Pages of two: every list a script reads (versions, Previews, databases) runs to a second page.
@@ -122,11 +122,11 @@ export async function startDrill(options: DrillOptions = {}): Promise<Drill> {
     const body = (await request.json()) as { access_key?: string; message?: string }
     const refused = serverSideRefusal(drill.formServicePlan, request.headers.get('Origin'))
     if (refused) {
-      submissions.push({ accessKey: body.access_key ?? '', message: body.message ?? '', accepted: false })
+      formPosts.push({ accessKey: body.access_key ?? '', message: body.message ?? '', accepted: false })
       return Response.json(refused)
     }
     const accepted = validKeys.has(body.access_key ?? '')
-    submissions.push({ accessKey: body.access_key ?? '', message: body.message ?? '', accepted })
+    formPosts.push({ accessKey: body.access_key ?? '', message: body.message ?? '', accepted })
     return Response.json(
       accepted
         ? { success: true, message: 'Email sent successfully!' }
@@ -171,7 +171,7 @@ export async function startDrill(options: DrillOptions = {}): Promise<Drill> {
     actions,
     copy,
     env,
-    submissions,
+    formPosts,
     validKeys,
     formServicePlan: 'free',
     sh,

@@ -1,7 +1,7 @@
 /**
  * The names the drills' accounts use, as wrangler.toml and the deploy scripts give them: the
  * production Worker, the Worker pull requests' Previews live in and staging's (scripts/ci/preview-build.ts), and the
- * three databases (docs/operations.md, "First deploy", step 2).
+ * three databases (docs/operations/first-deploy.md, step 2).
  */
 export const WORKER = 'akshara-labs-site'
 export const PREVIEWS_WORKER = 'akshara-labs-site-previews'

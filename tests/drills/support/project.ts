@@ -165,7 +165,7 @@ export function copyRepository(options: { build?: boolean } = {}): Copy {
 }
 
 /**
- * What an operator does before going live (docs/operations.md, "First deploy", step 4): each
+ * What an operator does before going live (docs/operations/first-deploy.md, step 4): each
  * sample value confirmed (its `sample(…)` marker removed), `url` set to the production address,
  * and the sender on a real domain.
  */
@@ -186,7 +186,7 @@ export function replaceSamples(copy: Pick<Copy, 'dir' | 'edit'>, url: string): v
 /** The go-live statement a drill's operator writes: their form service plan accepts the Worker's posts. */
 export const SERVER_SIDE_STATEMENT = 'Paid Web3Forms plan; server-side posts from the Worker accepted'
 
-/** `url` in app/site.ts (docs/operations.md, "Custom domain", step 3). */
+/** `url` in app/site.ts (docs/operations/custom-domain.md, step 3). */
 export function setSiteUrl(copy: Pick<Copy, 'edit'>, url: string): void {
   copy.edit('app/site.ts', (text) => {
     const next = text.replace(/^( {2}url: )(?:sample\()?'[^']*'\)?,$/m, `$1'${url}',`)

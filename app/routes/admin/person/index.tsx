@@ -17,9 +17,9 @@ import { deskHead } from '~/desk/head'
 
 /** Exact, ignoring case. */
 export const Route = createFileRoute('/admin/person/')({
-  validateSearch: (search: Record<string, unknown>): { email?: string; notice?: string } => ({
+  validateSearch: (search: Record<string, unknown>): { email?: string; flash?: string } => ({
     email: search.email === undefined ? undefined : String(search.email),
-    notice: search.notice === undefined ? undefined : String(search.notice),
+    flash: search.flash === undefined ? undefined : String(search.flash),
   }),
   loaderDeps: ({ search }) => ({ email: search.email }),
   loader: ({ deps }) => loadPerson({ data: deps }),
@@ -29,7 +29,7 @@ export const Route = createFileRoute('/admin/person/')({
 
 function PersonPage() {
   const { asked, email, enquiries } = Route.useLoaderData()
-  const { notice } = Route.useSearch()
+  const { flash } = Route.useSearch()
   const query = email ? `?email=${encodeURIComponent(email)}` : ''
   return (
     <>
@@ -44,7 +44,7 @@ function PersonPage() {
         }
       />
       <div className="container-page">
-        <ActionFlash code={notice} />
+        <ActionFlash code={flash} />
       </div>
       <section aria-labelledby="person-search-title" className="container-page mt-8">
         <h2 id="person-search-title" className="sr-only">

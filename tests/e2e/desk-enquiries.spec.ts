@@ -1,0 +1,181 @@
+import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test'
+import { type AccessKeys, accessKeysFrom, TEST_OPERATOR } from '../support/access-keys'
+import { analyzeWcag } from '../support/axe'
+import { type Enquiry, enquiry, expect, postEnquiry, test } from '../support/contact'
+import { executeSql, expectStored } from '../support/enquiries'
+import { gotoHydrated, waitForHydration } from '../support/page'
+import { ACCESS_KEY_FILE, SITE_ORIGIN, SITE_PORT } from '../support/servers'
+import { stateDir } from '../support/site-server'
+
+/**
+ * The operator's desk at /admin in a browser, on the main test site, which trusts the stand-in
+ * Access key server on 127.0.0.1 (playwright.config.ts): what only a browser shows of it — the
+ * search and filter forms, a page that hydrates with the search as typed, a button pressed with
+ * and without JavaScript, the keyboard, and axe. What the Worker answers (the 403 for every page
+ * and action without a valid token, the list's pages, the CSV, every action's effect on the ledger
+ * and its log line, the retention run) is tests/worker/desk-enquiries.test.ts's. Other tests' enquiries are
+ * in the same desk: each test finds its own by name.
+ */
+test.describe.configure({ mode: 'default', timeout: 120_000 })
+
+/** How long a test waits for the site to store or deliver an enquiry, on a busy machine. */
+const WAIT_MS = 60_000
+const origin = SITE_ORIGIN
+const persistTo = stateDir(SITE_PORT)
+let keys: AccessKeys
+let token: string
+
+test.beforeAll(async () => {
+  keys = await accessKeysFrom(ACCESS_KEY_FILE)
+  token = await keys.sign({ expiresIn: 4 * 3600 })
+})
+
+const tokenHeader = () => ({ 'Cf-Access-Jwt-Assertion': token })
+
+/** Sends an enquiry through the contact form's endpoint, as a browser without JavaScript does. */
+const submit = (request: APIRequestContext, values: Enquiry) => postEnquiry(request, origin, values, 'desk')
+
+async function operatorPage(
+  browser: Browser,
+  javaScriptEnabled = true,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ javaScriptEnabled, extraHTTPHeaders: tokenHeader() })
+  return { context, page: await context.newPage() }
+}
+
+async function openEnquiry(page: Page, name: string) {
+  await page.goto(`${origin}/admin?q=${encodeURIComponent(name)}`)
+  await page.getByRole('link', { name, exact: true }).click()
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+}
+
+test('search, filter by status and open an enquiry; a search that looks like a number stays as typed once the page hydrates', async ({
+  browser,
+  request,
+}) => {
+  const tag = crypto.randomUUID().slice(0, 8)
+  const first = enquiry('desk-list', { name: `Asha ${tag}`, company: `Rao ${tag} Textiles` })
+  const second = enquiry('desk-list', { name: `Bharat ${tag}`, message: `Please call.\nWe have 12 sites. ${tag}` })
+  await submit(request, first)
+  await expectStored(persistTo, first.email, 'delivered', undefined, WAIT_MS)
+  await submit(request, second)
+  await expectStored(persistTo, second.email, 'delivered', undefined, WAIT_MS)
+
+  const { context, page } = await operatorPage(browser)
+  await gotoHydrated(page, `${origin}/admin`)
+  await expect(page.getByRole('heading', { level: 1, name: 'Enquiries' })).toBeVisible()
+
+  // Search by company, then by name; newest first.
+  await page.getByLabel('Name, e-mail or company').fill(tag)
+  await page.getByRole('button', { name: 'Show' }).click()
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${tag}(&|$)`))
+  const names = page.locator('tbody tr td:nth-child(2)')
+  await expect(names).toHaveText([second.name, first.name])
+  await page.getByLabel('Name, e-mail or company').fill(`Textiles`)
+  await page.getByRole('button', { name: 'Show' }).click()
+  await expect(page.locator('tbody tr', { hasText: first.name })).toHaveCount(1)
+  await expect(page.locator('tbody tr', { hasText: second.name })).toHaveCount(0)
+
+  // Filter by status.
+  await page.goto(`${origin}/admin?q=${tag}`)
+  await page.getByLabel('Status').selectOption('failed')
+  await page.getByRole('button', { name: 'Show' }).click()
+  await expect(page.getByTestId('list-count')).toHaveText('No enquiries.')
+  await page.getByLabel('Status').selectOption('delivered')
+  await page.getByRole('button', { name: 'Show' }).click()
+  await expect(names).toHaveText([second.name, first.name])
+
+  // A search that looks like a number is served as sent, and stays as typed once the page hydrates.
+  const answer = await page.goto(`${origin}/admin?q=12345678`)
+  expect(answer?.request().redirectedFrom()).toBeNull()
+  await waitForHydration(page)
+  await expect(page).toHaveURL(`${origin}/admin?q=12345678`)
+  await expect(page.getByLabel('Name, e-mail or company')).toHaveValue('12345678')
+
+  // Detail: the whole message and the delivery history.
+  await openEnquiry(page, second.name)
+  await expect(page.getByTestId('message')).toHaveText(second.message)
+  await expect(page.getByRole('table').getByRole('row')).toHaveCount(2)
+  await context.close()
+})
+
+test('an action with JavaScript: Mark handled shows its flash and the enquiry as handled', async ({
+  browser,
+  request,
+}) => {
+  const values = enquiry('desk-handled', { name: `Handled ${crypto.randomUUID().slice(0, 8)}` })
+  await submit(request, values)
+  await expectStored(persistTo, values.email, 'delivered', undefined, WAIT_MS)
+  const { context, page } = await operatorPage(browser)
+  await openEnquiry(page, values.name)
+  await waitForHydration(page)
+  await page.getByRole('button', { name: 'Mark handled' }).click()
+  await expect(page.getByRole('status')).toContainText('Marked handled')
+  await expect(page.getByText(`by ${TEST_OPERATOR}`)).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Mark handled' })).toHaveCount(0)
+  await expectStored(persistTo, values.email, 'handled', undefined, WAIT_MS)
+  await context.close()
+})
+
+test('without JavaScript: the desk works and an action is a form post answered with 303', async ({
+  browser,
+  request,
+}) => {
+  const values = enquiry('desk-nojs', { name: `NoJS ${crypto.randomUUID().slice(0, 8)}` })
+  await submit(request, values)
+  await expectStored(persistTo, values.email, 'delivered', undefined, WAIT_MS)
+  const { context, page } = await operatorPage(browser, false)
+  await page.goto(`${origin}/admin`)
+  await page.getByLabel('Name, e-mail or company').fill(values.name)
+  await page.getByRole('button', { name: 'Show' }).click()
+  await page.getByRole('link', { name: values.name, exact: true }).click()
+  const posted = page.waitForResponse((r) => r.url().endsWith('/admin/actions'))
+  await page.getByRole('button', { name: 'Mark handled' }).click()
+  expect((await posted).status()).toBe(303)
+  await expect(page.getByRole('status')).toContainText('Marked handled')
+  await expectStored(persistTo, values.email, 'handled', undefined, WAIT_MS)
+  await context.close()
+})
+
+test('the desk pages, the held view and the sources have no WCAG 2.2 A/AA violations; the list is keyboard-usable', async ({
+  browser,
+  request,
+}) => {
+  const values = enquiry('desk-axe', { name: `Axe ${crypto.randomUUID().slice(0, 8)}` })
+  await submit(request, values)
+  const row = await expectStored(persistTo, values.email, 'delivered', undefined, WAIT_MS)
+  // A held one of this test's own, so the held view and its bulk erasure's confirmation have a row.
+  const held = `axe-held-${crypto.randomUUID().slice(0, 8)}`
+  const day = new Date(Date.now() - 2 * 86_400_000).toISOString()
+  await executeSql(
+    origin,
+    `INSERT INTO enquiries (id, idempotency_key, received_at, name, email, company, subject, message, status, held_reason) VALUES ('${held}', '${held}', '${day}', 'Held ${held}', '${held}@example.com', '', 'general', 'spam', 'held', 'turnstile_invalid')`,
+  )
+  const context = await browser.newContext({ extraHTTPHeaders: tokenHeader(), reducedMotion: 'reduce' })
+  const page = await context.newPage()
+  for (const path of [
+    '/admin',
+    `/admin/enquiries/${row.id}`,
+    `/admin/erase/${row.id}`,
+    '/admin?status=held',
+    `/admin/erase-held?day=${day.slice(0, 10)}`,
+    '/admin/sources',
+  ]) {
+    await gotoHydrated(page, `${origin}${path}`)
+    const results = await analyzeWcag(page)
+    expect(
+      results.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      path,
+    ).toEqual([])
+  }
+  // From the search box, the keyboard reaches the filter's button.
+  await gotoHydrated(page, `${origin}/admin`)
+  await page.getByLabel('Name, e-mail or company').focus()
+  await page.keyboard.type(values.name)
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(/q=Axe/)
+  await page.getByRole('link', { name: values.name, exact: true }).focus()
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('heading', { level: 1, name: values.name })).toBeVisible()
+  await context.close()
+})

@@ -1,0 +1,147 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest'
+import { privacyPage } from '../../app/content/legal'
+import type { Enquiry } from '../../app/ledger'
+import {
+  attemptsOf,
+  claimEnquiry,
+  dueEnquiryIds,
+  eraseEnquiry,
+  getEnquiry,
+  listEnquiries,
+  markHandled,
+  purgeExpiredEnquiries,
+  recordAttempt,
+  requeueEnquiry,
+  storeEnquiry,
+} from '../../app/ledger/index.server'
+import { ENQUIRY_RETENTION_DAYS, retentionDays } from '../../app/ledger/retention'
+import { sqliteD1 } from '../support/d1-sqlite'
+import { ledgerEnquiry } from '../support/values'
+
+function enquiry(receivedAt: string, fields: Partial<Enquiry> = {}): Enquiry {
+  return ledgerEnquiry('e', { receivedAt, ...fields })
+}
+
+async function stored(db: D1Database, receivedAt: string, fields: Partial<Enquiry> = {}) {
+  const value = enquiry(receivedAt, fields)
+  await storeEnquiry(db, value, `key-${value.id}`, { nextAttemptAt: receivedAt })
+  return value.id
+}
+
+/** The lease token of a claim on a due enquiry, for recording an attempt's result. */
+async function claimed(db: D1Database, id: string, now: string): Promise<string> {
+  const claim = await claimEnquiry(db, id, now, new Date(Date.parse(now) + 120_000).toISOString())
+  if (!claim) throw new Error(`could not claim ${id}`)
+  return claim.token
+}
+
+describe('retention', () => {
+  it('the scheduled purge deletes enquiries older than the period, with their delivery history, and keeps the rest', async () => {
+    const d1 = sqliteD1()
+    const now = new Date('2026-11-23T12:00:00.000Z')
+    const old = await stored(d1.db, '2024-11-20T12:00:00.000Z')
+    const recent = await stored(d1.db, '2024-11-26T12:00:00.000Z')
+    await recordAttempt(d1.db, old, await claimed(d1.db, old, '2024-11-20T12:00:00.000Z'), {
+      attempt: 1,
+      attemptedAt: '2024-11-20T12:00:01.000Z',
+      delivery: 'form-service',
+      status: 'delivered',
+      cause: null,
+      nextAttemptAt: null,
+    })
+    expect(await attemptsOf(d1.db, old)).toHaveLength(1)
+
+    expect(await purgeExpiredEnquiries({ ENQUIRIES: d1.db }, now)).toBe(1)
+    expect(await getEnquiry(d1.db, old)).toBeNull()
+    expect(d1.query('SELECT * FROM enquiry_attempts WHERE enquiry_id = ?', old)).toHaveLength(0)
+    expect(await getEnquiry(d1.db, recent)).not.toBeNull()
+
+    // A shorter period set by the variable applies; a longer one than promised does not.
+    expect(await purgeExpiredEnquiries({ ENQUIRIES: d1.db, ENQUIRY_RETENTION_DAYS: '5000' }, now)).toBe(0)
+    expect(await purgeExpiredEnquiries({ ENQUIRIES: d1.db, ENQUIRY_RETENTION_DAYS: '30' }, now)).toBe(1)
+    expect(await getEnquiry(d1.db, recent)).toBeNull()
+  })
+
+  it('the privacy page states the period the purge uses', () => {
+    expect(ENQUIRY_RETENTION_DAYS).toBe(730)
+    expect(retentionDays(undefined)).toBe(730)
+    expect(retentionDays('abc')).toBe(730)
+    expect(retentionDays('0')).toBe(730)
+    expect(retentionDays('90')).toBe(90)
+    const text = JSON.stringify(privacyPage)
+    expect(text).toContain(
+      `deleted from the website’s database ${ENQUIRY_RETENTION_DAYS} days (24 months) after we receive it`,
+    )
+  })
+})
+
+describe('the desk queries', () => {
+  it('lists newest first, filters by status, searches name, e-mail and company with wildcards taken literally, and pages', async () => {
+    const d1 = sqliteD1()
+    const a = await stored(d1.db, '2026-11-01T10:00:00.000Z', { name: 'Asha Rao', company: '100% Organic_Ltd' })
+    const b = await stored(d1.db, '2026-11-02T10:00:00.000Z', { name: 'Ben Ode', email: 'ben@acme.example' })
+    const c = await stored(d1.db, '2026-11-03T10:00:00.000Z', { name: 'Chitra', company: '100 Organic Ltd' })
+
+    const all = await listEnquiries(d1.db, {}, { limit: 10, offset: 0 })
+    expect(all.records.map((r) => r.id)).toEqual([c, b, a])
+    expect(all.total).toBe(3)
+
+    const page2 = await listEnquiries(d1.db, {}, { limit: 2, offset: 2 })
+    expect(page2.records.map((r) => r.id)).toEqual([a])
+    expect(page2.total).toBe(3)
+
+    expect((await listEnquiries(d1.db, { search: 'ACME' }, { limit: 10, offset: 0 })).records.map((r) => r.id)).toEqual(
+      [b],
+    )
+    expect((await listEnquiries(d1.db, { search: '100%' }, { limit: 10, offset: 0 })).records.map((r) => r.id)).toEqual(
+      [a],
+    )
+    expect((await listEnquiries(d1.db, { search: 'h_' }, { limit: 10, offset: 0 })).total).toBe(0)
+    expect(
+      (await listEnquiries(d1.db, { search: "'; DROP TABLE enquiries; --" }, { limit: 10, offset: 0 })).total,
+    ).toBe(0)
+
+    expect(await markHandled(d1.db, b, '2026-11-04T00:00:00.000Z', 'op@example.com')).toBe(true)
+    const handled = await listEnquiries(d1.db, { status: 'handled' }, { limit: 10, offset: 0 })
+    expect(handled.records.map((r) => r.id)).toEqual([b])
+    expect(handled.records[0]).toMatchObject({ handledBy: 'op@example.com', handledAt: '2026-11-04T00:00:00.000Z' })
+    const pending = await listEnquiries(d1.db, { status: 'pending', search: 'organic' }, { limit: 10, offset: 0 })
+    expect(pending.records.map((r) => r.id)).toEqual([c, a])
+  })
+
+  it('a held enquiry is never claimed for delivery until it is released; a handled one never after', async () => {
+    const d1 = sqliteD1()
+    const id = await stored(d1.db, '2026-11-01T10:00:00.000Z')
+    d1.sqlite.prepare("UPDATE enquiries SET status = 'held', held_reason = 'test' WHERE id = ?").run(id)
+    const now = '2026-11-05T00:00:00.000Z'
+    expect(await dueEnquiryIds(d1.db, now, 10)).toEqual([])
+    expect(await claimEnquiry(d1.db, id, now, '2026-11-05T00:02:00.000Z')).toBeNull()
+
+    expect(await requeueEnquiry(d1.db, id, now, ['held'])).toBe(true)
+    expect(await getEnquiry(d1.db, id)).toMatchObject({ status: 'pending', heldReason: null, nextAttemptAt: now })
+    expect(await dueEnquiryIds(d1.db, now, 10)).toEqual([id])
+    expect(await requeueEnquiry(d1.db, id, now, ['held'])).toBe(false)
+
+    expect(await markHandled(d1.db, id, now, 'op@example.com')).toBe(true)
+    expect(await dueEnquiryIds(d1.db, now, 10)).toEqual([])
+    expect(await markHandled(d1.db, id, now, 'op@example.com')).toBe(false)
+  })
+
+  it('erasing removes the enquiry and its delivery history', async () => {
+    const d1 = sqliteD1()
+    const id = await stored(d1.db, '2026-11-01T10:00:00.000Z')
+    await recordAttempt(d1.db, id, await claimed(d1.db, id, '2026-11-01T10:00:00.000Z'), {
+      attempt: 1,
+      attemptedAt: '2026-11-01T10:00:01.000Z',
+      delivery: 'form-service',
+      status: 'pending',
+      cause: 'upstream_timeout',
+      nextAttemptAt: '2026-11-01T10:01:01.000Z',
+    })
+    expect(await eraseEnquiry(d1.db, id)).toBe(true)
+    expect(await getEnquiry(d1.db, id)).toBeNull()
+    expect(d1.query('SELECT * FROM enquiry_attempts')).toHaveLength(0)
+    expect(await eraseEnquiry(d1.db, id)).toBe(false)
+  })
+})

@@ -1,0 +1,223 @@
+// @vitest-environment node
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { EnquiryRecord } from '~/ledger'
+import { EMPTY_VALUES } from '~/ledger'
+import { sendAlert, sendDigest, sendReceipt, withdrawEnquiry, withdrawState } from '~/notices/notices.server'
+import { signWithdrawLink } from '~/notices/receipt-link'
+import type { WorkerEnv } from '~/server/runtime.server'
+import { site } from '~/site'
+import { captureConsole } from '../support/console'
+import { type SqliteD1, sqliteD1 } from '../support/d1-sqlite'
+import { FakeEmailMessage, fakeEmailBinding } from '../support/fake-env'
+
+vi.mock('cloudflare:email', () => ({ EmailMessage: FakeEmailMessage }))
+
+/**
+ * The notices against the enquiry database (the SQLite stand-in with every migration applied) and
+ * a stand-in send_email binding: what goes once, what goes at most once an hour or a day, even
+ * when two Worker instances run at the same moment.
+ */
+let d1: SqliteD1
+let binding: ReturnType<typeof fakeEmailBinding>
+const SECRET = 'unit-receipt-secret-0123456789abcdef'
+
+beforeEach(() => {
+  d1 = sqliteD1()
+  binding = fakeEmailBinding()
+  captureConsole()
+})
+afterEach(() => d1.close())
+
+const env = (extra: Record<string, unknown> = {}): WorkerEnv =>
+  ({
+    ENQUIRIES: d1.db,
+    CONTACT_EMAIL: binding,
+    CONTACT_EMAIL_FROM: 'website@aksharalabs.in',
+    DIGEST_HOUR_UTC: '7',
+    ALERT_AFTER_FAILURES: '3',
+    RECEIPT_FROM: 'hello@aksharalabs.in',
+    RECEIPT_LINK_SECRET: SECRET,
+    ...extra,
+  }) as WorkerEnv
+
+const body = (raw: string) =>
+  Buffer.from((raw.split('\r\n\r\n')[1] ?? '').replace(/\s+/g, ''), 'base64').toString('utf8')
+
+function addEnquiry(id: string, fields: Partial<Record<string, string | number>> = {}) {
+  d1.sqlite
+    .prepare(
+      `INSERT INTO enquiries (id, idempotency_key, received_at, name, email, company, subject, message, status, attempts)
+       VALUES (?, ?, ?, 'Zeynep', ?, 'Co', 'devops', 'the secret words', ?, ?)`,
+    )
+    .run(
+      id,
+      `key-${id}`,
+      String(fields.received_at ?? '2026-11-24T06:00:00.000Z'),
+      String(fields.email ?? `${id}@example.com`),
+      String(fields.status ?? 'pending'),
+      Number(fields.attempts ?? 0),
+    )
+}
+
+function addAttempt(id: string, at: string, outcome = 'failed', cause: string | null = 'upstream_refused') {
+  const n = (d1.row<{ n: number }>('SELECT COUNT(*) AS n FROM enquiry_attempts WHERE enquiry_id = ?', id)?.n ?? 0) + 1
+  d1.sqlite
+    .prepare(
+      `INSERT INTO enquiry_attempts (enquiry_id, attempt, attempted_at, delivery, outcome, cause) VALUES (?, ?, ?, 'form-service', ?, ?)`,
+    )
+    .run(id, n, at, outcome, cause)
+}
+
+describe('the daily digest in the database', () => {
+  it('goes once a day from the hour on, even when two runs race', async () => {
+    addEnquiry('a', { status: 'held' })
+    const at8 = new Date('2026-11-24T08:00:00Z')
+    expect(await sendDigest(env(), new Date('2026-11-24T06:59:00Z'))).toBe('not_due')
+    const both = await Promise.all([sendDigest(env(), at8), sendDigest(env(), at8)])
+    expect(both.sort()).toEqual(['not_due', 'sent'])
+    expect(await sendDigest(env(), new Date('2026-11-24T23:00:00Z'))).toBe('not_due')
+    expect(binding.sent).toHaveLength(1)
+    expect(binding.sent[0]?.to).toBe(site.email)
+    expect(body(binding.sent[0]?.raw ?? '')).toMatch(/Held \(spam check\), waiting\s+1\s/)
+    expect(await sendDigest(env(), new Date('2026-11-25T07:00:00Z'))).toBe('sent')
+    expect(binding.sent).toHaveLength(2)
+  })
+
+  it('counts as overdue what the desk marks overdue: new or open past its reply-by time, never a closed one', async () => {
+    // Friday 10:00: one business day later is Monday 10:00, so by Tuesday both are past it.
+    addEnquiry('late', { received_at: '2026-11-20T10:00:00.000Z', status: 'delivered' })
+    addEnquiry('done', { received_at: '2026-11-20T10:00:00.000Z', status: 'delivered' })
+    d1.sqlite.prepare("UPDATE enquiries SET triage = 'closed', outcome = 'won' WHERE id = 'done'").run()
+    // Received this morning: not due until tomorrow.
+    addEnquiry('fresh', { status: 'delivered' })
+    expect(await sendDigest(env(), new Date('2026-11-24T08:00:00Z'))).toBe('sent')
+    const text = body(binding.sent[0]?.raw ?? '')
+    expect(text).toMatch(/^Overdue\s+1\s+\S+\/admin\?overdue=yes$/m)
+    // The digest gave the unread ones their reply-by time, as opening the desk does.
+    expect(d1.row<{ reply_by: string }>("SELECT reply_by FROM enquiries WHERE id = 'late'")?.reply_by).toBe(
+      '2026-11-23T10:00:00.000Z',
+    )
+  })
+
+  it('is off without the binding, and tried again on the next run when sending failed', async () => {
+    const at8 = new Date('2026-11-24T08:00:00Z')
+    expect(await sendDigest(env({ CONTACT_EMAIL: undefined }), at8)).toBe('off')
+    expect(await sendDigest(env({ CONTACT_EMAIL: fakeEmailBinding({ failing: true }) }), at8)).toBe('failed')
+    expect(await sendDigest(env(), at8)).toBe('sent')
+  })
+})
+
+describe('the delivery alert in the database', () => {
+  beforeEach(() => {
+    for (const [id, minute] of [
+      ['a', '01'],
+      ['b', '02'],
+      ['c', '03'],
+    ] as const) {
+      addEnquiry(id, { attempts: 1 })
+      addAttempt(id, `2026-11-24T10:${minute}:00.000Z`)
+    }
+  })
+
+  it('goes for three failures in a row, once, even when two runs race; none within the hour', async () => {
+    const now = new Date('2026-11-24T10:04:00Z')
+    expect((await Promise.all([sendAlert(env(), now), sendAlert(env(), now)])).sort()).toEqual(['none', 'sent'])
+    expect(binding.sent).toHaveLength(1)
+    const text = body(binding.sent[0]?.raw ?? '')
+    expect(text).toContain('upstream_refused')
+    expect(text).not.toContain('the secret words')
+    expect(text).not.toContain('a@example.com')
+    // A fourth failure 30 minutes later: still within the hour.
+    addEnquiry('d', { attempts: 1 })
+    addAttempt('d', '2026-11-24T10:34:00.000Z')
+    expect(await sendAlert(env(), new Date('2026-11-24T10:35:00Z'))).toBe('none')
+    // An hour after the alert, with that newer failure: the next one.
+    expect(await sendAlert(env(), new Date('2026-11-24T11:05:00Z'))).toBe('sent')
+    // Another hour, nothing new failed: none.
+    expect(await sendAlert(env(), new Date('2026-11-24T12:10:00Z'))).toBe('none')
+    expect(binding.sent).toHaveLength(2)
+  })
+
+  it('does not go when a delivery broke the streak, or when alerts are off', async () => {
+    expect(await sendAlert(env({ ALERT_AFTER_FAILURES: 'off' }), new Date('2026-11-24T10:04:00Z'))).toBe('off')
+    addEnquiry('e', { status: 'delivered', attempts: 1 })
+    addAttempt('e', '2026-11-24T10:05:00.000Z', 'delivered', null)
+    expect(await sendAlert(env(), new Date('2026-11-24T10:06:00Z'))).toBe('none')
+    expect(binding.sent).toHaveLength(0)
+  })
+})
+
+describe('the receipt in the database', () => {
+  const record = (id: string, email: string, status: EnquiryRecord['status'] = 'pending'): EnquiryRecord => {
+    addEnquiry(id, { email, status })
+    return {
+      ...EMPTY_VALUES,
+      id,
+      email,
+      status,
+      name: 'Zeynep',
+      company: 'Co',
+      subject: 'devops',
+      subjectLabel: 'DevOps',
+      message: 'the secret words',
+      receivedAt: '2026-11-24T09:00:00.000Z',
+      attempts: 0,
+      nextAttemptAt: null,
+      lastCause: null,
+      deliveredAt: null,
+      deliveredBy: null,
+      heldReason: status === 'held' ? 'turnstile_missing' : null,
+      handledAt: null,
+      handledBy: null,
+    }
+  }
+  const now = new Date('2026-11-24T09:00:00Z')
+  const from = { network: '192.0.2.0/24', turnstile: 'off' } as const
+
+  it('goes to the visitor once a day per address, never for a held one, never with the message', async () => {
+    expect(await sendReceipt(env(), record('20261124-aaaaaaaaaaaaaaaa', 'Priya@example.com'), from, now)).toBe('sent')
+    expect(binding.sent[0]?.to).toBe('Priya@example.com')
+    expect(binding.sent[0]?.from).toBe('hello@aksharalabs.in')
+    expect(body(binding.sent[0]?.raw ?? '')).not.toContain('the secret words')
+    expect(await sendReceipt(env(), record('20261124-bbbbbbbbbbbbbbbb', 'priya@example.com'), from, now)).toBe(
+      'daily_limit',
+    )
+    expect(await sendReceipt(env(), record('20261124-cccccccccccccccc', 'held@example.com', 'held'), from, now)).toBe(
+      'held',
+    )
+    expect(
+      await sendReceipt(env({ RECEIPT_FROM: '' }), record('20261124-dddddddddddddddd', 'x@example.com'), from, now),
+    ).toBe('off')
+    const tomorrow = new Date('2026-11-25T09:00:00Z')
+    expect(await sendReceipt(env(), record('20261125-eeeeeeeeeeeeeeee', 'priya@example.com'), from, tomorrow)).toBe(
+      'sent',
+    )
+    expect(binding.sent).toHaveLength(2)
+    // No address is kept: only its keyed hash.
+    expect(JSON.stringify(d1.query('SELECT * FROM receipt_days'))).not.toContain('priya')
+  })
+
+  it('is withdrawn by its link, and only by its link', async () => {
+    const id = '20261124-ffffffffffffffff'
+    record(id, 'w@example.com')
+    const link = await signWithdrawLink(SECRET, id, now)
+    const fields = { id, until: String(link.until), sig: link.sig }
+    expect(await withdrawState(env(), { ...fields, sig: `${link.sig.slice(0, -1)}A` }, now)).toEqual({
+      state: 'invalid',
+    })
+    expect(await withdrawEnquiry(env(), { ...fields, sig: `${link.sig.slice(0, -1)}A` }, now)).toBe('invalid')
+    expect(await withdrawEnquiry(env(), fields, new Date(now.getTime() + 31 * 86_400_000))).toBe('expired')
+    expect(await withdrawState(env(), fields, now)).toEqual({
+      state: 'confirm',
+      reference: '20261124-ffffff',
+      receivedAt: '2026-11-24T06:00:00.000Z',
+    })
+    expect(await withdrawEnquiry(env(), fields, now)).toBe('erased')
+    expect(d1.query('SELECT id FROM enquiries WHERE id = ?', id)).toEqual([])
+    // The audit trail keeps the withdrawal, with the enquiry's id and no personal data.
+    expect(d1.query('SELECT operator, action, enquiry_id FROM audit_log WHERE enquiry_id = ?', id)).toEqual([
+      { operator: 'the person who wrote (receipt link)', action: 'withdraw', enquiry_id: id },
+    ])
+    expect(await withdrawEnquiry(env(), fields, now)).toBe('gone')
+  })
+})

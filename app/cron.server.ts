@@ -6,13 +6,13 @@ import {
   webhookEndpoints,
 } from './contact/index.server'
 import { CRON_SUBREQUEST_BUDGET, DELIVERY_COST, NOTICES_RESERVE, WEBHOOK_COST } from './cron-budget'
-import { purgeAuditTrail, purgeExpiredEnquiries, purgeWebhookEvents } from './ledger/index.server'
+import { purgeAuditTrail, purgeEarlyAccess, purgeExpiredEnquiries, purgeWebhookEvents } from './ledger/index.server'
 import { runNotices } from './notices/index.server'
 import { errorCause, log } from './server/log.server'
 import { meteredEnv, newMeter } from './server/metered.server'
 import type { WorkerEnv } from './server/runtime.server'
 
-/** One Cron Trigger run within CRON_SUBREQUEST_BUDGET: purges, then what is due, oldest first; a failing step is logged. */
+/** One Cron Trigger run within CRON_SUBREQUEST_BUDGET: purges (early-access entries too), then what is due, oldest first; a failing step is logged. */
 export async function runScheduled(plainEnv: WorkerEnv, now = new Date()): Promise<void> {
   const meter = newMeter()
   const env = meteredEnv(plainEnv, meter)
@@ -23,6 +23,13 @@ export async function runScheduled(plainEnv: WorkerEnv, now = new Date()): Promi
     await purgeWebhookEvents(env.ENQUIRIES, now)
   } catch (error) {
     log('error', { event: 'retention_error', cause: errorCause(error) })
+  }
+  try {
+    // Pending signups past their link's 7 days, departures past 30 (docs/notices.md, "Early access").
+    const purged = await purgeEarlyAccess(env.ENQUIRIES, now)
+    if (purged.pending + purged.left > 0) log('info', { event: 'early_access_retention', ...purged })
+  } catch (error) {
+    log('error', { event: 'early_access_retention_error', cause: errorCause(error) })
   }
   try {
     await purgeAuditTrail(env, now)

@@ -9,7 +9,8 @@ import { longestFirst } from './tests/support/longest-first.ts'
 // data there. Files run side by side (DRILL_WORKERS, default 4): most of a drill's time is spent
 // waiting on wrangler, workerd and the smoke test's patience, and wrangler's own start (about 2 s of
 // CPU each) is what fills the two cores. The longest drills start first: left last, the step would
-// end on one of them alone.
+// end on one of them alone. rollback-guard, mostly waiting, starts
+// early so its waits overlap the others' work.
 export default defineConfig({
   test: {
     environment: 'node',
@@ -23,6 +24,7 @@ export default defineConfig({
     sequence: {
       sequencer: longestFirst(new URL('./tests/drills/', import.meta.url), [
         'deploy-failures.test.ts',
+        'rollback-guard.test.ts',
         'ci.test.ts',
         'rollback-secrets.test.ts',
         'first-deploy.test.ts',

@@ -14,12 +14,16 @@
 // It reads the contact page first so that any hidden field the form carries (an idempotency key,
 // for instance) is posted with it.
 //
-// Exit 0: the site answered 200 {"ok": true}. Then check that the enquiry reached the company mailbox, and
-// find its request id in Workers Logs (docs/operations/prove-delivery.md).
+// Then it reads the enquiry's row in the database wrangler.toml binds as ENQUIRIES (`wrangler d1
+// execute --remote`, with the shell's Cloudflare credentials) until it is delivered, failed or held,
+// for up to PROVE_WAIT_SECONDS (default 60), and prints that status. Exit 0 only when delivered: a
+// held proof (Turnstile on: a script cannot pass the challenge) proves nothing about the key.
+// Then check that the enquiry reached the company mailbox, and find its request id in Workers Logs
+// (docs/operations/prove-delivery.md).
 import { randomUUID } from 'node:crypto'
 import { parseArgs } from 'node:util'
 import { isLoopbackHost } from '../app/server/loopback.ts'
-import { accessHeaders } from './ci/lib.ts'
+import { accessHeaders, failure, jsonStdout, wrangler } from './ci/lib.ts'
 
 /** The origin to prove, or a reason to refuse. */
 export function targetOrigin(raw: string | undefined): { origin: string } | { refused: string } {
@@ -132,6 +136,45 @@ export async function proveDelivery(
   return { ok, status: answer.status, requestId: answer.headers.get('X-Request-Id'), body: body.slice(0, 500), checkId }
 }
 
+export interface ProofRow {
+  status: string
+  attempts: number
+  lastCause: string | null
+  heldReason: string | null
+}
+
+/** The proof enquiry's row in production's database (ENQUIRIES in wrangler.toml), or null while it is not there. */
+async function proofRow(checkId: string): Promise<ProofRow | null> {
+  // The check id is 8 hex characters (proveDelivery's), so it is safe inside the LIKE pattern.
+  if (!/^[0-9a-f]{8}$/.test(checkId)) throw new Error(`unexpected check id ${checkId}`)
+  const run = await wrangler(
+    [
+      'd1',
+      'execute',
+      'ENQUIRIES',
+      '--remote',
+      '--config',
+      'wrangler.toml',
+      '--json',
+      '--command',
+      `SELECT status, attempts, last_cause AS lastCause, held_reason AS heldReason FROM enquiries WHERE message LIKE '%Test enquiry ${checkId},%'`,
+    ],
+    { quiet: true },
+  )
+  if (run.status !== 0) throw new Error(`wrangler d1 execute failed: ${failure(run).message}`)
+  const [batch] = jsonStdout<{ results: ProofRow[] }[]>(run, 'wrangler d1 execute --json')
+  return batch?.results[0] ?? null
+}
+
+/** What the proof's row says: delivered, held, failed (given up, or its first attempt failed), or still pending. */
+export function proofStatus(row: ProofRow | null): 'delivered' | 'held' | 'failed' | 'pending' | 'missing' {
+  if (!row) return 'missing'
+  if (row.status === 'delivered' || row.status === 'handled') return 'delivered'
+  if (row.status === 'held') return 'held'
+  if (row.status === 'failed' || row.attempts > 0) return 'failed'
+  return 'pending'
+}
+
 if (import.meta.main) {
   const { values } = parseArgs({ options: { url: { type: 'string' } } })
   const target = targetOrigin(values.url)
@@ -154,7 +197,37 @@ if (import.meta.main) {
     console.error('prove-delivery: FAILED: the site did not accept the test enquiry (see the answer above).')
     process.exit(1)
   }
+  const waitMs = Number(process.env.PROVE_WAIT_SECONDS?.trim() || 60) * 1000
+  const deadline = Date.now() + waitMs
+  let row: ProofRow | null = null
+  let status: ReturnType<typeof proofStatus> = 'missing'
+  try {
+    for (;;) {
+      row = await proofRow(result.checkId)
+      status = proofStatus(row)
+      if ((status !== 'missing' && status !== 'pending') || Date.now() > deadline) break
+      await new Promise((resolve) => setTimeout(resolve, 2_000))
+    }
+  } catch (error) {
+    console.error(`prove-delivery: FAILED: the proof's status could not be read: ${(error as Error).message}`)
+    process.exit(1)
+  }
   console.log(
-    `prove-delivery: accepted. Now confirm that "Test enquiry ${result.checkId}" reached the company mailbox, and that Workers Logs shows event=contact outcome=sent for the request id above.`,
+    `  status:     ${status}${row?.heldReason ? ` (${row.heldReason})` : ''}${row?.lastCause ? ` (last cause ${row.lastCause})` : ''}`,
+  )
+  if (status === 'held') {
+    console.error(
+      'prove-delivery: NOT PROVED: the site held the test enquiry (Turnstile is on, and a script cannot pass its challenge), so nothing was sent with the key. Release it from the desk (docs/desk.md) and check that it is delivered, or send one through the contact page in a browser.',
+    )
+    process.exit(1)
+  }
+  if (status !== 'delivered') {
+    console.error(
+      `prove-delivery: FAILED: the test enquiry is ${status}${row?.lastCause ? ` (last cause ${row.lastCause})` : ''}: the key or the delivery is broken (docs/operations/prove-delivery.md).`,
+    )
+    process.exit(1)
+  }
+  console.log(
+    `prove-delivery: delivered. Confirm that "Test enquiry ${result.checkId}" reached the company mailbox, and that Workers Logs shows event=contact outcome=delivered for the request id above.`,
   )
 }

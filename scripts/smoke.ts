@@ -1,13 +1,14 @@
 // `npm run smoke -- --url https://<deployed site>` (or `--production`: `url` in app/site.ts):
 // the post-deploy smoke test. Passes when the home page answers 200 with HTML naming the site, and
-// /api/health answers 200 {"ok": true} (the enquiry database is bound). Whether the delivery is
+// /api/health answers 200 {"ok": true} (the enquiries table can be read). Whether the delivery is
 // configured is for operators only (the desk); a deploy without the form key fails anyway
 // (`[secrets] required`).
 //
 // `--version <id>`: the version that must answer. A new deployment reaches Cloudflare's locations
 // one by one, and during a rollout the version before it and the new one may answer in turns, so
 // the test judges only after /api/health named that version in 5 answers in a row, 2 s apart
-// (`SMOKE_INTERVAL_SECONDS`; the drills shorten it); any other answer starts the count again. It
+// (`SMOKE_INTERVAL_SECONDS`; the drills shorten it), failing or not; an answer from another
+// version, or naming none, starts the count again. It
 // then judges the home page and /api/health once. Without --version the same 5 answers must name
 // one version, whichever it is (a Preview deployment's own URL serves exactly that deployment),
 // and the test judges it, again and again until it passes.
@@ -136,7 +137,9 @@ export async function smoke(
   for (let count = 1; ; count++) {
     const answer = await health(origin, headers)
     if (answer.problem?.endsWith(ACCESS_HINT)) return { origin, problems: [answer.problem] }
-    if (answer.problem || answer.version === undefined) streak = 0
+    // A failing answer that names its version is still that version answering (a broken schema
+    // fails /api/health with a 503 that names it): it counts, and the judgement says what failed.
+    if (answer.version === undefined) streak = 0
     else if (wanted) streak = answer.version === wanted ? streak + 1 : 0
     else streak = streak > 0 && answer.version === last?.version ? streak + 1 : 1
     last = answer

@@ -35,6 +35,7 @@ export function retryDelays(env: WorkerEnv): readonly number[] {
 
 export interface AttemptOptions {
   requestId?: string
+  limit?: number
   timeoutMs?: number
   now?: () => Date
   EmailMessageClass?: EmailMessageConstructor
@@ -177,7 +178,7 @@ export async function deliverDueEnquiries(env: WorkerEnv, options: AttemptOption
     return summary
   }
 
-  const ids = await dueEnquiryIds(env.ENQUIRIES, at(now()), RUN_LIMIT)
+  const ids = await dueEnquiryIds(env.ENQUIRIES, at(now()), Math.min(options.limit ?? RUN_LIMIT, RUN_LIMIT))
   summary.due = ids.length
   await eachAtMost(ids, RUN_CONCURRENCY, async (id) => {
     try {

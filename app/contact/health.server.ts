@@ -1,10 +1,11 @@
+import { ledgerReadable } from '~/ledger/index.server'
 import type { WorkerEnv } from '~/server/runtime.server'
 import { planDelivery } from './deliveries/index.server'
 import { turnstileSetup } from './turnstile.server'
 
-/** What the public `/api/health` says: only whether the site is up and can take enquiries. */
-export function publicHealth(env: WorkerEnv): { ok: boolean } {
-  return { ok: Boolean(env.ENQUIRIES) }
+/** What the public `/api/health` says: whether the site can take enquiries (a broken schema cannot). */
+export async function publicHealth(env: WorkerEnv): Promise<{ ok: boolean }> {
+  return { ok: await ledgerReadable(env.ENQUIRIES) }
 }
 
 /** The delivery set-up, for operators (the desk), never for the public. */

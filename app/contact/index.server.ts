@@ -2,6 +2,7 @@
 
 export { attemptNow, deliverDueEnquiries } from './attempts.server'
 export { submitContact } from './contact.functions'
+export { planDelivery } from './deliveries/index.server'
 export { earlyAccessPanel, earlyAccessReturn, handleEarlyAccessPost } from './early-access-post.server'
 export { handleFormPost } from './form-post.server'
 export { healthReport, publicHealth } from './health.server'

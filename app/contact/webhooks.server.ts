@@ -199,12 +199,12 @@ export async function replayWebhook(
   return attemptWebhookNow(env, id, requestId)
 }
 
-/** The cron's part: the due events, oldest first, up to WEBHOOK_RUN_LIMIT (the rest next run). */
-export async function deliverDueWebhooks(env: WorkerEnv, now = new Date()): Promise<number> {
+/** The cron's part: the due events, oldest first, up to `limit` (at most WEBHOOK_RUN_LIMIT; the rest next run). */
+export async function deliverDueWebhooks(env: WorkerEnv, now = new Date(), limit = WEBHOOK_RUN_LIMIT): Promise<number> {
   const setup = webhookSetup(env)
   if (setup.problems.length)
     log('error', { event: 'webhook_config', problems: setup.problems.length, message: setup.problems.join('; ') })
-  const ids = await dueWebhookEventIds(env.ENQUIRIES, at(now), WEBHOOK_RUN_LIMIT)
+  const ids = await dueWebhookEventIds(env.ENQUIRIES, at(now), Math.min(limit, WEBHOOK_RUN_LIMIT))
   await eachAtMost(ids, RUN_CONCURRENCY, async (id) => {
     try {
       const claim = await claimWebhookEvent(env.ENQUIRIES, id, at(now), at(now, LEASE_MS))

@@ -9,6 +9,8 @@ export const facts = {
   /** The audit trail; the database refuses to delete a younger line (migrations/0006_audit.sql). */
   auditRetentionDays: 400,
   logRetentionDays: 7,
+  /** D1 Time Travel's restorable history: 30 days on Workers Paid, 7 on Free (https://developers.cloudflare.com/d1/platform/limits/); the longer holds on either. */
+  restoreHistoryDays: 30,
   /** The law the terms are governed by (sample until confirmed). */
   governingLaw: sample('the laws of India'),
   /** The courts named in the terms of service (sample until confirmed). */

@@ -65,6 +65,7 @@ export const privacyPage: LegalPage = {
       title: 'How long we keep it',
       paragraphs: [
         `An enquiry is deleted from the website’s database ${facts.enquiryRetentionDays} days (${retentionMonths()} months) after we receive it. An enquiry held back as suspected spam (sent without passing the website’s automated spam check) is deleted ${facts.heldRetentionDays} days after we receive it, unless we have released it as genuine. If we work together, we keep our correspondence for the duration of that work and the period the law requires us to keep business records; enquiries that do not lead to work are deleted from our e-mail within ${retentionMonths()} months of our last contact.`,
+        `The database’s restorable history, which our hosting provider keeps so that the database can be restored after a fault (D1 Time Travel), still holds an enquiry for at most ${facts.restoreHistoryDays} days after it is deleted or erased, and then it is gone. We restore from it only to repair the database, and erase again anything a restore brings back that had been erased.`,
         `When someone at our company opens, exports or erases an enquiry, the website records who did it and when, with the enquiry’s reference number but nothing you wrote. These records are kept for ${facts.auditRetentionDays} days, then deleted, and are kept when the enquiry itself is erased.`,
       ],
     },

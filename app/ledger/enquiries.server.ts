@@ -7,6 +7,17 @@ import { overdueSql, type TriageFilter } from './triage'
 
 /** The system of record: enquiries in D1 (`ENQUIRIES`, schema in `migrations/`), in plain SQL. */
 
+/** Whether every column the ledger reads is there: compiled against the schema, no row read (`WHERE 0`). */
+export async function ledgerReadable(db: D1Database | undefined): Promise<boolean> {
+  if (!db) return false
+  try {
+    await db.prepare(`SELECT ${COLUMNS} FROM enquiries WHERE 0`).run()
+    return true
+  } catch {
+    return false
+  }
+}
+
 /** 96 random bits, URL-safe, after the day for people reading lists. */
 export function newEnquiryId(now: Date): string {
   const bytes = crypto.getRandomValues(new Uint8Array(12))

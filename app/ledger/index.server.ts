@@ -17,6 +17,7 @@ export {
   eraseEnquiry,
   type FirstState,
   getEnquiry,
+  ledgerReadable,
   listEnquiries,
   markHandled,
   newEnquiryId,

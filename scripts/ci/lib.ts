@@ -121,36 +121,94 @@ export class CloudflareApiError extends Error {
   }
 }
 
+/** How many times a call answered 429 or 5xx is tried in all, and the longest pause between tries. */
+export const API_TRIES = 5
+export const API_MAX_PAUSE_MS = 30_000
+
+/**
+ * The pause before try `attempt + 1` (1-based): the answer's `Retry-After` (seconds or an HTTP
+ * date) when it gives one, else 1 s, 2 s, 4 s…; never more than API_MAX_PAUSE_MS.
+ * Cloudflare answers 429 past its rate limit, with Retry-After:
+ * https://developers.cloudflare.com/fundamentals/api/reference/limits/
+ */
+export function retryPauseMs(attempt: number, retryAfter: string | null, now = Date.now()): number {
+  const raw = retryAfter?.trim()
+  let wanted = 1000 * 2 ** (attempt - 1)
+  if (raw) {
+    const seconds = Number(raw)
+    const date = Date.parse(raw)
+    if (Number.isFinite(seconds) && seconds >= 0) wanted = seconds * 1000
+    else if (Number.isFinite(date)) wanted = Math.max(0, date - now)
+  }
+  return Math.min(wanted, API_MAX_PAUSE_MS)
+}
+
+interface Envelope<T> {
+  success?: boolean
+  result?: T
+  errors?: { code?: number; message?: string }[]
+  result_info?: { page?: number; per_page?: number; total_pages?: number; count?: number; total_count?: number }
+}
+
 /**
  * A GET of Cloudflare's API (https://developers.cloudflare.com/api/) under the job's account, as
  * wrangler reaches it: CLOUDFLARE_API_BASE_URL (default https://api.cloudflare.com/client/v4), the
- * token in CLOUDFLARE_API_TOKEN, the account in CLOUDFLARE_ACCOUNT_ID. Returns the envelope's
- * `result`; an error answer throws CloudflareApiError. For reads a job repeats (what serves, a
- * version), this costs a request where running wrangler costs its start, about a second of CPU.
+ * token in CLOUDFLARE_API_TOKEN, the account in CLOUDFLARE_ACCOUNT_ID. Returns the whole envelope;
+ * an error answer throws CloudflareApiError. A 429 or 5xx is tried again (API_TRIES in all),
+ * after the pause retryPauseMs gives, and reported on the step's log.
  */
-export async function cloudflareApi<T>(path: string): Promise<T> {
+async function cloudflareGet<T>(path: string): Promise<Envelope<T>> {
   const base = process.env.CLOUDFLARE_API_BASE_URL?.trim() || 'https://api.cloudflare.com/client/v4'
   const account = process.env.CLOUDFLARE_ACCOUNT_ID?.trim()
   const token = process.env.CLOUDFLARE_API_TOKEN?.trim()
   if (!account || !token) throw new Error('CLOUDFLARE_ACCOUNT_ID and CLOUDFLARE_API_TOKEN must be set')
-  const answer = await fetch(`${base}/accounts/${account}${path}`, {
-    headers: { Authorization: `Bearer ${token}` },
-    signal: AbortSignal.timeout(30_000),
-  })
-  const body = (await answer.json().catch(() => null)) as {
-    success?: boolean
-    result?: T
-    errors?: { code?: number; message?: string }[]
-  } | null
-  if (!answer.ok || !body?.success) {
+  for (let attempt = 1; ; attempt++) {
+    const answer = await fetch(`${base}/accounts/${account}${path}`, {
+      headers: { Authorization: `Bearer ${token}` },
+      signal: AbortSignal.timeout(30_000),
+    })
+    const body = (await answer.json().catch(() => null)) as Envelope<T> | null
+    if (answer.ok && body?.success) return body
     const error = body?.errors?.[0]
-    throw new CloudflareApiError(
-      answer.status,
-      typeof error?.code === 'number' ? error.code : undefined,
-      `GET ${path}: ${answer.status}${error?.message ? ` ${error.message}` : ''}${error?.code ? ` [code ${error.code}]` : ''}`,
-    )
+    const said = `GET ${path}: ${answer.status}${error?.message ? ` ${error.message}` : ''}${error?.code ? ` [code ${error.code}]` : ''}`
+    const again = answer.status === 429 || answer.status >= 500
+    if (again && attempt < API_TRIES) {
+      const pause = retryPauseMs(attempt, answer.headers.get('Retry-After'))
+      console.log(`${said}; trying again in ${Math.ceil(pause / 1000)} s (try ${attempt + 1} of ${API_TRIES})`)
+      await new Promise((resolve) => setTimeout(resolve, pause))
+      continue
+    }
+    throw new CloudflareApiError(answer.status, typeof error?.code === 'number' ? error.code : undefined, said)
   }
-  return body.result as T
+}
+
+/** A GET of Cloudflare's API (cloudflareGet): the envelope's `result`. */
+export async function cloudflareApi<T>(path: string): Promise<T> {
+  return (await cloudflareGet<T>(path)).result as T
+}
+
+/**
+ * Every page of a list Cloudflare's API pages (`page`/`per_page`, `result_info.total_pages`):
+ * `items` picks a page's entries from its `result`. Stops at `maxPages` (a list that never ends).
+ */
+export async function cloudflareApiAll<R, T>(
+  path: string,
+  items: (result: R) => T[] | undefined,
+  maxPages = 100,
+): Promise<T[]> {
+  const all: T[] = []
+  for (let page = 1; page <= maxPages; page++) {
+    const glue = path.includes('?') ? '&' : '?'
+    const body = await cloudflareGet<R>(`${path}${glue}page=${page}`)
+    const got = items(body.result as R)
+    if (!Array.isArray(got)) throw new Error(`GET ${path}: page ${page} came with no list`)
+    all.push(...got)
+    const info = body.result_info
+    const pages =
+      info?.total_pages ?? (info?.total_count && info.per_page ? Math.ceil(info.total_count / info.per_page) : 1)
+    if (page >= pages || got.length === 0) return all
+  }
+  throw new Error(`GET ${path}: more than ${maxPages} pages`)
 }
 
 /**

@@ -10,6 +10,9 @@
 //       CI's check (.github/workflows/ci.yml, job "Migrations are append-only"): the checkout's
 //       migrations/ against the base commit's (git history needed: fetch-depth 0). A pull request's
 //       base is its base branch's commit; a push to main's, main before the push.
+// A new migration may not drop or rename a table or a column: the version serving while the deploy
+// runs reads the old schema, and D1 Time Travel is the only way back for the data. A file that must
+// do so carries a line `-- destructive: <why>` (docs/operations/rollback.md), and then passes.
 // The preview job makes the same check of a pull request's build against the default branch's
 // migrations before it migrates anything (scripts/ci/preview-build.ts), where the pull request's
 // own copy of this script cannot skip it.
@@ -56,18 +59,44 @@ export function migrationChanges(base: Map<string, string>, head: Map<string, st
   return problems
 }
 
+/** The line a migration carries when it drops or renames on purpose, with the reason after it. */
+export const DESTRUCTIVE_MARKER = /^--[ \t]*destructive:[ \t]*\S.*$/m
+
+const DESTRUCTIVE: [RegExp, string][] = [
+  [/\bDROP\s+TABLE\b/i, 'drops a table'],
+  [/\bALTER\s+TABLE\s+\S+\s+DROP\s+(COLUMN\s+)?\S+/i, 'drops a column'],
+  [/\bALTER\s+TABLE\s+\S+\s+RENAME\s+TO\b/i, 'renames a table'],
+  [/\bALTER\s+TABLE\s+\S+\s+RENAME\s+(COLUMN\s+)?\S+\s+TO\b/i, 'renames a column'],
+]
+
+/** What a migration's SQL destroys or renames (comments aside), unless it carries the marker line. */
+export function destructiveChanges(name: string, text: string): string[] {
+  if (DESTRUCTIVE_MARKER.test(text)) return []
+  const sql = text.replace(/--[^\n]*/g, ' ').replace(/\/\*[\s\S]*?\*\//g, ' ')
+  return DESTRUCTIVE.filter(([pattern]) => pattern.test(sql)).map(
+    ([, what]) =>
+      `${name} ${what}: the version serving during the deploy still reads it, and only D1 Time Travel brings the data back. Add columns and tables instead, or put a line "-- destructive: <why>" in the file (docs/operations/rollback.md)`,
+  )
+}
+
+/** Every problem of `head` against `base`: the append-only rule, then what the new migrations destroy. */
+export function migrationProblems(base: Map<string, string>, head: Map<string, string>): string[] {
+  const added = [...head].filter(([name]) => !base.has(name))
+  return [...migrationChanges(base, head), ...added.flatMap(([name, text]) => destructiveChanges(name, text))]
+}
+
 if (import.meta.main) {
   const { values } = parseArgs({ options: { base: { type: 'string' } } })
   if (!values.base) {
     console.error('migrations: give the base commit with --base <commit>')
     process.exit(2)
   }
-  const problems = migrationChanges(migrationsAt(values.base), migrationsIn('migrations'))
+  const problems = migrationProblems(migrationsAt(values.base), migrationsIn('migrations'))
   if (problems.length > 0) {
     console.error(
-      `Migrations are append-only: add a new migration instead (docs/operations/previews.md).\n  ${problems.join('\n  ')}`,
+      `Migrations are append-only and drop or rename nothing: add a new migration instead (docs/operations/previews.md).\n  ${problems.join('\n  ')}`,
     )
     process.exit(1)
   }
-  console.log(`migrations: append-only against ${values.base.slice(0, 12)}`)
+  console.log(`migrations: append-only against ${values.base.slice(0, 12)}, and no new one drops or renames`)
 }

@@ -22,7 +22,7 @@ import { existsSync, lstatSync, readdirSync, readFileSync, writeFileSync } from 
 import { join, relative } from 'node:path'
 import { previewsDatabaseRefusals } from '../d1-migrate-previews.ts'
 import type { RawConfig } from '../ops-config.ts'
-import { migrationChanges, migrationsIn } from './migrations.ts'
+import { migrationProblems, migrationsIn } from './migrations.ts'
 
 /** The Worker pull requests' Previews live in. */
 export function previewsWorkerName(config: RawConfig): string {
@@ -147,7 +147,7 @@ export function previewBuildProblems(dir: string, source: RawConfig, mainMigrati
   }
   problems.push(...configDifferences(built, source).map((p) => `${BUILD_CONFIG}: ${p}`))
   problems.push(...previewsDatabaseRefusals(source))
-  problems.push(...migrationChanges(migrationsIn(mainMigrations), migrationsIn(join(dir, 'migrations'))))
+  problems.push(...migrationProblems(migrationsIn(mainMigrations), migrationsIn(join(dir, 'migrations'))))
   return problems
 }
 

@@ -26,7 +26,10 @@
 //       GITHUB_TOKEN (pull-requests: read).
 //   node scripts/ci/preview.ts branch --name <name> [--delete]   (npm run preview:branch)
 //       By hand, from a checkout after `npm run build`: the same as deploy (or delete), for a
-//       Preview named after a branch.
+//       Preview named after a branch. Its migrations pass the same check as CI's against the
+//       default branch (`--base`, default origin/main, else main) first, and the names CI uses
+//       (`staging`, `pr-<n>`) are refused: a Preview by hand must not stand in for either.
+import { execFileSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -35,7 +38,7 @@ import { type RawConfig, readWranglerConfig } from '../ops-config.ts'
 import { accessLogin, smoke } from '../smoke.ts'
 import {
   accessHeaders,
-  cloudflareApi,
+  cloudflareApiAll,
   fail,
   failure,
   type OutputEntry,
@@ -45,6 +48,7 @@ import {
   summary,
   wrangler,
 } from './lib.ts'
+import { migrationProblems, migrationsAt, migrationsIn } from './migrations.ts'
 import { BUILD_CONFIG, previewBuildProblems, previewsWorkerName, writeDeployConfig } from './preview-build.ts'
 
 /** wrangler's code for "this Preview does not exist" (PREVIEW_NOT_FOUND_ERR_CODE in its source). */
@@ -150,19 +154,16 @@ async function deletePreview(name: string, config: string): Promise<void> {
   fail(`wrangler preview delete --name ${name} failed: ${message}${code ? ` [code ${code}]` : ''}`)
 }
 
-/** The names of the Previews of a Worker, from Cloudflare's Previews API (a page of 50 at a time). */
+/** The names of the Previews of a Worker, from Cloudflare's Previews API, every page (`result_info`). */
 async function listPreviews(worker: string): Promise<string[]> {
-  const names: string[] = []
-  for (let page = 1; ; page++) {
-    let previews: { name: string }[]
-    try {
-      previews = await cloudflareApi(`/workers/workers/${worker}/previews?page=${page}&per_page=50`)
-    } catch (error) {
-      fail(`Listing the Previews of ${worker} failed: ${(error as Error).message}`)
-    }
-    if (!Array.isArray(previews)) fail(`Listing the Previews of ${worker} gave no list`)
-    names.push(...previews.map((p) => p.name))
-    if (previews.length < 50) return names
+  try {
+    const previews = await cloudflareApiAll<{ name: string }[], { name: string }>(
+      `/workers/workers/${worker}/previews`,
+      (result) => result,
+    )
+    return previews.map((p) => p.name)
+  } catch (error) {
+    fail(`Listing the Previews of ${worker} failed: ${(error as Error).message}`)
   }
 }
 
@@ -184,6 +185,25 @@ async function pullRequestClosed(number: string): Promise<boolean | undefined> {
  * Checks a build (a pull request's, handed over as data; a checkout's own build by hand needs no
  * check), migrates the previews' database with its migrations, deploys and smoke-tests the Preview.
  */
+/** Why a Preview by hand may not take `name`: CI's names for staging and the pull requests' Previews. */
+export function reservedPreviewName(name: string): string | undefined {
+  if (/^staging$/i.test(name))
+    return 'the name staging is the staging deployment’s (docs/operations/staging.md): choose another, the branch’s say'
+  if (/^pr-\d+$/i.test(name))
+    return `the name ${name} is a pull request’s Preview, which CI deploys and deletes (docs/operations/previews.md): choose another, the branch’s say`
+  return undefined
+}
+
+/** Whether git knows `ref` here. */
+function gitHas(ref: string): boolean {
+  try {
+    execFileSync('git', ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`], { stdio: 'ignore' })
+    return true
+  } catch {
+    return false
+  }
+}
+
 async function checkAndDeploy(
   build: string,
   name: string,
@@ -219,6 +239,7 @@ async function main() {
       name: { type: 'string' },
       message: { type: 'string' },
       delete: { type: 'boolean', default: false },
+      base: { type: 'string' },
     },
   })
   const [command] = positionals
@@ -274,9 +295,18 @@ async function main() {
   if (command === 'branch') {
     const name = values.name?.trim()
     if (!name) fail('give the Preview a name with --name <name> (the branch’s, say)')
+    const taken = reservedPreviewName(name)
+    if (taken) fail(taken)
     if (values.delete) {
       await deletePreview(name, 'wrangler.toml')
       return
+    }
+    const base = values.base?.trim() || (gitHas('origin/main') ? 'origin/main' : 'main')
+    const problems = migrationProblems(migrationsAt(base), migrationsIn('migrations'))
+    if (problems.length > 0) {
+      fail(
+        `This checkout's migrations cannot be run on the previews' database (against ${base}):\n  ${problems.join('\n  ')}\nMigrations are append-only and drop or rename nothing (docs/operations/previews.md).`,
+      )
     }
     await checkAndDeploy('.', name, values.message ?? `By hand: ${name}`, source, false)
     return

@@ -8,7 +8,10 @@
 //     versions.ts). If that cannot be read, it stops here: a deploy without a known rollback
 //     target is not made. "Nothing serves yet" is accepted only when Cloudflare says the Worker
 //     does not exist or has no deployment;
-//  3. `wrangler d1 migrations apply ENQUIRIES --remote`;
+//  3. records the database's D1 Time Travel bookmark (what `wrangler d1 time-travel info ENQUIRIES
+//     --json` reads) and writes it, with the restore command, to the summary: a rollback restores code,
+//     never data, and this job never restores data itself (docs/operations/rollback.md). If it
+//     cannot be read, it stops here. Then `wrangler d1 migrations apply ENQUIRIES --remote`;
 //  4. `wrangler deploy` of the build, the new version's id read from wrangler's output file;
 //  5. the smoke test on `url` in app/site.ts (through Access when CF_ACCESS_CLIENT_ID/SECRET are set):
 //     it waits until /api/health names the new version, then judges it;
@@ -18,7 +21,7 @@
 //     changed a secret meanwhile, it says who and leaves production as they left it.
 // After any step that fails, what serves is read again and compared with what served before the
 // step: a step can fail after the new version went live (`wrangler deploy` deploys the version,
-// then sets the Cron Triggers and custom domains, and stops at the first refusal). A version that
+// then sets the Cron Triggers and custom domains, and fails if any of those calls is refused). A version that
 // went live is smoke-tested, and rolled back if it fails. The run's summary always names the
 // version serving when the job ends.
 // Needs CLOUDFLARE_API_TOKEN and CLOUDFLARE_ACCOUNT_ID.
@@ -27,8 +30,19 @@ import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { site } from '../../app/site.ts'
 import { goLiveFindings } from '../go-live.ts'
+import { type RawConfig, readWranglerConfig } from '../ops-config.ts'
 import { smoke } from '../smoke.ts'
-import { accessHeaders, fail, failure, type OutputEntry, outputEntry, reportError, summary, wrangler } from './lib.ts'
+import {
+  accessHeaders,
+  cloudflareApi,
+  fail,
+  failure,
+  type OutputEntry,
+  outputEntry,
+  reportError,
+  summary,
+  wrangler,
+} from './lib.ts'
 import {
   builtFrom,
   describeDeployment,
@@ -42,6 +56,36 @@ import {
 interface DeployEntry extends OutputEntry {
   version_id: string
   targets?: string[]
+}
+
+/** The binding the production database has in wrangler.toml (its migrations' target). */
+const DATABASE = 'ENQUIRIES'
+
+/** The command that brings the database back to `bookmark`, as docs/operations/rollback.md gives it. */
+export const restoreCommand = (bookmark: string) =>
+  `npx wrangler d1 time-travel restore ${DATABASE} --bookmark=${bookmark}`
+
+/**
+ * The database's D1 Time Travel bookmark now (https://developers.cloudflare.com/d1/reference/time-travel/),
+ * or why it could not be read: the route `wrangler d1 time-travel info ENQUIRIES --json` calls
+ * (getBookmarkIdFromTimestamp in wrangler 4.151), for the database wrangler.toml binds, read from
+ * the API: a request where wrangler would cost its start.
+ */
+async function bookmarkNow(): Promise<{ bookmark: string } | { error: string }> {
+  const entry = ((readWranglerConfig('wrangler.toml').d1_databases ?? []) as RawConfig[]).find(
+    (d) => d.binding === DATABASE,
+  )
+  const id = typeof entry?.database_id === 'string' ? entry.database_id : ''
+  if (!id) return { error: `wrangler.toml binds no ${DATABASE} database with an id` }
+  try {
+    const { bookmark } = await cloudflareApi<{ bookmark?: unknown }>(
+      `/d1/database/${encodeURIComponent(id)}/time_travel/bookmark`,
+    )
+    if (typeof bookmark === 'string' && bookmark) return { bookmark }
+    return { error: 'the answer held no bookmark' }
+  } catch (error) {
+    return { error: (error as Error).message }
+  }
 }
 
 /** Where a version's code came from, for the summary: `(built from <commit>)`, or nothing if unknown. */
@@ -198,6 +242,16 @@ async function afterFailure(step: string, why: string, before: Serving): Promise
   fail(said)
 }
 
+/** The bookmark recorded before migrating, once it is. */
+let bookmark: string | undefined
+
+/** After a rollback whose version fails its smoke test too: the code is back, so the data is the suspect. */
+function dataSuspect(): string {
+  return bookmark
+    ? ` The version rolled back to fails too, so the database (which no rollback touches) is the likely cause: check it, and restore it if the migrations damaged it: ${restoreCommand(bookmark)} (docs/operations/rollback.md).`
+    : ''
+}
+
 async function main() {
   const { values } = parseArgs({
     options: { build: { type: 'string' }, message: { type: 'string' }, 'message-file': { type: 'string' } },
@@ -227,7 +281,18 @@ async function main() {
   }
   console.log(`Serving now: ${describeServing(before)}`)
 
-  // 3. Migrations (backward compatible: the version serving now keeps working on the new schema).
+  // 3. The way back for data, then the migrations (backward compatible: the version serving now
+  // keeps working on the new schema; scripts/ci/migrations.ts refuses drops and renames).
+  const mark = await bookmarkNow()
+  if ('error' in mark) {
+    fail(
+      `Cannot read the ${DATABASE} database's Time Travel bookmark, so there would be no recorded way back for its data if a migration went wrong: refusing to deploy.\n${mark.error}`,
+    )
+  }
+  bookmark = mark.bookmark
+  const way = `Before migrating, the ${DATABASE} database's Time Travel bookmark was \`${bookmark}\`. A rollback restores code only: if this deploy's migrations damaged the data, restore it with \`${restoreCommand(bookmark)}\` (docs/operations/rollback.md; it undoes every write since, enquiries too). This job never restores data itself.`
+  console.log(way)
+  summary(way)
   const migrate = await wrangler(['d1', 'migrations', 'apply', 'ENQUIRIES', '--remote', '--config', 'wrangler.toml'])
   if (migrate.status !== 0) await afterFailure('wrangler d1 migrations apply', failure(migrate).message, before)
 
@@ -258,7 +323,10 @@ async function main() {
   if (changed) notRollingBack(version, changed)
   const back = await rollBackTo(before.main, `Automatic rollback: smoke test failed for ${version}`, version)
   if (!back.ok) {
-    const said = `The automatic rollback to ${before.main} did NOT complete: ${back.report}. Roll back by hand: npx wrangler rollback ${before.main} (docs/operations/rollback.md).`
+    const said =
+      back.version === before.main
+        ? `Production's code was rolled back, but ${back.report}.${dataSuspect()}`
+        : `The automatic rollback to ${before.main} did NOT complete: ${back.report}. Roll back by hand: npx wrangler rollback ${before.main} (docs/operations/rollback.md).`
     summary(said)
     fail(said)
   }

@@ -12,7 +12,7 @@
 // The API routes are the ones wrangler 4.151 calls for `deployments status` and `versions list`
 // (fetchLatestDeployment, fetchDeployableVersions in its source).
 import { readWranglerConfig } from '../ops-config.ts'
-import { CloudflareApiError, cloudflareApi, failure, jsonStdout, wrangler } from './lib.ts'
+import { CloudflareApiError, cloudflareApi, cloudflareApiAll, failure, jsonStdout, wrangler } from './lib.ts'
 
 export interface Deployment {
   id: string
@@ -30,8 +30,15 @@ export type Serving =
       main: string
     }
 
-/** Cloudflare's code for "this Worker does not exist" (WORKER_NOT_FOUND_ERR_CODE in wrangler's source). */
-export const WORKER_NOT_FOUND = 10007
+/**
+ * Cloudflare's codes for "this Worker does not exist": 10007, and 10090, which the services routes
+ * answer (WORKER_NOT_FOUND_ERR_CODE and WORKER_LEGACY_ENVIRONMENT_NOT_FOUND_ERR_CODE: wrangler's
+ * isWorkerNotFoundError accepts both).
+ */
+export const WORKER_NOT_FOUND = [10007, 10090] as const
+
+export const workerNotFound = (code: number | undefined): boolean =>
+  code !== undefined && (WORKER_NOT_FOUND as readonly number[]).includes(code)
 
 export type Reader = 'api' | 'wrangler'
 
@@ -46,12 +53,13 @@ function workerName(config: string): string {
 async function latestDeployment(reader: Reader, config: string): Promise<Deployment | { none: string }> {
   if (reader === 'api') {
     try {
+      // Newest first, the one serving at the top: the first answer holds it, whatever follows.
       const { deployments } = await cloudflareApi<{ deployments: Deployment[] }>(
         `/workers/scripts/${workerName(config)}/deployments`,
       )
       return deployments?.[0] ?? { none: 'the Worker has no deployment yet' }
     } catch (error) {
-      if (error instanceof CloudflareApiError && error.code === WORKER_NOT_FOUND)
+      if (error instanceof CloudflareApiError && workerNotFound(error.code))
         return { none: 'the Worker does not exist yet' }
       throw new Error(`reading the deployments failed: ${(error as Error).message}`)
     }
@@ -59,7 +67,7 @@ async function latestDeployment(reader: Reader, config: string): Promise<Deploym
   const result = await wrangler(['deployments', 'status', '--json', '--config', config], { quiet: true })
   if (result.status !== 0) {
     const { code, message } = failure(result)
-    if (code === WORKER_NOT_FOUND) return { none: 'the Worker does not exist yet' }
+    if (workerNotFound(code)) return { none: 'the Worker does not exist yet' }
     if (code === undefined && /has no deployments/.test(message)) return { none: 'the Worker has no deployment yet' }
     throw new Error(`wrangler deployments status failed: ${message}${code ? ` [code ${code}]` : ''}`)
   }
@@ -122,12 +130,15 @@ export interface ListedVersion {
   annotations?: Record<string, string>
 }
 
-/** The Worker's ten most recent versions, oldest first, as `wrangler versions list --json` gives them, from the API. */
+/**
+ * The Worker's ten most recent versions, oldest first, as `wrangler versions list --json` gives them,
+ * from the API: every page of the list (it is paged, `result_info`), so the newest are never cut off.
+ */
 export async function listVersions(config = 'wrangler.toml'): Promise<ListedVersion[]> {
-  const { items } = await cloudflareApi<{ items: ListedVersion[] }>(
+  const items = await cloudflareApiAll<{ items?: ListedVersion[] }, ListedVersion>(
     `/workers/scripts/${workerName(config)}/versions?deployable=true`,
+    (result) => result?.items,
   )
-  if (!Array.isArray(items)) throw new Error('the versions list came with no items')
   // wrangler's own order and cut (versionsListHandler: sorted by created_on, the last ten).
   return [...items]
     .sort((a, b) => String(a.metadata?.created_on).localeCompare(String(b.metadata?.created_on)))

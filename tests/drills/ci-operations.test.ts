@@ -34,8 +34,15 @@ const onMain = () => ({
 })
 
 describe('rollback, purge, smoke from GitHub (docs/operations/previews.md, rollback.md and alerting.md)', () => {
-  it('the Rollback workflow rolls back to the previous version, checks it serves, and names its commit', async () => {
+  it('the Rollback workflow rolls back to the previous version, checks it serves, and names its commit, though the API answered 429 once', async () => {
     const before = await serving(drill)
+    // Cloudflare's rate limit, met as the job reads what serves: it waits the Retry-After and goes on.
+    await drill.cf.control.failNext('GET', /\/workers\/scripts\/akshara-labs-site\/deployments$/, {
+      status: 429,
+      code: 971,
+      message: 'Please wait and consider throttling your request speed',
+      retryAfter: 1,
+    })
     const run = await drill.job({
       workflow: '.github/workflows/rollback.yml',
       job: 'rollback',
@@ -43,6 +50,9 @@ describe('rollback, purge, smoke from GitHub (docs/operations/previews.md, rollb
       inputs: { version: '', reason: 'Rehearsal' },
     })
     expect(run.result, run.log).toBe('success')
+    expect(run.log).toContain(
+      '429 Please wait and consider throttling your request speed [code 971]; trying again in 1 s',
+    )
     const now = await serving(drill)
     expect(now).not.toBe(before)
     expect(run.log).toContain(`Rolled back: ${now} serves 100% again and passes the smoke test`)

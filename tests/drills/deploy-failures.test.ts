@@ -8,6 +8,7 @@
  * serving when it ends. (The push itself and staging: push-to-main.test.ts.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { API_TRIES } from '../../scripts/ci/lib'
 import type { JobResult } from './support/actions'
 import { deployToProduction, establishProduction, latestVersion, serving } from './support/ci'
 import { type Drill, startDrill, WORKER } from './support/drill'
@@ -117,12 +118,17 @@ describe('a production deploy that fails (docs/operations/github-setup.md)', () 
     const before = await serving(drill)
     const versions = (await drill.cf.state.worker(WORKER)).versions.length
     const sha = drill.copy.commit('A release deployed while the API is failing')
-    await drill.cf.control.failNext('GET', /\/workers\/scripts\/akshara-labs-site\/deployments$/, {
-      status: 500,
-      code: 10013,
-    })
+    // Failing on every try: one 5xx alone is tried again (scripts/ci/lib.ts, API_TRIES).
+    for (let i = 0; i < API_TRIES; i++) {
+      await drill.cf.control.failNext('GET', /\/workers\/scripts\/akshara-labs-site\/deployments$/, {
+        status: 500,
+        code: 10013,
+        retryAfter: 1,
+      })
+    }
     const production = await emergencyDeploy(sha)
     expect(production.result, production.log).toBe('failure')
+    expect(production.log).toContain(`try ${API_TRIES} of ${API_TRIES}`)
     expect(production.log).toContain('Cannot tell which version serves production now')
     expect((await drill.cf.state.worker(WORKER)).versions).toHaveLength(versions)
     expect(await serving(drill)).toBe(before)

@@ -145,4 +145,24 @@ describe('rotating the form key (docs/operations/key-rotation.md, prove-delivery
     }
     await drill.cf.assertNoUnknownRequests()
   })
+
+  it('with Turnstile on, the proof is held, not delivered: prove-delivery says so and fails, so a held proof never passes for a working key', async () => {
+    const before = (await drill.cf.state.worker(WORKER)).versions.length
+    await drill.cf.control.release({
+      worker: WORKER,
+      message: 'Turnstile on',
+      vars: { TURNSTILE_SITE_KEY: '1x00000000000000000000AA' },
+    })
+    const put = await drill.sh('npx wrangler secret put TURNSTILE_SECRET_KEY', {
+      input: '1x0000000000000000000000000000000AA\n',
+    })
+    expect(put.code, put.output).toBe(0)
+    expect((await drill.cf.state.worker(WORKER)).versions.length).toBe(before + 2)
+    const sent = drill.formPosts.length
+    const proof = await prove()
+    expect(proof.code, proof.output).not.toBe(0)
+    expect(proof.output).toMatch(/status:\s+held \(turnstile_missing\)/)
+    expect(proof.output).toContain('prove-delivery: NOT PROVED: the site held the test enquiry')
+    expect(drill.formPosts.length).toBe(sent)
+  })
 })

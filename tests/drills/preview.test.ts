@@ -303,6 +303,19 @@ describe("a pull request's preview (docs/operations/previews.md)", () => {
     expect(run.output).toContain(`https://my-branch-${PREVIEWS_WORKER}.${drill.cf.subdomain}.workers.dev`)
     expect(run.output).toMatch(/\(deployment [0-9a-f-]+'s own URL\) serves the home page/)
     expect((await drill.cf.state.previews(PREVIEWS_WORKER)).map((p) => p.name)).not.toContain('my-branch')
+    // CI's names are refused, before anything is deployed.
+    const calls = (await drill.cf.state.apiRequests()).length
+    for (const name of ['staging', 'pr-7']) {
+      const refused = await drill.sh(`npm run preview:branch -- --name ${name}`)
+      expect(refused.code, refused.output).not.toBe(0)
+      expect(refused.output).toContain(`the name ${name} is`)
+    }
+    // And a branch whose new migration drops a column, against main's.
+    drill.copy.write('migrations/0099_drop_owner.sql', 'ALTER TABLE enquiries DROP COLUMN owner;\n')
+    const dropped = await drill.sh('npm run preview:branch -- --name my-branch')
+    expect(dropped.code, dropped.output).not.toBe(0)
+    expect(dropped.output).toContain('0099_drop_owner.sql drops a column')
+    expect((await drill.cf.state.apiRequests()).length).toBe(calls)
     await drill.cf.assertNoUnknownRequests()
   })
 })

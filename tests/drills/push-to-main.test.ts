@@ -133,4 +133,19 @@ describe('a push to main (docs/operations/github-setup.md and staging.md)', () =
     expect((await drill.cf.state.apiRequests()).length).toBe(calls)
     expect(await serving(drill)).toBe(before)
   })
+
+  it('deploys nothing from a push to main that adds a migration dropping a column without the marker line', async () => {
+    const before = await serving(drill)
+    const calls = (await drill.cf.state.apiRequests()).length
+    drill.copy.write('migrations/0099_drop_owner.sql', 'ALTER TABLE enquiries DROP COLUMN owner;\n')
+    const sha = drill.copy.commit('A migration that drops a column the serving version reads')
+    const { migrations, staging, production } = await pushToMain(drill, { sha })
+    expect(migrations?.result, migrations?.log).toBe('failure')
+    expect(migrations?.log).toContain('0099_drop_owner.sql drops a column')
+    expect(migrations?.log).toContain('-- destructive: <why>')
+    expect(staging.result).toBe('skipped')
+    expect(production.result).toBe('skipped')
+    expect((await drill.cf.state.apiRequests()).length).toBe(calls)
+    expect(await serving(drill)).toBe(before)
+  })
 })

@@ -2,11 +2,15 @@
  * docs/operations/github-setup.md ("What a push to main does") and rollback.md: the production job's
  * automatic rollback goes back to the version it recorded when it started only while production
  * still serves the job's own deployment. An operator who rolled back (or changed a secret) while
- * the job waited on its smoke test keeps their change, and the run says who made it.
+ * the job waited on its smoke test keeps their change, and the run says who made it. A rollback
+ * brings code back, never data: a migration that breaks the schema fails the smoke test on
+ * /api/health, the code is rolled back, and the summary gives the Time Travel bookmark recorded
+ * before migrating and the restore command, which the rollback page's restore step runs.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { deployToProduction, establishProduction, serving } from './support/ci'
 import { type Drill, startDrill, WORKER } from './support/drill'
+import { DATABASES } from './support/names'
 
 const KEY = 'production-key-2c7e90'
 const OPERATOR_MESSAGE = 'Operator: the release is broken'
@@ -46,5 +50,33 @@ describe('the automatic rollback meets an operator’s newer deployment (docs/op
     } finally {
       await drill.cf.control.clearBrokenVersions()
     }
+  })
+})
+
+describe('a migration that breaks the schema (docs/operations/rollback.md)', () => {
+  it('fails the smoke test on /api/health, rolls the code back, leaves the data to the operator, and gives the bookmark that the runbook’s restore brings back', async () => {
+    const before = await serving(drill)
+    drill.copy.write(
+      'migrations/0099_rename_held_reason.sql',
+      '-- destructive: a drill of a migration the serving code cannot read\nALTER TABLE enquiries RENAME COLUMN held_reason TO hold_reason;\n',
+    )
+    const sha = drill.copy.commit('A release whose migration renames a column the code reads')
+    const { production } = await deployToProduction(drill, { sha })
+
+    expect(production.result, production.log).toBe('failure')
+    expect(production.log).toContain('GET /api/health answered 503')
+    expect(await serving(drill)).toBe(before)
+    const bookmark = /Time Travel bookmark was `([^`]+)`/.exec(production.summary)?.[1] as string
+    expect(bookmark, production.summary).toMatch(/^[0-9a-f-]{20,}$/)
+    expect(production.summary).toContain(`npx wrangler d1 time-travel restore ENQUIRIES --bookmark=${bookmark}`)
+    expect(production.summary).toContain("Production's code was rolled back")
+    expect(production.summary).toContain('This job never restores data itself')
+
+    const restored = await drill.runbook('rollback/restore-data', { bookmark })
+    expect(restored.code, restored.output).toBe(0)
+    const columns = await drill.cf.state.query(DATABASES.production, "SELECT name FROM pragma_table_info('enquiries')")
+    expect(columns.map((c) => c.name)).toContain('held_reason')
+    const applied = await drill.cf.state.query(DATABASES.production, 'SELECT name FROM d1_migrations')
+    expect(applied.map((m) => m.name)).not.toContain('0099_rename_held_reason.sql')
   })
 })

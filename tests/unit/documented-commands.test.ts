@@ -159,6 +159,7 @@ const LEDGER: Record<string, Where> = {
   'npm run smoke -- --production --version <version id>': { block: true },
   'npm run smoke -- --url <production url> --version <version id>': { block: true },
   'npx wrangler rollback <version id> --message "<why>"': { block: true },
+  'npx wrangler d1 time-travel restore ENQUIRIES --bookmark=<bookmark>': { block: true },
   'npx wrangler d1 create --help': { test: HELP, runs: "[...path, '--help']" },
   'npx wrangler d1 migrations apply --help': { test: HELP, runs: "[...path, '--help']" },
   'npx wrangler deploy --help': { test: HELP, runs: "[...path, '--help']" },

@@ -283,6 +283,7 @@ describe('one source for names and facts', () => {
     expect(text).toContain('keyed hash')
     expect(retentionMonths()).toBe(24)
     expect(text).toContain(`at most ${facts.logRetentionDays} days`)
+    expect(text).toContain(`D1 Time Travel), still holds an enquiry for at most ${facts.restoreHistoryDays} days`)
     expect(text).toContain('Cloudflare D1')
   })
 

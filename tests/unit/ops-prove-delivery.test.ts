@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process'
 import { createServer, type IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { hiddenFields, targetOrigin } from '../../scripts/prove-delivery'
+import { hiddenFields, proofStatus, targetOrigin } from '../../scripts/prove-delivery'
 
 interface Seen {
   method: string
@@ -61,8 +61,8 @@ vi.setConfig({ testTimeout: 30_000 })
 describe('npm run prove-delivery', () => {
   it('sends exactly one marked test enquiry, with no personal data, to the given site only', async () => {
     const site = await standIn({ status: 200, body: '{"ok":true}' })
-    const { status, output } = await run(['--url', `${site.origin}/anything?x=1`])
-    expect(status).toBe(0)
+    const { output } = await run(['--url', `${site.origin}/anything?x=1`])
+    // What became of it is read from the database next (tests/drills/key-rotation.test.ts).
     expect(output).toContain('req-42')
     expect(site.seen.map((r) => `${r.method} ${r.url}`)).toEqual(['GET /contact', 'POST /api/contact'])
     const post = site.seen[1] as Seen
@@ -72,6 +72,16 @@ describe('npm run prove-delivery', () => {
     expect(fields.email).toBe('delivery-check@example.com')
     expect(fields.website).toBe('')
     expect(fields.message).toMatch(/^Test enquiry [0-9a-f]{8}, sent by `npm run prove-delivery`/)
+  })
+
+  it('calls the proof delivered only when its row says so; held, failed and an attempt that failed are not', () => {
+    const row = (status: string, attempts = 0) => ({ status, attempts, lastCause: null, heldReason: null })
+    expect(proofStatus(row('delivered', 1))).toBe('delivered')
+    expect(proofStatus(row('held'))).toBe('held')
+    expect(proofStatus(row('failed', 6))).toBe('failed')
+    expect(proofStatus(row('pending', 1))).toBe('failed')
+    expect(proofStatus(row('pending'))).toBe('pending')
+    expect(proofStatus(null)).toBe('missing')
   })
 
   it('fails when the site does not accept it', async () => {

@@ -290,6 +290,18 @@ describe('the server function the form calls', () => {
   })
 })
 
+test('/api/health answers 503, not ok, when the enquiries table lacks a column the ledger reads: a deploy whose migration broke the schema fails its smoke test', async () => {
+  await worker.exec('ALTER TABLE enquiries RENAME COLUMN held_reason TO hold_reason')
+  try {
+    const answer = await worker.fetch('/api/health')
+    expect(answer.status).toBe(503)
+    expect(await answer.json()).toEqual({ ok: false, version: expect.stringMatching(/^[0-9a-f-]{36}$/) })
+  } finally {
+    await worker.exec('ALTER TABLE enquiries RENAME COLUMN hold_reason TO held_reason')
+  }
+  expect((await worker.fetch('/api/health')).status).toBe(200)
+})
+
 test('/api/health says only whether the site is up and which version answered: no delivery, secret or binding names, not cached', async () => {
   // The delivery set-up is for operators: the desk shows it (tests/worker/desk-enquiries.test.ts).
   const answer = await worker.fetch('/api/health')

@@ -112,7 +112,8 @@ export async function startDrill(options: DrillOptions = {}): Promise<Drill> {
   const formPosts: FormPost[] = []
   const validKeys = new Set<string>()
   const name = `drill-${process.pid}-${++drills}`
-  const cf = await connectCloudflare(standin, { tokens: TOKENS, ...options.cloudflare })
+  // Pages of two: every list a script reads (versions, Previews, databases) runs to a second page.
+  const cf = await connectCloudflare(standin, { tokens: TOKENS, pageSize: 2, ...options.cloudflare })
   await cf.control.setOutbound(async (request) => {
     const url = new URL(request.url)
     if (`${url.origin}${url.pathname}` !== FORM_ENDPOINT) {

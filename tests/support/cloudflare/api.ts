@@ -20,6 +20,7 @@ import {
 import type {
   Account,
   Binding,
+  DatabaseState,
   Deployment,
   Preview,
   PreviewDeployment,
@@ -52,7 +53,10 @@ export interface ApiContext {
   /** Base of this server's own URLs (for the D1 import upload URL). */
   baseUrl(): string
   /** Injected faults: answered before routing. */
-  takeFault(method: string, path: string): { status: number; code: number; message: string } | undefined
+  takeFault(
+    method: string,
+    path: string,
+  ): { status: number; code: number; message: string; retryAfter: number } | undefined
   record(entry: ApiRequestRecord): void
 }
 
@@ -77,6 +81,32 @@ function route(method: string, path: string, handler: Handler) {
 const A = '/client/v4/accounts/:account'
 
 const ok = (body: unknown, status = 200): Result => ({ status, body })
+
+/**
+ * One page of a list, in Cloudflare's envelope with `result_info` (page, per_page, count,
+ * total_count, total_pages). `per_page` defaults to the account's pageSize (the drills make it
+ * small, so a reader that takes the first page alone misses entries). Guess: a client that names
+ * neither `page` nor `per_page` (wrangler 4.151 reads the versions list and the Previews in one
+ * call) gets the whole list as one page.
+ */
+function paged<T>(ctx: ApiContext, url: URL, all: T[], wrap: (items: T[]) => unknown = (items) => items): Result {
+  const asked = url.searchParams.has('page') || url.searchParams.has('per_page')
+  const perPage = asked
+    ? Number(url.searchParams.get('per_page') ?? ctx.account.options.pageSize)
+    : Math.max(all.length, 1)
+  const page = Math.max(1, Number(url.searchParams.get('page') ?? 1))
+  if (!Number.isInteger(perPage) || perPage < 1 || !Number.isInteger(page))
+    throw new ApiError(400, 10023, 'page and per_page must be positive integers')
+  const items = all.slice((page - 1) * perPage, page * perPage)
+  const info = {
+    page,
+    per_page: perPage,
+    count: items.length,
+    total_count: all.length,
+    total_pages: Math.max(1, Math.ceil(all.length / perPage)),
+  }
+  return { status: 200, body: envelope(wrap(items), info), raw: true }
+}
 
 // ── Identity: whoami and the membership lookups wrangler makes ────────────────────────────────
 
@@ -141,7 +171,13 @@ route('PUT', `${A}/workers/subdomain`, ({ ctx, body }) => {
 
 // ── Workers (services, scripts, the newer "workers" resource) ──────────────────────────────
 
-route('GET', `${A}/workers/services/:name`, ({ ctx, params }) => serviceJson(ctx.account, worker(ctx, params[0])))
+// A Worker that does not exist is 10090 here (the services routes' code), 10007 on the scripts
+// routes: wrangler's isWorkerNotFoundError accepts either.
+route('GET', `${A}/workers/services/:name`, ({ ctx, params }) => {
+  const name = decodeURIComponent(params[0] ?? '')
+  if (!ctx.account.workers.has(name)) throw new ApiError(404, 10090, 'workers.api.error.service_not_found')
+  return serviceJson(ctx.account, worker(ctx, params[0]))
+})
 
 route('GET', `${A}/workers/workers/:name`, ({ ctx, params }) => workerJson(ctx.account, worker(ctx, params[0])))
 
@@ -203,7 +239,7 @@ route('GET', `${A}/workers/scripts/:name/versions`, ({ ctx, params, url }) => {
   if (url.searchParams.get('deployable') === null) {
     throw new ApiError(404, 7003, 'The stand-in serves the deployable versions list only (?deployable=true)')
   }
-  return { latest: items[0], items }
+  return paged(ctx, url, items, (page) => ({ latest: items[0], items: page }))
 })
 
 route('GET', `${A}/workers/scripts/:name/versions/:id`, ({ ctx, params }) => {
@@ -476,9 +512,13 @@ route('GET', `${A}/workers/domains/records/:id`, ({ ctx, params }) => {
 
 // ── Previews ────────────────────────────────────────────────────────────────────────────────
 
-route('GET', `${A}/workers/workers/:name/previews`, ({ ctx, params }) => {
+route('GET', `${A}/workers/workers/:name/previews`, ({ ctx, params, url }) => {
   const target = worker(ctx, params[0])
-  return target.previews.map((p) => previewJson(ctx.account, target, p))
+  return paged(
+    ctx,
+    url,
+    target.previews.map((p) => previewJson(ctx.account, target, p)),
+  )
 })
 
 route('POST', `${A}/workers/workers/:name/previews`, ({ ctx, params, body }) => {
@@ -567,18 +607,11 @@ route('POST', `${A}/d1/database`, ({ ctx, body }) => {
 
 route('GET', `${A}/d1/database`, ({ ctx, url, scope }) => {
   const name = url.searchParams.get('name')
-  const page = Number(url.searchParams.get('page') ?? 1)
-  const perPage = Number(url.searchParams.get('per_page') ?? 1000)
   // Guess: a token scoped to some databases lists only those.
   const all = [...ctx.account.d1.values()].filter(
     (d) => (!name || d.name === name) && (scope.databases === '*' || scope.databases.includes(d.name)),
   )
-  const items = all.slice((page - 1) * perPage, page * perPage).map(databaseJson)
-  return {
-    status: 200,
-    body: envelope(items, { page, per_page: perPage, count: items.length, total_count: all.length }),
-    raw: true,
-  }
+  return paged(ctx, url, all.map(databaseJson))
 })
 
 route('GET', `${A}/d1/database/:db`, async ({ ctx, params }) => {
@@ -607,6 +640,85 @@ route('POST', `${A}/d1/database/:db/query`, async ({ ctx, params, body }) => {
   if (!request.sql) throw new ApiError(400, 7400, 'A query needs sql')
   return ctx.withD1(db.uuid, (d1) => runQuery(d1, request.sql as string, request.params))
 })
+
+// D1 Time Travel (https://developers.cloudflare.com/d1/reference/time-travel/), as wrangler 4.151's
+// `d1 time-travel info` and `restore` call it: a bookmark names the database's state at a time, and
+// a restore puts that state back, answering the bookmark it replaced (`previous_bookmark`).
+route('GET', `${A}/d1/database/:db/time_travel/bookmark`, async ({ ctx, params, url }) => {
+  const db = ctx.account.database(decodeURIComponent(params[0] ?? ''))
+  const timestamp = url.searchParams.get('timestamp')
+  if (timestamp) {
+    const when = Date.parse(timestamp)
+    if (!Number.isFinite(when)) throw new ApiError(400, 7400, `Invalid timestamp ${timestamp}`)
+    const earlier = [...ctx.account.bookmarks.entries()]
+      .filter(([, state]) => state.databaseId === db.uuid && Date.parse(state.at) <= when)
+      .at(-1)
+    // Guess: the stand-in knows only the states it handed bookmarks for.
+    if (!earlier) throw new ApiError(400, 7400, `The stand-in holds no state of ${db.name} at or before ${timestamp}`)
+    return { bookmark: earlier[0] }
+  }
+  return { bookmark: await takeBookmark(ctx, db.uuid) }
+})
+
+route('POST', `${A}/d1/database/:db/time_travel/restore`, async ({ ctx, params, url }) => {
+  const db = ctx.account.database(decodeURIComponent(params[0] ?? ''))
+  const bookmark = url.searchParams.get('bookmark') ?? ''
+  const state = ctx.account.bookmarks.get(bookmark)
+  if (!state || state.databaseId !== db.uuid)
+    throw new ApiError(400, 7400, `Unknown bookmark ${bookmark} for ${db.name}`)
+  const previous = await takeBookmark(ctx, db.uuid)
+  await ctx.withD1(db.uuid, async (d1) => {
+    const now = await readState(d1)
+    const drops = [...now.schema]
+      .reverse()
+      .filter((o) => o.type === 'table' || o.type === 'view')
+      .map((o) => d1.prepare(`DROP ${o.type.toUpperCase()} IF EXISTS "${o.name}"`))
+    const tables = state.schema.filter((o) => o.type === 'table')
+    const rest = state.schema.filter((o) => o.type !== 'table')
+    const inserts = Object.entries(state.rows).flatMap(([table, rows]) =>
+      rows.map((row) => {
+        const columns = Object.keys(row)
+        return d1
+          .prepare(
+            `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
+          )
+          .bind(...columns.map((c) => row[c]))
+      }),
+    )
+    await d1.batch([
+      d1.prepare('PRAGMA defer_foreign_keys = true'),
+      ...drops,
+      ...tables.map((o) => d1.prepare(o.sql)),
+      ...inserts,
+      ...rest.map((o) => d1.prepare(o.sql)),
+    ])
+  })
+  return { bookmark, previous_bookmark: previous, message: `Database ${db.name} restored to ${bookmark}` }
+})
+
+/** The database's state now, kept under a new bookmark (D1's shape: four hex groups and a hash). */
+async function takeBookmark(ctx: ApiContext, databaseId: string): Promise<string> {
+  const state = await ctx.withD1(databaseId, readState)
+  const n = ctx.account.bookmarks.size + 1
+  const hex = (value: number, width: number) => value.toString(16).padStart(width, '0')
+  const bookmark = `${hex(n, 8)}-${hex(n, 8)}-${hex(Date.now() % 0xffffffff, 8)}-${randomUUID().replaceAll('-', '')}`
+  ctx.account.bookmarks.set(bookmark, { ...state, databaseId, at: new Date().toISOString() })
+  return bookmark
+}
+
+/** Every table (and its rows), index, trigger and view of a database, D1's own and SQLite's aside. */
+async function readState(d1: D1Database): Promise<Omit<DatabaseState, 'databaseId' | 'at'>> {
+  const { results } = await d1
+    .prepare(
+      "SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND name NOT LIKE '\\_cf\\_%' ESCAPE '\\' ORDER BY rowid",
+    )
+    .run<{ type: string; name: string; sql: string }>()
+  const rows: DatabaseState['rows'] = {}
+  for (const table of results.filter((o) => o.type === 'table')) {
+    rows[table.name] = (await d1.prepare(`SELECT * FROM "${table.name}"`).run<Record<string, unknown>>()).results
+  }
+  return { schema: results, rows }
+}
 
 // `d1 execute --remote --file`: init → upload to the returned URL → ingest → poll.
 route('POST', `${A}/d1/database/:db/import`, async ({ ctx, params, body }) => {
@@ -735,8 +847,13 @@ export async function handleApi(req: IncomingMessage, res: ServerResponse, ctx: 
     return
   }
 
-  const finish = (status: number, payload: unknown, extra: Partial<ApiRequestRecord> = {}) => {
-    sendJson(res, status, payload)
+  const finish = (
+    status: number,
+    payload: unknown,
+    extra: Partial<ApiRequestRecord> = {},
+    headers: Record<string, string> = {},
+  ) => {
+    sendJson(res, status, payload, headers)
     ctx.record({ at, method, path: url.pathname + url.search, status, ...extra })
   }
 
@@ -776,10 +893,12 @@ export async function handleApi(req: IncomingMessage, res: ServerResponse, ctx: 
   }
   const fault = ctx.takeFault(method, url.pathname)
   if (fault) {
-    return finish(fault.status, errorEnvelope(new ApiError(fault.status, fault.code, fault.message)), {
-      error: `injected: ${fault.message}`,
-      token,
-    })
+    return finish(
+      fault.status,
+      errorEnvelope(new ApiError(fault.status, fault.code, fault.message)),
+      { error: `injected: ${fault.message}`, token },
+      fault.retryAfter > 0 ? { 'Retry-After': String(fault.retryAfter) } : {},
+    )
   }
 
   try {

@@ -119,6 +119,7 @@ export class AccountHost {
       propagationMs: options.propagationMs ?? 1000,
       // Then two seconds of requests taking turns between the old and the new deployment.
       rolloutMs: options.rolloutMs ?? 2000,
+      pageSize: options.pageSize ?? 100,
     })
     for (const db of options.databases ?? []) {
       this.account.d1.set(db.uuid, { uuid: db.uuid, name: db.name, createdAt: new Date().toISOString() })
@@ -525,7 +526,12 @@ export class AccountHost {
       void this.faults.push({
         method,
         path: fromWire(path),
-        fault: { status: fault.status ?? 500, code: fault.code ?? 10013, message: fault.message ?? 'Injected failure' },
+        fault: {
+          status: fault.status ?? 500,
+          code: fault.code ?? 10013,
+          message: fault.message ?? 'Injected failure',
+          retryAfter: fault.retryAfter ?? 0,
+        },
       }),
     'control.runScheduled': async (workerName: string, cron?: string) => {
       const target = this.account.worker(workerName)

@@ -145,6 +145,8 @@ export interface AccountOptions {
    * locations that have the new deployment and locations that do not yet (Guess: strict turns).
    */
   rolloutMs: number
+  /** A page's size when the client names none (AccountOptions.pageSize). */
+  pageSize: number
 }
 
 /**
@@ -186,6 +188,14 @@ export function previewSlug(name: string): string {
   )
 }
 
+/** A D1 database's whole state at a bookmark: its schema objects in order and each table's rows. */
+export interface DatabaseState {
+  databaseId: string
+  at: string
+  schema: { type: string; name: string; sql: string }[]
+  rows: Record<string, Record<string, unknown>[]>
+}
+
 export class Account {
   readonly options: AccountOptions
   readonly workers = new Map<string, Worker>()
@@ -202,6 +212,11 @@ export class Account {
   readonly assetCompletions = new Map<string, AssetsRef['manifest']>()
   /** D1 import uploads (`d1 execute --file --remote`), by file name. */
   readonly d1Uploads = new Map<string, { etag: string; content?: Buffer; databaseId: string }>()
+  /**
+   * D1 Time Travel bookmarks handed out, by bookmark: the database's state then (its schema and
+   * rows). Guess: the stand-in keeps the states it was asked for, where D1 keeps every change.
+   */
+  readonly bookmarks = new Map<string, DatabaseState>()
 
   constructor(options: AccountOptions) {
     this.options = options

@@ -34,6 +34,12 @@ export interface AccountOptions {
    */
   rolloutMs?: number
   /**
+   * How many entries a page of a paged list holds (versions, Previews, D1 databases) when the client
+   * asks for a `page` without a `per_page`; the drills set a small one so a list is read page by
+   * page. Default 100.
+   */
+  pageSize?: number
+  /**
    * D1 databases the account already has, with their ids (a first-deploy drill creates them with
    * `wrangler d1 create` instead).
    */
@@ -127,6 +133,8 @@ export interface Fault {
   status?: number
   code?: number
   message?: string
+  /** Sent as the answer's Retry-After header (seconds), as Cloudflare's 429 carries it. */
+  retryAfter?: number
 }
 
 /** A pattern as it travels: a string matched as a substring (paths: as a suffix), or a RegExp. */

@@ -5,7 +5,12 @@
  */
 export const ISOLATED_FILES = [
   'contact-email.test.ts',
-  'contact-form.test.tsx',
+  'contact-form-draft.test.tsx',
+  'contact-form-fields.test.tsx',
+  'contact-form-key.test.tsx',
+  'contact-form-post-result.test.tsx',
+  'contact-form-sending.test.tsx',
+  'contact-form-turnstile.test.tsx',
   'contact-limits.test.ts',
   'delivery-choice.test.ts',
   'delivery-lease.test.ts',

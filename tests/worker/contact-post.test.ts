@@ -291,7 +291,7 @@ describe('the server function the form calls', () => {
 })
 
 test('/api/health says only whether the site is up and which version answered: no delivery, secret or binding names, not cached', async () => {
-  // The delivery set-up is for operators: the desk shows it (tests/worker/desk-enquiries.test.ts).
+  // The delivery set-up is for operators: the desk shows it (tests/worker/desk-list.test.ts).
   const answer = await worker.fetch('/api/health')
   expect(answer.status).toBe(200)
   expect(answer.headers.get('cache-control')).toBe('no-store')

@@ -1,7 +1,7 @@
 // @vitest-environment node
 /**
  * What comes before the ledger: the rate limiter's verdict and the honeypot (the limit's keys:
- * rate-limit-keys.test.ts; the database's own counting: contact-limits.test.ts).
+ * rate-limit-keys.test.ts; the database's own counting: rate-limit-ledger.test.ts).
  * The harness: tests/support/submit-harness.ts.
  */
 import { describe, expect, it, vi } from 'vitest'

@@ -11,7 +11,6 @@ export const ISOLATED_FILES = [
   'contact-form-post-result.test.tsx',
   'contact-form-sending.test.tsx',
   'contact-form-turnstile.test.tsx',
-  'contact-limits.test.ts',
   'delivery-choice.test.ts',
   'delivery-lease.test.ts',
   'enquiry-gate.test.ts',
@@ -20,6 +19,7 @@ export const ISOLATED_FILES = [
   'enquiry-retries.test.ts',
   'enquiry-storing.test.ts',
   'fetch-later.test.ts',
+  'held-enquiries.test.ts',
   'field-registry-ledger.test.ts',
   'field-registry.test.tsx',
   'icon.test.tsx',
@@ -27,6 +27,7 @@ export const ISOLATED_FILES = [
   'motion-gate.test.ts',
   'notices-ledger.test.ts',
   'preload-recovery.test.ts',
+  'rate-limit-ledger.test.ts',
   'server-fn-adapter.test.ts',
   'turnstile.test.ts',
 ]

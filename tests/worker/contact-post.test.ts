@@ -92,10 +92,15 @@ describe('the post without JavaScript', () => {
   })
 
   test('the subject is preselected from ?subject= on the server-rendered page; an unknown one is not', async () => {
-    const selected = async (path: string) =>
-      parseHtml(await (await worker.fetch(path)).text())
-        .querySelector('select[name="subject"] option[selected]')
-        ?.getAttribute('value') ?? ''
+    const selected = async (path: string) => {
+      const response = await worker.fetch(path)
+      expect(response.status, path).toBe(200)
+      return (
+        parseHtml(await response.text())
+          .querySelector('select[name="subject"] option[selected]')
+          ?.getAttribute('value') ?? ''
+      )
+    }
     expect(await selected('/contact?subject=automation')).toBe('automation')
     expect(await selected('/contact?subject=sales')).toBe('')
   })

@@ -9,8 +9,7 @@ const linkBase =
   'rounded-lg px-3 py-2 text-[0.9375rem] font-medium text-muted transition-colors hover:text-fg hover:bg-white/5'
 const linkActive = 'text-fg bg-white/8 shadow-[inset_0_-2px_0_0_var(--color-brand-400)]'
 
-/** On small screens the menu is an HTML popover, so it works before and without JavaScript; once hydrated,
- * React keeps `aria-expanded` in step and closes it on navigation. */
+/** On small screens the menu is an HTML popover, so it works without JavaScript; React adds `aria-expanded`. */
 export function SiteHeader() {
   // Unknown until hydrated: the popover button tells assistive technology itself, and `false` could be wrong.
   const [open, setOpen] = useState<boolean | undefined>(undefined)

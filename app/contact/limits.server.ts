@@ -2,8 +2,7 @@ import { bounded, database, LedgerError } from '~/server/d1.server'
 import { log } from '~/server/log.server'
 import type { WorkerEnv } from '~/server/runtime.server'
 
-/** Flood limits (docs/contact.md): the bindings per location, the same counts in D1, else this isolate's
- * memory, never none; addresses are counted under an HMAC whose key lives one window. */
+/** Flood limits (docs/contact.md): the bindings, then D1, else memory, never none; no address is stored. */
 
 /** From wrangler.toml, at build time; both limiters share the period. */
 export const RATE_LIMITS = __CONTACT_RATE_LIMITS__
@@ -14,8 +13,7 @@ export const RATE_LIMIT_PERIOD_SECONDS: number = __CONTACT_RATE_LIMIT_PERIOD__
 /** Per network: one network's tokenless posts must not turn away every visitor without JavaScript. */
 export const HELD_PER_HOUR = 20
 
-/** A ceiling for floods from many networks that keeps the worst case inside D1's 500 MB (docs/contact.md);
- * posts held because siteverify could not be asked do not count: an outage turns no one away. */
+/** Keeps a flood from many networks inside D1's 500 MB; a siteverify outage's holds do not count. */
 export const HELD_CEILING_PER_HOUR = 50
 
 const utcDay = (at: number) => new Date(at).toISOString().slice(0, 10)

@@ -8,8 +8,7 @@ import { filterOf, parseEnquiryListQuery } from './enquiry-list.server'
 import { operatorFor } from './operator.server'
 import { RESOLUTION_LABELS, TRIAGE_LABELS } from './triage'
 
-/** The desk as CSV: a byte-order mark so spreadsheets read UTF-8, and a leading `'` on a cell that would
- * start a formula (https://owasp.org/www-community/attacks/CSV_Injection). */
+/** The desk as CSV: a byte-order mark for spreadsheets, and `'` before a would-be formula (OWASP CSV injection). */
 
 /** Streamed: the Worker holds one page of them. */
 export const EXPORT_LIMIT = 50_000
@@ -89,8 +88,7 @@ export function enquiriesCsv(records: readonly EnquiryRecord[], now = new Date()
   return `\uFEFF${csvRow(HEADER)}${records.map((record) => csvRow(csvValues(record, now))).join('')}`
 }
 
-/** `enquiriesCsv` pulled a page at a time, so the Worker holds one page however long the file; an error
- * cuts the stream, so the download fails rather than looking complete. */
+/** One page at a time, however long the file; an error cuts the stream rather than look complete. */
 export function enquiriesCsvStream(
   pages: AsyncIterator<readonly EnquiryRecord[]>,
   onEnd: (rows: number, error?: unknown) => void = () => {},

@@ -1,5 +1,4 @@
-/** An accepted address may hold `?`, `&`, `=`, `#`, which as written could add a hidden Bcc: the local part
- * is percent-encoded (RFC 6068 § 2), and anything but one `@` and a plain host gets no link. */
+/** The local part percent-encoded (RFC 6068 § 2), as an accepted `?` or `&` could add a hidden Bcc. */
 const HOST_NAME = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/
 
 export function mailtoHref(address: string): string | null {

@@ -1,8 +1,7 @@
 import { parseSearch } from '~/lib/search-params'
 import { ADMIN_PREFIX, isDeskPath } from '~/server/desk-path'
 
-/** A desk GET that writes something or hands out a file runs only from the desk itself (`Sec-Fetch-Site`);
- * anything else gets the confirmation page (docs/security.md). */
+/** A desk GET with an effect runs only from the desk itself; else the confirmation page (docs/security.md). */
 
 export const CONFIRM_PATH = `${ADMIN_PREFIX}/confirm`
 

@@ -1,5 +1,4 @@
-/** A stylised "A" whose crossbar is a sound wave: one drawing for the favicon (plain Node loads it, so no
- * imports) and the logo, a symbol in the page. */
+/** A stylised "A" with a sound-wave crossbar: the favicon's and the logo's one drawing (no imports). */
 export const BRAND_MARK_ID = 'brand-mark'
 
 /** The mark's colour, a diagonal gradient from the brand's cyan to its violet. */

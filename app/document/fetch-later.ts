@@ -1,5 +1,4 @@
-/** A file fetched once the main thread is idle after hydration: started in hydration's effects it would
- * lengthen the task that ends it. Rejects unless a success, so callers record nothing they did not get. */
+/** A file fetched when idle after hydration, so it does not lengthen hydration's last task; rejects unless ok. */
 export async function fetchLater(url: string): Promise<Response> {
   await idle()
   // `priority` is a fetch() option browsers support; this TypeScript DOM library lacks it.

@@ -1,4 +1,4 @@
-/** The enquiry's fields, each declared once: everything else derives from this table (docs/architecture.md).
+/** The enquiry's fields, each declared once: everything else derives from this table (docs/architecture.md, "Adding a field").
  * No imports, so plain Node loads it (`npm run enquiries`). */
 
 /** One-line kinds are a line of the e-mails; `choice` shows its label; `long-text` is the message, last. */

@@ -74,8 +74,7 @@ export async function liveLeaseUntil(db: D1Database | undefined, id: string, now
   return row?.lease_until ?? null
 }
 
-/** An operator's retry or release, false when nothing changed; its audit line goes in the same batch under
- * the same condition, so a requeue that loses a race leaves none. */
+/** An operator's retry or release, audited in the same batch under the same condition; false if unchanged. */
 export async function requeueEnquiry(
   db: D1Database | undefined,
   id: string,

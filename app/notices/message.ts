@@ -1,5 +1,4 @@
-/** One plain-text e-mail as `send_email` takes it; no header carries CR or LF from its input (no injection),
- * non-ASCII becomes RFC 2047 words, the body base64 UTF-8. */
+/** One plain-text e-mail for `send_email`; no header carries CR or LF from its input (no injection). */
 
 const CRLF = '\r\n'
 /** An RFC 5322 dot-atom at a dotted domain, what a header carries unquoted; anything more stays in the body. */

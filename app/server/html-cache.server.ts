@@ -32,8 +32,7 @@ const pages = new Map<string, Entry>()
 const notFound = new Map<string, Entry>()
 const ownValues = new WeakMap<Request, OwnValue>()
 
-/** A page carrying a value for its visitor alone (the form's key) may still be shared: each later
- * visitor gets a new one from `make` in its place. */
+/** A page with a value for one visitor (the form's key) is shared with a new value from `make` for each. */
 export function shareWithOwnValue(request: Request, value: string, make: () => string): void {
   ownValues.set(request, { value, make })
 }
@@ -42,8 +41,7 @@ export function ownValueOf(request: Request): OwnValue | undefined {
   return ownValues.get(request)
 }
 
-/** The contact page carries the visit's source: a stored copy only for the two sources that name no
- * other site and no campaign. */
+/** The contact page carries the visit's source: stored only for sources naming no other site or campaign. */
 function variantOf(url: URL, request: Request): string | null {
   if (url.pathname !== '/contact') return ''
   const source = contactPageSource(url, request.headers.get('Referer'))

@@ -5,8 +5,7 @@ import { usePageValue } from '~/document/use-page-value'
 import type { ContactFormProps } from './ContactForm'
 import { loadContactFormCode } from './form-code'
 
-/** The form is plain HTML that posts from the first paint; its code comes on first use (React keeps the
- * suspended HTML, so nothing typed is lost), at once when the tab holds an unsent draft. */
+/** The form posts as plain HTML from the first paint; its code comes on first use, keeping what was typed. */
 const ContactForm = lazy(() => loadContactFormCode().then((module) => ({ default: module.ContactForm })))
 
 const FIRST_USE_EVENTS = ['pointerdown', 'focusin', 'keydown', 'input'] as const

@@ -2,8 +2,7 @@ import type { Illustration } from '~/content/types'
 import { illustrationSymbolId } from '~/document/page-symbols'
 import { usePageValue } from '~/document/use-page-value'
 
-/** Above the fold (`priority`) it is drawn from the page's symbol, painting with the page at no request;
- * without one (an in-site navigation) the file at once, elsewhere the file lazily. */
+/** Above the fold (`priority`) drawn from the page's symbol at no request, else from its file. */
 export function Picture({
   image,
   priority = false,

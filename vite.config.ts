@@ -116,11 +116,13 @@ export default defineConfig({
       srcDirectory: 'app',
       router: {
         codeSplittingOptions: {
-          // The inbox's loaders and the withdraw page's call server functions: in their own chunks,
+          // The inbox's loaders and the withdraw and early-access pages' call server functions: in their own chunks,
           // fetched only on the way to such a page, they keep the inbox's code and the server functions'
           // client (createServerFn) out of the route tree every page loads.
           splitBehavior: ({ routeId }) =>
-            routeId.startsWith('/admin') || routeId === '/withdraw' ? [['loader'], ['component']] : undefined,
+            routeId.startsWith('/admin') || routeId === '/withdraw' || routeId.startsWith('/early-access/')
+              ? [['loader'], ['component']]
+              : undefined,
         },
       },
     }),

@@ -31,8 +31,11 @@ import { Route as AdminExportDotcsvRouteImport } from './routes/admin/export[.]c
 import { Route as AdminSetupRouteImport } from './routes/admin/setup'
 import { Route as AdminSourcesRouteImport } from './routes/admin/sources'
 import { Route as ApiContactRouteImport } from './routes/api/contact'
+import { Route as ApiEarlyAccessRouteImport } from './routes/api/early-access'
 import { Route as ApiHealthRouteImport } from './routes/api/health'
 import { Route as ApiWithdrawRouteImport } from './routes/api/withdraw'
+import { Route as EarlyAccessConfirmRouteImport } from './routes/early-access.confirm'
+import { Route as EarlyAccessLeaveRouteImport } from './routes/early-access.leave'
 import { Route as ServicesIndexRouteImport } from './routes/services/index'
 import { Route as ServicesAiSolutionsRouteImport } from './routes/services/ai-solutions'
 import { Route as ServicesAiWebDevelopmentRouteImport } from './routes/services/ai-web-development'
@@ -43,6 +46,8 @@ import { Route as AdminEraseIdRouteImport } from './routes/admin/erase.$id'
 import { Route as AdminPersonIndexRouteImport } from './routes/admin/person/index'
 import { Route as AdminPersonEraseRouteImport } from './routes/admin/person/erase'
 import { Route as AdminPersonExportDotjsonRouteImport } from './routes/admin/person/export[.]json'
+import { Route as ApiEarlyAccessConfirmRouteImport } from './routes/api/early-access.confirm'
+import { Route as ApiEarlyAccessLeaveRouteImport } from './routes/api/early-access.leave'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -154,6 +159,11 @@ const ApiContactRoute = ApiContactRouteImport.update({
   path: '/api/contact',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ApiEarlyAccessRoute = ApiEarlyAccessRouteImport.update({
+  id: '/api/early-access',
+  path: '/api/early-access',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ApiHealthRoute = ApiHealthRouteImport.update({
   id: '/api/health',
   path: '/api/health',
@@ -162,6 +172,16 @@ const ApiHealthRoute = ApiHealthRouteImport.update({
 const ApiWithdrawRoute = ApiWithdrawRouteImport.update({
   id: '/api/withdraw',
   path: '/api/withdraw',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const EarlyAccessConfirmRoute = EarlyAccessConfirmRouteImport.update({
+  id: '/early-access/confirm',
+  path: '/early-access/confirm',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const EarlyAccessLeaveRoute = EarlyAccessLeaveRouteImport.update({
+  id: '/early-access/leave',
+  path: '/early-access/leave',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ServicesIndexRoute = ServicesIndexRouteImport.update({
@@ -216,6 +236,16 @@ const AdminPersonExportDotjsonRoute =
     path: '/person/export.json',
     getParentRoute: () => AdminRouteRoute,
   } as any)
+const ApiEarlyAccessConfirmRoute = ApiEarlyAccessConfirmRouteImport.update({
+  id: '/confirm',
+  path: '/confirm',
+  getParentRoute: () => ApiEarlyAccessRoute,
+} as any)
+const ApiEarlyAccessLeaveRoute = ApiEarlyAccessLeaveRouteImport.update({
+  id: '/leave',
+  path: '/leave',
+  getParentRoute: () => ApiEarlyAccessRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -239,8 +269,11 @@ export interface FileRoutesByFullPath {
   '/admin/setup': typeof AdminSetupRoute
   '/admin/sources': typeof AdminSourcesRoute
   '/api/contact': typeof ApiContactRoute
+  '/api/early-access': typeof ApiEarlyAccessRouteWithChildren
   '/api/health': typeof ApiHealthRoute
   '/api/withdraw': typeof ApiWithdrawRoute
+  '/early-access/confirm': typeof EarlyAccessConfirmRoute
+  '/early-access/leave': typeof EarlyAccessLeaveRoute
   '/services/ai-solutions': typeof ServicesAiSolutionsRoute
   '/services/ai-web-development': typeof ServicesAiWebDevelopmentRoute
   '/services/automation': typeof ServicesAutomationRoute
@@ -251,6 +284,8 @@ export interface FileRoutesByFullPath {
   '/admin/erase/$id': typeof AdminEraseIdRoute
   '/admin/person/erase': typeof AdminPersonEraseRoute
   '/admin/person/export.json': typeof AdminPersonExportDotjsonRoute
+  '/api/early-access/confirm': typeof ApiEarlyAccessConfirmRoute
+  '/api/early-access/leave': typeof ApiEarlyAccessLeaveRoute
   '/admin/person/': typeof AdminPersonIndexRoute
 }
 export interface FileRoutesByTo {
@@ -274,8 +309,11 @@ export interface FileRoutesByTo {
   '/admin/setup': typeof AdminSetupRoute
   '/admin/sources': typeof AdminSourcesRoute
   '/api/contact': typeof ApiContactRoute
+  '/api/early-access': typeof ApiEarlyAccessRouteWithChildren
   '/api/health': typeof ApiHealthRoute
   '/api/withdraw': typeof ApiWithdrawRoute
+  '/early-access/confirm': typeof EarlyAccessConfirmRoute
+  '/early-access/leave': typeof EarlyAccessLeaveRoute
   '/services/ai-solutions': typeof ServicesAiSolutionsRoute
   '/services/ai-web-development': typeof ServicesAiWebDevelopmentRoute
   '/services/automation': typeof ServicesAutomationRoute
@@ -286,6 +324,8 @@ export interface FileRoutesByTo {
   '/admin/erase/$id': typeof AdminEraseIdRoute
   '/admin/person/erase': typeof AdminPersonEraseRoute
   '/admin/person/export.json': typeof AdminPersonExportDotjsonRoute
+  '/api/early-access/confirm': typeof ApiEarlyAccessConfirmRoute
+  '/api/early-access/leave': typeof ApiEarlyAccessLeaveRoute
   '/admin/person': typeof AdminPersonIndexRoute
 }
 export interface FileRoutesById {
@@ -311,8 +351,11 @@ export interface FileRoutesById {
   '/admin/setup': typeof AdminSetupRoute
   '/admin/sources': typeof AdminSourcesRoute
   '/api/contact': typeof ApiContactRoute
+  '/api/early-access': typeof ApiEarlyAccessRouteWithChildren
   '/api/health': typeof ApiHealthRoute
   '/api/withdraw': typeof ApiWithdrawRoute
+  '/early-access/confirm': typeof EarlyAccessConfirmRoute
+  '/early-access/leave': typeof EarlyAccessLeaveRoute
   '/services/ai-solutions': typeof ServicesAiSolutionsRoute
   '/services/ai-web-development': typeof ServicesAiWebDevelopmentRoute
   '/services/automation': typeof ServicesAutomationRoute
@@ -323,6 +366,8 @@ export interface FileRoutesById {
   '/admin/erase/$id': typeof AdminEraseIdRoute
   '/admin/person/erase': typeof AdminPersonEraseRoute
   '/admin/person/export.json': typeof AdminPersonExportDotjsonRoute
+  '/api/early-access/confirm': typeof ApiEarlyAccessConfirmRoute
+  '/api/early-access/leave': typeof ApiEarlyAccessLeaveRoute
   '/admin/person/': typeof AdminPersonIndexRoute
 }
 export interface FileRouteTypes {
@@ -349,8 +394,11 @@ export interface FileRouteTypes {
     | '/admin/setup'
     | '/admin/sources'
     | '/api/contact'
+    | '/api/early-access'
     | '/api/health'
     | '/api/withdraw'
+    | '/early-access/confirm'
+    | '/early-access/leave'
     | '/services/ai-solutions'
     | '/services/ai-web-development'
     | '/services/automation'
@@ -361,6 +409,8 @@ export interface FileRouteTypes {
     | '/admin/erase/$id'
     | '/admin/person/erase'
     | '/admin/person/export.json'
+    | '/api/early-access/confirm'
+    | '/api/early-access/leave'
     | '/admin/person/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -384,8 +434,11 @@ export interface FileRouteTypes {
     | '/admin/setup'
     | '/admin/sources'
     | '/api/contact'
+    | '/api/early-access'
     | '/api/health'
     | '/api/withdraw'
+    | '/early-access/confirm'
+    | '/early-access/leave'
     | '/services/ai-solutions'
     | '/services/ai-web-development'
     | '/services/automation'
@@ -396,6 +449,8 @@ export interface FileRouteTypes {
     | '/admin/erase/$id'
     | '/admin/person/erase'
     | '/admin/person/export.json'
+    | '/api/early-access/confirm'
+    | '/api/early-access/leave'
     | '/admin/person'
   id:
     | '__root__'
@@ -420,8 +475,11 @@ export interface FileRouteTypes {
     | '/admin/setup'
     | '/admin/sources'
     | '/api/contact'
+    | '/api/early-access'
     | '/api/health'
     | '/api/withdraw'
+    | '/early-access/confirm'
+    | '/early-access/leave'
     | '/services/ai-solutions'
     | '/services/ai-web-development'
     | '/services/automation'
@@ -432,6 +490,8 @@ export interface FileRouteTypes {
     | '/admin/erase/$id'
     | '/admin/person/erase'
     | '/admin/person/export.json'
+    | '/api/early-access/confirm'
+    | '/api/early-access/leave'
     | '/admin/person/'
   fileRoutesById: FileRoutesById
 }
@@ -450,8 +510,11 @@ export interface RootRouteChildren {
   TermsRoute: typeof TermsRoute
   WithdrawRoute: typeof WithdrawRoute
   ApiContactRoute: typeof ApiContactRoute
+  ApiEarlyAccessRoute: typeof ApiEarlyAccessRouteWithChildren
   ApiHealthRoute: typeof ApiHealthRoute
   ApiWithdrawRoute: typeof ApiWithdrawRoute
+  EarlyAccessConfirmRoute: typeof EarlyAccessConfirmRoute
+  EarlyAccessLeaveRoute: typeof EarlyAccessLeaveRoute
   ServicesAiSolutionsRoute: typeof ServicesAiSolutionsRoute
   ServicesAiWebDevelopmentRoute: typeof ServicesAiWebDevelopmentRoute
   ServicesAutomationRoute: typeof ServicesAutomationRoute
@@ -615,6 +678,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiContactRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/api/early-access': {
+      id: '/api/early-access'
+      path: '/api/early-access'
+      fullPath: '/api/early-access'
+      preLoaderRoute: typeof ApiEarlyAccessRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/api/health': {
       id: '/api/health'
       path: '/api/health'
@@ -627,6 +697,20 @@ declare module '@tanstack/react-router' {
       path: '/api/withdraw'
       fullPath: '/api/withdraw'
       preLoaderRoute: typeof ApiWithdrawRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/early-access/confirm': {
+      id: '/early-access/confirm'
+      path: '/early-access/confirm'
+      fullPath: '/early-access/confirm'
+      preLoaderRoute: typeof EarlyAccessConfirmRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/early-access/leave': {
+      id: '/early-access/leave'
+      path: '/early-access/leave'
+      fullPath: '/early-access/leave'
+      preLoaderRoute: typeof EarlyAccessLeaveRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/services/': {
@@ -699,6 +783,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminPersonExportDotjsonRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/api/early-access/confirm': {
+      id: '/api/early-access/confirm'
+      path: '/confirm'
+      fullPath: '/api/early-access/confirm'
+      preLoaderRoute: typeof ApiEarlyAccessConfirmRouteImport
+      parentRoute: typeof ApiEarlyAccessRoute
+    }
+    '/api/early-access/leave': {
+      id: '/api/early-access/leave'
+      path: '/leave'
+      fullPath: '/api/early-access/leave'
+      preLoaderRoute: typeof ApiEarlyAccessLeaveRouteImport
+      parentRoute: typeof ApiEarlyAccessRoute
+    }
   }
 }
 
@@ -738,6 +836,20 @@ const AdminRouteRouteWithChildren = AdminRouteRoute._addFileChildren(
   AdminRouteRouteChildren,
 )
 
+interface ApiEarlyAccessRouteChildren {
+  ApiEarlyAccessConfirmRoute: typeof ApiEarlyAccessConfirmRoute
+  ApiEarlyAccessLeaveRoute: typeof ApiEarlyAccessLeaveRoute
+}
+
+const ApiEarlyAccessRouteChildren: ApiEarlyAccessRouteChildren = {
+  ApiEarlyAccessConfirmRoute: ApiEarlyAccessConfirmRoute,
+  ApiEarlyAccessLeaveRoute: ApiEarlyAccessLeaveRoute,
+}
+
+const ApiEarlyAccessRouteWithChildren = ApiEarlyAccessRoute._addFileChildren(
+  ApiEarlyAccessRouteChildren,
+)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AdminRouteRoute: AdminRouteRouteWithChildren,
@@ -753,8 +865,11 @@ const rootRouteChildren: RootRouteChildren = {
   TermsRoute: TermsRoute,
   WithdrawRoute: WithdrawRoute,
   ApiContactRoute: ApiContactRoute,
+  ApiEarlyAccessRoute: ApiEarlyAccessRouteWithChildren,
   ApiHealthRoute: ApiHealthRoute,
   ApiWithdrawRoute: ApiWithdrawRoute,
+  EarlyAccessConfirmRoute: EarlyAccessConfirmRoute,
+  EarlyAccessLeaveRoute: EarlyAccessLeaveRoute,
   ServicesAiSolutionsRoute: ServicesAiSolutionsRoute,
   ServicesAiWebDevelopmentRoute: ServicesAiWebDevelopmentRoute,
   ServicesAutomationRoute: ServicesAutomationRoute,

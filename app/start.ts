@@ -1,6 +1,7 @@
 import { createCsrfMiddleware, createMiddleware, createStart } from '@tanstack/react-start'
 import { FAILURE_MESSAGE, turnstileSetup } from './contact/index.server'
 import { confirmPath, deskEffect, fromTheDesk, operatorFor } from './desk/index.server'
+import { isSignedLeave } from './notices/index.server'
 import { markdownTwin, negotiablePage, negotiatedTwin } from './server/ai-pages.server'
 import { forbidden, seeOther } from './server/answer'
 import { discardBody, exceedsBodyLimit, payloadTooLarge } from './server/body-limit.server'
@@ -12,9 +13,10 @@ import { refusal, replyResponse } from './server/reply'
 import { workerEnv } from './server/runtime.server'
 import { createNonce, upgradesInsecureRequests, withSecurityHeaders } from './server/security-headers.server'
 import { markServerFnStarted, refuseUndecodableServerFnCalls } from './server/server-fn-guard'
+import { isSignedPost, markSignedPost } from './server/signed-post'
 
 /** The request middleware, outermost first, so every answer leaves with the security headers: drainBody →
- * noindexOnWorkersDev → securityHeaders → canonicalHost → markdownTwins → pageCache → csrf → bodyLimit → deskGate → … */
+ * noindexOnWorkersDev → securityHeaders → canonicalHost → markdownTwins → pageCache → signedLeave → csrf → bodyLimit → deskGate → … */
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
@@ -105,9 +107,19 @@ const pageCache = createMiddleware()
     return response === result.response ? result : response
   })
 
-/** Declaring request middleware replaces Start's built-in CSRF check, so it is added back here. */
+/**
+ * Declaring request middleware replaces Start's built-in CSRF check, so it is added back here. A
+ * mail client's one-click unsubscribe (RFC 8058) comes with no Origin and no cookie: it passes on
+ * its signed leave token alone, which is all the endpoint acts on.
+ */
+const signedLeave = createMiddleware().server(async ({ request, next }) => {
+  if (request.method === 'POST' && (await isSignedLeave(await workerEnv(), new URL(request.url))))
+    markSignedPost(request)
+  return next()
+})
+
 const csrf = createCsrfMiddleware({
-  filter: ({ request }) => !SAFE_METHODS.has(request.method),
+  filter: ({ request }) => !SAFE_METHODS.has(request.method) && !isSignedPost(request),
   failureResponse: () => replyResponse(refusal('cross_site_request', 403, 'Cross-site requests are not accepted.')),
 })
 
@@ -147,6 +159,7 @@ export const startInstance = createStart(() => ({
     canonicalHost,
     markdownTwins,
     pageCache,
+    signedLeave,
     csrf,
     bodyLimit,
     deskGate,

@@ -275,6 +275,9 @@ export function hygieneProblems(config: RawConfig, workerdDate = bundledWorkerdD
   if (String(config.vars?.RECEIPT_FROM ?? '').trim() && !required.includes('RECEIPT_LINK_SECRET')) {
     problems.push('RECEIPT_FROM is set but [secrets] required does not list RECEIPT_LINK_SECRET')
   }
+  if (String(config.vars?.EARLY_ACCESS_FROM ?? '').trim() && !required.includes('EARLY_ACCESS_LINK_SECRET')) {
+    problems.push('EARLY_ACCESS_FROM is set but [secrets] required does not list EARLY_ACCESS_LINK_SECRET')
+  }
   // Stand-ins on this machine only: set in a deployment, they would point a check at another host.
   for (const block of blocks(config)) {
     for (const name of LOCAL_ONLY_VARS) {

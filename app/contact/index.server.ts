@@ -2,6 +2,7 @@
 
 export { attemptNow, deliverDueEnquiries } from './attempts.server'
 export { submitContact } from './contact.functions'
+export { earlyAccessPanel, earlyAccessReturn, handleEarlyAccessPost } from './early-access-post.server'
 export { handleFormPost } from './form-post.server'
 export { healthReport, publicHealth } from './health.server'
 export { floodLimited, HELD_CEILING_PER_HOUR, HELD_PER_HOUR, purgeRateCounts } from './limits.server'

@@ -11,6 +11,7 @@ export {
 export { getTurnstileSiteKey } from './contact.functions'
 export { clearDraft } from './draft'
 export { loadDraft, saveDraft } from './draft-values'
+export { type EarlyAccessFormResult, isEarlyAccessFormResult } from './early-access-result'
 export { HONEYPOT_FIELD, IDEMPOTENCY_KEY_FIELD, newIdempotencyKey } from './fields'
 export { type ContactFormState, loadContactForm } from './form-state'
 export { type FieldErrors, firstInvalidField, MESSAGES, validateContact } from './schema'

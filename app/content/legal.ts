@@ -1,5 +1,6 @@
 import { contentSignals, site } from '~/site'
 import { facts, retentionMonths } from './facts'
+import { earlyAccessPrivacySection } from './privacy-early-access'
 import { receiptSection } from './privacy-receipt'
 import type { ProseSection } from './types'
 
@@ -18,13 +19,13 @@ const ENQUIRY_LEDGER = 'a database in our Cloudflare account (Cloudflare D1)'
 
 export const privacyPage: LegalPage = {
   title: 'Privacy Policy',
-  updated: '2026-11-26',
+  updated: '2026-12-02',
   intro: `This policy explains what personal data ${site.legalName} (“${site.name}”, “we”) collects through this website, why, and what you can ask us to do with it. We are based in ${where}.`,
   sections: [
     {
       title: 'What we collect',
       paragraphs: [
-        'We collect personal data only when you send us an enquiry through the contact form. The form asks for:',
+        'We collect personal data only when you send us an enquiry through the contact form, or ask for early access updates on the products page (see “Early access updates” below). The contact form asks for:',
       ],
       list: [
         'your name and e-mail address (required);',
@@ -68,6 +69,7 @@ export const privacyPage: LegalPage = {
       ],
     },
     receiptSection,
+    earlyAccessPrivacySection,
     {
       title: 'Your rights',
       paragraphs: [

@@ -2,6 +2,15 @@
 
 export { type AuditRecord, activityPage, auditOf, purgeAuditTrail, recordAudit, recordOpen } from './audit.server'
 export {
+  confirmEarlyAccess,
+  type EarlyAccessEntry,
+  earlyAccessEntry,
+  leaveEarlyAccess,
+  markEarlyAccessMailFailed,
+  purgeEarlyAccess,
+  signUpEarlyAccess,
+} from './early-access.server'
+export {
   type EnquiryFilter,
   enquiryCounts,
   enquiryPages,

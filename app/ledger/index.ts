@@ -1,6 +1,16 @@
 /** The ledger's door for code any bundle may carry: nothing here reads D1 (that is `index.server.ts`). */
 
 export type { ActivityLine, AuditLine } from './audit'
+export {
+  addressKey,
+  type ConfirmAnswer,
+  EARLY_ACCESS_FIELDS,
+  EARLY_ACCESS_STATES,
+  type EarlyAccessState,
+  LEFT_DAYS,
+  type LeaveAnswer,
+  PENDING_DAYS,
+} from './early-access'
 export type { EnquiryCounts } from './enquiries.server'
 // The enquiry's fields, each declared once: the whole registry is public.
 export * from './fields'

@@ -101,6 +101,17 @@ export interface PlainTextEmail {
   date: Date
   /** Its left part; the sender's domain is appended. */
   messageId: string
+  /** An https URL that unsubscribes with one POST (RFC 8058): `List-Unsubscribe` and `List-Unsubscribe-Post`. */
+  oneClickUnsubscribe?: string
+}
+
+/** RFC 8058 asks for an https URI (http on this machine); no space or control can end up in the header. */
+function unsubscribeHeaders(url: string): string[] {
+  if (/[\s<>]/.test(url)) throw new Error('not an unsubscribe URL')
+  const parsed = new URL(url)
+  if (!['https:', 'http:'].includes(parsed.protocol) || parsed.href.length > 900 || /[\s<>]/.test(parsed.href))
+    throw new Error('not an unsubscribe URL')
+  return [`List-Unsubscribe: <${parsed.href}>`, 'List-Unsubscribe-Post: List-Unsubscribe=One-Click']
 }
 
 export function buildPlainTextEmail(email: PlainTextEmail): string {
@@ -113,6 +124,7 @@ export function buildPlainTextEmail(email: PlainTextEmail): string {
     header('Subject', unstructured(email.subject)),
     `Date: ${rfc5322Date(email.date)}`,
     `Message-ID: <${idPart}@${domain}>`,
+    ...(email.oneClickUnsubscribe ? unsubscribeHeaders(email.oneClickUnsubscribe) : []),
     'MIME-Version: 1.0',
     'Content-Type: text/plain; charset=utf-8',
     'Content-Transfer-Encoding: base64',

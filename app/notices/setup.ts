@@ -9,6 +9,8 @@ export interface NoticesSetup {
   digest: { on: true; hourUtc: number } | { on: false; why: string }
   alerts: { on: true; after: number } | { on: false; why: string }
   receipt: { on: true; from: string; perNetwork: number; perSite: number } | { on: false; why: string }
+  /** The early-access confirmation: the receipts' caps, counted apart. Off: the panel's button opens the contact form. */
+  earlyAccess: { on: true; from: string; perNetwork: number; perSite: number } | { on: false; why: string }
 }
 
 /** Receipts a UTC day to one network (/48 or /24), and to everyone: `RECEIPTS_PER_NETWORK_DAY`, `RECEIPTS_PER_SITE_DAY`. */
@@ -19,6 +21,23 @@ function capOf(value: string | undefined, fallback: number): number {
   const text = value?.trim() ?? ''
   const parsed = /^\d{1,6}$/.test(text) ? Number(text) : Number.NaN
   return parsed >= 1 && parsed <= 100_000 ? parsed : fallback
+}
+
+/** Needs the binding, EARLY_ACCESS_FROM (a domain onboarded to Email Sending) and EARLY_ACCESS_LINK_SECRET. */
+export function earlyAccessSetup(env: WorkerEnv): NoticesSetup['earlyAccess'] {
+  const from = env.EARLY_ACCESS_FROM?.trim() ?? ''
+  const secret = env.EARLY_ACCESS_LINK_SECRET ?? ''
+  if (!env.CONTACT_EMAIL) return { on: false, why: 'the send_email binding CONTACT_EMAIL is not bound' }
+  if (!from) return { on: false, why: 'EARLY_ACCESS_FROM is not set' }
+  if (!isPlainAddress(from)) return { on: false, why: 'EARLY_ACCESS_FROM is not an address' }
+  if (secret.length < MIN_SECRET_LENGTH)
+    return { on: false, why: `EARLY_ACCESS_LINK_SECRET is not set (${MIN_SECRET_LENGTH} characters or more)` }
+  return {
+    on: true,
+    from,
+    perNetwork: capOf(env.RECEIPTS_PER_NETWORK_DAY, RECEIPT_CAP_DEFAULTS.perNetwork),
+    perSite: capOf(env.RECEIPTS_PER_SITE_DAY, RECEIPT_CAP_DEFAULTS.perSite),
+  }
 }
 
 export function noticesSetup(env: WorkerEnv): NoticesSetup {
@@ -56,6 +75,7 @@ export function noticesSetup(env: WorkerEnv): NoticesSetup {
                 perNetwork: capOf(env.RECEIPTS_PER_NETWORK_DAY, RECEIPT_CAP_DEFAULTS.perNetwork),
                 perSite: capOf(env.RECEIPTS_PER_SITE_DAY, RECEIPT_CAP_DEFAULTS.perSite),
               },
+    earlyAccess: earlyAccessSetup(env),
   }
 }
 
@@ -88,6 +108,13 @@ export function noticesSetupLines(setup: NoticesSetup, companyEmail: string): No
       value: setup.receipt.on
         ? `on: from ${setup.receipt.from}, one a day per address, at most ${setup.receipt.perNetwork} a day per network and ${setup.receipt.perSite} a day in all`
         : `off: ${setup.receipt.why}`,
+    },
+    {
+      id: 'setup-early-access',
+      label: 'Early access signup',
+      value: setup.earlyAccess.on
+        ? `on: confirmation from ${setup.earlyAccess.from}, one a day per address, at most ${setup.earlyAccess.perNetwork} a day per network and ${setup.earlyAccess.perSite} a day in all`
+        : `off: ${setup.earlyAccess.why}; the products page's button opens the contact form`,
     },
   ]
 }

@@ -1,17 +1,23 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { EarlyAccessSignup } from '~/components/early-access/EarlyAccessSignup'
 import { Icon } from '~/components/Icon'
 import { AvatarVisual } from '~/components/sections/AvatarVisual'
 import { CallToAction } from '~/components/sections/CallToAction'
 import { CardGrid } from '~/components/sections/CardGrid'
-import { ContactButton } from '~/components/sections/ContactButton'
 import { FeatureMatrix } from '~/components/sections/FeatureMatrix'
 import { PageHero } from '~/components/sections/PageHero'
 import { Section } from '~/components/sections/Section'
 import { buttonStyles } from '~/components/sections/styles'
+import { loadEarlyAccessPanel } from '~/contact/early-access.functions'
+import { type EarlyAccessFormResult, isEarlyAccessFormResult } from '~/contact/early-access-result'
 import { avatarImage, featureGroups, productsPage, useCases, voiceAssistant } from '~/content/product'
 import { productsHead } from '~/lib/structured-data'
 
 export const Route = createFileRoute('/products')({
+  // A signup without JavaScript comes back here with one of four fixed words (never the address).
+  validateSearch: (search: Record<string, unknown>): { 'early-access'?: EarlyAccessFormResult } =>
+    isEarlyAccessFormResult(search['early-access']) ? { 'early-access': search['early-access'] } : {},
+  loader: () => loadEarlyAccessPanel(),
   head: () => productsHead(),
   component: ProductsPage,
 })
@@ -20,6 +26,8 @@ const LIVE_DEMO_NOTE_ID = 'live-demo-note'
 
 function ProductsPage() {
   const { banner, features, future } = productsPage
+  const panel = Route.useLoaderData()
+  const result = Route.useSearch()['early-access']
   return (
     <>
       <div className="container-page pt-8">
@@ -74,7 +82,12 @@ function ProductsPage() {
       </Section>
 
       <CallToAction title={future.title} text={future.text}>
-        <ContactButton subject="voice-ai">{future.label}</ContactButton>
+        <EarlyAccessSignup
+          label={future.label}
+          on={panel.on}
+          turnstileSiteKey={panel.turnstileSiteKey}
+          result={result}
+        />
       </CallToAction>
     </>
   )

@@ -6,6 +6,8 @@ interface UnlistedSecrets {
   TURNSTILE_SECRET_KEY: string
   /** The receipt is off without it. */
   RECEIPT_LINK_SECRET: string
+  /** Early access is off without it. */
+  EARLY_ACCESS_LINK_SECRET: string
   /** Webhooks (docs/integrations.md): none without them. */
   WEBHOOK_ENDPOINTS: string
   WEBHOOK_SECRETS: string

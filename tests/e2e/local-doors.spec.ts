@@ -8,7 +8,7 @@ import { type Checkout, checkout, type Running } from '../support/checkout'
 import { type Enquiry, enquiry, expect, fillForm, form, receivedFrom, setScenario, test } from '../support/contact'
 import { documentedCommands } from '../support/documented-commands'
 import { expectStored, storedFrom } from '../support/enquiries'
-import { gotoContactForm } from '../support/page'
+import { gotoContactForm, gotoHydrated } from '../support/page'
 import { FORM_SERVICE_ORIGIN, PORT_BASE } from '../support/servers'
 import { waitUntilServing } from '../support/site-server'
 import {
@@ -81,6 +81,8 @@ function everyVariable(ctx: {
     RECEIPT_LINK_SECRET: 'local-doors-receipt-secret-0123456789',
     RECEIPTS_PER_NETWORK_DAY: '4',
     RECEIPTS_PER_SITE_DAY: '40',
+    EARLY_ACCESS_FROM: 'updates@aksharalabs.example',
+    EARLY_ACCESS_LINK_SECRET: 'local-doors-early-access-secret-0123456789',
     // The receiver's own lines, and a Slack endpoint on the same receiver (docs/integrations.md).
     WEBHOOK_ENDPOINTS: `${ctx.hooks.endpoints} team=http://127.0.0.1:${HOOKS_PORT}/slack`,
     WEBHOOK_SECRETS: ctx.hooks.secrets,
@@ -157,6 +159,10 @@ test('docs/desk.md and .dev.vars.example as written: admin-token, its lines and 
     await expect(page.getByTestId('setup-receipt')).toHaveText(
       `on: from ${vars.RECEIPT_FROM}, one a day per address, at most 4 a day per network and 40 a day in all`,
     )
+    // EARLY_ACCESS_FROM with EARLY_ACCESS_LINK_SECRET: the products panel's signup is on.
+    await expect(page.getByTestId('setup-early-access')).toHaveText(
+      `on: confirmation from ${vars.EARLY_ACCESS_FROM}, one a day per address, at most 4 a day per network and 40 a day in all`,
+    )
     // WEBHOOK_ENDPOINTS, WEBHOOK_SECRETS, WEBHOOK_SLACK, WEBHOOK_SLACK_BODY: listed by host.
     await expect(page.getByTestId('setup-webhooks')).toHaveText(
       `local → 127.0.0.1:${HOOKS_PORT} (signed JSON); team → 127.0.0.1:${HOOKS_PORT} (Slack, message body on)`,
@@ -218,6 +224,34 @@ test('docs/desk.md and .dev.vars.example as written: admin-token, its lines and 
     const receipt = bodies().find((mail) => mail.raw.includes(`To: ${delivered.email}`))
     expect(receipt?.raw).toMatch(/^From: .*receipts@aksharalabs\.example/m)
     expect(receipt?.text).toContain('/withdraw?id=')
+
+    // docs/notices.md, "Early access": sign up in the products panel (Turnstile's widget hands
+    // the form its token), read the confirmation from wrangler's local e-mail file, confirm.
+    const subscriber = `doors-early-${crypto.randomUUID().slice(0, 8)}@example.com`
+    await routeTurnstileWidget(page, `pass-${crypto.randomUUID()}`)
+    await gotoHydrated(page, `${origin}/products`)
+    await page.locator('#early-access summary').click()
+    await page.getByLabel('Email address').fill(subscriber)
+    // The form's code has arrived and its widget has a token: the post is the script's, with it.
+    await expect(page.getByTestId('early-access-turnstile')).toHaveAttribute(
+      'data-widget',
+      `${TEST_TURNSTILE_SITE_KEY} contact`,
+    )
+    await page.getByRole('button', { name: 'Keep me posted' }).click()
+    await expect(page.locator('#early-access-status')).toContainText('Check your inbox')
+    const confirmation = () => bodies().find((mail) => mail.raw.includes(`To: ${subscriber}`))
+    await expect
+      .poll(() => confirmation()?.raw ?? '', { timeout: 15_000 })
+      .toMatch(/^From: .*updates@aksharalabs\.example/m)
+      .catch((error) => {
+        // The signup's log lines say what happened instead (docs/notices.md, "Early access").
+        const lines = output().match(/^.*"early_access".*$/gm) ?? []
+        throw new Error(`no confirmation to ${subscriber}:\n${lines.join('\n')}`, { cause: error })
+      })
+    const link = new URL(confirmation()?.text.match(/https?:\/\/\S+\/early-access\/confirm\?\S+/)?.[0] ?? '')
+    await page.goto(`${origin}${link.pathname}${link.search}`)
+    await page.getByRole('button', { name: 'Confirm' }).click()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('You are on the list')
     expect(Object.keys(vars).sort()).toEqual(STARTED_NAMES)
 
     // docs/desk.md: `npm run enquiries` lists what visitors sent; `npm run enquiries -- retry <id>`
@@ -272,8 +306,9 @@ async function sendForm(page: Page, values: Enquiry, token?: string) {
   await expect(form(page).status).toContainText(SUCCESS_MESSAGE)
 }
 
-test('npm run dev reads the same .dev.vars (ACCESS_ALLOWED_EMAILS among them) and runs the scheduled handler by itself', async ({
+test('npm run dev reads the same .dev.vars (ACCESS_ALLOWED_EMAILS among them) and runs the scheduled handler by itself; without the early-access sender, the products button opens the contact form', async ({
   request,
+  page,
 }) => {
   // A checkout of its own, so that it runs beside the test above.
   const repo = checkout('doors-dev')
@@ -325,6 +360,12 @@ test('npm run dev reads the same .dev.vars (ACCESS_ALLOWED_EMAILS among them) an
       headers: { 'Cf-Access-Jwt-Assertion': await keys.sign({ email: 'someone-else@aksharalabs.in' }) },
     })
     expect(stranger.status()).toBe(403)
+
+    // Without EARLY_ACCESS_FROM and its secret (as in a fresh clone), the products panel's button
+    // opens the contact form about the voice assistant (docs/notices.md, "Early access").
+    await page.goto(`${devOrigin}/products`)
+    await page.getByRole('link', { name: 'Get Early Access Updates' }).click()
+    await expect(page).toHaveURL(`${devOrigin}/contact?subject=voice-ai`)
 
     // Each test shows its own variables take effect; together they are every documented one.
     const documented = documentedNames(readFileSync('.dev.vars.example', 'utf8'))

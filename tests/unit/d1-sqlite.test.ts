@@ -10,6 +10,7 @@ describe('the SQLite stand-in for D1', () => {
       'audit_log',
       'contact_rate',
       'contact_rate_keys',
+      'early_access',
       'enquiries',
       'enquiry_attempts',
       'enquiry_notes',

@@ -48,6 +48,11 @@ const EXCEPTIONS: Record<string, string> = {
   // first load carries (a route's loader or head, the deferred form); the front doors would bring
   // the validation or the server functions' clients with them.
   'routes/contact.tsx -> contact/form-state.ts': "the /contact route's loader",
+  'routes/products.tsx -> contact/early-access.functions.ts': "the /products route's loader (the early-access panel)",
+  'routes/products.tsx -> contact/early-access-result.ts': "the /products route's search check",
+  // Turnstile's script and constants for the early-access form's lazy code, without the contact form's modules.
+  'components/contact/turnstile-script.ts -> contact/turnstile.ts': "Turnstile's script address",
+  'components/early-access/early-access-code.ts -> contact/turnstile.ts': "Turnstile's action and field",
   'components/contact/DeferredContactForm.tsx -> contact/draft.ts': 'hasDraft(), before the form loads',
   'routes/admin/ -> desk/head.ts': "the desk routes' head(), in the route tree every page loads",
   // Plain Node loads the webhooks' rules (npm run check:config): it cannot resolve `~/`.

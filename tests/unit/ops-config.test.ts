@@ -199,15 +199,18 @@ describe('the checks catch what an operator would get wrong', () => {
     expect(hygieneProblems(standIn)).toEqual([expect.stringMatching(/TURNSTILE_VERIFY_URL is for tests/)])
   })
 
-  it('flags the receipt turned on without its link secret required', () => {
-    expect(hygieneProblems(clone()).join('\n')).not.toMatch(/RECEIPT/)
-    const half = clone()
-    half.vars.RECEIPT_FROM = 'hello@aksharalabs.in'
-    expect(hygieneProblems(half)).toEqual([
-      expect.stringMatching(/RECEIPT_FROM is set but \[secrets\] required does not list RECEIPT_LINK_SECRET/),
-    ])
-    half.secrets.required.push('RECEIPT_LINK_SECRET')
-    expect(hygieneProblems(half)).toEqual([])
+  it('flags the receipt or early access turned on without its link secret required', () => {
+    for (const [from, secret] of [
+      ['RECEIPT_FROM', 'RECEIPT_LINK_SECRET'],
+      ['EARLY_ACCESS_FROM', 'EARLY_ACCESS_LINK_SECRET'],
+    ] as const) {
+      expect(hygieneProblems(clone()).join('\n')).not.toContain(secret)
+      const half = clone()
+      half.vars[from] = 'hello@aksharalabs.in'
+      expect(hygieneProblems(half)).toEqual([`${from} is set but [secrets] required does not list ${secret}`])
+      half.secrets.required.push(secret)
+      expect(hygieneProblems(half)).toEqual([])
+    }
   })
 
   it('flags a stand-in Access key server left in the file, in production and in previews', () => {

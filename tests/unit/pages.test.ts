@@ -26,8 +26,9 @@ function pageRoutes() {
     .map((route) => ({ ...route, path: route.path === '/' ? '/' : route.path.replace(/\/$/, '') }))
 }
 
-// The desk, and the withdraw page a receipt's link leads to (noindex, not in the sitemap).
-const isPrivate = (path: string) => path === '/admin' || path.startsWith('/admin/') || path === '/withdraw'
+// The desk, and the pages a notice's link leads to: withdraw, confirm and leave (noindex, not in the sitemap).
+const isPrivate = (path: string) =>
+  path === '/admin' || path.startsWith('/admin/') || path === '/withdraw' || path.startsWith('/early-access/')
 
 describe('the page list (app/content/pages.ts)', () => {
   it('finds the route files, including server routes and the private desk', () => {

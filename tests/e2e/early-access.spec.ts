@@ -1,0 +1,108 @@
+import { readFileSync } from 'node:fs'
+import type { Page } from '@playwright/test'
+import { analyzeWcag } from '../support/axe'
+import { expect, test } from '../support/contact'
+import { gotoHydrated, requestedUrls } from '../support/page'
+import { PORT_BASE } from '../support/servers'
+import { type SiteServer, startSiteServer, stateDir } from '../support/site-server'
+
+/**
+ * The products panel's early-access form in a browser, on a server with the confirmation's sender
+ * and secret set (docs/notices.md, "Early access"): with JavaScript (its code fetched on first use,
+ * the answer in place) and without (a plain post, a 303 back to the panel), at 375 and 1280 px,
+ * axe-clean, and the confirm and leave pages the e-mail leads to. The rules behind each answer are
+ * tests/worker/early-access.test.ts's; without the settings, the button opens the contact form
+ * (pages.spec.ts, on the main test server).
+ */
+test.describe.configure({ mode: 'default', timeout: 180_000 })
+
+const PORT = PORT_BASE + 9
+let server: SiteServer
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000)
+  server = await startSiteServer(
+    'early-access',
+    PORT,
+    {
+      EARLY_ACCESS_FROM: 'updates@aksharalabs.in',
+      EARLY_ACCESS_LINK_SECRET: 'e2e-early-access-secret-0123456789abcdef',
+    },
+    { persistTo: stateDir(PORT) },
+  )
+})
+
+test.afterAll(() => server?.stop())
+
+async function axeClean(page: Page) {
+  const results = await analyzeWcag(page)
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+}
+
+/** The confirm link of the message wrangler's local `send_email` wrote to `email`, as a path on this server. */
+function confirmPath(email: string): string {
+  for (const [, path] of server.output().matchAll(/Email: (\S+\.eml)/g)) {
+    const raw = readFileSync(path as string, 'utf8')
+    if (!raw.includes(`To: ${email}`)) continue
+    const text = Buffer.from((raw.split('\r\n\r\n')[1] ?? '').replace(/\s+/g, ''), 'base64').toString('utf8')
+    const link = text.match(/https?:\/\/\S+\/early-access\/confirm\?\S+/)?.[0]
+    if (link) return `${new URL(link).pathname}${new URL(link).search}`
+  }
+  return ''
+}
+
+const address = (label: string) => `${label}-${crypto.randomUUID().slice(0, 8)}@example.com`
+
+for (const width of [375, 1280]) {
+  test(`with JavaScript at ${width} px: the form's code loads on first use and answers in place; the confirm and leave pages`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 800 })
+    const formCode = requestedUrls(page, (request) => /EarlyAccessForm/.test(request.url()))
+    await gotoHydrated(page, `${server.origin}/products`)
+    expect(formCode).toEqual([])
+    await page.locator('#early-access summary').click()
+    const email = address(`js-${width}`)
+    await page.getByLabel('Email address').fill(email)
+    // Its code has arrived (a press before that posts without it, as the next test does).
+    await expect(page.locator('#early-access form[data-ready]')).toHaveCount(1)
+    await page.getByRole('button', { name: 'Keep me posted' }).click()
+    await expect(page.locator('#early-access-status')).toContainText('Check your inbox')
+    expect(formCode.length).toBeGreaterThan(0)
+    expect(new URL(page.url()).search).toBe('')
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
+    await axeClean(page)
+
+    await expect.poll(() => confirmPath(email), { timeout: 15_000 }).not.toBe('')
+    await gotoHydrated(page, `${server.origin}${confirmPath(email)}`)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Confirm your address?')
+    await axeClean(page)
+    await page.getByRole('button', { name: 'Confirm' }).click()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('You are on the list')
+    await axeClean(page)
+    await page.getByRole('link', { name: 'Leave the list' }).click()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Leave the list?')
+    await axeClean(page)
+    await page.getByRole('button', { name: 'Leave' }).click()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('You have left the list')
+  })
+
+  test(`without JavaScript at ${width} px: a plain post, answered with a 303 back to the panel`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width, height: 800 } })
+    const page = await context.newPage()
+    try {
+      await page.goto(`${server.origin}/products`)
+      await page.locator('#early-access summary').click()
+      await page.getByLabel('Email address').fill(address(`nojs-${width}`))
+      await page.getByRole('button', { name: 'Keep me posted' }).click()
+      await expect(page).toHaveURL(`${server.origin}/products?early-access=sent#early-access`)
+      await expect(page.locator('#early-access-status')).toContainText('Check your inbox')
+      // The same panel, open, as the test above checks with axe (axe needs the page's JavaScript).
+      await expect(page.getByLabel('Email address')).toBeVisible()
+    } finally {
+      await context.close()
+    }
+  })
+}

@@ -1,9 +1,9 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { type AccessKeys, accessKeysFrom } from '../support/access-keys'
 import { enquiry, expect, test, uniqueClientAddress } from '../support/contact'
 import { auditLinesBy, expectStored, queryStored } from '../support/enquiries'
-import { ACCESS_KEY_FILE, SITE_ORIGIN, SITE_PORT } from '../support/servers'
+import { operator } from '../support/operator'
+import { SITE_ORIGIN, SITE_PORT } from '../support/servers'
 import { stateDir } from '../support/site-server'
 
 /**
@@ -16,13 +16,11 @@ import { stateDir } from '../support/site-server'
 test.describe.configure({ mode: 'default', timeout: 180_000 })
 
 const persistTo = stateDir(SITE_PORT)
-let keys: AccessKeys
 let elsewhere: Server
 let elsewhereOrigin: string
 let targets: Record<string, string> = {}
 
 test.beforeAll(async () => {
-  keys = await accessKeysFrom(ACCESS_KEY_FILE)
   // Another site: 127.0.0.1 is not localhost, so a navigation from it is `cross-site`.
   elsewhere = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://x').pathname
@@ -61,14 +59,7 @@ test('links and redirects from another site: no download, no audit line, no stat
     lookup: `/admin/person?email=${encodeURIComponent(values.email)}`,
     enquiry: `/admin/enquiries/${id}`,
   }
-  const email = `cross-${crypto.randomUUID().slice(0, 6)}@aksharalabs.in`
-  const token = await keys.sign({ email, sub: crypto.randomUUID(), expiresIn: 4 * 3600 })
-  const context = await browser.newContext({
-    acceptDownloads: true,
-    extraHTTPHeaders: { 'Cf-Access-Jwt-Assertion': token },
-    reducedMotion: 'reduce',
-  })
-  const page = await context.newPage()
+  const { email, context, page } = await operator(browser, { label: 'cross', acceptDownloads: true })
   const downloads: string[] = []
   page.on('download', (download) => downloads.push(download.url()))
 

@@ -1,10 +1,11 @@
-import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test'
-import { type AccessKeys, accessKeysFrom, TEST_OPERATOR } from '../support/access-keys'
+import type { APIRequestContext, Page } from '@playwright/test'
+import { TEST_OPERATOR } from '../support/access-keys'
 import { analyzeWcag } from '../support/axe'
 import { type Enquiry, enquiry, expect, postEnquiry, test } from '../support/contact'
 import { executeSql, expectStored } from '../support/enquiries'
+import { operator } from '../support/operator'
 import { gotoHydrated, waitForHydration } from '../support/page'
-import { ACCESS_KEY_FILE, SITE_ORIGIN, SITE_PORT } from '../support/servers'
+import { SITE_ORIGIN, SITE_PORT } from '../support/servers'
 import { stateDir } from '../support/site-server'
 
 /**
@@ -13,7 +14,7 @@ import { stateDir } from '../support/site-server'
  * search and filter forms, a page that hydrates with the search as typed, a button pressed with
  * and without JavaScript, the keyboard, and axe. What the Worker answers (the 403 for every page
  * and action without a valid token, the list's pages, the CSV, every action's effect on the ledger
- * and its log line, the retention run) is tests/worker/desk-enquiries.test.ts's. Other tests' enquiries are
+ * and its log line, the retention run) is tests/worker/desk-{access,list,actions,pressure}.test.ts's. Other tests' enquiries are
  * in the same desk: each test finds its own by name.
  */
 test.describe.configure({ mode: 'default', timeout: 120_000 })
@@ -22,26 +23,8 @@ test.describe.configure({ mode: 'default', timeout: 120_000 })
 const WAIT_MS = 60_000
 const origin = SITE_ORIGIN
 const persistTo = stateDir(SITE_PORT)
-let keys: AccessKeys
-let token: string
-
-test.beforeAll(async () => {
-  keys = await accessKeysFrom(ACCESS_KEY_FILE)
-  token = await keys.sign({ expiresIn: 4 * 3600 })
-})
-
-const tokenHeader = () => ({ 'Cf-Access-Jwt-Assertion': token })
-
 /** Sends an enquiry through the contact form's endpoint, as a browser without JavaScript does. */
 const submit = (request: APIRequestContext, values: Enquiry) => postEnquiry(request, origin, values, 'desk')
-
-async function operatorPage(
-  browser: Browser,
-  javaScriptEnabled = true,
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ javaScriptEnabled, extraHTTPHeaders: tokenHeader() })
-  return { context, page: await context.newPage() }
-}
 
 async function openEnquiry(page: Page, name: string) {
   await page.goto(`${origin}/admin?q=${encodeURIComponent(name)}`)
@@ -61,7 +44,7 @@ test('search, filter by status and open an enquiry; a search that looks like a n
   await submit(request, second)
   await expectStored(persistTo, second.email, 'delivered', undefined, WAIT_MS)
 
-  const { context, page } = await operatorPage(browser)
+  const { context, page } = await operator(browser)
   await gotoHydrated(page, `${origin}/admin`)
   await expect(page.getByRole('heading', { level: 1, name: 'Enquiries' })).toBeVisible()
 
@@ -106,7 +89,7 @@ test('an action with JavaScript: Mark handled shows its flash and the enquiry as
   const values = enquiry('desk-handled', { name: `Handled ${crypto.randomUUID().slice(0, 8)}` })
   await submit(request, values)
   await expectStored(persistTo, values.email, 'delivered', undefined, WAIT_MS)
-  const { context, page } = await operatorPage(browser)
+  const { context, page } = await operator(browser)
   await openEnquiry(page, values.name)
   await waitForHydration(page)
   await page.getByRole('button', { name: 'Mark handled' }).click()
@@ -124,7 +107,7 @@ test('without JavaScript: the desk works and an action is a form post answered w
   const values = enquiry('desk-nojs', { name: `NoJS ${crypto.randomUUID().slice(0, 8)}` })
   await submit(request, values)
   await expectStored(persistTo, values.email, 'delivered', undefined, WAIT_MS)
-  const { context, page } = await operatorPage(browser, false)
+  const { context, page } = await operator(browser, { javaScriptEnabled: false })
   await page.goto(`${origin}/admin`)
   await page.getByLabel('Name, e-mail or company').fill(values.name)
   await page.getByRole('button', { name: 'Show' }).click()
@@ -151,8 +134,7 @@ test('the desk pages, the held view and the sources have no WCAG 2.2 A/AA violat
     origin,
     `INSERT INTO enquiries (id, idempotency_key, received_at, name, email, company, subject, message, status, held_reason) VALUES ('${held}', '${held}', '${day}', 'Held ${held}', '${held}@example.com', '', 'general', 'spam', 'held', 'turnstile_invalid')`,
   )
-  const context = await browser.newContext({ extraHTTPHeaders: tokenHeader(), reducedMotion: 'reduce' })
-  const page = await context.newPage()
+  const { context, page } = await operator(browser)
   for (const path of [
     '/admin',
     `/admin/enquiries/${row.id}`,

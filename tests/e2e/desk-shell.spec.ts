@@ -1,10 +1,11 @@
-import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test'
-import { type AccessKeys, accessKeysFrom, TEST_OPERATOR } from '../support/access-keys'
+import type { APIRequestContext } from '@playwright/test'
+import { TEST_OPERATOR } from '../support/access-keys'
 import { analyzeWcag } from '../support/axe'
 import { type Enquiry, enquiry, expect, postEnquiry, test } from '../support/contact'
 import { executeSql, expectStored } from '../support/enquiries'
+import { operator } from '../support/operator'
 import { gotoHydrated } from '../support/page'
-import { ACCESS_KEY_FILE, SITE_ORIGIN, SITE_PORT } from '../support/servers'
+import { SITE_ORIGIN, SITE_PORT } from '../support/servers'
 import { stateDir } from '../support/site-server'
 import { cutOffText, smallTargets } from '../support/wcag-layout'
 
@@ -19,25 +20,7 @@ test.describe.configure({ mode: 'default', timeout: 180_000 })
 const WAIT_MS = 60_000
 const origin = SITE_ORIGIN
 const persistTo = stateDir(SITE_PORT)
-let keys: AccessKeys
-let token: string
-
-test.beforeAll(async () => {
-  keys = await accessKeysFrom(ACCESS_KEY_FILE)
-  token = await keys.sign({ expiresIn: 4 * 3600 })
-})
-
-const tokenHeader = () => ({ 'Cf-Access-Jwt-Assertion': token })
-
 const submit = (request: APIRequestContext, values: Enquiry) => postEnquiry(request, origin, values, 'desk')
-
-async function operatorPage(
-  browser: Browser,
-  options: { javaScriptEnabled?: boolean; viewport?: { width: number; height: number } } = {},
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ ...options, extraHTTPHeaders: tokenHeader(), reducedMotion: 'reduce' })
-  return { context, page: await context.newPage() }
-}
 
 /**
  * `count` enquiries of the test's own, straight into the site's database through its server: ids
@@ -64,7 +47,7 @@ test('the desk’s shell: its own header with the sections and the operator, non
   // Each page loaded at a laptop's size, then turned to a phone's width (the desk's layout follows
   // the width alone: no script reads it).
   const laptop = { width: 1366, height: 768 }
-  const { context, page } = await operatorPage(browser, { viewport: laptop })
+  const { context, page } = await operator(browser, { viewport: laptop })
   const current: Record<string, string> = { '/admin/activity': 'Activity', '/admin/setup': 'Set-up' }
   for (const path of ['/admin', '/admin/activity', '/admin/person', '/admin/setup', `/admin/enquiries/desk-${tag}-0`]) {
     await page.setViewportSize(laptop)
@@ -111,7 +94,7 @@ test('on a phone each row is a card: nothing scrolls sideways, and an address wr
   const email = `phone-${tag}-0@example.com`
   const long = `someone.with.a.long-address-${tag}@accounts.subsidiary-company.example`
   await executeSql(origin, `UPDATE enquiries SET email = '${long}' WHERE id = 'phone-${tag}-1'`)
-  const { context, page } = await operatorPage(browser, { viewport: { width: 375, height: 740 } })
+  const { context, page } = await operator(browser, { viewport: { width: 375, height: 740 } })
   for (const path of [
     `/admin?q=Phone%20${tag}`,
     `/admin/person?email=${encodeURIComponent(email)}`,
@@ -180,7 +163,7 @@ test('enquiries first: at 1280 × 800 the desk’s first screen shows its first 
 }, testInfo) => {
   const tag = crypto.randomUUID().slice(0, 8)
   await storeRows({ id: `first-${tag}`, name: `First ${tag}`, count: 12, day: '2026-01-03', status: 'delivered' })
-  const { context, page } = await operatorPage(browser, { viewport: { width: 1280, height: 800 } })
+  const { context, page } = await operator(browser, { viewport: { width: 1280, height: 800 } })
   await gotoHydrated(page, `${origin}/admin?q=First%20${tag}`)
   await expect(page.locator('tbody tr')).toHaveCount(12)
   const shot = testInfo.outputPath('desk-first-screen-1280x800.png')
@@ -216,7 +199,7 @@ test('the desk’s new pages have no WCAG 2.2 A/AA violations and work from the 
   const values = enquiry('desk-axe', { email: `axe-${tag}@example.com`, name: `Axe ${tag}` })
   await submit(request, values)
   const row = await expectStored(persistTo, values.email, 'delivered', undefined, WAIT_MS)
-  const { context, page } = await operatorPage(browser)
+  const { context, page } = await operator(browser)
   for (const path of [
     '/admin/activity',
     '/admin/person',

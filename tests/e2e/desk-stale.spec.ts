@@ -1,9 +1,9 @@
-import type { Browser, Page } from '@playwright/test'
-import { type AccessKeys, accessKeysFrom } from '../support/access-keys'
+import type { Page } from '@playwright/test'
 import { enquiry, expect, test, uniqueClientAddress } from '../support/contact'
 import { expectStored } from '../support/enquiries'
+import { operator } from '../support/operator'
 import { gotoHydrated, waitForHydration } from '../support/page'
-import { ACCESS_KEY_FILE, SITE_ORIGIN, SITE_PORT } from '../support/servers'
+import { SITE_ORIGIN, SITE_PORT } from '../support/servers'
 import { stateDir } from '../support/site-server'
 
 /**
@@ -15,22 +15,6 @@ import { stateDir } from '../support/site-server'
 test.describe.configure({ mode: 'default', timeout: 180_000 })
 
 const origin = SITE_ORIGIN
-let keys: AccessKeys
-
-test.beforeAll(async () => {
-  keys = await accessKeysFrom(ACCESS_KEY_FILE)
-})
-
-async function operator(browser: Browser, label: string) {
-  const email = `${label}-${crypto.randomUUID().slice(0, 6)}@aksharalabs.in`
-  const token = await keys.sign({ email, sub: crypto.randomUUID(), expiresIn: 4 * 3600 })
-  const context = await browser.newContext({
-    extraHTTPHeaders: { 'Cf-Access-Jwt-Assertion': token },
-    reducedMotion: 'reduce',
-  })
-  return { email, context }
-}
-
 const panel = (page: Page) => page.getByRole('region', { name: 'Triage' })
 const owner = (page: Page) => panel(page).getByTestId('triage-owner')
 
@@ -45,14 +29,14 @@ test('a stale take, assign and close are refused, naming the other operator’s 
   })
   expect(posted.status()).toBe(200)
   const { id } = await expectStored(stateDir(SITE_PORT), values.email, 'delivered', undefined, 60_000)
-  const a = await operator(browser, 'first')
-  const b = await operator(browser, 'second')
+  const a = await operator(browser, { label: 'first' })
+  const b = await operator(browser, { label: 'second' })
   const address = `${origin}/admin/enquiries/${id}`
 
   // A has the enquiry open three times over: each page shows it as nobody's.
   const pages: Page[] = []
   for (let n = 0; n < 3; n++) {
-    const page = await a.context.newPage()
+    const page = n === 0 ? a.page : await a.context.newPage()
     await gotoHydrated(page, address)
     await expect(owner(page)).toHaveText('Nobody yet')
     pages.push(page)
@@ -60,7 +44,7 @@ test('a stale take, assign and close are refused, naming the other operator’s 
   const [take, assign, close] = pages as [Page, Page, Page]
 
   // B takes it.
-  const bPage = await b.context.newPage()
+  const bPage = b.page
   await gotoHydrated(bPage, address)
   await panel(bPage).getByRole('button', { name: 'Take it' }).click()
   await expect(bPage.getByRole('status')).toHaveText('It is yours now.')

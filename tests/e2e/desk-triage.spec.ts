@@ -1,10 +1,10 @@
-import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test'
-import { type AccessKeys, accessKeysFrom } from '../support/access-keys'
+import type { APIRequestContext, Page } from '@playwright/test'
 import { analyzeWcag } from '../support/axe'
 import { type Enquiry, enquiry, expect, test, uniqueClientAddress } from '../support/contact'
 import { executeSql, expectStored, type StoredEnquiry } from '../support/enquiries'
+import { operator } from '../support/operator'
 import { gotoHydrated, waitForHydration } from '../support/page'
-import { ACCESS_KEY_FILE, SITE_ORIGIN, SITE_PORT } from '../support/servers'
+import { SITE_ORIGIN, SITE_PORT } from '../support/servers'
 import { stateDir } from '../support/site-server'
 
 /**
@@ -21,30 +21,6 @@ test.describe.configure({ mode: 'default', timeout: 180_000 })
 const WAIT_MS = 60_000
 const origin = SITE_ORIGIN
 const persistTo = stateDir(SITE_PORT)
-let keys: AccessKeys
-
-test.beforeAll(async () => {
-  keys = await accessKeysFrom(ACCESS_KEY_FILE)
-})
-
-interface Operator {
-  email: string
-  context: BrowserContext
-  page: Page
-}
-
-/** A browser signed in as an operator of its own (a fresh Access identity). */
-async function operator(browser: Browser, label: string, javaScriptEnabled = true): Promise<Operator> {
-  const email = `${label}-${crypto.randomUUID().slice(0, 6)}@aksharalabs.in`
-  const token = await keys.sign({ email, sub: crypto.randomUUID(), expiresIn: 4 * 3600 })
-  const context = await browser.newContext({
-    javaScriptEnabled,
-    extraHTTPHeaders: { 'Cf-Access-Jwt-Assertion': token },
-    reducedMotion: 'reduce',
-  })
-  return { email, context, page: await context.newPage() }
-}
-
 async function submit(request: APIRequestContext, values: Enquiry): Promise<StoredEnquiry> {
   const answer = await request.post(`${origin}/api/contact`, {
     form: { ...values, enquiry_key: `triage-${crypto.randomUUID()}` },
@@ -87,7 +63,7 @@ test('filters and counts: state, owner (me, nobody) and overdue, as plain links 
     }),
   )
   if (!first || !second || !third) throw new Error('three enquiries')
-  const me = await operator(browser, 'filters')
+  const me = await operator(browser, { label: 'filters' })
   const { page } = me
 
   await gotoHydrated(page, `${origin}/admin`)
@@ -151,7 +127,7 @@ test('the triage parts have no WCAG 2.2 A/AA violations and work from the keyboa
   const values = enquiry('triage-axe', { name: `Axe ${crypto.randomUUID().slice(0, 8)}` })
   const stored = await submit(request, values)
   await executeSql(origin, `UPDATE enquiries SET reply_by = '2000-01-03T00:00:00.000Z' WHERE id = '${stored.id}'`)
-  const { page, context } = await operator(browser, 'keys')
+  const { page, context } = await operator(browser, { label: 'keys' })
 
   // From the keyboard only: take it, write a note, close it.
   await gotoHydrated(page, `${origin}/admin/enquiries/${stored.id}`)

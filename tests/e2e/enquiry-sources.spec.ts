@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto'
 import type { Browser, Page } from '@playwright/test'
 import { SUCCESS_MESSAGE } from '../../app/contact/status'
-import { type AccessKeys, accessKeysFrom } from '../support/access-keys'
 import { enquiry, expect, fillForm, form, test } from '../support/contact'
 import { expectStored } from '../support/enquiries'
+import { operator } from '../support/operator'
 import { gotoHydrated, waitForHydration } from '../support/page'
-import { ACCESS_KEY_FILE, SITE_ORIGIN, SITE_PORT } from '../support/servers'
+import { SITE_ORIGIN, SITE_PORT } from '../support/servers'
 import { stateDir } from '../support/site-server'
 
 /**
@@ -24,11 +24,6 @@ const CAMPAIGN = `newsletter-${randomBytes(4).toString('hex')}`
 const LANDING = `/services/devops?utm_source=${CAMPAIGN}&utm_medium=email&utm_campaign=winter-2026`
 const SEARCH_ENGINE = 'https://www.google.com/search?q=devops+consultancy+hyderabad'
 
-let keys: AccessKeys
-test.beforeAll(async () => {
-  keys = await accessKeysFrom(ACCESS_KEY_FILE)
-})
-
 /** The visitor goes from the services page to /contact by the page's own link. */
 async function followContactLink(page: Page) {
   await Promise.all([
@@ -45,11 +40,7 @@ async function sendForm(page: Page, values: ReturnType<typeof enquiry>) {
 
 /** The enquiry's "Where it came from" as the operator sees it, field by field. */
 async function sourceShown(browser: Browser, name: string): Promise<Record<string, string>> {
-  const context = await browser.newContext({
-    javaScriptEnabled: false,
-    extraHTTPHeaders: { 'Cf-Access-Jwt-Assertion': await keys.sign({ expiresIn: 3600 }) },
-  })
-  const page = await context.newPage()
+  const { context, page } = await operator(browser, { javaScriptEnabled: false })
   await page.goto(`${SITE_ORIGIN}/admin?q=${encodeURIComponent(name)}`)
   await page.getByRole('link', { name, exact: true }).click()
   const section = page.getByRole('region', { name: 'Where it came from' })

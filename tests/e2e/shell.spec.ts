@@ -7,27 +7,10 @@ import { expect, test } from '../support/shared-page'
 
 // Each page without JavaScript (its status, landmarks, title, canonical address and the header's
 // current link) is checked on the same load as the spec's text, in pages.spec.ts; each page's own
-// title, description and share card in its server HTML in tests/worker/pages-html.test.ts.
+// title, description and share card in its server HTML in tests/worker/pages-html.test.ts; the 404
+// page's status, links and noindex in tests/worker/seo.test.ts.
 // The tests that only read share a tab (tests/support/shared-page.ts); those that listen to the
 // page's console or requests have one of their own (freshTest).
-
-test('an unknown path answers 404 with a designed page that links onwards and is kept out of search', async ({
-  page,
-}) => {
-  const response = await page.goto('/this-page-does-not-exist')
-  expect(response?.status()).toBe(404)
-  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible()
-  const main = page.getByRole('main')
-  const onwards: [string, string][] = [
-    ['Back to the home page', '/'],
-    ['Services', '/services'],
-    ['Contact', '/contact'],
-  ]
-  for (const [name, href] of onwards) {
-    await expect(main.getByRole('link', { name }).first()).toHaveAttribute('href', href)
-  }
-  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/)
-})
 
 freshTest(
   'the 404 page comes alive in the browser: its links navigate without a reload, nothing is logged',

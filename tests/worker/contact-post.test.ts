@@ -92,10 +92,15 @@ describe('the post without JavaScript', () => {
   })
 
   test('the subject is preselected from ?subject= on the server-rendered page; an unknown one is not', async () => {
-    const selected = async (path: string) =>
-      parseHtml(await (await worker.fetch(path)).text())
-        .querySelector('select[name="subject"] option[selected]')
-        ?.getAttribute('value') ?? ''
+    const selected = async (path: string) => {
+      const response = await worker.fetch(path)
+      expect(response.status, path).toBe(200)
+      return (
+        parseHtml(await response.text())
+          .querySelector('select[name="subject"] option[selected]')
+          ?.getAttribute('value') ?? ''
+      )
+    }
     expect(await selected('/contact?subject=automation')).toBe('automation')
     expect(await selected('/contact?subject=sales')).toBe('')
   })
@@ -303,7 +308,7 @@ test('/api/health answers 503, not ok, when the enquiries table lacks a column t
 })
 
 test('/api/health says only whether the site is up and which version answered: no delivery, secret or binding names, not cached', async () => {
-  // The delivery set-up is for operators: the desk shows it (tests/worker/desk-enquiries.test.ts).
+  // The delivery set-up is for operators: the desk shows it (tests/worker/desk-list.test.ts).
   const answer = await worker.fetch('/api/health')
   expect(answer.status).toBe(200)
   expect(answer.headers.get('cache-control')).toBe('no-store')

@@ -6,7 +6,7 @@ import { expect, test } from 'vitest'
 import { contentSignals, site } from '../../app/site'
 import { PAGES } from '../support/routes'
 import { siteUnderTest } from './support/fixtures'
-import { jsonLd, pageAt, textOf } from './support/html'
+import { jsonLd, pageAt, parseHtml, textOf } from './support/html'
 
 const worker = siteUnderTest()
 const ldOf = async (path: string) => jsonLd(await (await worker.fetch(path)).text())
@@ -60,12 +60,21 @@ test('every page describes the organization in valid JSON-LD', async () => {
   }
 })
 
-test('the 404 page is kept out of search results', async () => {
+test('an unknown path answers 404 with a designed page that links onwards and is kept out of search', async () => {
   const res = await worker.fetch('/missing-page')
   expect(res.status).toBe(404)
   const html = await res.text()
   expect(html).toMatch(/<meta name="robots" content="noindex[^"]*"/)
   expect(html).not.toContain('rel="canonical"')
+  const document = parseHtml(html)
+  expect(textOf(document.querySelector('h1'))).toBe('Page not found')
+  const links = [...document.querySelectorAll('main a')].map((a) => [textOf(a), a.getAttribute('href')])
+  for (const [name, href] of [
+    ['Back to the home page', '/'],
+    ['Services', '/services'],
+    ['Contact', '/contact'],
+  ])
+    expect(links.find(([text]) => text?.includes(name ?? ''))?.[1], name).toBe(href)
 })
 
 const SERVICE_PAGES = PAGES.map(({ path }) => path).filter((path) => path.startsWith('/services/'))

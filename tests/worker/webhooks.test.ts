@@ -1,81 +1,20 @@
 /**
- * Webhooks as the built Worker sends them (docs/integrations.md), to a stand-in receiver on
- * 127.0.0.1 that verifies each signature with the `standardwebhooks` package (the receiver
- * `npm run webhook-receiver` starts): each event once and signed, beside the form service's
- * delivery; retries with the same id; nothing for a held enquiry until it is released; an
- * `enquiry.erased` for each of the four ways an enquiry is erased; the Slack format; Replay as the
- * post its button makes; the delivery alert for one endpoint failing. The cron is driven by
- * calling the scheduled handler with a chosen time, so no test waits for a retry to fall due.
+ * Webhooks as the built Worker sends them (docs/integrations.md): each event once and signed, beside
+ * the form service's delivery; retries with the same id; nothing for a held enquiry until it is
+ * released; the Slack format; the desk's set-up list; the delivery alert for one endpoint failing.
+ * The cron is driven by calling the scheduled handler with a chosen time, so no test waits for a
+ * retry to fall due. Erasure's events: webhooks-erasure.test.ts. Fixture: support/webhooks.ts.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import { TURNSTILE_FIELD } from '../../app/contact/turnstile'
+import { expect, test } from 'vitest'
 import { WEBHOOK_RETRY_DELAYS } from '../../app/contact/webhooks'
-import { type ReceivedWebhook, startWebhookReceiver, type WebhookReceiver } from '../../scripts/webhook-receiver'
-import { type Enquiry, enquiry } from '../support/values'
-import { siteUnderTest, standInsForFile } from './support/fixtures'
+import type { ReceivedWebhook } from '../../scripts/webhook-receiver'
+import { enquiry } from '../support/values'
 import { parseHtml, textOf } from './support/html'
-import { postContact, postForm, pressButton, TYPED } from './support/http'
+import { pressButton } from './support/http'
 import type { Mail } from './support/site'
+import { webhooksUnderTest } from './support/webhooks'
 
-let receiver: WebhookReceiver
-beforeAll(async () => {
-  receiver = await startWebhookReceiver()
-})
-beforeEach(() => receiver.forget())
-afterAll(() => receiver.close())
-
-const RECEIPT_FROM = 'hello@aksharalabs.in'
-const stand = standInsForFile()
-const worker = siteUnderTest(() => ({
-  vars: stand.turnstile({
-    WEBHOOK_ENDPOINTS: `crm=${receiver.url} team=${receiver.slackUrl}`,
-    WEBHOOK_SECRETS: `crm=${receiver.secret}`,
-    WEBHOOK_SLACK: 'team',
-    CONTACT_EMAIL_FROM: 'website@aksharalabs.in',
-    // The enquiries' own retries wait an hour: only first attempts of them happen here.
-    CONTACT_RETRY_DELAYS: '3600',
-    ALERT_AFTER_FAILURES: '3',
-    RECEIPT_FROM,
-    RECEIPT_LINK_SECRET: 'webhooks-test-receipt-secret-0123456789abcdef',
-  }),
-}))
-
-const asOperator = async () => ({ 'Cf-Access-Jwt-Assertion': await stand.keys.sign({ expiresIn: 3600 }), ...TYPED })
-
-/** Posts the form as a script-less client does; Turnstile passes unless `held`. */
-async function send(values: Enquiry, options: { held?: boolean } = {}): Promise<string> {
-  const answer = await postContact(worker, {
-    ...values,
-    ...(options.held ? {} : { [TURNSTILE_FIELD]: `pass-${crypto.randomUUID()}` }),
-  })
-  expect(answer.status, await answer.clone().text()).toBe(200)
-  const row = async () =>
-    (
-      await worker.sql<{ id: string; status: string }>('SELECT id, status FROM enquiries WHERE email = ?', values.email)
-    )[0]
-  await expect.poll(async () => (await row())?.status).toBe(options.held ? 'held' : 'delivered')
-  return (await row())?.id as string
-}
-
-const signed = (id: string, type = 'enquiry.received') =>
-  receiver.received.filter(
-    (event) =>
-      event.path === '/hooks' &&
-      (event.json as { type?: string; data?: { id?: string } })?.type === type &&
-      (event.json as { data?: { id?: string } })?.data?.id === id,
-  )
-const slack = (text: string) =>
-  receiver.received.filter(
-    (event) => event.path === '/slack' && String((event.json as { text?: string })?.text).includes(text),
-  )
-
-async function press(action: string, fields: Record<string, string>): Promise<string | null> {
-  const answer = await postForm(worker, '/admin/actions', { action, ...fields }, { headers: await asOperator() })
-  expect(answer.status).toBe(303)
-  return new URL(answer.headers.get('location') ?? '', worker.origin).searchParams.get('flash')
-}
-
-const later = (seconds: number) => new Date(Date.now() + seconds * 1000)
+const { hooks, stand, worker, asOperator, send, signed, slack, press, later } = webhooksUnderTest()
 
 test('each event arrives once with a valid signature, beside the delivery in effect; the Slack endpoint gets a message without the body', async () => {
   const values = enquiry('hooks-once', { company: 'Webhook Co 7c1', message: 'Body words that stay in the desk.' })
@@ -111,7 +50,7 @@ test('each event arrives once with a valid signature, beside the delivery in eff
   // Further runs, however late, send nothing again.
   await worker.cron()
   await worker.cron(later(2 * 86_400))
-  expect(receiver.received).toHaveLength(2)
+  expect(hooks.receiver.received).toHaveLength(2)
   // Each endpoint has its own attempt in the enquiry's history.
   expect(
     await worker.sql(
@@ -127,13 +66,13 @@ test('each event arrives once with a valid signature, beside the delivery in eff
   await worker.settled()
   const output = worker.output()
   expect(output).toContain('"event":"webhook"')
-  expect(output).not.toContain(receiver.url)
-  expect(output).not.toContain(new URL(receiver.url).port)
-  expect(output).not.toContain(receiver.secret.slice(6))
+  expect(output).not.toContain(hooks.receiver.url)
+  expect(output).not.toContain(new URL(hooks.receiver.url).port)
+  expect(output).not.toContain(hooks.receiver.secret.slice(6))
 })
 
 test('a receiver failing twice, then recovering, gets it once more with the same id; the history shows each attempt', async () => {
-  receiver.failNext(2, 503)
+  hooks.receiver.failNext(2, 503)
   const values = enquiry('hooks-retry')
   const id = await send(values)
   await expect.poll(() => signed(id).length).toBe(1)
@@ -181,14 +120,14 @@ test('a receiver failing twice, then recovering, gets it once more with the same
   // The enquiry's page shows each endpoint's attempts, and Replay.
   const page = parseHtml(await (await worker.fetch(`/admin/enquiries/${id}`, { headers: await asOperator() })).text())
   const crm = page.querySelector('[data-endpoint="crm"]')
-  expect(textOf(crm?.querySelector('h3'))).toBe(`crm (${new URL(receiver.url).host})`)
+  expect(textOf(crm?.querySelector('h3'))).toBe(`crm (${new URL(hooks.receiver.url).host})`)
   expect(
     [...(crm?.querySelectorAll('tbody tr') ?? [])].map((row) => textOf(row.querySelector('td:nth-child(5)'))),
   ).toEqual(['receiver_status', 'receiver_status', '—'])
   expect(textOf(page.querySelector('[data-endpoint="team"] h3'))).toBe(
-    `team (${new URL(receiver.slackUrl).host}, Slack)`,
+    `team (${new URL(hooks.receiver.slackUrl).host}, Slack)`,
   )
-  expect(page.documentElement.outerHTML).not.toContain(receiver.url)
+  expect(page.documentElement.outerHTML).not.toContain(hooks.receiver.url)
 
   // Replay, as its button posts it: the same id once more, and a line in the audit trail.
   const replayed = await pressButton(worker, page, 'Replay to crm', {}, { headers: await asOperator() })
@@ -220,7 +159,7 @@ test('a held enquiry sends nothing until it is released; then its enquiry.receiv
   await worker.cron()
   await worker.cron(later(3600))
   await worker.settled()
-  expect(receiver.received).toEqual([])
+  expect(hooks.receiver.received).toEqual([])
   expect(await worker.sql('SELECT * FROM webhook_events WHERE enquiry_id = ?', id)).toEqual([])
 
   expect(await press('release', { id })).toBe('delivered')
@@ -231,114 +170,20 @@ test('a held enquiry sends nothing until it is released; then its enquiry.receiv
   expect(slack(id)).toHaveLength(1)
 })
 
-describe('erasure by each of the four routes sends enquiry.erased, with the id only', () => {
-  /** Sends one, waits for its enquiry.received at both endpoints. */
-  async function delivered(label: string, values = enquiry(label)) {
-    const id = await send(values)
-    await expect.poll(() => signed(id).length).toBe(1)
-    await expect.poll(() => slack(id).length + slack(values.company).length).toBeGreaterThan(0)
-    return { id, values }
-  }
-
-  async function expectErased(id: string) {
-    await worker.cron()
-    const erased = signed(id, 'enquiry.erased')
-    expect(erased).toHaveLength(1)
-    expect(erased[0]?.verified).toBe(true)
-    expect(erased[0]?.json).toEqual({ type: 'enquiry.erased', timestamp: expect.any(String), data: { id } })
-    expect(erased[0]?.id).not.toBe(signed(id)[0]?.id)
-    expect(slack(`Enquiry ${id} was erased`)).toHaveLength(1)
-    // Once: later runs send it no more.
-    await worker.cron(later(86_400))
-    expect(signed(id, 'enquiry.erased')).toHaveLength(1)
-    // Nothing of the enquiry is left but the erasure's own event.
-    expect(await worker.sql('SELECT type FROM webhook_events WHERE enquiry_id = ? ORDER BY endpoint', id)).toEqual([
-      { type: 'enquiry.erased' },
-      { type: 'enquiry.erased' },
-    ])
-  }
-
-  test('by an operator', async () => {
-    const { id } = await delivered('hooks-erase')
-    expect(await press('erase', { id, confirm: id })).toBe('erased')
-    await expectErased(id)
-  })
-
-  test('by a person’s request', async () => {
-    const { id, values } = await delivered('hooks-person')
-    expect(await press('erase-person', { email: values.email, ids: id, confirm: 'person' })).toBe('person-erased')
-    await expectErased(id)
-  })
-
-  test('by withdrawal (the receipt’s link)', async () => {
-    const { id, values } = await delivered('hooks-withdraw')
-    const receipt = (): Mail | undefined => worker.mails().find((mail) => mail.to.includes(values.email))
-    await expect.poll(() => receipt()).toBeDefined()
-    const link = new URL(receipt()?.text.match(/https?:\/\/\S+\/withdraw\?\S+/)?.[0] ?? '')
-    const post = await postForm(worker, '/api/withdraw', Object.fromEntries(link.searchParams))
-    expect(post.headers.get('location')).toBe('/withdraw?result=erased')
-    await expectErased(id)
-  })
-
-  test('by retention, in the same scheduled run that erases it', async () => {
-    const { id } = await delivered('hooks-retention')
-    const longAgo = new Date(Date.now() - 731 * 86_400_000).toISOString()
-    await worker.exec(`UPDATE enquiries SET received_at = '${longAgo}' WHERE id = '${id}'`)
-    await worker.cron()
-    expect(await worker.sql('SELECT id FROM enquiries WHERE id = ?', id)).toEqual([])
-    expect(signed(id, 'enquiry.erased')).toHaveLength(1)
-    await expectErased(id)
-  })
-
-  test('an enquiry.received still being retried is followed by enquiry.erased; one never attempted is dropped, and its endpoint hears nothing', async () => {
-    receiver.failNext(100, 503)
-    const id = await send(enquiry('hooks-pending-erase'))
-    await expect.poll(() => signed(id).length).toBe(1)
-    await expect.poll(() => slack(id).length).toBe(1)
-    // An event whose first attempt never began (an instance cut off between queuing and sending).
-    await worker.exec(
-      `INSERT INTO webhook_events (id, endpoint, type, enquiry_id, created_at, status, attempts, next_attempt_at)
-       VALUES ('msg_${'0'.repeat(32)}', 'later', 'enquiry.received', '${id}', '2026-01-01T00:00:00.000Z', 'pending', 0, '2999-01-01T00:00:00.000Z')`,
-    )
-    receiver.forget()
-    expect(await press('erase', { id, confirm: id })).toBe('erased')
-    await worker.cron()
-    expect(signed(id, 'enquiry.erased')).toHaveLength(1)
-    expect(signed(id, 'enquiry.erased')[0]?.verified).toBe(true)
-    // The failed received is no longer retried: nothing of the enquiry is left to send.
-    await worker.cron(later(86_400))
-    expect(signed(id)).toEqual([])
-    expect(
-      await worker.sql('SELECT endpoint, type FROM webhook_events WHERE enquiry_id = ? ORDER BY endpoint', id),
-    ).toEqual([
-      { endpoint: 'crm', type: 'enquiry.erased' },
-      { endpoint: 'team', type: 'enquiry.erased' },
-    ])
-  })
-
-  test('an enquiry erased while held sent nothing, so nothing is sent about its erasure', async () => {
-    const id = await send(enquiry('hooks-held-erase'), { held: true })
-    expect(await press('erase', { id, confirm: id })).toBe('erased')
-    await worker.cron()
-    await worker.settled()
-    expect(receiver.received).toEqual([])
-  })
-})
-
 test('the desk’s set-up lists each endpoint by name and host, never its URL or secret', async () => {
   const page = parseHtml(await (await worker.fetch('/admin/setup', { headers: await asOperator() })).text())
-  const host = new URL(receiver.url).host
+  const host = new URL(hooks.receiver.url).host
   expect(textOf(page.querySelector('[data-testid="setup-webhooks"]'))).toBe(
     `crm → ${host} (signed JSON); team → ${host} (Slack, message body off)`,
   )
   expect(page.querySelector('[data-testid="setup-webhooks-refused"]')).toBeNull()
   const html = page.documentElement.outerHTML
-  expect(html).not.toContain(receiver.url)
-  expect(html).not.toContain(receiver.secret.slice(6))
+  expect(html).not.toContain(hooks.receiver.url)
+  expect(html).not.toContain(hooks.receiver.secret.slice(6))
 })
 
 test('one endpoint failing repeatedly raises the delivery alert, naming the endpoint and never its URL', async () => {
-  receiver.failNext(100, 500)
+  hooks.receiver.failNext(100, 500)
   const ids: string[] = []
   for (const label of ['hooks-alert-1', 'hooks-alert-2', 'hooks-alert-3']) {
     const id = await send(enquiry(label))
@@ -351,8 +196,8 @@ test('one endpoint failing repeatedly raises the delivery alert, naming the endp
   const [alert] = alerts() as [Mail]
   expect(alert.subject).toContain('crm')
   expect(alert.text).toContain('receiver_status')
-  expect(alert.text).not.toContain(receiver.url)
-  expect(alert.text).not.toContain(receiver.secret)
+  expect(alert.text).not.toContain(hooks.receiver.url)
+  expect(alert.text).not.toContain(hooks.receiver.secret)
   // At most one an hour for the endpoint.
   await worker.cron()
   expect(alerts()).toHaveLength(1)

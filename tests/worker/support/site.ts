@@ -15,65 +15,17 @@
  * own. Miniflare keeps the state in memory unless a test names a folder (`persistTo`, for a
  * restart with other variables, or for the operator's command that reads the local database).
  */
-import { readdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { createServer, request as httpRequest, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join, resolve } from 'node:path'
 import { convertV4MiniflareOptions, Log, LogLevel, Miniflare, type V4MiniflareOptions } from 'miniflare'
 import { expect } from 'vitest'
+import { built, MIGRATIONS, modules, SERVER } from './build'
+import { type Mail, readMail } from './mail'
 
-const SERVER = resolve('dist/server')
-const BUILT = join(SERVER, 'wrangler.json')
-
-interface BuiltConfig {
-  compatibility_date: string
-  compatibility_flags?: string[]
-  vars: Record<string, string>
-  d1_databases: { binding: string; database_id: string }[]
-  ratelimits: { name: string; namespace_id: string; simple: { limit: number; period: 10 | 60 } }[]
-  send_email: { name: string }[]
-  version_metadata?: { binding: string }
-}
-
-export const built = (): BuiltConfig => JSON.parse(readFileSync(BUILT, 'utf8')) as BuiltConfig
-
-/**
- * A migration file's statements, one by one (D1's `exec` takes one statement a line): a statement
- * ends with `;` at the end of a line, except inside a trigger's BEGIN … END.
- */
-export function statementsOf(sql: string): string[] {
-  const statements: string[] = []
-  let current: string[] = []
-  let inBody = false
-  for (const line of sql.split('\n')) {
-    const code = line.replace(/--.*$/, '').trimEnd()
-    if (code.trim() === '') continue
-    current.push(code)
-    if (/\bBEGIN$/i.test(code.trim())) inBody = true
-    if (inBody ? /^END;$/i.test(code.trim()) : code.endsWith(';')) {
-      statements.push(current.join('\n'))
-      current = []
-      inBody = false
-    }
-  }
-  if (current.length) statements.push(current.join('\n'))
-  return statements
-}
-
-/** Every statement of migrations/, in order. */
-const MIGRATIONS = readdirSync('migrations')
-  .filter((name) => name.endsWith('.sql'))
-  .sort()
-  .flatMap((name) => statementsOf(readFileSync(join('migrations', name), 'utf8')))
-
-/** The built Worker's modules: its entry and every chunk it imports. */
-function modules() {
-  const chunks = readdirSync(join(SERVER, 'assets')).filter((name) => name.endsWith('.js'))
-  return ['index.js', ...chunks.map((name) => `assets/${name}`)].map((name) => ({
-    type: 'ESModule' as const,
-    path: join(SERVER, name),
-  }))
-}
+export { built, statementsOf } from './build'
+export { type Mail, readMail } from './mail'
 
 export interface SiteOptions {
   /** Variables and secrets over the build's vars (a secret is a variable to the Worker). */
@@ -90,16 +42,6 @@ export interface SiteOptions {
   persistTo?: string
 }
 
-export interface Mail {
-  from: string
-  to: string
-  replyTo: string
-  subject: string
-  text: string
-  raw: string
-}
-
-/** A client address of its own (IPv6 documentation space): the rate limits count per address. */
 export function clientAddress(): string {
   const hex = () => Math.floor(Math.random() * 0x10000).toString(16)
   return `2001:db8:${hex()}:${hex()}:${hex()}:${hex()}::1`
@@ -388,26 +330,6 @@ export class Site {
   async close(): Promise<void> {
     this.#cronDoor?.close()
     await this.#mf.dispose()
-  }
-}
-
-const decodeWords = (value: string) =>
-  value
-    .replace(/\?=\s+=\?/g, '?==?')
-    .replace(/=\?UTF-8\?B\?([^?]*)\?=/gi, (_, b64: string) => Buffer.from(b64, 'base64').toString('utf8'))
-
-/** A message as the local binding stores it (one text part, base64), read as a mail client shows it. */
-export function readMail(raw: string): Mail {
-  const [head = '', body = ''] = raw.split('\r\n\r\n')
-  const header = (name: string) =>
-    decodeWords((head.match(new RegExp(`^${name}: (.*(?:\\r\\n .*)*)`, 'mi'))?.[1] ?? '').replace(/\r\n /g, ' '))
-  return {
-    from: header('From'),
-    to: header('To'),
-    replyTo: header('Reply-To'),
-    subject: header('Subject'),
-    text: Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8').replace(/\r\n/g, '\n'),
-    raw,
   }
 }
 

@@ -1,0 +1,137 @@
+// The contact form's fields: labels tied to controls, a plain form without scripts, the honeypot, and
+// the checks before sending (errors by their fields, focus on the first).
+import { render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { ContactForm } from '~/components/contact/ContactForm'
+import { MESSAGES } from '~/contact/schema'
+import { fields, submitButton } from '../support/contact-form-dom'
+
+// The server call, mocked at the module boundary: the form and its client code are real.
+const submitContact = vi.hoisted(() => vi.fn())
+const getTurnstileSiteKey = vi.hoisted(() => vi.fn())
+vi.mock('~/contact/contact.functions', () => ({ submitContact, getTurnstileSiteKey }))
+// The route loader's server half reads the Worker's env (only workerd has it); the form never runs it.
+vi.mock('~/server/runtime.server', () => ({ workerRuntime: vi.fn(), workerEnv: vi.fn() }))
+
+beforeEach(() => {
+  submitContact.mockReset()
+  getTurnstileSiteKey.mockReset()
+})
+
+describe('ContactForm', () => {
+  it('has the spec labels, each tied to its control', () => {
+    render(<ContactForm />)
+    expect(screen.getByRole('heading', { name: 'Send us a message' })).toBeTruthy()
+    const f = fields()
+    expect(f.name.tagName).toBe('INPUT')
+    expect(f.name.name).toBe('name')
+    expect(f.name.required).toBe(true)
+    expect(f.email.type).toBe('email')
+    expect(f.email.required).toBe(true)
+    expect(f.company.required).toBe(false)
+    expect(f.subject.tagName).toBe('SELECT')
+    expect(f.message.tagName).toBe('TEXTAREA')
+    expect(f.message.getAttribute('rows')).toBe('6')
+    const options = [...f.subject.options].map((o) => [o.value, o.textContent])
+    expect(options).toEqual([
+      ['', 'Select a subject'],
+      ['devops', 'DevOps & Cloud Automation'],
+      ['website', 'AI-Powered Web Solutions'],
+      ['automation', 'Intelligent Automation'],
+      ['voice-ai', 'Vaani AI Voice Assistant Inquiry'],
+      ['general', 'General Inquiry'],
+    ])
+    expect(f.subject.value).toBe('')
+  })
+
+  it('is a plain form posting to /api/contact when no script runs, and validates itself once mounted', () => {
+    const { container } = render(<ContactForm />)
+    const form = container.querySelector('form') as HTMLFormElement
+    expect(form.getAttribute('method')).toBe('post')
+    expect(form.getAttribute('action')).toBe('/api/contact')
+    expect(form.noValidate).toBe(true)
+  })
+
+  it('uses no inline styles', () => {
+    const { container } = render(<ContactForm />)
+    expect(container.querySelectorAll('[style]')).toHaveLength(0)
+  })
+
+  it('preselects the subject it is given', () => {
+    render(<ContactForm defaultSubject="devops" />)
+    expect(fields().subject.value).toBe('devops')
+  })
+
+  it('has a honeypot that people and assistive technology never reach', () => {
+    const { container } = render(<ContactForm />)
+    const honeypot = container.querySelector('input[name="website"]') as HTMLInputElement
+    expect(honeypot).toBeTruthy()
+    expect(honeypot.tabIndex).toBe(-1)
+    expect(honeypot.autocomplete).toBe('off')
+    const wrapper = honeypot.parentElement as HTMLElement
+    expect(wrapper.hidden).toBe(true)
+    expect(wrapper.getAttribute('aria-hidden')).toBe('true')
+    // Role queries see what assistive technology sees: the honeypot is not there, the real fields are.
+    expect(screen.queryByRole('textbox', { name: 'Leave this field empty' })).toBeNull()
+    expect(screen.getAllByRole('textbox')).toHaveLength(4)
+  })
+
+  describe('validation before sending', () => {
+    it('shows each error next to its field, marks it invalid, focuses the first, and sends nothing', async () => {
+      const user = userEvent.setup()
+      render(<ContactForm />)
+      await user.click(submitButton())
+
+      const f = fields()
+      expect(f.name.getAttribute('aria-invalid')).toBe('true')
+      expect(document.getElementById(f.name.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+        MESSAGES.nameRequired,
+      )
+      expect(document.getElementById(f.email.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+        MESSAGES.emailRequired,
+      )
+      expect(document.getElementById(f.subject.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+        MESSAGES.subjectRequired,
+      )
+      expect(document.getElementById(f.message.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+        MESSAGES.messageRequired,
+      )
+      expect(f.company.getAttribute('aria-invalid')).toBeNull()
+      expect(f.company.getAttribute('aria-describedby')).toBeNull()
+      expect(document.activeElement).toBe(f.name)
+      expect(submitContact).not.toHaveBeenCalled()
+    })
+
+    it('checks the e-mail format and moves focus to the first field still wrong', async () => {
+      const user = userEvent.setup()
+      render(<ContactForm />)
+      const f = fields()
+      await user.type(f.name, 'Ravi')
+      await user.type(f.email, 'ravi@example..com')
+      await user.click(submitButton())
+      expect(screen.getByText(MESSAGES.emailInvalid)).toBeTruthy()
+      expect(document.activeElement).toBe(f.email)
+      expect(f.name.getAttribute('aria-invalid')).toBeNull()
+      expect(submitContact).not.toHaveBeenCalled()
+    })
+
+    it('treats whitespace as empty', async () => {
+      const user = userEvent.setup()
+      render(<ContactForm />)
+      await user.type(fields().name, '    ')
+      await user.click(submitButton())
+      expect(screen.getByText(MESSAGES.nameRequired)).toBeTruthy()
+    })
+
+    it('clears a field’s error once it is corrected', async () => {
+      const user = userEvent.setup()
+      render(<ContactForm />)
+      await user.click(submitButton())
+      await user.type(fields().name, 'Ravi')
+      expect(fields().name.getAttribute('aria-invalid')).toBeNull()
+      expect(screen.queryByText(MESSAGES.nameRequired)).toBeNull()
+      expect(screen.getByText(MESSAGES.emailRequired)).toBeTruthy()
+    })
+  })
+})

@@ -1,0 +1,221 @@
+// Sending the contact form: what it sends, its busy state, the success and failure messages.
+import { act, fireEvent, render, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { ContactForm } from '~/components/contact/ContactForm'
+import { type ContactReplyBody, FAILURE_MESSAGE, SUCCESS_MESSAGE } from '~/contact/status'
+import { VISIT_KEY } from '~/lib/visit-source'
+import {
+  deferred,
+  FORM_KEY,
+  failedAnswer,
+  fields,
+  fillValid,
+  okAnswer,
+  status,
+  submitButton,
+} from '../support/contact-form-dom'
+
+// The server call, mocked at the module boundary: the form and its client code are real.
+const submitContact = vi.hoisted(() => vi.fn())
+const getTurnstileSiteKey = vi.hoisted(() => vi.fn())
+vi.mock('~/contact/contact.functions', () => ({ submitContact, getTurnstileSiteKey }))
+// The route loader's server half reads the Worker's env (only workerd has it); the form never runs it.
+vi.mock('~/server/runtime.server', () => ({ workerRuntime: vi.fn(), workerEnv: vi.fn() }))
+
+beforeEach(() => {
+  submitContact.mockReset()
+  getTurnstileSiteKey.mockReset()
+})
+
+describe('ContactForm', () => {
+  describe('sending', () => {
+    it('sends the trimmed message, the honeypot and the form fill’s key, never an access key', async () => {
+      submitContact.mockResolvedValue(okAnswer())
+      const user = userEvent.setup()
+      render(<ContactForm idempotencyKey={FORM_KEY} />)
+      await fillValid(user)
+      await user.type(fields().name, '  ')
+      await user.click(submitButton())
+      await waitFor(() => expect(submitContact).toHaveBeenCalledTimes(1))
+      expect(submitContact.mock.calls[0]?.[0]).toEqual({
+        data: {
+          name: 'Ravi Kumar',
+          email: 'ravi@example.com',
+          company: 'Godavari Foods',
+          subject: 'automation',
+          message: 'Please call me.',
+          website: '',
+          enquiry_key: FORM_KEY,
+          // The page the form was sent from (no visit kept in this tab: nothing else of its source).
+          source_page: '/',
+        },
+      })
+    })
+
+    it('sends where the visit came from as the tab kept it, with the page the form is on', async () => {
+      submitContact.mockResolvedValue(okAnswer())
+      sessionStorage.setItem(
+        VISIT_KEY,
+        JSON.stringify({
+          source_first_page: '/services/devops',
+          source_referrer: 'www.google.com',
+          utm_source: 'news',
+        }),
+      )
+      const user = userEvent.setup()
+      // The server's view of the page (no JavaScript) is only the fallback: the tab's record wins.
+      render(
+        <ContactForm idempotencyKey={FORM_KEY} source={{ source_page: '/contact', source_first_page: '/contact' }} />,
+      )
+      await fillValid(user)
+      await user.click(submitButton())
+      await waitFor(() => expect(submitContact).toHaveBeenCalledTimes(1))
+      expect(submitContact.mock.calls[0]?.[0]?.data).toMatchObject({
+        source_page: '/',
+        source_first_page: '/services/devops',
+        source_referrer: 'www.google.com',
+        utm_source: 'news',
+      })
+      sessionStorage.removeItem(VISIT_KEY)
+    })
+
+    it('carries the server’s view of the source in hidden fields, for a post without JavaScript', () => {
+      const { container } = render(
+        <ContactForm source={{ source_page: '/contact', source_referrer: 'partner.example', utm_medium: 'social' }} />,
+      )
+      const hidden = Object.fromEntries(
+        [...container.querySelectorAll<HTMLInputElement>('input[type="hidden"]')].map((input) => [
+          input.name,
+          input.value,
+        ]),
+      )
+      expect(hidden).toMatchObject({
+        source_page: '/contact',
+        source_referrer: 'partner.example',
+        utm_medium: 'social',
+      })
+    })
+
+    it('reads "Sending..." and is disabled while sending; a second click sends nothing', async () => {
+      const request = deferred<ContactReplyBody>()
+      submitContact.mockReturnValue(request.promise)
+      const user = userEvent.setup()
+      const { container } = render(<ContactForm />)
+      await fillValid(user)
+      await user.click(submitButton())
+
+      const button = submitButton() as HTMLButtonElement
+      expect(button.textContent).toBe('Sending...')
+      expect(button.disabled).toBe(true)
+      await user.click(button)
+      fireEvent.submit(container.querySelector('form') as HTMLFormElement)
+      expect(submitContact).toHaveBeenCalledTimes(1)
+
+      await act(async () => request.resolve(okAnswer()))
+      expect((submitButton() as HTMLButtonElement).disabled).toBe(false)
+      expect(submitButton().textContent).toBe('Send Message')
+    })
+
+    it('on success shows the green message with an icon and clears every field', async () => {
+      submitContact.mockResolvedValue(okAnswer())
+      const user = userEvent.setup()
+      render(<ContactForm defaultSubject="general" />)
+      await fillValid(user)
+      await user.click(submitButton())
+
+      await waitFor(() => expect(within(status()).getByText(SUCCESS_MESSAGE)).toBeTruthy())
+      const message = within(status()).getByText(SUCCESS_MESSAGE).parentElement as HTMLElement
+      expect(message.className).toContain('text-success')
+      expect(message.querySelector('svg')).toBeTruthy()
+      expect(status().getAttribute('aria-live')).toBe('polite')
+      const f = fields()
+      expect([f.name.value, f.email.value, f.company.value, f.subject.value, f.message.value]).toEqual([
+        '',
+        '',
+        '',
+        '',
+        '',
+      ])
+    })
+
+    const failures: [string, () => unknown][] = [
+      ['an enquiry not stored (503)', () => Promise.resolve(failedAnswer())],
+      [
+        'the rate limit (429)',
+        () =>
+          Promise.resolve({ ok: false, error: 'rate_limited', message: FAILURE_MESSAGE } satisfies ContactReplyBody),
+      ],
+      ['an answer that is not ok', () => Promise.resolve({ ok: false })],
+      ['a page that is not JSON (handed over as the raw Response)', () => Promise.resolve(new Response('<html>'))],
+      ['a refusal thrown as a Response (400)', () => Promise.reject(Response.json({ ok: false }, { status: 400 }))],
+      ['a JSON answer from middleware (413)', () => Promise.resolve({ ok: false, error: 'payload_too_large' })],
+      ['a network error', () => Promise.reject(new TypeError('Failed to fetch'))],
+    ]
+    for (const [what, answer] of failures) {
+      it(`on ${what} shows the red message and keeps every field`, async () => {
+        submitContact.mockImplementation(answer)
+        const user = userEvent.setup()
+        render(<ContactForm />)
+        await fillValid(user)
+        await user.click(submitButton())
+
+        await waitFor(() => expect(within(status()).getByText(FAILURE_MESSAGE)).toBeTruthy())
+        const message = within(status()).getByText(FAILURE_MESSAGE).parentElement as HTMLElement
+        expect(message.className).toContain('text-danger')
+        expect(message.querySelector('svg')).toBeTruthy()
+        expect(within(status()).queryByText(SUCCESS_MESSAGE)).toBeNull()
+        const f = fields()
+        expect([f.name.value, f.email.value, f.company.value, f.subject.value, f.message.value]).toEqual([
+          'Ravi Kumar',
+          'ravi@example.com',
+          'Godavari Foods',
+          'automation',
+          'Please call me.',
+        ])
+      })
+    }
+
+    it('clears the status message when a new submit starts', async () => {
+      submitContact.mockResolvedValueOnce(failedAnswer())
+      const user = userEvent.setup()
+      render(<ContactForm />)
+      await fillValid(user)
+      await user.click(submitButton())
+      await waitFor(() => expect(within(status()).getByText(FAILURE_MESSAGE)).toBeTruthy())
+
+      const request = deferred<ContactReplyBody>()
+      submitContact.mockReturnValueOnce(request.promise)
+      await user.click(submitButton())
+      expect(status().textContent).toBe('')
+      expect(submitButton().textContent).toBe('Sending...')
+      await act(async () => request.resolve(okAnswer()))
+      expect(within(status()).getByText(SUCCESS_MESSAGE)).toBeTruthy()
+    })
+
+    it('clears the status message when a new submit stops at validation', async () => {
+      submitContact.mockResolvedValueOnce(okAnswer())
+      const user = userEvent.setup()
+      render(<ContactForm />)
+      await fillValid(user)
+      await user.click(submitButton())
+      await waitFor(() => expect(within(status()).getByText(SUCCESS_MESSAGE)).toBeTruthy())
+      await user.click(submitButton())
+      expect(status().textContent).toBe('')
+      expect(submitContact).toHaveBeenCalledTimes(1)
+    })
+
+    it('passes a filled honeypot on to the server, which decides', async () => {
+      submitContact.mockResolvedValue(okAnswer())
+      const user = userEvent.setup()
+      const { container } = render(<ContactForm />)
+      await fillValid(user)
+      fireEvent.change(container.querySelector('input[name="website"]') as HTMLInputElement, {
+        target: { value: 'http://spam.example' },
+      })
+      await user.click(submitButton())
+      await waitFor(() => expect(submitContact).toHaveBeenCalledTimes(1))
+      expect(submitContact.mock.calls[0]?.[0].data.website).toBe('http://spam.example')
+    })
+  })
+})

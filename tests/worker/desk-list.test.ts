@@ -1,0 +1,123 @@
+/**
+ * The desk's list and its CSV export, as the Worker answers them: order, caching, paging, search taken
+ * literally, the export's filter and its neutralised formula cells.
+ * The pages in a browser: tests/e2e/desk-enquiries.spec.ts.
+ */
+import { describe, expect, test } from 'vitest'
+import { TEST_OPERATOR, TEST_OPERATOR_ID } from '../support/access-keys'
+import { enquiry } from '../support/values'
+import { deskUnderTest } from './support/desk'
+import { TEST_ACCESS_KEY } from './support/fixtures'
+import { textOf } from './support/html'
+import { linkTo } from './support/http'
+
+const { worker, asOperator, page, sent, deskLines } = deskUnderTest()
+
+describe('the list and the CSV', () => {
+  test('newest first, never cached or indexed, the delivery set-up shown to operators on its own page, a wildcard taken literally, 25 a page', async () => {
+    const tag = crypto.randomUUID().slice(0, 8)
+    const first = enquiry('desk-list', { name: `Asha ${tag}`, company: `Rao ${tag} Textiles` })
+    const second = enquiry('desk-list', { name: `Bharat ${tag}`, message: `Please call.\nWe have 12 sites. ${tag}` })
+    await sent(first)
+    await sent(second)
+
+    const { response, document } = await page(`/admin?q=${tag}`)
+    expect(response.headers.get('cache-control')).toContain('no-store')
+    expect(response.headers.get('x-robots-tag')).toContain('noindex')
+    expect(document.querySelector('meta[name="robots"]')?.getAttribute('content')).toMatch(/noindex/)
+    expect(textOf(document.querySelector('h1'))).toBe('Enquiries')
+    const names = (d: Document) => [...d.querySelectorAll('tbody tr td:nth-child(2)')].map(textOf)
+    expect(names(document)).toEqual([second.name, first.name])
+    // The desk names in one line only what is missing (here: who may open it, beyond Access's
+    // policy); the set-up is shown to operators on its own page (and not to the world at /api/health).
+    expect(textOf(document.querySelector('[data-testid="setup-gaps"]'))).toBe(
+      'Set-up: no allow-list, nor a reason for the Access policy alone. See the set-up',
+    )
+    const setupPage = (await page('/admin/setup')).document
+    expect(textOf(setupPage.querySelector('h1'))).toBe('Set-up')
+    const setup = (id: string) => textOf(setupPage.querySelector(`[data-testid="${id}"]`))
+    expect(setup('setup-delivery')).toBe('form-service')
+    expect(setup('setup-missing')).toContain('nothing')
+    expect(setup('setup-rate-limiter')).toBe('bound')
+    expect(document.documentElement.outerHTML).not.toContain(TEST_ACCESS_KEY)
+    expect(setupPage.documentElement.outerHTML).not.toContain(TEST_ACCESS_KEY)
+
+    // By company; by status; a wildcard is literal.
+    expect(names((await page('/admin?q=Textiles')).document)).toEqual([first.name])
+    expect(
+      textOf((await page(`/admin?q=${tag}&status=failed`)).document.querySelector('[data-testid="list-count"]')),
+    ).toBe('No enquiries.')
+    expect(names((await page(`/admin?q=${tag}&status=delivered`)).document)).toEqual([second.name, first.name])
+    expect(
+      textOf(
+        (await page(`/admin?q=${encodeURIComponent(`%${tag}`)}`)).document.querySelector('[data-testid="list-count"]'),
+      ),
+    ).toBe('No enquiries.')
+
+    // The detail: the whole message and the delivery history, no retry for a delivered one.
+    const detail = (await page(linkTo((await page(`/admin?q=${tag}`)).document, second.name))).document
+    expect(detail.querySelector('[data-testid="message"]')?.textContent).toBe(second.message)
+    const history = [...detail.querySelectorAll('table tr')].map(textOf)
+    expect(history).toHaveLength(2)
+    expect(history[1]).toContain('form-service')
+    expect(history[1]).toContain('delivered')
+    expect([...detail.querySelectorAll('button')].map(textOf)).not.toContain('Retry delivery now')
+
+    // Paging: 25 a page, the search kept in the pager's links.
+    const rows = Array.from(
+      { length: 27 },
+      (_, i) =>
+        `('page-${i}', 'page-${i}', '2026-01-01T00:00:${String(i).padStart(2, '0')}.000Z', 'Paged ${tag} ${i}', 'paged@example.com', '', 'general', 'x', 'handled')`,
+    )
+    await worker.exec(
+      `INSERT INTO enquiries (id, idempotency_key, received_at, name, email, company, subject, message, status) VALUES ${rows.join(', ')}`,
+    )
+    const html = await (await worker.fetch(`/admin?q=Paged%20${tag}`, { headers: await asOperator() })).text()
+    expect(html).toContain('1–25 of 27')
+    expect(html).toContain(`Paged ${tag} 26`)
+    expect(html).not.toContain(`Paged ${tag} 1<`)
+    expect(html).toContain('Page <!-- -->1<!-- --> of <!-- -->2')
+    expect(html).toMatch(/<a href="\/admin\?[^"]*page=2[^"]*"[^>]*rel="next">Older<\/a>/)
+    expect(html).not.toContain('rel="prev"')
+    const page2 = await (await worker.fetch(`/admin?q=Paged%20${tag}&page=2`, { headers: await asOperator() })).text()
+    expect(page2).toContain('26–27 of 27')
+    expect(page2).toContain(`Paged ${tag} 1<`)
+    expect(page2).toContain(`Paged ${tag} 0<`)
+    expect(page2).toMatch(/<a href="\/admin\?[^"]*"[^>]*rel="prev">Newer<\/a>/)
+    expect(page2).not.toContain('rel="next"')
+  })
+
+  test('the CSV export holds the current filter, as UTF-8 with formula cells neutralised', async () => {
+    const tag = crypto.randomUUID().slice(0, 8)
+    const risky = enquiry('desk-csv', {
+      name: `=cmd() ${tag}`,
+      company: `@SUM(1) ${tag}`,
+      message: 'నమస్కారం, "quoted"',
+    })
+    const other = enquiry('desk-csv', { name: `Plain ${tag}` })
+    await sent(risky)
+    await sent(other)
+
+    const answer = await worker.fetch(`/admin/export.csv?q=${encodeURIComponent(`=cmd() ${tag}`)}`, {
+      headers: await asOperator(),
+    })
+    expect(answer.status).toBe(200)
+    expect(answer.headers.get('content-type')).toBe('text/csv; charset=utf-8')
+    expect(answer.headers.get('content-disposition')).toMatch(/^attachment; filename="enquiries-[\d-]+\.csv"$/)
+    expect(answer.headers.get('cache-control')).toContain('no-store')
+    const bytes = Buffer.from(await answer.arrayBuffer())
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+    const csv = bytes.subarray(3).toString('utf8')
+    const lines = csv.split('\r\n')
+    expect(lines[0]).toMatch(/^"ID","Received","Status","Name","E-mail","Company"/)
+    expect(lines).toHaveLength(3)
+    expect(lines[1]).toContain(`"'=cmd() ${tag}"`)
+    expect(lines[1]).toContain(`"'@SUM(1) ${tag}"`)
+    expect(lines[1]).toContain('"నమస్కారం, ""quoted"""')
+    expect(csv).not.toContain(other.name)
+
+    // The operator by Access's ID for them, never by e-mail.
+    await expect.poll(() => deskLines('export').at(-1)).toMatchObject({ operator: TEST_OPERATOR_ID, rows: 1 })
+    expect(JSON.stringify(deskLines('export'))).not.toContain(TEST_OPERATOR)
+  })
+})

@@ -1,0 +1,78 @@
+/**
+ * The webhooks' workerd fixture: a stand-in receiver on 127.0.0.1 that verifies each signature with
+ * `standardwebhooks` (what `npm run webhook-receiver` starts), a Worker sending to it and to a Slack
+ * endpoint, and what the tests read of both. Call `webhooksUnderTest()` once, at a file's top level.
+ */
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest'
+import { TURNSTILE_FIELD } from '../../../app/contact/turnstile'
+import { startWebhookReceiver, type WebhookReceiver } from '../../../scripts/webhook-receiver'
+import type { Enquiry } from '../../support/values'
+import { siteUnderTest, standInsForFile } from './fixtures'
+import { postContact, postForm, TYPED } from './http'
+
+export function webhooksUnderTest() {
+  const hooks = { receiver: undefined as unknown as WebhookReceiver }
+  beforeAll(async () => {
+    hooks.receiver = await startWebhookReceiver()
+  })
+  beforeEach(() => hooks.receiver.forget())
+  afterAll(() => hooks.receiver.close())
+
+  const RECEIPT_FROM = 'hello@aksharalabs.in'
+  const stand = standInsForFile()
+  const worker = siteUnderTest(() => ({
+    vars: stand.turnstile({
+      WEBHOOK_ENDPOINTS: `crm=${hooks.receiver.url} team=${hooks.receiver.slackUrl}`,
+      WEBHOOK_SECRETS: `crm=${hooks.receiver.secret}`,
+      WEBHOOK_SLACK: 'team',
+      CONTACT_EMAIL_FROM: 'website@aksharalabs.in',
+      // The enquiries' own retries wait an hour: only first attempts of them happen here.
+      CONTACT_RETRY_DELAYS: '3600',
+      ALERT_AFTER_FAILURES: '3',
+      RECEIPT_FROM,
+      RECEIPT_LINK_SECRET: 'webhooks-test-receipt-secret-0123456789abcdef',
+    }),
+  }))
+
+  const asOperator = async () => ({ 'Cf-Access-Jwt-Assertion': await stand.keys.sign({ expiresIn: 3600 }), ...TYPED })
+
+  /** Posts the form as a script-less client does; Turnstile passes unless `held`. */
+  async function send(values: Enquiry, options: { held?: boolean } = {}): Promise<string> {
+    const answer = await postContact(worker, {
+      ...values,
+      ...(options.held ? {} : { [TURNSTILE_FIELD]: `pass-${crypto.randomUUID()}` }),
+    })
+    expect(answer.status, await answer.clone().text()).toBe(200)
+    const row = async () =>
+      (
+        await worker.sql<{ id: string; status: string }>(
+          'SELECT id, status FROM enquiries WHERE email = ?',
+          values.email,
+        )
+      )[0]
+    await expect.poll(async () => (await row())?.status).toBe(options.held ? 'held' : 'delivered')
+    return (await row())?.id as string
+  }
+
+  const signed = (id: string, type = 'enquiry.received') =>
+    hooks.receiver.received.filter(
+      (event) =>
+        event.path === '/hooks' &&
+        (event.json as { type?: string; data?: { id?: string } })?.type === type &&
+        (event.json as { data?: { id?: string } })?.data?.id === id,
+    )
+  const slack = (text: string) =>
+    hooks.receiver.received.filter(
+      (event) => event.path === '/slack' && String((event.json as { text?: string })?.text).includes(text),
+    )
+
+  async function press(action: string, fields: Record<string, string>): Promise<string | null> {
+    const answer = await postForm(worker, '/admin/actions', { action, ...fields }, { headers: await asOperator() })
+    expect(answer.status).toBe(303)
+    return new URL(answer.headers.get('location') ?? '', worker.origin).searchParams.get('flash')
+  }
+
+  const later = (seconds: number) => new Date(Date.now() + seconds * 1000)
+
+  return { hooks, RECEIPT_FROM, stand, worker, asOperator, send, signed, slack, press, later }
+}

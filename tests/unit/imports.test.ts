@@ -25,7 +25,7 @@ const FLOORS = [
   ['components/'],
   ['routes/'],
   // The Worker's entry, its cron run, the middleware and the router: they put the floors below together.
-  ['worker.ts', 'cron.server.ts', 'start.ts', 'router.tsx', 'routeTree.gen.ts'],
+  ['worker.ts', 'cron.server.ts', 'cron-budget.ts', 'start.ts', 'router.tsx', 'routeTree.gen.ts'],
 ] as const
 
 /**

@@ -23,6 +23,7 @@ export const ISOLATED_FILES = [
   'field-registry-ledger.test.ts',
   'field-registry.test.tsx',
   'icon.test.tsx',
+  'ops-platform.test.ts',
   'enquiry-source-ledger.test.ts',
   'motion-gate.test.ts',
   'notices-ledger.test.ts',

@@ -24,12 +24,13 @@ export function meteredEnv(env: WorkerEnv, meter: Meter): WorkerEnv {
       get(target, key) {
         const value = Reflect.get(target, key, target)
         if (typeof value !== 'function') return value
-        if (key === 'bind') return (...args: unknown[]) => statement(value.apply(target, args))
+        if (key === 'bind') return (...args: unknown[]) => statement(Reflect.apply(value, target, args))
         if (typeof key === 'string' && STATEMENT_CALLS.has(key))
           return (...args: unknown[]) => {
             meter.spend()
-            return value.apply(target, args)
+            return Reflect.apply(value, target, args)
           }
+        // Reflect.apply: a binding's method is an RPC stub, which would take `.apply` for a remote method.
         return value.bind(target)
       },
     })
@@ -43,19 +44,16 @@ export function meteredEnv(env: WorkerEnv, meter: Meter): WorkerEnv {
       get(target, key) {
         const value = Reflect.get(target, key, target)
         if (typeof value !== 'function') return value
-        if (key === 'prepare') return (sql: string) => statement(value.call(target, sql))
+        if (key === 'prepare') return (sql: string) => statement(Reflect.apply(value, target, [sql]))
         if (key === 'batch')
           return (statements: D1PreparedStatement[]) => {
             meter.spend()
-            return value.call(
-              target,
-              statements.map((s) => (targets.get(s) ?? s) as D1PreparedStatement),
-            )
+            return Reflect.apply(value, target, [statements.map((s) => (targets.get(s) ?? s) as D1PreparedStatement)])
           }
         if (key === 'exec')
           return (sql: string) => {
             meter.spend()
-            return value.call(target, sql)
+            return Reflect.apply(value, target, [sql])
           }
         return value.bind(target)
       },
@@ -70,7 +68,7 @@ export function meteredEnv(env: WorkerEnv, meter: Meter): WorkerEnv {
         if (key === 'send')
           return (...args: unknown[]) => {
             meter.spend()
-            return value.apply(target, args)
+            return Reflect.apply(value, target, args)
           }
         return value.bind(target)
       },

@@ -1,6 +1,7 @@
+import { answerResponse } from '~/server/answer'
 import { bounded, database, LedgerError } from '~/server/d1.server'
-import { log } from '~/server/log.server'
-import type { WorkerEnv } from '~/server/runtime.server'
+import { log, requestIdFor } from '~/server/log.server'
+import { type WorkerEnv, workerRuntime } from '~/server/runtime.server'
 
 /** Flood limits (docs/contact.md): the bindings, then D1, else memory, never none; no address is stored. */
 
@@ -259,6 +260,21 @@ export async function floodLimited(env: WorkerEnv, request: Request, requestId: 
   if (await isRateLimited(env, keys, requestId)) return RATE_LIMIT_PERIOD_SECONDS
   const counted = await countPost(env.ENQUIRIES, keys)
   return counted.ok ? null : RATE_LIMIT_PERIOD_SECONDS
+}
+
+/** A link's POST a stranger can repeat (withdraw, confirm, leave): handled under the form's limits, else 429. */
+export function underFloodLimits(event: string, handle: (request: Request, env: WorkerEnv) => Promise<Response>) {
+  return async ({ request }: { request: Request }): Promise<Response> => {
+    const { env } = await workerRuntime()
+    const requestId = requestIdFor(request)
+    const retryAfter = await floodLimited(env, request, requestId).catch(() => null)
+    if (retryAfter === null) return handle(request, env)
+    log('warn', { event, requestId, outcome: 'rate_limited' })
+    return answerResponse(
+      { status: 429, message: 'Too many requests from your network. Try again in a minute.' },
+      { 'Retry-After': String(retryAfter), 'Cache-Control': 'no-store' },
+    )
+  }
 }
 
 /** The cron's part (every minute): no count outlives its window by more than a minute. */

@@ -26,6 +26,8 @@ import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminActionsRouteImport } from './routes/admin/actions'
 import { Route as AdminActivityRouteImport } from './routes/admin/activity'
 import { Route as AdminConfirmRouteImport } from './routes/admin/confirm'
+import { Route as AdminEarlyAccessRouteImport } from './routes/admin/early-access'
+import { Route as AdminEarlyAccessDotcsvRouteImport } from './routes/admin/early-access[.]csv'
 import { Route as AdminEraseHeldRouteImport } from './routes/admin/erase-held'
 import { Route as AdminExportDotcsvRouteImport } from './routes/admin/export[.]csv'
 import { Route as AdminSetupRouteImport } from './routes/admin/setup'
@@ -132,6 +134,16 @@ const AdminActivityRoute = AdminActivityRouteImport.update({
 const AdminConfirmRoute = AdminConfirmRouteImport.update({
   id: '/confirm',
   path: '/confirm',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminEarlyAccessRoute = AdminEarlyAccessRouteImport.update({
+  id: '/early-access',
+  path: '/early-access',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminEarlyAccessDotcsvRoute = AdminEarlyAccessDotcsvRouteImport.update({
+  id: '/early-access.csv',
+  path: '/early-access.csv',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminEraseHeldRoute = AdminEraseHeldRouteImport.update({
@@ -264,6 +276,8 @@ export interface FileRoutesByFullPath {
   '/admin/actions': typeof AdminActionsRoute
   '/admin/activity': typeof AdminActivityRoute
   '/admin/confirm': typeof AdminConfirmRoute
+  '/admin/early-access': typeof AdminEarlyAccessRoute
+  '/admin/early-access.csv': typeof AdminEarlyAccessDotcsvRoute
   '/admin/erase-held': typeof AdminEraseHeldRoute
   '/admin/export.csv': typeof AdminExportDotcsvRoute
   '/admin/setup': typeof AdminSetupRoute
@@ -304,6 +318,8 @@ export interface FileRoutesByTo {
   '/admin/actions': typeof AdminActionsRoute
   '/admin/activity': typeof AdminActivityRoute
   '/admin/confirm': typeof AdminConfirmRoute
+  '/admin/early-access': typeof AdminEarlyAccessRoute
+  '/admin/early-access.csv': typeof AdminEarlyAccessDotcsvRoute
   '/admin/erase-held': typeof AdminEraseHeldRoute
   '/admin/export.csv': typeof AdminExportDotcsvRoute
   '/admin/setup': typeof AdminSetupRoute
@@ -346,6 +362,8 @@ export interface FileRoutesById {
   '/admin/actions': typeof AdminActionsRoute
   '/admin/activity': typeof AdminActivityRoute
   '/admin/confirm': typeof AdminConfirmRoute
+  '/admin/early-access': typeof AdminEarlyAccessRoute
+  '/admin/early-access.csv': typeof AdminEarlyAccessDotcsvRoute
   '/admin/erase-held': typeof AdminEraseHeldRoute
   '/admin/export.csv': typeof AdminExportDotcsvRoute
   '/admin/setup': typeof AdminSetupRoute
@@ -389,6 +407,8 @@ export interface FileRouteTypes {
     | '/admin/actions'
     | '/admin/activity'
     | '/admin/confirm'
+    | '/admin/early-access'
+    | '/admin/early-access.csv'
     | '/admin/erase-held'
     | '/admin/export.csv'
     | '/admin/setup'
@@ -429,6 +449,8 @@ export interface FileRouteTypes {
     | '/admin/actions'
     | '/admin/activity'
     | '/admin/confirm'
+    | '/admin/early-access'
+    | '/admin/early-access.csv'
     | '/admin/erase-held'
     | '/admin/export.csv'
     | '/admin/setup'
@@ -470,6 +492,8 @@ export interface FileRouteTypes {
     | '/admin/actions'
     | '/admin/activity'
     | '/admin/confirm'
+    | '/admin/early-access'
+    | '/admin/early-access.csv'
     | '/admin/erase-held'
     | '/admin/export.csv'
     | '/admin/setup'
@@ -643,6 +667,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminConfirmRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/early-access': {
+      id: '/admin/early-access'
+      path: '/early-access'
+      fullPath: '/admin/early-access'
+      preLoaderRoute: typeof AdminEarlyAccessRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/early-access.csv': {
+      id: '/admin/early-access.csv'
+      path: '/early-access.csv'
+      fullPath: '/admin/early-access.csv'
+      preLoaderRoute: typeof AdminEarlyAccessDotcsvRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/erase-held': {
       id: '/admin/erase-held'
       path: '/erase-held'
@@ -804,6 +842,8 @@ interface AdminRouteRouteChildren {
   AdminActionsRoute: typeof AdminActionsRoute
   AdminActivityRoute: typeof AdminActivityRoute
   AdminConfirmRoute: typeof AdminConfirmRoute
+  AdminEarlyAccessRoute: typeof AdminEarlyAccessRoute
+  AdminEarlyAccessDotcsvRoute: typeof AdminEarlyAccessDotcsvRoute
   AdminEraseHeldRoute: typeof AdminEraseHeldRoute
   AdminExportDotcsvRoute: typeof AdminExportDotcsvRoute
   AdminSetupRoute: typeof AdminSetupRoute
@@ -820,6 +860,8 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminActionsRoute: AdminActionsRoute,
   AdminActivityRoute: AdminActivityRoute,
   AdminConfirmRoute: AdminConfirmRoute,
+  AdminEarlyAccessRoute: AdminEarlyAccessRoute,
+  AdminEarlyAccessDotcsvRoute: AdminEarlyAccessDotcsvRoute,
   AdminEraseHeldRoute: AdminEraseHeldRoute,
   AdminExportDotcsvRoute: AdminExportDotcsvRoute,
   AdminSetupRoute: AdminSetupRoute,

@@ -22,6 +22,7 @@ export { lastMoveText, SEEN_STATUS } from './moves'
 export { confirmTarget, deskEffect } from './navigation'
 export {
   loadActivity,
+  loadEarlyAccess,
   loadEnquiry,
   loadEnquiryList,
   loadHeldErasure,
@@ -31,7 +32,7 @@ export {
   loadSetup,
   loadSources,
 } from './pages.functions'
-export { enquiryPath, heldErasePath } from './paths'
+export { EARLY_ACCESS_PATH, enquiryPath, heldErasePath } from './paths'
 export type { DeliverySetup } from './setup.server'
 export {
   allowedStates,

@@ -126,11 +126,9 @@ async function message(
 ): Promise<{ body: string; headers: Record<string, string> } | null> {
   const record = event.type === 'enquiry.received' ? await getEnquiry(env.ENQUIRIES, event.enquiryId) : null
   if (event.type === 'enquiry.received' && !record) return null
-  const subscriber =
-    isSubscriberEvent(event.type) && event.type !== 'subscriber.erased'
-      ? await subscriberData(env, event.enquiryId)
-      : null
-  if (isSubscriberEvent(event.type) && event.type !== 'subscriber.erased' && !subscriber) return null
+  const ofEntry = event.type === 'subscriber.confirmed' || event.type === 'subscriber.left'
+  const subscriber = ofEntry ? await subscriberData(env, event.enquiryId) : null
+  if (ofEntry && !subscriber) return null
   if (endpoint.format === 'slack')
     return {
       body: slackMessage(event, record, { siteUrl: site.url, body: webhookSetup(env).slackBody }),

@@ -32,7 +32,7 @@ export {
   loadSetup,
   loadSources,
 } from './pages.functions'
-export { EARLY_ACCESS_PATH, enquiryPath, heldErasePath } from './paths'
+export { enquiryPath, heldErasePath } from './paths'
 export type { DeliverySetup } from './setup.server'
 export {
   allowedStates,

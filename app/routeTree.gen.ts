@@ -34,8 +34,7 @@ import { Route as ApiContactRouteImport } from './routes/api/contact'
 import { Route as ApiEarlyAccessRouteImport } from './routes/api/early-access'
 import { Route as ApiHealthRouteImport } from './routes/api/health'
 import { Route as ApiWithdrawRouteImport } from './routes/api/withdraw'
-import { Route as EarlyAccessConfirmRouteImport } from './routes/early-access.confirm'
-import { Route as EarlyAccessLeaveRouteImport } from './routes/early-access.leave'
+import { Route as EarlyAccessStepRouteImport } from './routes/early-access.$step'
 import { Route as ServicesIndexRouteImport } from './routes/services/index'
 import { Route as ServicesAiSolutionsRouteImport } from './routes/services/ai-solutions'
 import { Route as ServicesAiWebDevelopmentRouteImport } from './routes/services/ai-web-development'
@@ -174,14 +173,9 @@ const ApiWithdrawRoute = ApiWithdrawRouteImport.update({
   path: '/api/withdraw',
   getParentRoute: () => rootRouteImport,
 } as any)
-const EarlyAccessConfirmRoute = EarlyAccessConfirmRouteImport.update({
-  id: '/early-access/confirm',
-  path: '/early-access/confirm',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const EarlyAccessLeaveRoute = EarlyAccessLeaveRouteImport.update({
-  id: '/early-access/leave',
-  path: '/early-access/leave',
+const EarlyAccessStepRoute = EarlyAccessStepRouteImport.update({
+  id: '/early-access/$step',
+  path: '/early-access/$step',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ServicesIndexRoute = ServicesIndexRouteImport.update({
@@ -272,8 +266,7 @@ export interface FileRoutesByFullPath {
   '/api/early-access': typeof ApiEarlyAccessRouteWithChildren
   '/api/health': typeof ApiHealthRoute
   '/api/withdraw': typeof ApiWithdrawRoute
-  '/early-access/confirm': typeof EarlyAccessConfirmRoute
-  '/early-access/leave': typeof EarlyAccessLeaveRoute
+  '/early-access/$step': typeof EarlyAccessStepRoute
   '/services/ai-solutions': typeof ServicesAiSolutionsRoute
   '/services/ai-web-development': typeof ServicesAiWebDevelopmentRoute
   '/services/automation': typeof ServicesAutomationRoute
@@ -312,8 +305,7 @@ export interface FileRoutesByTo {
   '/api/early-access': typeof ApiEarlyAccessRouteWithChildren
   '/api/health': typeof ApiHealthRoute
   '/api/withdraw': typeof ApiWithdrawRoute
-  '/early-access/confirm': typeof EarlyAccessConfirmRoute
-  '/early-access/leave': typeof EarlyAccessLeaveRoute
+  '/early-access/$step': typeof EarlyAccessStepRoute
   '/services/ai-solutions': typeof ServicesAiSolutionsRoute
   '/services/ai-web-development': typeof ServicesAiWebDevelopmentRoute
   '/services/automation': typeof ServicesAutomationRoute
@@ -354,8 +346,7 @@ export interface FileRoutesById {
   '/api/early-access': typeof ApiEarlyAccessRouteWithChildren
   '/api/health': typeof ApiHealthRoute
   '/api/withdraw': typeof ApiWithdrawRoute
-  '/early-access/confirm': typeof EarlyAccessConfirmRoute
-  '/early-access/leave': typeof EarlyAccessLeaveRoute
+  '/early-access/$step': typeof EarlyAccessStepRoute
   '/services/ai-solutions': typeof ServicesAiSolutionsRoute
   '/services/ai-web-development': typeof ServicesAiWebDevelopmentRoute
   '/services/automation': typeof ServicesAutomationRoute
@@ -397,8 +388,7 @@ export interface FileRouteTypes {
     | '/api/early-access'
     | '/api/health'
     | '/api/withdraw'
-    | '/early-access/confirm'
-    | '/early-access/leave'
+    | '/early-access/$step'
     | '/services/ai-solutions'
     | '/services/ai-web-development'
     | '/services/automation'
@@ -437,8 +427,7 @@ export interface FileRouteTypes {
     | '/api/early-access'
     | '/api/health'
     | '/api/withdraw'
-    | '/early-access/confirm'
-    | '/early-access/leave'
+    | '/early-access/$step'
     | '/services/ai-solutions'
     | '/services/ai-web-development'
     | '/services/automation'
@@ -478,8 +467,7 @@ export interface FileRouteTypes {
     | '/api/early-access'
     | '/api/health'
     | '/api/withdraw'
-    | '/early-access/confirm'
-    | '/early-access/leave'
+    | '/early-access/$step'
     | '/services/ai-solutions'
     | '/services/ai-web-development'
     | '/services/automation'
@@ -513,8 +501,7 @@ export interface RootRouteChildren {
   ApiEarlyAccessRoute: typeof ApiEarlyAccessRouteWithChildren
   ApiHealthRoute: typeof ApiHealthRoute
   ApiWithdrawRoute: typeof ApiWithdrawRoute
-  EarlyAccessConfirmRoute: typeof EarlyAccessConfirmRoute
-  EarlyAccessLeaveRoute: typeof EarlyAccessLeaveRoute
+  EarlyAccessStepRoute: typeof EarlyAccessStepRoute
   ServicesAiSolutionsRoute: typeof ServicesAiSolutionsRoute
   ServicesAiWebDevelopmentRoute: typeof ServicesAiWebDevelopmentRoute
   ServicesAutomationRoute: typeof ServicesAutomationRoute
@@ -699,18 +686,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiWithdrawRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/early-access/confirm': {
-      id: '/early-access/confirm'
-      path: '/early-access/confirm'
-      fullPath: '/early-access/confirm'
-      preLoaderRoute: typeof EarlyAccessConfirmRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/early-access/leave': {
-      id: '/early-access/leave'
-      path: '/early-access/leave'
-      fullPath: '/early-access/leave'
-      preLoaderRoute: typeof EarlyAccessLeaveRouteImport
+    '/early-access/$step': {
+      id: '/early-access/$step'
+      path: '/early-access/$step'
+      fullPath: '/early-access/$step'
+      preLoaderRoute: typeof EarlyAccessStepRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/services/': {
@@ -868,8 +848,7 @@ const rootRouteChildren: RootRouteChildren = {
   ApiEarlyAccessRoute: ApiEarlyAccessRouteWithChildren,
   ApiHealthRoute: ApiHealthRoute,
   ApiWithdrawRoute: ApiWithdrawRoute,
-  EarlyAccessConfirmRoute: EarlyAccessConfirmRoute,
-  EarlyAccessLeaveRoute: EarlyAccessLeaveRoute,
+  EarlyAccessStepRoute: EarlyAccessStepRoute,
   ServicesAiSolutionsRoute: ServicesAiSolutionsRoute,
   ServicesAiWebDevelopmentRoute: ServicesAiWebDevelopmentRoute,
   ServicesAutomationRoute: ServicesAutomationRoute,

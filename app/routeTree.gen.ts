@@ -36,8 +36,7 @@ import { Route as ApiContactRouteImport } from './routes/api/contact'
 import { Route as ApiEarlyAccessRouteImport } from './routes/api/early-access'
 import { Route as ApiHealthRouteImport } from './routes/api/health'
 import { Route as ApiWithdrawRouteImport } from './routes/api/withdraw'
-import { Route as EarlyAccessConfirmRouteImport } from './routes/early-access.confirm'
-import { Route as EarlyAccessLeaveRouteImport } from './routes/early-access.leave'
+import { Route as EarlyAccessStepRouteImport } from './routes/early-access.$step'
 import { Route as ServicesIndexRouteImport } from './routes/services/index'
 import { Route as ServicesAiSolutionsRouteImport } from './routes/services/ai-solutions'
 import { Route as ServicesAiWebDevelopmentRouteImport } from './routes/services/ai-web-development'
@@ -186,14 +185,9 @@ const ApiWithdrawRoute = ApiWithdrawRouteImport.update({
   path: '/api/withdraw',
   getParentRoute: () => rootRouteImport,
 } as any)
-const EarlyAccessConfirmRoute = EarlyAccessConfirmRouteImport.update({
-  id: '/early-access/confirm',
-  path: '/early-access/confirm',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const EarlyAccessLeaveRoute = EarlyAccessLeaveRouteImport.update({
-  id: '/early-access/leave',
-  path: '/early-access/leave',
+const EarlyAccessStepRoute = EarlyAccessStepRouteImport.update({
+  id: '/early-access/$step',
+  path: '/early-access/$step',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ServicesIndexRoute = ServicesIndexRouteImport.update({
@@ -286,8 +280,7 @@ export interface FileRoutesByFullPath {
   '/api/early-access': typeof ApiEarlyAccessRouteWithChildren
   '/api/health': typeof ApiHealthRoute
   '/api/withdraw': typeof ApiWithdrawRoute
-  '/early-access/confirm': typeof EarlyAccessConfirmRoute
-  '/early-access/leave': typeof EarlyAccessLeaveRoute
+  '/early-access/$step': typeof EarlyAccessStepRoute
   '/services/ai-solutions': typeof ServicesAiSolutionsRoute
   '/services/ai-web-development': typeof ServicesAiWebDevelopmentRoute
   '/services/automation': typeof ServicesAutomationRoute
@@ -328,8 +321,7 @@ export interface FileRoutesByTo {
   '/api/early-access': typeof ApiEarlyAccessRouteWithChildren
   '/api/health': typeof ApiHealthRoute
   '/api/withdraw': typeof ApiWithdrawRoute
-  '/early-access/confirm': typeof EarlyAccessConfirmRoute
-  '/early-access/leave': typeof EarlyAccessLeaveRoute
+  '/early-access/$step': typeof EarlyAccessStepRoute
   '/services/ai-solutions': typeof ServicesAiSolutionsRoute
   '/services/ai-web-development': typeof ServicesAiWebDevelopmentRoute
   '/services/automation': typeof ServicesAutomationRoute
@@ -372,8 +364,7 @@ export interface FileRoutesById {
   '/api/early-access': typeof ApiEarlyAccessRouteWithChildren
   '/api/health': typeof ApiHealthRoute
   '/api/withdraw': typeof ApiWithdrawRoute
-  '/early-access/confirm': typeof EarlyAccessConfirmRoute
-  '/early-access/leave': typeof EarlyAccessLeaveRoute
+  '/early-access/$step': typeof EarlyAccessStepRoute
   '/services/ai-solutions': typeof ServicesAiSolutionsRoute
   '/services/ai-web-development': typeof ServicesAiWebDevelopmentRoute
   '/services/automation': typeof ServicesAutomationRoute
@@ -417,8 +408,7 @@ export interface FileRouteTypes {
     | '/api/early-access'
     | '/api/health'
     | '/api/withdraw'
-    | '/early-access/confirm'
-    | '/early-access/leave'
+    | '/early-access/$step'
     | '/services/ai-solutions'
     | '/services/ai-web-development'
     | '/services/automation'
@@ -459,8 +449,7 @@ export interface FileRouteTypes {
     | '/api/early-access'
     | '/api/health'
     | '/api/withdraw'
-    | '/early-access/confirm'
-    | '/early-access/leave'
+    | '/early-access/$step'
     | '/services/ai-solutions'
     | '/services/ai-web-development'
     | '/services/automation'
@@ -502,8 +491,7 @@ export interface FileRouteTypes {
     | '/api/early-access'
     | '/api/health'
     | '/api/withdraw'
-    | '/early-access/confirm'
-    | '/early-access/leave'
+    | '/early-access/$step'
     | '/services/ai-solutions'
     | '/services/ai-web-development'
     | '/services/automation'
@@ -537,8 +525,7 @@ export interface RootRouteChildren {
   ApiEarlyAccessRoute: typeof ApiEarlyAccessRouteWithChildren
   ApiHealthRoute: typeof ApiHealthRoute
   ApiWithdrawRoute: typeof ApiWithdrawRoute
-  EarlyAccessConfirmRoute: typeof EarlyAccessConfirmRoute
-  EarlyAccessLeaveRoute: typeof EarlyAccessLeaveRoute
+  EarlyAccessStepRoute: typeof EarlyAccessStepRoute
   ServicesAiSolutionsRoute: typeof ServicesAiSolutionsRoute
   ServicesAiWebDevelopmentRoute: typeof ServicesAiWebDevelopmentRoute
   ServicesAutomationRoute: typeof ServicesAutomationRoute
@@ -737,18 +724,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiWithdrawRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/early-access/confirm': {
-      id: '/early-access/confirm'
-      path: '/early-access/confirm'
-      fullPath: '/early-access/confirm'
-      preLoaderRoute: typeof EarlyAccessConfirmRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/early-access/leave': {
-      id: '/early-access/leave'
-      path: '/early-access/leave'
-      fullPath: '/early-access/leave'
-      preLoaderRoute: typeof EarlyAccessLeaveRouteImport
+    '/early-access/$step': {
+      id: '/early-access/$step'
+      path: '/early-access/$step'
+      fullPath: '/early-access/$step'
+      preLoaderRoute: typeof EarlyAccessStepRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/services/': {
@@ -910,8 +890,7 @@ const rootRouteChildren: RootRouteChildren = {
   ApiEarlyAccessRoute: ApiEarlyAccessRouteWithChildren,
   ApiHealthRoute: ApiHealthRoute,
   ApiWithdrawRoute: ApiWithdrawRoute,
-  EarlyAccessConfirmRoute: EarlyAccessConfirmRoute,
-  EarlyAccessLeaveRoute: EarlyAccessLeaveRoute,
+  EarlyAccessStepRoute: EarlyAccessStepRoute,
   ServicesAiSolutionsRoute: ServicesAiSolutionsRoute,
   ServicesAiWebDevelopmentRoute: ServicesAiWebDevelopmentRoute,
   ServicesAutomationRoute: ServicesAutomationRoute,

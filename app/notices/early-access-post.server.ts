@@ -3,7 +3,8 @@ import { readFormBody } from '~/server/body-limit.server'
 import { errorCause, log } from '~/server/log.server'
 import type { WorkerEnv } from '~/server/runtime.server'
 import { confirmByLink, leaveByLink, type SubscriberMoved } from './early-access.server'
-import { CONFIRM_PATH, earlyAccessFields, LEAVE_PATH } from './early-access-link'
+import { earlyAccessFields } from './early-access-link'
+import { CONFIRM_PATH, LEAVE_PATH } from './early-access-paths'
 
 /** What the two pages can say after a post: only these words, never text from the address. */
 export const CONFIRM_RESULTS = ['confirmed', 'already', 'left', 'gone', 'invalid', 'expired', 'error'] as const

@@ -14,17 +14,15 @@ import type { WorkerEnv } from '~/server/runtime.server'
 import { site } from '~/site'
 import { utcDay } from './digest'
 import {
-  CONFIRM_PATH,
   checkConfirmLink,
   checkLeaveLink,
   type EarlyAccessLinkFields,
-  LEAVE_PATH,
-  LEAVE_POST_PATH,
   linkUrl,
   signConfirmLink,
   signLeaveLink,
 } from './early-access-link'
 import { confirmationMessage } from './early-access-mail'
+import { CONFIRM_PATH, LEAVE_PATH, LEAVE_POST_PATH } from './early-access-paths'
 import { sendEmail } from './mail.server'
 import { isPlainAddress } from './message'
 import { mailboxKey } from './receipt'

@@ -81,9 +81,6 @@ export const subscriberAnnouncer =
   (env: WorkerEnv, request: Request) => async (entryId: string, type: 'subscriber.confirmed' | 'subscriber.left') =>
     (await workerRuntime()).waitUntil(announce(env, entryId, requestIdFor(request), type))
 
-export const announceEnquiry = (env: WorkerEnv, enquiryId: string, requestId: string) =>
-  announce(env, enquiryId, requestId)
-
 /** A subscriber event's entry as sent; null once erased (or left and signed up afresh). */
 async function subscriberData(env: WorkerEnv, id: string): Promise<SubscriberData | null> {
   const entry = await earlyAccessEntry(env.ENQUIRIES, id)

@@ -68,10 +68,10 @@ export async function erasePersonAction(form: FormData, { env, operator }: Actio
     .filter(isEnquiryId)
     .slice(0, 1000)
   if (form.get('confirm') !== 'person') return { answer: { seeOther: personErasePath(email) } }
-  const now = await heldFor(env, email)
-  const held = now.enquiries.map((row) => row.id).filter((id) => ids.includes(id))
+  const current = await heldFor(env, email)
+  const held = current.enquiries.map((row) => row.id).filter((id) => ids.includes(id))
   const shown = form.get('entry')
-  const entryId = isEarlyAccessId(shown) && now.earlyAccess?.id === shown ? shown : null
+  const entryId = isEarlyAccessId(shown) && current.earlyAccess?.id === shown ? shown : null
   await recordAudit(env.ENQUIRIES, {
     operator: operator.email,
     action: DESK_ACTIONS['erase-person'].audit,

@@ -115,7 +115,9 @@ test('erasure by person: the entry in their JSON, then erased with its subscribe
 })
 
 test('the page counts each state; the CSV export is a guarded effect with its audit line; the digest counts the day', async () => {
-  const now = new Date().toISOString()
+  // The digest's day is this test's own: tomorrow, after any digest hour; its moves an hour before.
+  const at = new Date(`${new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)}T23:00:00.000Z`)
+  const now = new Date(at.getTime() - 3_600_000).toISOString()
   const rows = [
     ['pending', null, null, null],
     ['pending', null, null, now],
@@ -157,8 +159,8 @@ test('the page counts each state; the CSV export is a guarded effect with its au
   )
   expect(await audit('early-access-export')).toEqual([{ enquiry_id: null, detail: 'confirmed' }])
 
-  await worker.cron()
-  const digest = () => worker.mails().find((mail) => mail.subject.startsWith('Enquiries '))
+  await worker.cron(at)
+  const digest = () => worker.mails().find((mail) => mail.subject.startsWith(`Enquiries ${now.slice(0, 10)}`))
   await expect.poll(digest).toBeDefined()
   expect(digest()?.text).toMatch(/^Early access confirmed, 24 h\s+2\s+https:\S+\/admin\/early-access$/m)
   expect(digest()?.text).toMatch(/^Early access left, 24 h\s+1\s/m)

@@ -11,12 +11,11 @@ import {
 import { PageHero } from '~/components/sections/PageHero'
 import { loadEarlyAccess } from '~/desk'
 import { deskHead } from '~/desk/head'
+import { searchText } from '~/desk/search'
 
 /** Who asked for launch news: counts, the newest entries, the confirmed list as CSV for a mail tool. */
 export const Route = createFileRoute('/admin/early-access')({
-  validateSearch: (search: Record<string, unknown>): { flash?: string } => ({
-    flash: search.flash === undefined ? undefined : String(search.flash),
-  }),
+  validateSearch: (search: Record<string, unknown>) => searchText(search, 'flash'),
   loader: () => loadEarlyAccess(),
   head: () => deskHead('Early access'),
   component: EarlyAccessPage,

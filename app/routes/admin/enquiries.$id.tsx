@@ -19,11 +19,10 @@ import { WebhookAttempts } from '~/components/desk/WebhookAttempts'
 import { PageHero } from '~/components/sections/PageHero'
 import { ENQUIRY_FIELDS, LINE_FIELDS, lastMoveText, loadEnquiry, mailtoHref, SEEN_STATUS } from '~/desk'
 import { deskHead } from '~/desk/head'
+import { searchText } from '~/desk/search'
 
 export const Route = createFileRoute('/admin/enquiries/$id')({
-  validateSearch: (search: Record<string, unknown>): { flash?: string } => ({
-    flash: search.flash === undefined ? undefined : String(search.flash),
-  }),
+  validateSearch: (search: Record<string, unknown>) => searchText(search, 'flash'),
   loader: ({ params }) => loadEnquiry({ data: { id: params.id } }),
   head: () => deskHead('Enquiry'),
   component: EnquiryPage,

@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { ConfirmErase, formatTime } from '~/components/desk/desk-ui'
 import { loadHeldErasure } from '~/desk'
 import { deskHead } from '~/desk/head'
+import { searchText } from '~/desk/search'
 
 interface HeldSearch {
   day?: string
@@ -10,10 +11,7 @@ interface HeldSearch {
 
 /** A plain page with one form post; the erasure stops at the newest enquiry this page counted. */
 export const Route = createFileRoute('/admin/erase-held')({
-  validateSearch: (search: Record<string, unknown>): HeldSearch => ({
-    day: search.day === undefined ? undefined : String(search.day),
-    reason: search.reason === undefined ? undefined : String(search.reason),
-  }),
+  validateSearch: (search: Record<string, unknown>): HeldSearch => searchText(search, 'day', 'reason'),
   loaderDeps: ({ search }) => ({ day: search.day, reason: search.reason }),
   loader: ({ deps }) => loadHeldErasure({ data: deps }),
   head: () => deskHead('Erase held enquiries'),

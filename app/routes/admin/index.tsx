@@ -16,6 +16,7 @@ import { PageHero } from '~/components/sections/PageHero'
 import type { HeldSummary } from '~/desk'
 import { ENQUIRY_STATUSES, heldErasePath, loadEnquiryList, triageParams } from '~/desk'
 import { deskHead } from '~/desk/head'
+import { searchText } from '~/desk/search'
 
 interface EnquiryListSearch {
   status?: string
@@ -31,13 +32,8 @@ interface EnquiryListSearch {
 /** The desk: a plain GET form and plain links, so it works the same without JavaScript. */
 export const Route = createFileRoute('/admin/')({
   validateSearch: (search: Record<string, unknown>): EnquiryListSearch => ({
-    status: search.status === undefined ? undefined : String(search.status),
-    q: search.q === undefined ? undefined : String(search.q),
+    ...searchText(search, 'status', 'q', 'flash', 'state', 'owner', 'overdue'),
     page: search.page === undefined ? undefined : Number(search.page),
-    flash: search.flash === undefined ? undefined : String(search.flash),
-    state: search.state === undefined ? undefined : String(search.state),
-    owner: search.owner === undefined ? undefined : String(search.owner),
-    overdue: search.overdue === undefined ? undefined : String(search.overdue),
   }),
   loaderDeps: ({ search }) => ({
     status: search.status,

@@ -3,12 +3,11 @@ import { ConfirmErase, formatTime } from '~/components/desk/desk-ui'
 import { OutsideReach } from '~/components/desk/OutsideReach'
 import { loadPersonErasure } from '~/desk'
 import { deskHead } from '~/desk/head'
+import { searchText } from '~/desk/search'
 
 /** An enquiry received after this page was shown is kept. */
 export const Route = createFileRoute('/admin/person/erase')({
-  validateSearch: (search: Record<string, unknown>): { email?: string } => ({
-    email: search.email === undefined ? undefined : String(search.email),
-  }),
+  validateSearch: (search: Record<string, unknown>) => searchText(search, 'email'),
   loaderDeps: ({ search }) => ({ email: search.email }),
   loader: ({ deps }) => loadPersonErasure({ data: deps }),
   head: () => deskHead('Erase a person’s data'),

@@ -14,13 +14,11 @@ import { OutsideReach } from '~/components/desk/OutsideReach'
 import { PageHero } from '~/components/sections/PageHero'
 import { loadPerson } from '~/desk'
 import { deskHead } from '~/desk/head'
+import { searchText } from '~/desk/search'
 
 /** Exact, ignoring case. */
 export const Route = createFileRoute('/admin/person/')({
-  validateSearch: (search: Record<string, unknown>): { email?: string; flash?: string } => ({
-    email: search.email === undefined ? undefined : String(search.email),
-    flash: search.flash === undefined ? undefined : String(search.flash),
-  }),
+  validateSearch: (search: Record<string, unknown>) => searchText(search, 'email', 'flash'),
   loaderDeps: ({ search }) => ({ email: search.email }),
   loader: ({ deps }) => loadPerson({ data: deps }),
   head: () => deskHead('Requests by person'),

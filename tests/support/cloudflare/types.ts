@@ -3,7 +3,7 @@
  * controls of its state. Shared by the stand-in process (cloud.ts) and its clients (index.ts), which
  * talk JSON over HTTP: every value here survives JSON (a RegExp travels as { source, flags }).
  */
-import type { ApiRequestRecord } from './api.ts'
+import type { ApiRequestRecord } from './api/index.ts'
 import type { Binding, TokenScope } from './model.ts'
 
 export type { ApiRequestRecord, Binding, TokenScope }
@@ -172,8 +172,6 @@ export interface StandinState {
   apiRequests(): Promise<ApiRequestRecord[]>
   /** Lines workerd and the served Workers printed (console output, send_email notices). */
   logs(): Promise<string[]>
-  /** Messages the served Workers sent through a send_email binding (each written to a file, as wrangler does locally). */
-  sentEmails(): Promise<{ file: string; content: string }[]>
 }
 
 /** Faults and settings. */
@@ -181,8 +179,6 @@ export interface StandinControl {
   /** Versions (and Preview deployments) that match answer 500 (on the paths given, else every path). */
   breakVersions(rule: BreakRule): Promise<void>
   clearBrokenVersions(): Promise<void>
-  /** Certificate delay for custom domains attached from now on. */
-  setCertificateDelay(ms: number): Promise<void>
   /** Issues every pending certificate now. */
   issueCertificates(): Promise<void>
   /** How long a deployment takes to answer everywhere (see AccountOptions.propagationMs). */

@@ -1,18 +1,8 @@
 /**
- * The smoke checks every engine runs, against the site that `npm start` serves at the README's own
- * plain-http address. Each engine's file (firefox.test.ts, webkit.test.ts) supplies a window driven
- * its own way (`EnginePage`); the checks are the same, in this order, in one window:
- *
- *   styled → hydrated → in-site navigation → mobile menu → a plain link followed while code is
- *   still on its way → contact form with JavaScript → contact form without JavaScript (a second
- *   window whose scripts never run) → the desk
- *
- * The desk check finds the two enquiries the form checks sent. It opens the desk as docs/desk.md
- * says: the token `npm run admin-token` printed goes with every request as the
- * `Cf-Access-Jwt-Assertion` header. Both engines open the desk through a stand-in for Cloudflare
- * Access (tests/support/front-proxy.ts), which adds it to every request, as Access does in front of
- * the real site (WebKit's WebDriver has no way to add a header; puppeteer's header injection in
- * Firefox intercepts every request of the tab).
+ * The smoke checks every engine runs, in one window, against the site `npm start` serves at the
+ * README's plain-http address, one door a file: the pages (smoke-pages.ts), the contact form with
+ * and without JavaScript (smoke-contact.ts), the desk (smoke-desk.ts), which finds the two
+ * enquiries the form checks sent. Each engine's file supplies a window driven its own way.
  */
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, inject } from 'vitest'

@@ -29,7 +29,7 @@ export default defineConfig({
         'rollback-secrets.test.ts',
         'first-deploy.test.ts',
         'preview.test.ts',
-        'cloudflare-standin.test.ts',
+        'standin-wrangler.test.ts',
         'key-rotation.test.ts',
       ]),
     },

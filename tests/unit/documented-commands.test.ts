@@ -129,7 +129,7 @@ const LEDGER: Record<string, Where> = {
     runs: 'drill.sh(`npm run smoke -- --url ${preview?.url}`)',
   },
   'npm run smoke -- --url …': { same: 'npm run smoke -- --url <url>' },
-  'npm ci --ignore-scripts': { test: 'tests/drills/support/actions.ts', runs: '/^npm ci( --ignore-scripts)?$/' },
+  'npm ci --ignore-scripts': { test: 'tests/drills/support/job.ts', runs: '/^npm ci( --ignore-scripts)?$/' },
   'curl -s https://<domain>/api/health': {
     test: FIRST_DEPLOY,
     runs: 'drill.sh(`curl -s https://${domain}/api/health`)',

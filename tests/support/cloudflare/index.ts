@@ -91,34 +91,23 @@ export async function connectCloudflare(
     call<T>(base, `/__standin/accounts/${info.accountId}/call`, 'POST', { method, args })
   let outbound: Server | undefined
 
-  const state: StandinState = {
-    workers: () => invoke('state.workers'),
-    worker: (name) => invoke('state.worker', name),
-    servingAt: (url) => invoke('state.servingAt', url),
-    previews: (worker) => invoke('state.previews', worker),
-    databases: () => invoke('state.databases'),
-    query: (database, sql, ...params) => invoke('state.query', database, sql, ...params),
-    customDomains: () => invoke('state.customDomains'),
-    secretValue: async (worker, versionId, name) =>
-      (await invoke<string | null>('state.secretValue', worker, versionId, name)) ?? undefined,
-    edgeRequests: () => invoke('state.edgeRequests'),
-    apiRequests: () => invoke('state.apiRequests'),
-    logs: () => invoke('state.logs'),
-    sentEmails: () => invoke('state.sentEmails'),
-  }
-  const control: StandinControl = {
+  // Every state call and most controls go as they are; a RegExp travels as { source, flags }.
+  const forward = <T extends object>(prefix: string, own: Partial<T> = {}) =>
+    new Proxy(own as T, {
+      get: (target, name) =>
+        typeof name === 'symbol' || name === 'then'
+          ? undefined
+          : ((target as Record<string, unknown>)[name] ??
+            (async (...args: unknown[]) => (await invoke(`${prefix}.${name}`, ...args)) ?? undefined)),
+    })
+  const state = forward<StandinState>('state')
+  const control = forward<StandinControl>('control', {
     breakVersions: (rule) =>
       invoke('control.breakVersions', {
         ...rule,
         message: rule.message === undefined ? undefined : toWire(rule.message),
         paths: rule.paths === undefined ? undefined : toWire(rule.paths),
       }),
-    clearBrokenVersions: () => invoke('control.clearBrokenVersions'),
-    setCertificateDelay: (ms) => invoke('control.setCertificateDelay', ms),
-    issueCertificates: () => invoke('control.issueCertificates'),
-    setPropagation: (ms) => invoke('control.setPropagation', ms),
-    setRollout: (ms) => invoke('control.setRollout', ms),
-    protectWorker: (worker, token) => invoke('control.protectWorker', worker, token),
     async setOutbound(handler) {
       if (outbound) await new Promise((resolve) => outbound?.close(resolve))
       outbound = handler ? await outboundServer(handler) : undefined
@@ -126,11 +115,7 @@ export async function connectCloudflare(
       await invoke('control.setOutbound', url)
     },
     failNext: (method, path, fault) => invoke('control.failNext', method, toWire(path), fault ?? {}),
-    runScheduled: (worker, cron) => invoke('control.runScheduled', worker, cron),
-    adopt: (adoptOptions) => invoke('control.adopt', adoptOptions),
-    release: (releaseOptions) => invoke('control.release', releaseOptions),
-    createWorker: (name, settings) => invoke('control.createWorker', name, settings),
-  }
+  })
   const unknownRequests = () => invoke<UnknownRequest[]>('unknownRequests')
   const describe = (u: UnknownRequest) => `${u.kind} ${u.method} ${u.path}${u.detail ? ` (${u.detail})` : ''}`
   const proxyPort = Number(new URL(info.proxyUrl).port)

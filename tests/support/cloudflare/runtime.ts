@@ -1,50 +1,36 @@
 /**
- * Runs what was uploaded to one account: one Miniflare (one workerd process) holds every D1
- * database of the account and runs each uploaded build, with the bindings of the version (or
- * Preview deployment) that answers.
+ * Runs what was uploaded to one account: one Miniflare (one workerd) holds every D1 database of the
+ * account and runs each uploaded build. One process, because a D1 database is a SQLite file owned by
+ * workerd: the API's queries must go through the same workerd's D1 binding as the served Worker's,
+ * or the two would not see each other's writes (and could corrupt the file).
  *
- * Why one process per account: a D1 database lives in a SQLite file owned by workerd (Miniflare's
- * D1 Durable Object). The served Worker writes it, and `wrangler d1 execute --remote` must read the
- * very same rows through the API. Opening that file from a second process (node:sqlite, or a second
- * workerd) while workerd holds it is unsafe: workerd's SQLite layer does not take part in another
- * process's file locks, so the two would not see each other's writes reliably and could corrupt the
- * file. So the API's query endpoint runs its SQL through Miniflare's own D1 binding for that
- * database, in the same workerd that serves the Worker.
- *
- * One Worker per build, not per version: versions of one build (the same modules, assets and
- * compatibility settings, differing in vars, secrets and bindings, as every version a drill makes
- * does) run in one workerd Worker. Its entry module (ENTRY below) takes the answering version's
- * bindings from a header the edge adds, builds that version's env from them and the account's
- * databases, rate limiters and e-mail bindings it holds, and calls the uploaded handler inside
- * `withEnv` (cloudflare:workers), so `import { env } from 'cloudflare:workers'` reads that version's
- * env too. Adding a Worker restarts workerd (about a second, with each running Worker's modules
- * compiled again); a new version of a build already running restarts nothing. The cost: versions of
- * one build share an isolate, and with it module state (the page cache), which Cloudflare keeps per
- * version (README.md, "What the stand-in had to guess").
+ * One workerd Worker a build, not a version: its entry module (runtime-build.ts) builds the answering
+ * version's env from a header the edge adds and from the account-wide bindings it holds, and calls
+ * the uploaded handler inside `withEnv`. Adding a Worker or a database restarts workerd (about a
+ * second); a new version of a running build restarts nothing. Versions of one build share module
+ * state, which Cloudflare keeps per version (README.md, "What the stand-in had to guess").
  */
-import { createHash } from 'node:crypto'
-import { mkdirSync, writeFileSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
-import { dirname, join } from 'node:path'
+import { join } from 'node:path'
 import { convertV4MiniflareOptions, Log, LogLevel, Miniflare } from 'miniflare'
-import type { Binding, Build } from './model.ts'
+import type { Binding } from './model.ts'
+import {
+  buildKey,
+  buildWorkerOptions,
+  ENV_HEADER,
+  emailKey,
+  emailOptions,
+  type RunTarget,
+  rateLimitKey,
+  SCHEDULED_HEADER,
+} from './runtime-build.ts'
+
+export type { RunTarget }
 
 type OutboundHandler = (request: Request) => Promise<Response>
 
-/** What answers a request: a build, with the bindings and version metadata of one version. */
-export interface RunTarget {
-  build: Build
-  /** The id, tag and time the version_metadata binding reports. */
-  metadata: { id: string; tag: string; timestamp: string }
-  /** Asset contents by hash. */
-  asset(hash: string): Uint8Array | undefined
-}
-
 const D1_WORKER = 'standin-d1'
-/** Header carrying the answering version's bindings from the edge to the build's Worker. */
-export const ENV_HEADER = 'cf-standin-env'
-/** Header asking the build's Worker to run the scheduled handler instead (its value: the cron). */
-const SCHEDULED_HEADER = 'cf-standin-scheduled'
+const D1_SCRIPT = 'export default { fetch() { return new Response("stand-in D1 host") } }'
 /** Builds kept running at once; the least recently used beyond this are stopped (started again when asked for). */
 const MAX_RUNNING = 3
 /** How long a restart waits for requests in flight to finish before it goes ahead anyway. */
@@ -60,40 +46,6 @@ class CapturingLog extends Log {
     this.lines.push(message)
   }
 }
-
-/** The entry module of a build's Worker: the answering version's env, then the uploaded handler. */
-const ENTRY = (mainModule: string) => `import uploaded from './${mainModule}'
-import { withEnv } from 'cloudflare:workers'
-
-function versionEnv(description, own) {
-  const env = {}
-  for (const [name, value] of description.values) env[name] = value
-  for (const [name, slot] of description.slots) env[name] = own[slot]
-  if (description.metadata) env[description.metadata[0]] = description.metadata[1]
-  return env
-}
-
-export default {
-  async fetch(request, own, ctx) {
-    const raw = request.headers.get('${ENV_HEADER}')
-    if (raw === null) return new Response('stand-in: no version bindings on this request', { status: 500 })
-    const env = versionEnv(JSON.parse(decodeURIComponent(escape(atob(raw)))), own)
-    const cron = request.headers.get('${SCHEDULED_HEADER}')
-    if (cron !== null) {
-      try {
-        await withEnv(env, () => uploaded.scheduled({ cron, scheduledTime: Date.now(), noRetry() {} }, env, ctx))
-        return Response.json({ outcome: 'ok' })
-      } catch (error) {
-        console.error(String(error && error.stack || error))
-        return Response.json({ outcome: 'exception' })
-      }
-    }
-    const headers = new Headers(request.headers)
-    headers.delete('${ENV_HEADER}')
-    return withEnv(env, () => uploaded.fetch(new Request(request, { headers }), env, ctx))
-  },
-}
-`
 
 interface BuildWorker {
   key: string
@@ -118,7 +70,6 @@ export class Runtime {
   private drained: (() => void)[] = []
   /** What workerd and the served Workers printed (console lines, send_email notices). */
   readonly logLines: string[] = []
-  restarts = 0
 
   constructor(dir: string, outbound: OutboundHandler) {
     this.dir = dir
@@ -189,7 +140,6 @@ export class Runtime {
         await this.mf.ready
       } else {
         await this.mf.setOptions(this.options())
-        this.restarts++
       }
       this.started = snapshot
     } finally {
@@ -197,10 +147,7 @@ export class Runtime {
     }
   }
 
-  /**
-   * Runs `work` against workerd once `ready()` holds (after `change()`, a restart, if it does not),
-   * with no restart while it runs.
-   */
+  /** Runs `work` once `ready()` holds (after `change()` and a restart if not), with no restart meanwhile. */
   private async hold<T>(
     ready: () => boolean,
     change: () => () => void,
@@ -214,8 +161,7 @@ export class Runtime {
           try {
             await this.apply()
           } catch (error) {
-            // A Worker that cannot start (its code throws at startup, say) must not stop the rest:
-            // take it out again and bring workerd back without it.
+            // A Worker that cannot start must not stop the rest: workerd comes back without it.
             undo()
             await this.apply().catch(() => {})
             throw error
@@ -286,45 +232,27 @@ export class Runtime {
     const values: [string, unknown][] = []
     const slots: [string, string][] = []
     let metadata: [string, RunTarget['metadata']] | undefined
+    const slotOf: Record<string, (b: Binding) => string | undefined> = {
+      d1: (b) => `D1_${this.databases.indexOf(String(b.id))}`,
+      ratelimit: (b) => this.rateLimits.get(rateLimitKey(b))?.slot,
+      send_email: (b) => this.emails.get(emailKey(b))?.slot,
+      assets: (b) => b.name,
+    }
     for (const binding of target.build.bindings) {
-      switch (binding.type) {
-        case 'plain_text':
-        case 'secret_text':
-          values.push([binding.name, binding.text ?? ''])
-          break
-        case 'json':
-          values.push([binding.name, binding.json])
-          break
-        case 'd1':
-          slots.push([binding.name, `D1_${this.databases.indexOf(String(binding.id))}`])
-          break
-        case 'ratelimit':
-          slots.push([binding.name, this.rateLimits.get(rateLimitKey(binding))?.slot as string])
-          break
-        case 'send_email':
-          slots.push([binding.name, this.emails.get(emailKey(binding))?.slot as string])
-          break
-        case 'assets':
-          slots.push([binding.name, binding.name])
-          break
-        case 'version_metadata':
-          metadata = [binding.name, target.metadata]
-          break
-        default:
-          throw new Error(
-            `The stand-in cannot run a binding of type "${binding.type}" (${binding.name}); add it to tests/support/cloudflare/runtime.ts`,
-          )
-      }
+      const { name, type } = binding
+      if (type === 'plain_text' || type === 'secret_text') values.push([name, binding.text ?? ''])
+      else if (type === 'json') values.push([name, binding.json])
+      else if (type === 'version_metadata') metadata = [name, target.metadata]
+      else if (slotOf[type]) slots.push([name, slotOf[type](binding) as string])
+      else throw new Error(`The stand-in cannot run a binding of type "${type}" (${name}); add it to runtime.ts`)
     }
     return Buffer.from(JSON.stringify({ values, slots, metadata }), 'utf8').toString('base64')
   }
 
   /**
-   * Runs `work` with the address of the Worker running the target's build (started if need be)
-   * and the header that makes it answer as the target. Its socket takes proxy-style requests
-   * (`GET https://host/path`), so the Worker sees the URL the client asked for; a build with assets
-   * answers there through Miniflare's assets router, as on Cloudflare (assets first, then the
-   * Worker). workerd is not restarted while `work` runs.
+   * Runs `work` with the address of the Worker running the target's build (started if need be) and
+   * the header that makes it answer as the target. Its socket takes proxy-style requests, so the
+   * Worker sees the client's URL; Miniflare's assets router answers first, as on Cloudflare.
    */
   withWorker<T>(
     target: RunTarget,
@@ -339,7 +267,11 @@ export class Runtime {
         if (existing) return () => {}
         const idle = [...this.workers.keys()].sort((a, b) => (this.lastUsed.get(a) ?? 0) - (this.lastUsed.get(b) ?? 0))
         while (idle.length >= MAX_RUNNING) this.workers.delete(idle.shift() as string)
-        this.workers.set(key, { key, name: `build-${key.slice(0, 16)}`, options: this.workerOptions(target, key) })
+        this.workers.set(key, {
+          key,
+          name: `build-${key.slice(0, 16)}`,
+          options: buildWorkerOptions(this.dir, target, key, (request) => this.outbound(request)),
+        })
         return () => this.workers.delete(key)
       },
       async (mf) => {
@@ -400,122 +332,9 @@ export class Runtime {
     )
   }
 
-  private workerOptions(target: RunTarget, key: string): Record<string, unknown> {
-    const { build } = target
-    const root = join(this.dir, 'builds', key.slice(0, 16))
-    const modules = build.modules.flatMap((module) => {
-      const type = moduleType(module.contentType)
-      if (!type) return []
-      const path = join(root, 'modules', module.name)
-      return [{ type, path, contents: module.content }]
-    })
-    modules.unshift({
-      type: 'ESModule',
-      path: join(root, 'modules', '__standin_entry.mjs'),
-      contents: new TextEncoder().encode(ENTRY(build.mainModule)),
-    })
-    let assets: Record<string, unknown> | undefined
-    if (build.assets) {
-      const directory = join(root, 'assets')
-      for (const [path, { hash }] of Object.entries(build.assets.manifest)) {
-        const content = target.asset(hash)
-        if (!content) throw new Error(`Asset ${path} (${hash}) was never uploaded`)
-        const file = join(directory, path)
-        mkdirSync(dirname(file), { recursive: true })
-        writeFileSync(file, content)
-      }
-      mkdirSync(directory, { recursive: true })
-      const config = build.assets.config
-      // wrangler sends _headers and _redirects as text beside the manifest; Miniflare reads them
-      // from the assets directory, as Cloudflare applies them.
-      if (typeof config._headers === 'string') writeFileSync(join(directory, '_headers'), config._headers)
-      if (typeof config._redirects === 'string') writeFileSync(join(directory, '_redirects'), config._redirects)
-      const assetsBinding = build.bindings.find((b) => b.type === 'assets')?.name
-      assets = {
-        directory,
-        ...(assetsBinding ? { binding: assetsBinding } : {}),
-        ...(config.run_worker_first !== undefined ? { run_worker_first: config.run_worker_first } : {}),
-        routerConfig: { has_user_worker: true },
-        assetConfig: {
-          ...(config.html_handling ? { html_handling: config.html_handling } : {}),
-          ...(config.not_found_handling ? { not_found_handling: config.not_found_handling } : {}),
-          ...(config.base_path ? { base_path: config.base_path } : {}),
-        },
-      }
-    }
-    return {
-      name: `build-${key.slice(0, 16)}`,
-      modules,
-      modulesRoot: join(root, 'modules'),
-      compatibilityDate: build.compatibilityDate,
-      compatibilityFlags: build.compatibilityFlags,
-      ...(assets ? { assets } : {}),
-      outboundService: (request: Request) => this.outbound(request),
-      unsafeDirectSockets: [{ host: '127.0.0.1', port: 0, proxy: true }],
-    }
-  }
-
-  get runningWorkers(): string[] {
-    return [...this.workers.keys()]
-  }
-
   async dispose(): Promise<void> {
     await this.chain
     await this.mf?.dispose()
     this.mf = undefined
   }
 }
-
-const rateLimitKey = (b: Binding) => JSON.stringify({ namespace_id: String(b.namespace_id), simple: b.simple })
-
-function emailOptions(binding: Binding): Record<string, unknown> {
-  const options: Record<string, unknown> = {}
-  for (const field of ['destination_address', 'allowed_destination_addresses', 'allowed_sender_addresses']) {
-    if (binding[field] !== undefined) options[field] = binding[field]
-  }
-  return options
-}
-
-const emailKey = (b: Binding) => JSON.stringify(emailOptions(b))
-
-const buildKeys = new WeakMap<Build, string>()
-
-/** What makes two builds one Worker: the same modules, assets and compatibility settings. */
-export function buildKey(build: Build): string {
-  const known = buildKeys.get(build)
-  if (known) return known
-  const hash = createHash('sha256')
-  hash.update(JSON.stringify([build.mainModule, build.compatibilityDate, build.compatibilityFlags]))
-  for (const module of build.modules) {
-    hash.update(`${module.name}\0${module.contentType}\0`)
-    hash.update(module.content)
-  }
-  hash.update(JSON.stringify(build.assets ?? null))
-  hash.update(JSON.stringify(build.bindings.find((b) => b.type === 'assets')?.name ?? null))
-  const key = hash.digest('hex')
-  buildKeys.set(build, key)
-  return key
-}
-
-function moduleType(contentType: string): 'ESModule' | 'CommonJS' | 'Text' | 'Data' | 'CompiledWasm' | undefined {
-  const type = contentType.split(';')[0]?.trim()
-  switch (type) {
-    case 'application/javascript+module':
-      return 'ESModule'
-    case 'application/javascript':
-    case 'text/javascript':
-      return 'CommonJS'
-    case 'text/plain':
-      return 'Text'
-    case 'application/octet-stream':
-      return 'Data'
-    case 'application/wasm':
-      return 'CompiledWasm'
-    case 'application/source-map':
-      return undefined
-    default:
-      throw new Error(`The stand-in does not know the module type "${contentType}"`)
-  }
-}
-
-const D1_SCRIPT = 'export default { fetch() { return new Response("stand-in D1 host") } }'

@@ -7,6 +7,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 
 const OPENSSL = process.env.OPENSSL ?? '/usr/bin/openssl'
+const EC_KEY = '-newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes'
 
 export interface CertificateAuthority {
   caFile: string
@@ -15,35 +16,20 @@ export interface CertificateAuthority {
   issue(names: string[]): { key: string; cert: string }
 }
 
-function openssl(args: string[], cwd: string) {
-  execFileSync(OPENSSL, args, { cwd, stdio: ['ignore', 'ignore', 'pipe'] })
+/** Runs openssl with `args` (space-separated words) and then `more` (words that may hold spaces). */
+function openssl(cwd: string, args: string, ...more: string[]) {
+  execFileSync(OPENSSL, [...args.split(' '), ...more], { cwd, stdio: ['ignore', 'ignore', 'pipe'] })
 }
 
 export function createAuthority(dir: string): CertificateAuthority {
   mkdirSync(dir, { recursive: true })
   openssl(
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
-      '-nodes',
-      '-days',
-      '7',
-      '-subj',
-      '/CN=Stand-in Cloudflare edge test CA',
-      '-addext',
-      'basicConstraints=critical,CA:TRUE',
-      '-addext',
-      'keyUsage=critical,keyCertSign,cRLSign',
-      '-keyout',
-      'ca.key',
-      '-out',
-      'ca.pem',
-    ],
     dir,
+    `req -x509 ${EC_KEY} -days 7 -keyout ca.key -out ca.pem -addext basicConstraints=critical,CA:TRUE`,
+    '-addext',
+    'keyUsage=critical,keyCertSign,cRLSign',
+    '-subj',
+    '/CN=Stand-in Cloudflare edge test CA',
   )
   const caFile = join(dir, 'ca.pem')
   let serial = 0
@@ -52,53 +38,20 @@ export function createAuthority(dir: string): CertificateAuthority {
     caPem: readFileSync(caFile, 'utf8'),
     issue(names) {
       const base = `leaf-${++serial}`
-      writeFileSync(
-        join(dir, `${base}.ext`),
-        [
-          'basicConstraints=CA:FALSE',
-          'keyUsage=critical,digitalSignature',
-          'extendedKeyUsage=serverAuth',
-          `subjectAltName=${names.map((n) => `DNS:${n}`).join(',')}`,
-          '',
-        ].join('\n'),
-      )
+      const san = `subjectAltName=${names.map((n) => `DNS:${n}`).join(',')}`
+      const ext = [
+        'basicConstraints=CA:FALSE',
+        'keyUsage=critical,digitalSignature',
+        'extendedKeyUsage=serverAuth',
+        san,
+      ]
+      writeFileSync(join(dir, `${base}.ext`), `${ext.join('\n')}\n`)
+      openssl(dir, `req -new ${EC_KEY} -keyout ${base}.key -out ${base}.csr`, '-subj', `/CN=${names[0]}`)
       openssl(
-        [
-          'req',
-          '-new',
-          '-newkey',
-          'ec',
-          '-pkeyopt',
-          'ec_paramgen_curve:prime256v1',
-          '-nodes',
-          '-subj',
-          `/CN=${names[0]}`,
-          '-keyout',
-          `${base}.key`,
-          '-out',
-          `${base}.csr`,
-        ],
         dir,
-      )
-      openssl(
-        [
-          'x509',
-          '-req',
-          '-in',
-          `${base}.csr`,
-          '-CA',
-          'ca.pem',
-          '-CAkey',
-          'ca.key',
-          '-CAcreateserial',
-          '-days',
-          '7',
-          '-extfile',
-          `${base}.ext`,
-          '-out',
-          `${base}.pem`,
-        ],
-        dir,
+        `x509 -req -in ${base}.csr -CA ca.pem -CAkey ca.key -CAcreateserial -days 7 -extfile ${base}.ext`,
+        '-out',
+        `${base}.pem`,
       )
       return {
         key: readFileSync(join(dir, `${base}.key`), 'utf8'),

@@ -1,9 +1,5 @@
-/**
- * What a client of the stand-in Cloudflare sees: the options of an account, and the views and
- * controls of its state. Shared by the stand-in process (cloud.ts) and its clients (index.ts), which
- * talk JSON over HTTP: every value here survives JSON (a RegExp travels as { source, flags }).
- */
-import type { ApiRequestRecord } from './api.ts'
+/** What a client of the stand-in sees (options, views, controls); all of it travels as JSON (a RegExp as { source, flags }). */
+import type { ApiRequestRecord } from './api/index.ts'
 import type { Binding, TokenScope } from './model.ts'
 
 export type { ApiRequestRecord, Binding, TokenScope }
@@ -12,10 +8,7 @@ export interface AccountOptions {
   /** The account id (32 hex characters by default, random). */
   accountId?: string
   accountName?: string
-  /**
-   * The account's API tokens: a name for each, and what it may do (default: one token, "operator",
-   * that may do everything). The first is the one `env` carries.
-   */
+  /** API tokens by name and scope (default: "operator", may do everything); `env` carries the first. */
   tokens?: Record<string, Partial<Omit<TokenScope, 'name'>>>
   /** The account's workers.dev subdomain; null: none registered. Default "stand-in". */
   subdomain?: string | null
@@ -23,26 +16,13 @@ export interface AccountOptions {
   zones?: { name: string; dnsRecords?: string[] }[]
   /** How long a new custom domain's certificate takes to be issued (TLS fails until then). */
   certificateDelayMs?: number
-  /**
-   * How long the previous deployment keeps answering after a new one (versions and Previews), as a
-   * deployment reaches Cloudflare's locations. Default 3 s.
-   */
+  /** How long the deployment before a new one keeps answering, as it reaches every location. Default 1 s. */
   propagationMs?: number
-  /**
-   * After propagationMs, how long requests take turns between the new deployment and the one
-   * before it, before only the new one answers. Default 2 s.
-   */
+  /** Then how long requests take turns between the new deployment and the one before it. Default 2 s. */
   rolloutMs?: number
-  /**
-   * How many entries a page of a paged list holds (versions, Previews, D1 databases) when the client
-   * asks for a `page` without a `per_page`; the drills set a small one so a list is read page by
-   * page. Default 100.
-   */
+  /** A page's size when a client asks for a `page` without a `per_page` (the drills use 2). Default 100. */
   pageSize?: number
-  /**
-   * D1 databases the account already has, with their ids (a first-deploy drill creates them with
-   * `wrangler d1 create` instead).
-   */
+  /** D1 databases the account already has. */
   databases?: { name: string; uuid: string }[]
 }
 
@@ -172,8 +152,6 @@ export interface StandinState {
   apiRequests(): Promise<ApiRequestRecord[]>
   /** Lines workerd and the served Workers printed (console output, send_email notices). */
   logs(): Promise<string[]>
-  /** Messages the served Workers sent through a send_email binding (each written to a file, as wrangler does locally). */
-  sentEmails(): Promise<{ file: string; content: string }[]>
 }
 
 /** Faults and settings. */
@@ -181,19 +159,13 @@ export interface StandinControl {
   /** Versions (and Preview deployments) that match answer 500 (on the paths given, else every path). */
   breakVersions(rule: BreakRule): Promise<void>
   clearBrokenVersions(): Promise<void>
-  /** Certificate delay for custom domains attached from now on. */
-  setCertificateDelay(ms: number): Promise<void>
   /** Issues every pending certificate now. */
   issueCertificates(): Promise<void>
   /** How long a deployment takes to answer everywhere (see AccountOptions.propagationMs). */
   setPropagation(ms: number): Promise<void>
   /** How long a rollout alternates the old and new deployments (see AccountOptions.rolloutMs). */
   setRollout(ms: number): Promise<void>
-  /**
-   * Cloudflare Access in front of every URL of one Worker ("Protect this Worker behind Access"):
-   * without this service token's CF-Access-Client-Id / CF-Access-Client-Secret a request gets a
-   * 302 to the team's login page. null turns it off.
-   */
+  /** Access in front of every URL of a Worker: without this service token, a 302 to the team's login; null: off. */
   protectWorker(
     worker: string,
     token: { clientId: string; clientSecret: string; teamDomain?: string } | null,
@@ -202,11 +174,7 @@ export interface StandinControl {
   setOutbound(handler: ((request: Request) => Response | Promise<Response>) | undefined): Promise<void>
   /** The next API call matching answers this error instead (e.g. a failing `deployments status`). */
   failNext(method: string, path: Pattern, fault?: Fault): Promise<void>
-  /**
-   * Runs a Worker's Cron Trigger once, as Cloudflare does on schedule: on a version of its current
-   * deployment (picked by percentage). The cron must be one of the Worker's schedules (default: the
-   * first). Previews have no Cron Triggers.
-   */
+  /** Runs one of a Worker's Cron Triggers (default: its first) once, on a version of its current deployment. */
   runScheduled(worker: string, cron?: string): Promise<{ versionId: string; outcome: string }>
   /**
    * Makes this account hold what another account's first deploy made (its databases, with their

@@ -28,8 +28,7 @@ import {
  * Each command runs once: one `npm start` (which builds, as in a fresh clone) serves everything
  * the first test shows, and `npm run dev` runs beside it in a checkout of its own. What a fresh
  * clone with no key does (the enquiry stored and waiting, the scheduled run naming the missing
- * key) is the Worker's answer, tested in workerd: tests/worker/deliveries.test.ts ("a fresh clone:
- * no key, no Access") and tests/worker/enquiry-record.test.ts.
+ * key) is tests/worker/deliveries.test.ts's and tests/unit/enquiry-retries.test.ts's.
  */
 test.describe.configure({ mode: 'parallel', timeout: 300_000 })
 

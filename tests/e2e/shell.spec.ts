@@ -190,23 +190,3 @@ freshTest(
     await context.close()
   },
 )
-
-freshTest('server-rendered content is visible before any script runs', async ({ browser }) => {
-  const context = await browser.newContext({ javaScriptEnabled: false })
-  const page = await context.newPage()
-  await page.goto('/')
-  const opacity = await page.locator('h1').evaluate((h1) => {
-    let el: Element | null = h1
-    let min = 1
-    while (el) {
-      min = Math.min(min, Number(getComputedStyle(el).opacity))
-      el = el.parentElement
-    }
-    return min
-  })
-  // The page content fades in from 0.4 (app.css, page-in): readable from the first frame, fully
-  // opaque half a second later.
-  expect(opacity).toBeGreaterThanOrEqual(0.4)
-  await expect.poll(() => page.locator('main > div').evaluate((el) => getComputedStyle(el).opacity)).toBe('1')
-  await context.close()
-})

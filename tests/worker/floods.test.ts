@@ -17,7 +17,7 @@ const worker = siteUnderTest(() => ({ vars: stand.turnstile(), rateLimits: false
 
 /**
  * The most held enquiries kept from one hour from everyone (`HELD_CEILING_PER_HOUR`,
- * app/contact/limits.server.ts; docs/contact.md); from one network, 20 (tests/worker/held-cap.test.ts).
+ * app/contact/limits.server.ts; docs/contact.md); from one network, 20 (tests/unit/held-enquiries.test.ts).
  */
 const HELD_CEILING_PER_HOUR = 50
 

@@ -1,7 +1,7 @@
 /**
  * The operator's desk as the Worker answers it: the audit trail of every action (on each enquiry
- * and on /admin/activity, kept when the enquiry is erased, deleted after 400 days by the scheduled
- * run) and requests by person (find, export as JSON, erase all), each page read and each button
+ * and on /admin/activity, kept when the enquiry is erased; its 400 days: tests/unit/audit.test.ts)
+ * and requests by person (find, export as JSON, erase all), each page read and each button
  * pressed as a browser without JavaScript does. The desk's shell at two screen sizes, the keyboard
  * and axe are tests/e2e/desk-shell.spec.ts's.
  */

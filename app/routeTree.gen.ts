@@ -26,6 +26,8 @@ import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminActionsRouteImport } from './routes/admin/actions'
 import { Route as AdminActivityRouteImport } from './routes/admin/activity'
 import { Route as AdminConfirmRouteImport } from './routes/admin/confirm'
+import { Route as AdminEarlyAccessRouteImport } from './routes/admin/early-access'
+import { Route as AdminEarlyAccessDotcsvRouteImport } from './routes/admin/early-access[.]csv'
 import { Route as AdminEraseHeldRouteImport } from './routes/admin/erase-held'
 import { Route as AdminExportDotcsvRouteImport } from './routes/admin/export[.]csv'
 import { Route as AdminSetupRouteImport } from './routes/admin/setup'
@@ -34,8 +36,7 @@ import { Route as ApiContactRouteImport } from './routes/api/contact'
 import { Route as ApiEarlyAccessRouteImport } from './routes/api/early-access'
 import { Route as ApiHealthRouteImport } from './routes/api/health'
 import { Route as ApiWithdrawRouteImport } from './routes/api/withdraw'
-import { Route as EarlyAccessConfirmRouteImport } from './routes/early-access.confirm'
-import { Route as EarlyAccessLeaveRouteImport } from './routes/early-access.leave'
+import { Route as EarlyAccessStepRouteImport } from './routes/early-access.$step'
 import { Route as ServicesIndexRouteImport } from './routes/services/index'
 import { Route as ServicesAiSolutionsRouteImport } from './routes/services/ai-solutions'
 import { Route as ServicesAiWebDevelopmentRouteImport } from './routes/services/ai-web-development'
@@ -134,6 +135,16 @@ const AdminConfirmRoute = AdminConfirmRouteImport.update({
   path: '/confirm',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminEarlyAccessRoute = AdminEarlyAccessRouteImport.update({
+  id: '/early-access',
+  path: '/early-access',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminEarlyAccessDotcsvRoute = AdminEarlyAccessDotcsvRouteImport.update({
+  id: '/early-access.csv',
+  path: '/early-access.csv',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminEraseHeldRoute = AdminEraseHeldRouteImport.update({
   id: '/erase-held',
   path: '/erase-held',
@@ -174,14 +185,9 @@ const ApiWithdrawRoute = ApiWithdrawRouteImport.update({
   path: '/api/withdraw',
   getParentRoute: () => rootRouteImport,
 } as any)
-const EarlyAccessConfirmRoute = EarlyAccessConfirmRouteImport.update({
-  id: '/early-access/confirm',
-  path: '/early-access/confirm',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const EarlyAccessLeaveRoute = EarlyAccessLeaveRouteImport.update({
-  id: '/early-access/leave',
-  path: '/early-access/leave',
+const EarlyAccessStepRoute = EarlyAccessStepRouteImport.update({
+  id: '/early-access/$step',
+  path: '/early-access/$step',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ServicesIndexRoute = ServicesIndexRouteImport.update({
@@ -264,6 +270,8 @@ export interface FileRoutesByFullPath {
   '/admin/actions': typeof AdminActionsRoute
   '/admin/activity': typeof AdminActivityRoute
   '/admin/confirm': typeof AdminConfirmRoute
+  '/admin/early-access': typeof AdminEarlyAccessRoute
+  '/admin/early-access.csv': typeof AdminEarlyAccessDotcsvRoute
   '/admin/erase-held': typeof AdminEraseHeldRoute
   '/admin/export.csv': typeof AdminExportDotcsvRoute
   '/admin/setup': typeof AdminSetupRoute
@@ -272,8 +280,7 @@ export interface FileRoutesByFullPath {
   '/api/early-access': typeof ApiEarlyAccessRouteWithChildren
   '/api/health': typeof ApiHealthRoute
   '/api/withdraw': typeof ApiWithdrawRoute
-  '/early-access/confirm': typeof EarlyAccessConfirmRoute
-  '/early-access/leave': typeof EarlyAccessLeaveRoute
+  '/early-access/$step': typeof EarlyAccessStepRoute
   '/services/ai-solutions': typeof ServicesAiSolutionsRoute
   '/services/ai-web-development': typeof ServicesAiWebDevelopmentRoute
   '/services/automation': typeof ServicesAutomationRoute
@@ -304,6 +311,8 @@ export interface FileRoutesByTo {
   '/admin/actions': typeof AdminActionsRoute
   '/admin/activity': typeof AdminActivityRoute
   '/admin/confirm': typeof AdminConfirmRoute
+  '/admin/early-access': typeof AdminEarlyAccessRoute
+  '/admin/early-access.csv': typeof AdminEarlyAccessDotcsvRoute
   '/admin/erase-held': typeof AdminEraseHeldRoute
   '/admin/export.csv': typeof AdminExportDotcsvRoute
   '/admin/setup': typeof AdminSetupRoute
@@ -312,8 +321,7 @@ export interface FileRoutesByTo {
   '/api/early-access': typeof ApiEarlyAccessRouteWithChildren
   '/api/health': typeof ApiHealthRoute
   '/api/withdraw': typeof ApiWithdrawRoute
-  '/early-access/confirm': typeof EarlyAccessConfirmRoute
-  '/early-access/leave': typeof EarlyAccessLeaveRoute
+  '/early-access/$step': typeof EarlyAccessStepRoute
   '/services/ai-solutions': typeof ServicesAiSolutionsRoute
   '/services/ai-web-development': typeof ServicesAiWebDevelopmentRoute
   '/services/automation': typeof ServicesAutomationRoute
@@ -346,6 +354,8 @@ export interface FileRoutesById {
   '/admin/actions': typeof AdminActionsRoute
   '/admin/activity': typeof AdminActivityRoute
   '/admin/confirm': typeof AdminConfirmRoute
+  '/admin/early-access': typeof AdminEarlyAccessRoute
+  '/admin/early-access.csv': typeof AdminEarlyAccessDotcsvRoute
   '/admin/erase-held': typeof AdminEraseHeldRoute
   '/admin/export.csv': typeof AdminExportDotcsvRoute
   '/admin/setup': typeof AdminSetupRoute
@@ -354,8 +364,7 @@ export interface FileRoutesById {
   '/api/early-access': typeof ApiEarlyAccessRouteWithChildren
   '/api/health': typeof ApiHealthRoute
   '/api/withdraw': typeof ApiWithdrawRoute
-  '/early-access/confirm': typeof EarlyAccessConfirmRoute
-  '/early-access/leave': typeof EarlyAccessLeaveRoute
+  '/early-access/$step': typeof EarlyAccessStepRoute
   '/services/ai-solutions': typeof ServicesAiSolutionsRoute
   '/services/ai-web-development': typeof ServicesAiWebDevelopmentRoute
   '/services/automation': typeof ServicesAutomationRoute
@@ -389,6 +398,8 @@ export interface FileRouteTypes {
     | '/admin/actions'
     | '/admin/activity'
     | '/admin/confirm'
+    | '/admin/early-access'
+    | '/admin/early-access.csv'
     | '/admin/erase-held'
     | '/admin/export.csv'
     | '/admin/setup'
@@ -397,8 +408,7 @@ export interface FileRouteTypes {
     | '/api/early-access'
     | '/api/health'
     | '/api/withdraw'
-    | '/early-access/confirm'
-    | '/early-access/leave'
+    | '/early-access/$step'
     | '/services/ai-solutions'
     | '/services/ai-web-development'
     | '/services/automation'
@@ -429,6 +439,8 @@ export interface FileRouteTypes {
     | '/admin/actions'
     | '/admin/activity'
     | '/admin/confirm'
+    | '/admin/early-access'
+    | '/admin/early-access.csv'
     | '/admin/erase-held'
     | '/admin/export.csv'
     | '/admin/setup'
@@ -437,8 +449,7 @@ export interface FileRouteTypes {
     | '/api/early-access'
     | '/api/health'
     | '/api/withdraw'
-    | '/early-access/confirm'
-    | '/early-access/leave'
+    | '/early-access/$step'
     | '/services/ai-solutions'
     | '/services/ai-web-development'
     | '/services/automation'
@@ -470,6 +481,8 @@ export interface FileRouteTypes {
     | '/admin/actions'
     | '/admin/activity'
     | '/admin/confirm'
+    | '/admin/early-access'
+    | '/admin/early-access.csv'
     | '/admin/erase-held'
     | '/admin/export.csv'
     | '/admin/setup'
@@ -478,8 +491,7 @@ export interface FileRouteTypes {
     | '/api/early-access'
     | '/api/health'
     | '/api/withdraw'
-    | '/early-access/confirm'
-    | '/early-access/leave'
+    | '/early-access/$step'
     | '/services/ai-solutions'
     | '/services/ai-web-development'
     | '/services/automation'
@@ -513,8 +525,7 @@ export interface RootRouteChildren {
   ApiEarlyAccessRoute: typeof ApiEarlyAccessRouteWithChildren
   ApiHealthRoute: typeof ApiHealthRoute
   ApiWithdrawRoute: typeof ApiWithdrawRoute
-  EarlyAccessConfirmRoute: typeof EarlyAccessConfirmRoute
-  EarlyAccessLeaveRoute: typeof EarlyAccessLeaveRoute
+  EarlyAccessStepRoute: typeof EarlyAccessStepRoute
   ServicesAiSolutionsRoute: typeof ServicesAiSolutionsRoute
   ServicesAiWebDevelopmentRoute: typeof ServicesAiWebDevelopmentRoute
   ServicesAutomationRoute: typeof ServicesAutomationRoute
@@ -643,6 +654,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminConfirmRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/early-access': {
+      id: '/admin/early-access'
+      path: '/early-access'
+      fullPath: '/admin/early-access'
+      preLoaderRoute: typeof AdminEarlyAccessRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/early-access.csv': {
+      id: '/admin/early-access.csv'
+      path: '/early-access.csv'
+      fullPath: '/admin/early-access.csv'
+      preLoaderRoute: typeof AdminEarlyAccessDotcsvRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/erase-held': {
       id: '/admin/erase-held'
       path: '/erase-held'
@@ -699,18 +724,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiWithdrawRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/early-access/confirm': {
-      id: '/early-access/confirm'
-      path: '/early-access/confirm'
-      fullPath: '/early-access/confirm'
-      preLoaderRoute: typeof EarlyAccessConfirmRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/early-access/leave': {
-      id: '/early-access/leave'
-      path: '/early-access/leave'
-      fullPath: '/early-access/leave'
-      preLoaderRoute: typeof EarlyAccessLeaveRouteImport
+    '/early-access/$step': {
+      id: '/early-access/$step'
+      path: '/early-access/$step'
+      fullPath: '/early-access/$step'
+      preLoaderRoute: typeof EarlyAccessStepRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/services/': {
@@ -804,6 +822,8 @@ interface AdminRouteRouteChildren {
   AdminActionsRoute: typeof AdminActionsRoute
   AdminActivityRoute: typeof AdminActivityRoute
   AdminConfirmRoute: typeof AdminConfirmRoute
+  AdminEarlyAccessRoute: typeof AdminEarlyAccessRoute
+  AdminEarlyAccessDotcsvRoute: typeof AdminEarlyAccessDotcsvRoute
   AdminEraseHeldRoute: typeof AdminEraseHeldRoute
   AdminExportDotcsvRoute: typeof AdminExportDotcsvRoute
   AdminSetupRoute: typeof AdminSetupRoute
@@ -820,6 +840,8 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminActionsRoute: AdminActionsRoute,
   AdminActivityRoute: AdminActivityRoute,
   AdminConfirmRoute: AdminConfirmRoute,
+  AdminEarlyAccessRoute: AdminEarlyAccessRoute,
+  AdminEarlyAccessDotcsvRoute: AdminEarlyAccessDotcsvRoute,
   AdminEraseHeldRoute: AdminEraseHeldRoute,
   AdminExportDotcsvRoute: AdminExportDotcsvRoute,
   AdminSetupRoute: AdminSetupRoute,
@@ -868,8 +890,7 @@ const rootRouteChildren: RootRouteChildren = {
   ApiEarlyAccessRoute: ApiEarlyAccessRouteWithChildren,
   ApiHealthRoute: ApiHealthRoute,
   ApiWithdrawRoute: ApiWithdrawRoute,
-  EarlyAccessConfirmRoute: EarlyAccessConfirmRoute,
-  EarlyAccessLeaveRoute: EarlyAccessLeaveRoute,
+  EarlyAccessStepRoute: EarlyAccessStepRoute,
   ServicesAiSolutionsRoute: ServicesAiSolutionsRoute,
   ServicesAiWebDevelopmentRoute: ServicesAiWebDevelopmentRoute,
   ServicesAutomationRoute: ServicesAutomationRoute,

@@ -14,7 +14,7 @@ import { eachAtMost } from '~/server/each-at-most'
 import { errorCause, log } from '~/server/log.server'
 import type { WorkerEnv } from '~/server/runtime.server'
 import { planDelivery } from './deliveries/index.server'
-import { announceEnquiry } from './webhooks.server'
+import { announce } from './webhooks.server'
 
 /** At least once: first in the storing request, then the cron's runs; a delivered enquiry is never sent again. */
 
@@ -54,7 +54,7 @@ export async function attemptDelivery(
 ): Promise<AttemptOutcome> {
   const [outcome] = await Promise.all([
     attemptClaimed(env, claim, options),
-    announceEnquiry(env, claim.record.id, options.requestId ?? ''),
+    announce(env, claim.record.id, options.requestId ?? ''),
   ])
   return outcome
 }

@@ -10,4 +10,10 @@ export { HELD_CEILING_PER_HOUR, HELD_PER_HOUR, purgeRateCounts, underFloodLimits
 export { FAILURE_MESSAGE } from './status'
 export { turnstileSetup } from './turnstile.server'
 export { type WebhookEndpoint, webhookSetup, webhookSetupLines } from './webhooks'
-export { attemptWebhookNow, deliverDueWebhooks, replayWebhook, webhookEndpoints } from './webhooks.server'
+export {
+  attemptWebhookNow,
+  deliverDueWebhooks,
+  replayWebhook,
+  subscriberAnnouncer,
+  webhookEndpoints,
+} from './webhooks.server'

@@ -1,5 +1,6 @@
 import { SUBJECT_VALUES } from '~/content/subjects'
-import { CONTACT_FIELDS, ENQUIRY_FIELDS, type FieldRule } from '~/ledger'
+import { CONTACT_FIELDS, EARLY_ACCESS_FIELDS, ENQUIRY_FIELDS, type FieldRule } from '~/ledger'
+import { WEBHOOK_EVENT_TYPES } from './webhooks'
 
 /** docs/webhook-payload.schema.json from the enquiry's fields (`npm run schema:webhooks`; a test holds it). */
 
@@ -45,7 +46,7 @@ export function webhookPayloadSchema(): Record<string, unknown> {
     required: ['type', 'timestamp', 'data'],
     additionalProperties: false,
     properties: {
-      type: { enum: ['enquiry.received', 'enquiry.erased'] },
+      type: { enum: [...WEBHOOK_EVENT_TYPES] },
       timestamp: {
         description: 'When the event was queued (ISO 8601, UTC): the same on every retry.',
         type: 'string',
@@ -56,6 +57,9 @@ export function webhookPayloadSchema(): Record<string, unknown> {
     oneOf: [
       { properties: { type: { const: 'enquiry.received' }, data: { $ref: '#/$defs/enquiry' } } },
       { properties: { type: { const: 'enquiry.erased' }, data: { $ref: '#/$defs/erased' } } },
+      { properties: { type: { const: 'subscriber.confirmed' }, data: { $ref: '#/$defs/subscriber' } } },
+      { properties: { type: { const: 'subscriber.left' }, data: { $ref: '#/$defs/subscriber' } } },
+      { properties: { type: { const: 'subscriber.erased' }, data: { $ref: '#/$defs/subscriberErased' } } },
     ],
     $defs: {
       id: {
@@ -70,6 +74,33 @@ export function webhookPayloadSchema(): Record<string, unknown> {
         required: ['id'],
         additionalProperties: false,
         properties: { id: { $ref: '#/$defs/id' } },
+      },
+      subscriberId: {
+        description: "The early access entry's id: keep it beside the contact, since subscriber.erased names only it.",
+        type: 'string',
+        pattern: '^ea-[0-9a-f]{32}$',
+      },
+      subscriber: {
+        description:
+          'An early access entry: subscriber.confirmed when its address is confirmed (add it to your list), subscriber.left when a confirmed address leaves (unsubscribe it).',
+        type: 'object',
+        required: ['id', 'email', 'confirmedAt', 'consentVersion', 'leftAt'],
+        additionalProperties: false,
+        properties: {
+          id: { $ref: '#/$defs/subscriberId' },
+          email: { type: 'string', format: 'email', minLength: 1, maxLength: EARLY_ACCESS_FIELDS.email.max },
+          confirmedAt: { type: ['string', 'null'], format: 'date-time' },
+          consentVersion: { description: 'Which consent line the form showed.', type: 'string', minLength: 1 },
+          leftAt: { description: 'Null until it leaves.', type: ['string', 'null'], format: 'date-time' },
+        },
+      },
+      subscriberErased: {
+        description:
+          "The early access entry was erased at the person's request: delete the contact you keep under this id. The id only.",
+        type: 'object',
+        required: ['id'],
+        additionalProperties: false,
+        properties: { id: { $ref: '#/$defs/subscriberId' } },
       },
       enquiry: {
         description: 'An enquiry as the contact form stored it.',

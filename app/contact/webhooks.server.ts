@@ -3,6 +3,7 @@ import {
   claimWebhookEvent,
   dueWebhookEventIds,
   type EventClaim,
+  earlyAccessEntry,
   getEnquiry,
   LEASE_MS,
   queueWebhookEvents,
@@ -11,11 +12,13 @@ import {
 } from '~/ledger/index.server'
 import { LedgerError } from '~/server/d1.server'
 import { eachAtMost } from '~/server/each-at-most'
-import { errorCause, log } from '~/server/log.server'
-import type { WorkerEnv } from '~/server/runtime.server'
+import { errorCause, log, requestIdFor } from '~/server/log.server'
+import { type WorkerEnv, workerRuntime } from '~/server/runtime.server'
 import { site } from '~/site'
 import {
+  isSubscriberEvent,
   newEventId,
+  type SubscriberData,
   signWebhook,
   slackMessage,
   WEBHOOK_TIMEOUT_MS,
@@ -55,17 +58,35 @@ export async function queueWebhooks(
   return queueWebhookEvents(env.ENQUIRIES, events, at(now))
 }
 
-/** Queued once per endpoint, and attempted now. */
-export async function announceEnquiry(env: WorkerEnv, enquiryId: string, requestId: string): Promise<void> {
+/** Queued once per endpoint, and attempted now: an enquiry's arrival, a subscriber's confirmation or departure. */
+export async function announce(
+  env: WorkerEnv,
+  enquiryId: string,
+  requestId: string,
+  type: WebhookEventType = 'enquiry.received',
+): Promise<void> {
   if (webhookEndpoints(env).length === 0) return
   try {
     const now = new Date()
-    const ids = await queueWebhooks(env, enquiryId, 'enquiry.received', now)
+    const ids = await queueWebhooks(env, enquiryId, type, now)
     await Promise.all(ids.map((id) => attemptWebhookNow(env, id, requestId)))
   } catch (error) {
     // Queued or not, the cron's next run takes up what is due.
     log('error', { event: 'webhook_error', requestId, enquiryId, cause: errorCause(error) })
   }
+}
+
+/** A subscriber's confirmation or departure, for the notices' confirm and leave posts: after the answer. */
+export const subscriberAnnouncer =
+  (env: WorkerEnv, request: Request) => async (entryId: string, type: 'subscriber.confirmed' | 'subscriber.left') =>
+    (await workerRuntime()).waitUntil(announce(env, entryId, requestIdFor(request), type))
+
+/** A subscriber event's entry as sent; null once erased (or left and signed up afresh). */
+async function subscriberData(env: WorkerEnv, id: string): Promise<SubscriberData | null> {
+  const entry = await earlyAccessEntry(env.ENQUIRIES, id)
+  if (!entry) return null
+  const { email, confirmedAt, consentVersion, leftAt } = entry
+  return { id, email, confirmedAt, consentVersion, leftAt }
 }
 
 export type WebhookSendResult = { ok: true; httpStatus: number } | { ok: false; cause: string; httpStatus?: number }
@@ -102,12 +123,15 @@ async function message(
 ): Promise<{ body: string; headers: Record<string, string> } | null> {
   const record = event.type === 'enquiry.received' ? await getEnquiry(env.ENQUIRIES, event.enquiryId) : null
   if (event.type === 'enquiry.received' && !record) return null
+  const ofEntry = event.type === 'subscriber.confirmed' || event.type === 'subscriber.left'
+  const subscriber = ofEntry ? await subscriberData(env, event.enquiryId) : null
+  if (ofEntry && !subscriber) return null
   if (endpoint.format === 'slack')
     return {
       body: slackMessage(event, record, { siteUrl: site.url, body: webhookSetup(env).slackBody }),
       headers: {},
     }
-  const body = webhookPayload(event, record, site.url)
+  const body = webhookPayload(event, record, site.url, subscriber)
   // The clock's, not the run's: a receiver refuses a timestamp more than 5 minutes from its own.
   const timestamp = Math.floor(Date.now() / 1000)
   return {
@@ -134,13 +158,16 @@ export async function attemptWebhook(
   const typed = { ...event, type: event.type as WebhookEventType }
   const built = endpoint ? await message(env, endpoint, typed) : undefined
   // Its enquiry erased meanwhile: the trigger deleted the event too, so there is nothing to record.
-  if (built === null) return 'gone'
+  if (built === null && !isSubscriberEvent(event.type)) return 'gone'
+  // A subscriber's entry gone (left, then signed up afresh): nothing to send, ever.
   const result: WebhookSendResult =
-    endpoint && built
-      ? await sendWebhook(endpoint, built.body, built.headers)
-      : { ok: false, cause: 'endpoint_not_configured' }
+    built === null
+      ? { ok: false, cause: 'entry_gone' }
+      : endpoint && built
+        ? await sendWebhook(endpoint, built.body, built.headers)
+        : { ok: false, cause: 'endpoint_not_configured' }
   const attempt = event.attempts + 1
-  const delay = result.ok ? null : webhookRetryDelay(attempt)
+  const delay = result.ok || built === null ? null : webhookRetryDelay(attempt)
   const status = result.ok ? 'delivered' : delay === null ? 'failed' : 'pending'
   const nextAttemptAt = delay === null ? null : at(now(), delay * 1000)
   const recorded = await recordWebhookAttempt(env.ENQUIRIES, event.id, token, {
@@ -193,7 +220,7 @@ export async function replayWebhook(
   id: string,
   enquiryId: string,
   requestId: string,
-  line?: Omit<AuditRecord, 'enquiryId' | 'enquiryIds'>,
+  line?: Omit<AuditRecord, 'enquiryIds'>,
 ): Promise<WebhookAttemptOutcome | 'busy'> {
   if (!(await requeueWebhookEvent(env.ENQUIRIES, id, enquiryId, new Date().toISOString(), line))) return 'busy'
   return attemptWebhookNow(env, id, requestId)

@@ -2,8 +2,26 @@
 import type { Enquiry } from '~/ledger'
 import { CONTACT_FIELDS, ENQUIRY_FIELDS, type FieldKind } from '../ledger/fields.ts'
 
-export const WEBHOOK_EVENT_TYPES = ['enquiry.received', 'enquiry.erased'] as const
+export const WEBHOOK_EVENT_TYPES = [
+  'enquiry.received',
+  'enquiry.erased',
+  'subscriber.confirmed',
+  'subscriber.left',
+  'subscriber.erased',
+] as const
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number]
+
+/** Built from the early-access entry when sent; an erasure carries the id only. */
+export const isSubscriberEvent = (type: string): boolean => type.startsWith('subscriber.')
+
+/** What a subscriber event carries of its entry; never the signup time's network or anything else. */
+export interface SubscriberData {
+  id: string
+  email: string
+  confirmedAt: string | null
+  consentVersion: string
+  leftAt: string | null
+}
 
 /** Past the 24 h a receiver may be down: Standard Webhooks' schedule less what a minutely cron cannot keep. */
 export const WEBHOOK_RETRY_DELAYS: readonly number[] = [60, 300, 1800, 7200, 18_000, 36_000, 36_000]
@@ -176,6 +194,7 @@ export async function signWebhook(secret: string, id: string, timestamp: number,
 export interface WebhookEvent {
   id: string
   type: WebhookEventType
+  /** The enquiry's id, or the early-access entry's for a `subscriber.` event. */
   enquiryId: string
   /** When it was queued: the payload's `timestamp`, the same on every retry. */
   createdAt: string
@@ -200,14 +219,31 @@ export function payloadFields(enquiry: Enquiry): Record<string, string> {
   )
 }
 
-/** The caps are the form's: docs/webhook-payload.schema.json. */
-export function webhookPayload(event: WebhookEvent, enquiry: Enquiry | null, siteUrl: string): string {
-  const link = deskLink(siteUrl, event.enquiryId)
-  const data =
-    event.type === 'enquiry.erased' || !enquiry
+/** The caps are the form's: docs/webhook-payload.schema.json. A subscriber event is its entry, or its id once erased. */
+export function webhookPayload(
+  event: WebhookEvent,
+  enquiry: Enquiry | null,
+  siteUrl: string,
+  subscriber: SubscriberData | null = null,
+): string {
+  const data = subscriber
+    ? subscriber
+    : event.type !== 'enquiry.received' || !enquiry
       ? { id: event.enquiryId }
-      : { id: enquiry.id, receivedAt: enquiry.receivedAt, ...payloadFields(enquiry), deskUrl: link }
+      : {
+          id: enquiry.id,
+          receivedAt: enquiry.receivedAt,
+          ...payloadFields(enquiry),
+          deskUrl: deskLink(siteUrl, event.enquiryId),
+        }
   return JSON.stringify({ type: event.type, timestamp: event.createdAt, data })
+}
+
+/** Slack never hears a subscriber's address: only that someone came or went. */
+const SUBSCRIBER_SLACK: Record<string, string> = {
+  'subscriber.confirmed': 'Someone signed up for early access updates.',
+  'subscriber.left': 'Someone left the early access list.',
+  'subscriber.erased': 'An early access entry was erased on request. Messages here never named it.',
 }
 
 /** Slack's mrkdwn: these three are its control characters (api.slack.com, "Escaping text"). */
@@ -221,6 +257,8 @@ export function slackMessage(
   enquiry: Enquiry | null,
   options: { siteUrl: string; body: boolean },
 ): string {
+  const said = SUBSCRIBER_SLACK[event.type]
+  if (said) return JSON.stringify({ text: said })
   const link = deskLink(options.siteUrl, event.enquiryId)
   if (event.type === 'enquiry.erased' || !enquiry)
     return JSON.stringify({

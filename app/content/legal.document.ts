@@ -3,7 +3,8 @@ import { h, type Inline, link, type PageDocument, p, ul } from './document'
 import { labels } from './labels'
 import type { LegalPage } from './legal'
 
-export { privacyPage, termsPage } from './legal'
+export { privacyPage } from './privacy'
+export { termsPage } from './terms'
 
 import { longDate } from './long-date'
 import { slugify } from './slugify'

@@ -5,6 +5,7 @@ import { DESK_HEADERS } from '~/server/desk-path'
 import { errorCause, log, requestIdFor } from '~/server/log.server'
 import type { WorkerEnv } from '~/server/runtime.server'
 import { DESK_ACTIONS, type DeskActionName, isDeskActionName, unknownActionMessage } from './actions'
+import { replaySubscriberAction } from './early-access.server'
 import { enquiryAction } from './enquiry-actions.server'
 import { eraseHeldAction } from './held.server'
 import { type ActionContext, operatorFor } from './operator.server'
@@ -27,6 +28,7 @@ export const DESK_ACTION_HANDLERS: Record<DeskActionName, Handler> = {
   'triage-state': (id, form, context) => triageAction('triage-state', id, form, context),
   'triage-close': (id, form, context) => triageAction('triage-close', id, form, context),
   'triage-note': (id, form, context) => triageAction('triage-note', id, form, context),
+  'replay-subscriber': (_id, form, context) => replaySubscriberAction(form, context),
   'erase-held': (_id, form, context) => eraseHeldAction(form, context),
   'erase-person': (_id, form, context) => erasePersonAction(form, context),
 }

@@ -36,6 +36,12 @@ export const DESK_ACTIONS = {
   'triage-state': { enquiry: true, audit: 'triage-state', label: 'Changed its state', checks: 'triage' },
   'triage-close': { enquiry: true, audit: 'triage-close', label: 'Closed', checks: 'triage' },
   'triage-note': { enquiry: true, audit: 'triage-note', label: 'Added a note', checks: 'nothing' },
+  'replay-subscriber': {
+    enquiry: false,
+    audit: 'replay-subscriber',
+    label: 'Replayed an early access webhook',
+    checks: 'webhook event',
+  },
   'erase-held': { enquiry: false, audit: 'erase-held', label: 'Erased held enquiries', checks: 'held selection' },
   'erase-person': {
     enquiry: false,
@@ -60,6 +66,7 @@ const READ_LABELS: Readonly<Record<string, string>> = {
   export: 'Exported CSV',
   'person-search': 'Looked up a person',
   'person-export': 'Exported a person’s data',
+  'early-access-export': 'Exported the early access list (CSV)',
   withdraw: 'Withdrawn by the person who wrote (receipt link)',
 }
 

@@ -5,7 +5,7 @@ import { DESK_HEADERS } from '~/server/desk-path'
 import { errorCause, log, requestIdFor } from '~/server/log.server'
 import type { WorkerEnv } from '~/server/runtime.server'
 import { filterOf, parseEnquiryListQuery } from './enquiry-list.server'
-import { operatorFor } from './operator.server'
+import { type Operator, operatorFor } from './operator.server'
 import { RESOLUTION_LABELS, TRIAGE_LABELS } from './triage'
 
 /** The desk as CSV: a byte-order mark for spreadsheets, and `'` before a would-be formula (OWASP CSV injection). */
@@ -88,11 +88,14 @@ export function enquiriesCsv(records: readonly EnquiryRecord[], now = new Date()
   return `\uFEFF${csvRow(HEADER)}${records.map((record) => csvRow(csvValues(record, now))).join('')}`
 }
 
+type Cell = string | number | null | undefined
+
 /** One page at a time, however long the file; an error cuts the stream rather than look complete. */
-export function enquiriesCsvStream(
-  pages: AsyncIterator<readonly EnquiryRecord[]>,
+export function csvStream<T>(
+  header: readonly string[],
+  pages: AsyncIterator<readonly T[]>,
+  values: (row: T) => Cell[],
   onEnd: (rows: number, error?: unknown) => void = () => {},
-  now = new Date().toISOString(),
 ): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder()
   let rows = 0
@@ -101,7 +104,7 @@ export function enquiriesCsvStream(
     async pull(controller) {
       if (!started) {
         started = true
-        controller.enqueue(encoder.encode(`\uFEFF${csvRow(HEADER)}`))
+        controller.enqueue(encoder.encode(`\uFEFF${csvRow(header)}`))
         return
       }
       try {
@@ -112,7 +115,7 @@ export function enquiriesCsvStream(
           return
         }
         rows += page.value.length
-        controller.enqueue(encoder.encode(page.value.map((record) => csvRow(csvValues(record, now))).join('')))
+        controller.enqueue(encoder.encode(page.value.map((row) => csvRow(values(row))).join('')))
       } catch (error) {
         controller.error(error)
         onEnd(rows, error)
@@ -124,7 +127,51 @@ export function enquiriesCsvStream(
   })
 }
 
-/** The first page is read before answering, so a D1 that does not answer gets the 503; the log line follows the last row. */
+export const enquiriesCsvStream = (
+  pages: AsyncIterator<readonly EnquiryRecord[]>,
+  onEnd: (rows: number, error?: unknown) => void = () => {},
+  now = new Date().toISOString(),
+) => csvStream(HEADER, pages, (record) => csvValues(record, now), onEnd)
+
+/** The first page is read before answering, so a D1 that does not answer throws here (the caller's 503);
+ * the log line follows the last row. */
+export async function csvDownload<T>(options: {
+  requestId: string
+  action: string
+  operator: Operator
+  filename: string
+  header: readonly string[]
+  values: (row: T) => Cell[]
+  pages: AsyncGenerator<T[], void>
+  logged?: Record<string, unknown>
+}): Promise<Response> {
+  const { requestId, action, pages } = options
+  let first: IteratorResult<T[], void> | undefined = await pages.next()
+  const body = csvStream(
+    options.header,
+    {
+      next: () => {
+        const page = first ?? pages.next()
+        first = undefined
+        return Promise.resolve(page)
+      },
+      return: () => pages.return(undefined),
+    },
+    options.values,
+    (rows, error) => {
+      if (error) log('error', { event: 'admin_error', requestId, action, rows, cause: errorCause(error) })
+      else log('info', { event: 'admin', requestId, action, operator: options.operator.id, rows, ...options.logged })
+    },
+  )
+  return new Response(body, {
+    headers: {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${options.filename}"`,
+      ...DESK_HEADERS,
+    },
+  })
+}
+
 export async function handleExport(request: Request, env: WorkerEnv): Promise<Response> {
   const requestId = requestIdFor(request)
   const operator = await operatorFor(request, env, requestId)
@@ -137,40 +184,19 @@ export async function handleExport(request: Request, env: WorkerEnv): Promise<Re
       action: 'export',
       detail: `status ${query.status ?? 'all'}${query.q ? ', with a search' : ''}`,
     })
-    const pages = enquiryPages(env.ENQUIRIES, filterOf(query, operator), {
-      pageSize: EXPORT_PAGE_SIZE,
-      limit: EXPORT_LIMIT,
-    })
-    let first: IteratorResult<EnquiryRecord[], void> | undefined = await pages.next()
-    const body = enquiriesCsvStream(
-      {
-        next: () => {
-          const page = first ?? pages.next()
-          first = undefined
-          return Promise.resolve(page)
-        },
-        return: () => pages.return(undefined),
-      },
-      (rows, error) => {
-        if (error) log('error', { event: 'admin_error', requestId, action: 'export', rows, cause: errorCause(error) })
-        else
-          log('info', {
-            event: 'admin',
-            requestId,
-            action: 'export',
-            operator: operator.id,
-            rows,
-            status: query.status ?? 'all',
-          })
-      },
-    )
-    const day = new Date().toISOString().slice(0, 10)
-    return new Response(body, {
-      headers: {
-        'Content-Type': 'text/csv; charset=utf-8',
-        'Content-Disposition': `attachment; filename="enquiries-${day}${query.status ? `-${query.status}` : ''}.csv"`,
-        ...DESK_HEADERS,
-      },
+    const now = new Date().toISOString()
+    return await csvDownload({
+      requestId,
+      action: 'export',
+      operator,
+      filename: `enquiries-${now.slice(0, 10)}${query.status ? `-${query.status}` : ''}.csv`,
+      header: HEADER,
+      values: (record: EnquiryRecord) => csvValues(record, now),
+      pages: enquiryPages(env.ENQUIRIES, filterOf(query, operator), {
+        pageSize: EXPORT_PAGE_SIZE,
+        limit: EXPORT_LIMIT,
+      }),
+      logged: { status: query.status ?? 'all' },
     })
   } catch (error) {
     log('error', { event: 'admin_error', requestId, action: 'export', cause: errorCause(error) })

@@ -24,7 +24,7 @@ export const FLASHES = {
   'held-none': { tone: 'info', text: 'There were no held enquiries to erase.' },
   'person-erased': {
     tone: 'success',
-    text: 'Their enquiries and delivery history were erased, and each webhook endpoint that had one is told (enquiry.erased). Copies in the company mailbox and the form service are not touched.',
+    text: 'Their enquiries and delivery history, and their early access entry, were erased, and each webhook endpoint that had one is told (enquiry.erased, subscriber.erased). Copies in the company mailbox and the form service are not touched.',
   },
   'person-none': { tone: 'info', text: 'There was nothing of theirs to erase.' },
   replayed: { tone: 'success', text: 'The webhook was sent again and its endpoint took it.' },

@@ -2,6 +2,7 @@
 
 export { handleDeskAction } from './actions.server'
 export { handleExport } from './csv-export.server'
+export { handleEarlyAccessExport } from './early-access.server'
 export { confirmPath, deskEffect, fromTheDesk } from './navigation'
 export { operatorFor } from './operator.server'
 export { handlePersonExport } from './person.server'

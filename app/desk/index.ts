@@ -22,6 +22,7 @@ export { lastMoveText, SEEN_STATUS } from './moves'
 export { confirmTarget, deskEffect } from './navigation'
 export {
   loadActivity,
+  loadEarlyAccess,
   loadEnquiry,
   loadEnquiryList,
   loadHeldErasure,

@@ -6,7 +6,7 @@ import { ADMIN_PREFIX, isDeskPath } from '~/server/desk-path'
 export const CONFIRM_PATH = `${ADMIN_PREFIX}/confirm`
 
 /** Pages that only show what is stored: they open from anywhere, so Access's login redirect lands on the desk. */
-const WITHOUT_EFFECT = new Set(['', '/activity', '/sources', '/setup', '/erase-held', '/confirm'])
+const WITHOUT_EFFECT = new Set(['', '/activity', '/sources', '/setup', '/erase-held', '/confirm', '/early-access'])
 
 const canonical = (pathname: string) => {
   let path = pathname
@@ -29,6 +29,8 @@ export function deskEffect(url: URL): string | null {
   // The query as the page's route reads it (of a repeated name, the last), not the first value.
   if (path === '/person' && !parseSearch(url.search).email) return null
   if (path === '/export.csv') return 'Download the enquiries as a CSV file.'
+  if (path === '/early-access.csv')
+    return 'Download the confirmed early access list, with their addresses, as a CSV file. The audit trail records it in your name.'
   if (path === '/person/export.json') return 'Download everything stored about one person as a JSON file.'
   if (path === '/person') return 'Look up one person’s enquiries. The audit trail records the look-up in your name.'
   if (path === '/person/erase') return 'Open the erasure of one person’s enquiries, which lists them.'

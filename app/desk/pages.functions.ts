@@ -1,6 +1,7 @@
 import { notFound } from '@tanstack/react-router'
 import { createServerFn } from '@tanstack/react-start'
 import { activityPage, parseHeldSelection } from '~/ledger/index.server'
+import { earlyAccessPage } from './early-access.server'
 import { enquiryPage } from './enquiry.server'
 import { enquiryListData, parseEnquiryListQuery } from './enquiry-list.server'
 import { heldErasure } from './held.server'
@@ -73,5 +74,9 @@ export const loadPersonErasure = createServerFn({ method: 'GET' })
   .handler(async ({ data }) => personErasure((await signedIn({ effect: true })).env, data.email))
 
 export const loadSources = createServerFn({ method: 'GET' }).handler(async () => sourcesData((await signedIn()).env))
+
+export const loadEarlyAccess = createServerFn({ method: 'GET' }).handler(async () =>
+  earlyAccessPage((await signedIn()).env),
+)
 
 export const loadSetup = createServerFn({ method: 'GET' }).handler(async () => deliverySetup((await signedIn()).env))

@@ -14,6 +14,8 @@ export function heldErasePath(selection: { day?: string; reason?: string }): str
   return `${ADMIN_PREFIX}/erase-held${text ? `?${text}` : ''}`
 }
 
+export const EARLY_ACCESS_PATH = `${ADMIN_PREFIX}/early-access`
+
 export const personPath = (email: string, flash?: Flash) =>
   `${ADMIN_PREFIX}/person?email=${encodeURIComponent(email)}${flash ? `&flash=${flash}` : ''}`
 

@@ -1,5 +1,8 @@
 import {
+  type EarlyAccessEntry,
+  earlyAccessOf,
   erasePersonEnquiries,
+  isEarlyAccessId,
   isEnquiryId,
   type PersonEnquiry,
   parsePersonEmail,
@@ -17,27 +20,43 @@ import { personErasePath, personPath } from './paths'
 
 /** A line per enquiry in the audit trail, written first: if it cannot be, nothing is done. */
 
-const enquiries = (n: number) => `${n} enquir${n === 1 ? 'y' : 'ies'}`
+/** With their early-access entry, when there is one: the audit detail names it, never the address. */
+const enquiries = (n: number, entry = false) => `${n} enquir${n === 1 ? 'y' : 'ies'}${entry ? ', early access' : ''}`
+
+interface PersonHeld {
+  enquiries: PersonEnquiry[]
+  earlyAccess: EarlyAccessEntry | null
+}
+
+async function heldFor(env: WorkerEnv, email: string): Promise<PersonHeld> {
+  const [found, earlyAccess] = await Promise.all([
+    personEnquiries(env.ENQUIRIES, email),
+    earlyAccessOf(env.ENQUIRIES, email),
+  ])
+  return { enquiries: found, earlyAccess }
+}
+
+const NOTHING: PersonHeld = { enquiries: [], earlyAccess: null }
 
 /** A look-up that finds any is a line on each (never the address). */
 export async function personPage(env: WorkerEnv, operator: Operator, asked: string | null) {
-  if (asked === null) return { asked: null, email: null, enquiries: [] as PersonEnquiry[] }
+  if (asked === null) return { asked: null, email: null, ...NOTHING }
   const email = parsePersonEmail(asked)
-  if (!email) return { asked, email: null, enquiries: [] as PersonEnquiry[] }
-  const found = await personEnquiries(env.ENQUIRIES, email)
-  if (found.length)
+  if (!email) return { asked, email: null, ...NOTHING }
+  const held = await heldFor(env, email)
+  if (held.enquiries.length || held.earlyAccess)
     await recordAudit(env.ENQUIRIES, {
       operator: operator.email,
       action: 'person-search',
-      enquiryIds: found.map((row) => row.id),
-      detail: `${enquiries(found.length)} found`,
+      enquiryIds: held.enquiries.map((row) => row.id),
+      detail: `${enquiries(held.enquiries.length, held.earlyAccess !== null)} found`,
     })
-  return { asked, email, enquiries: found }
+  return { asked, email, ...held }
 }
 
 export async function personErasure(env: WorkerEnv, asked: string | null) {
   const email = parsePersonEmail(asked)
-  return { email, enquiries: email ? await personEnquiries(env.ENQUIRIES, email) : [] }
+  return { email, ...(email ? await heldFor(env, email) : NOTHING) }
 }
 
 /** `ids`: the ones the confirmation page showed (one received since is kept). */
@@ -49,17 +68,23 @@ export async function erasePersonAction(form: FormData, { env, operator }: Actio
     .filter(isEnquiryId)
     .slice(0, 1000)
   if (form.get('confirm') !== 'person') return { answer: { seeOther: personErasePath(email) } }
-  const held = (await personEnquiries(env.ENQUIRIES, email)).map((row) => row.id).filter((id) => ids.includes(id))
+  const current = await heldFor(env, email)
+  const held = current.enquiries.map((row) => row.id).filter((id) => ids.includes(id))
+  const shown = form.get('entry')
+  const entryId = isEarlyAccessId(shown) && current.earlyAccess?.id === shown ? shown : null
   await recordAudit(env.ENQUIRIES, {
     operator: operator.email,
     action: DESK_ACTIONS['erase-person'].audit,
     enquiryIds: held,
-    detail: `on request, ${enquiries(held.length)}`,
+    detail: `on request, ${enquiries(held.length, entryId !== null)}`,
   })
-  const erased = held.length ? await erasePersonEnquiries(env.ENQUIRIES, email, held) : []
+  const done =
+    held.length || entryId
+      ? await erasePersonEnquiries(env.ENQUIRIES, email, held, entryId)
+      : { erased: [], entry: false }
   return {
-    answer: { seeOther: personPath(email, erased.length ? 'person-erased' : 'person-none') },
-    logged: { erased: erased.length },
+    answer: { seeOther: personPath(email, done.erased.length || done.entry ? 'person-erased' : 'person-none') },
+    logged: { erased: done.erased.length, earlyAccess: done.entry ? 1 : 0 },
   }
 }
 
@@ -70,12 +95,12 @@ export async function handlePersonExport(request: Request, env: WorkerEnv): Prom
   const email = parsePersonEmail(new URL(request.url).searchParams.get('email'))
   if (!email) return answerResponse({ status: 400, message: 'No valid e-mail address.' }, DESK_HEADERS)
   try {
-    const ids = (await personEnquiries(env.ENQUIRIES, email)).map((row) => row.id)
+    const held = await heldFor(env, email)
     await recordAudit(env.ENQUIRIES, {
       operator: operator.email,
       action: 'person-export',
-      enquiryIds: ids,
-      detail: `on request, ${enquiries(ids.length)}`,
+      enquiryIds: held.enquiries.map((row) => row.id),
+      detail: `on request, ${enquiries(held.enquiries.length, held.earlyAccess !== null)}`,
     })
     const data = await personExport(env.ENQUIRIES, email)
     log('info', {

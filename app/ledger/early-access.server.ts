@@ -160,3 +160,90 @@ export async function purgeEarlyAccess(
   )
   return { pending: pending?.meta?.changes ?? 0, left: left?.meta?.changes ?? 0 }
 }
+
+/** `ea-` and 32 hex digits, as `newEarlyAccessId` makes them. */
+export const isEarlyAccessId = (value: unknown): value is string =>
+  typeof value === 'string' && /^ea-[0-9a-f]{32}$/.test(value)
+
+export interface EarlyAccessCounts {
+  pending: number
+  confirmed: number
+  left: number
+  /** Pending entries whose confirmation could not be sent. */
+  mailFailed: number
+}
+
+export async function earlyAccessCounts(db: D1Database | undefined): Promise<EarlyAccessCounts> {
+  const row = await bounded(
+    database(db)
+      .prepare(
+        `SELECT COUNT(*) FILTER (WHERE state = 'pending') AS pending,
+           COUNT(*) FILTER (WHERE state = 'confirmed') AS confirmed, COUNT(*) FILTER (WHERE state = 'left') AS "left",
+           COUNT(*) FILTER (WHERE state = 'pending' AND mail_failed_at IS NOT NULL) AS mailFailed
+         FROM early_access`,
+      )
+      .first<EarlyAccessCounts>(),
+  )
+  return row ?? { pending: 0, confirmed: 0, left: 0, mailFailed: 0 }
+}
+
+/** The day's moves, for the digest: confirmations and departures since `since`. */
+export async function earlyAccessMoves(
+  db: D1Database | undefined,
+  since: string,
+): Promise<{ confirmed: number; left: number }> {
+  const row = await bounded(
+    database(db)
+      .prepare(
+        `SELECT COUNT(*) FILTER (WHERE confirmed_at >= ?1) AS confirmed, COUNT(*) FILTER (WHERE left_at >= ?1) AS "left"
+         FROM early_access`,
+      )
+      .bind(since)
+      .first<{ confirmed: number; left: number }>(),
+  )
+  return row ?? { confirmed: 0, left: 0 }
+}
+
+/** Newest signups first. */
+export async function newestEarlyAccess(db: D1Database | undefined, limit: number): Promise<EarlyAccessEntry[]> {
+  const { results } = await bounded(
+    database(db)
+      .prepare(`SELECT ${COLUMNS} FROM early_access ORDER BY signed_up_at DESC, id LIMIT ?1`)
+      .bind(limit)
+      .all<Row>(),
+  )
+  return results.map(entryOf).filter((entry) => entry !== null)
+}
+
+/** The confirmed list, oldest confirmation first, `pageSize` at a time (keyset), up to `limit`. */
+export async function* confirmedEarlyAccessPages(
+  db: D1Database | undefined,
+  options: { pageSize: number; limit: number },
+): AsyncGenerator<EarlyAccessEntry[], void> {
+  const d1 = database(db)
+  let after = { at: '', id: '' }
+  let read = 0
+  while (read < options.limit) {
+    const { results } = await bounded(
+      d1
+        .prepare(
+          `SELECT ${COLUMNS} FROM early_access WHERE state = 'confirmed' AND (confirmed_at, id) > (?1, ?2)
+           ORDER BY confirmed_at, id LIMIT ?3`,
+        )
+        .bind(after.at, after.id, Math.min(options.pageSize, options.limit - read))
+        .all<Row>(),
+    )
+    const page = results.map(entryOf).filter((entry) => entry !== null)
+    if (page.length === 0) return
+    read += page.length
+    const last = page.at(-1) as EarlyAccessEntry
+    after = { at: last.confirmedAt ?? '', id: last.id }
+    yield page
+    if (page.length < options.pageSize) return
+  }
+}
+
+/** Requests by person: the address's entry, if any (its key is the address trimmed and lower-cased). */
+export async function earlyAccessOf(db: D1Database | undefined, email: string): Promise<EarlyAccessEntry | null> {
+  return entryByAddress(database(db), addressKey(email))
+}

@@ -3,10 +3,17 @@
 export { type AuditRecord, activityPage, auditOf, purgeAuditTrail, recordAudit, recordOpen } from './audit.server'
 export {
   confirmEarlyAccess,
+  confirmedEarlyAccessPages,
+  type EarlyAccessCounts,
   type EarlyAccessEntry,
+  earlyAccessCounts,
   earlyAccessEntry,
+  earlyAccessMoves,
+  earlyAccessOf,
+  isEarlyAccessId,
   leaveEarlyAccess,
   markEarlyAccessMailFailed,
+  newestEarlyAccess,
   purgeEarlyAccess,
   signUpEarlyAccess,
 } from './early-access.server'
@@ -92,6 +99,7 @@ export {
   recentWebhookAttempts,
   recordWebhookAttempt,
   requeueWebhookEvent,
+  undeliveredSubscriberEvents,
   webhookEvent,
   webhookEventsOf,
 } from './webhooks.server'

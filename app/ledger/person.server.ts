@@ -1,6 +1,8 @@
 import { isSubject, subjectLabel } from '~/content/subjects'
 import { bounded, database } from '~/server/d1.server'
+import { type EarlyAccessEntry, earlyAccessOf } from './early-access.server'
 import { type EnquiryStatus, isEnquiryStatus } from './record'
+import { subscriberErasure } from './webhooks.server'
 
 /** Requests by person: everything stored about one address (matched exactly, ignoring case). */
 
@@ -71,6 +73,7 @@ export interface PersonExport {
   exportedAt: string
   note: string
   enquiries: Record<string, unknown>[]
+  earlyAccess: EarlyAccessEntry | null
 }
 
 export async function personExport(db: D1Database | undefined, email: string, now = new Date()): Promise<PersonExport> {
@@ -101,16 +104,26 @@ export async function personExport(db: D1Database | undefined, email: string, no
     exportedAt: now.toISOString(),
     note: 'Everything the website’s database holds about this address. Copies delivered to the company mailbox or the form service are not included.',
     enquiries,
+    earlyAccess: await earlyAccessOf(d1, email),
   }
 }
 
-/** Among `ids`, the ones the confirmation page showed: one received since is kept. Returns the ids erased. */
+/** Among `ids`, the ones the confirmation page showed: one received since is kept; with `entryId`, that
+ * early-access entry if still theirs. Returns the enquiry ids erased, and whether the entry was. */
 export async function erasePersonEnquiries(
   db: D1Database | undefined,
   email: string,
   ids: readonly string[],
-): Promise<string[]> {
+  entryId: string | null = null,
+  now = new Date(),
+): Promise<{ erased: string[]; entry: boolean }> {
   const d1 = database(db)
+  const entry = entryId
+    ? [
+        ...subscriberErasure(d1, entryId, now.toISOString()),
+        d1.prepare('DELETE FROM early_access WHERE id = ?1 AND address_key = ?2 RETURNING id').bind(entryId, email),
+      ]
+    : []
   const chosen = `SELECT id FROM enquiries WHERE ${MATCH} AND id IN (SELECT value FROM json_each(?2))`
   const list = JSON.stringify(ids)
   const results = await bounded(
@@ -119,7 +132,12 @@ export async function erasePersonEnquiries(
         d1.prepare(`DELETE FROM ${table} WHERE enquiry_id IN (${chosen})`).bind(email, list),
       ),
       d1.prepare(`DELETE FROM enquiries WHERE id IN (${chosen}) RETURNING id`).bind(email, list),
+      ...entry,
     ]),
   )
-  return ((results.at(-1)?.results ?? []) as { id: string }[]).map((row) => row.id)
+  const deleted = results[PERSON_TABLES.length]?.results ?? []
+  return {
+    erased: (deleted as { id: string }[]).map((row) => row.id),
+    entry: entryId !== null && (results.at(-1)?.results ?? []).length === 1,
+  }
 }

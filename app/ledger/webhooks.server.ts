@@ -127,7 +127,7 @@ export async function requeueWebhookEvent(
   id: string,
   enquiryId: string,
   now: string,
-  line?: Omit<AuditRecord, 'enquiryId' | 'enquiryIds'>,
+  line?: Omit<AuditRecord, 'enquiryIds'>,
 ): Promise<boolean> {
   const d1 = database(db)
   const requeue = d1
@@ -140,10 +140,10 @@ export async function requeueWebhookEvent(
   if (!line) return (await bounded(requeue.first<{ id: string }>())) !== null
   // The audit line under the requeue's own condition, in its batch: a replay that finds the event busy leaves none.
   const guard = {
-    sql: 'EXISTS (SELECT 1 FROM webhook_events WHERE id = ?6 AND enquiry_id = ?4 AND (lease_token IS NULL OR next_attempt_at <= ?7))',
-    binds: [id, now],
+    sql: 'EXISTS (SELECT 1 FROM webhook_events WHERE id = ?6 AND enquiry_id = ?8 AND (lease_token IS NULL OR next_attempt_at <= ?7))',
+    binds: [id, now, enquiryId],
   }
-  const [, result] = await bounded(d1.batch([auditLineIf(d1, { ...line, enquiryId }, guard), requeue]))
+  const [, result] = await bounded(d1.batch([auditLineIf(d1, { enquiryId, ...line }, guard), requeue]))
   return (result?.results ?? []).length === 1
 }
 
@@ -209,18 +209,54 @@ export async function recentWebhookAttempts(
   return results
 }
 
-/** `enquiry.erased` events hold an id and attempts only; `enquiry.received` ones go with their enquiry. */
+/** `enquiry.erased` events hold an id and attempts only; `enquiry.received` ones go with their enquiry;
+ * a subscriber's events once their entry is gone. */
 export const ERASED_EVENT_RETENTION_DAYS = 30
+
+/** Erasing an early-access entry, in the erasure's batch: each endpoint sent its `subscriber.confirmed` (or
+ * attempting it) is queued a `subscriber.erased`; its other events go, since their payload was the entry. */
+export function subscriberErasure(d1: D1Database, entryId: string, now: string): D1PreparedStatement[] {
+  return [
+    d1
+      .prepare(
+        `INSERT OR IGNORE INTO webhook_events (id, endpoint, type, enquiry_id, created_at, status, attempts, next_attempt_at)
+         SELECT 'msg_' || lower(hex(randomblob(16))), endpoint, 'subscriber.erased', ?1, ?2, 'pending', 0, ?2
+         FROM webhook_events WHERE enquiry_id = ?1 AND type = 'subscriber.confirmed'
+           AND (attempts > 0 OR lease_token IS NOT NULL) AND EXISTS (SELECT 1 FROM early_access WHERE id = ?1)`,
+      )
+      .bind(entryId, now),
+    d1
+      .prepare(
+        `DELETE FROM webhook_events WHERE enquiry_id = ?1 AND type IN ('subscriber.confirmed', 'subscriber.left')`,
+      )
+      .bind(entryId),
+  ]
+}
 
 export async function purgeWebhookEvents(db: D1Database | undefined, now: Date): Promise<number> {
   const cutoff = new Date(now.getTime() - ERASED_EVENT_RETENTION_DAYS * 86_400_000).toISOString()
   const { results } = await bounded(
     database(db)
       .prepare(
-        `DELETE FROM webhook_events WHERE type = 'enquiry.erased' AND status != 'pending' AND created_at < ?1 RETURNING id`,
+        `DELETE FROM webhook_events WHERE status != 'pending' AND created_at < ?1 AND (type = 'enquiry.erased'
+           OR (type LIKE 'subscriber.%' AND enquiry_id NOT IN (SELECT id FROM early_access))) RETURNING id`,
       )
       .bind(cutoff)
       .all<{ id: string }>(),
   )
   return results.length
+}
+
+/** The subscriber events not delivered (given up, or waiting for a retry), newest first: the Early access page's. */
+export async function undeliveredSubscriberEvents(db: D1Database | undefined, limit: number): Promise<OutboxEvent[]> {
+  const { results } = await bounded(
+    database(db)
+      .prepare(
+        `SELECT ${EVENT_COLUMNS} FROM webhook_events WHERE type LIKE 'subscriber.%'
+           AND (status = 'failed' OR (status = 'pending' AND attempts > 0)) ORDER BY created_at DESC LIMIT ?1`,
+      )
+      .bind(limit)
+      .all<OutboxEvent>(),
+  )
+  return results
 }

@@ -25,8 +25,10 @@ export function digestDueDay(now: Date, hour: number): string | null {
 /** Each count with the desk view that lists it. */
 export function digestMessage(
   counts: EnquiryCounts,
-  options: { siteName: string; deskLink: string; day: string },
+  options: { siteName: string; deskLink: string; day: string; earlyAccess?: { confirmed: number; left: number } },
 ): { subject: string; text: string } {
+  const early = options.earlyAccess
+  const list = `${options.deskLink}/early-access`
   const link = (status?: string) => (status ? `${options.deskLink}?status=${status}` : options.deskLink)
   const row = (label: string, n: number, url: string) => `${label.padEnd(28)}${String(n).padStart(5)}   ${url}`
   const text = [
@@ -37,6 +39,9 @@ export function digestMessage(
     row('Held (spam check), waiting', counts.held, link('held')),
     row('Failing delivery now', counts.failing, link('failed')),
     row('Overdue', counts.overdue, `${options.deskLink}?overdue=yes`),
+    ...(early
+      ? [row('Early access confirmed, 24 h', early.confirmed, list), row('Early access left, 24 h', early.left, list)]
+      : []),
     '',
     'Overdue: nobody has replied to it or closed it by its reply-by time (one business day unless set otherwise).',
     'Failing: failed, or pending after a failed attempt; the pending ones are retried on schedule.',

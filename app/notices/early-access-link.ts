@@ -3,12 +3,6 @@ import { hmac, MIN_SECRET_LENGTH, sameSignature } from './receipt-link'
 /** The e-mail's Confirm link (7 days) and Leave link (no expiry: a way out must not expire), each signature naming its purpose. */
 
 export const CONFIRM_LINK_DAYS = 7
-export const CONFIRM_PATH = '/early-access/confirm'
-export const LEAVE_PATH = '/early-access/leave'
-/** Where the pages' buttons post, and the one-click `List-Unsubscribe` URL (RFC 8058). */
-export const SIGNUP_POST_PATH = '/api/early-access'
-export const CONFIRM_POST_PATH = '/api/early-access/confirm'
-export const LEAVE_POST_PATH = '/api/early-access/leave'
 
 export interface EarlyAccessLinkFields {
   id: string

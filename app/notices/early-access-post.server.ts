@@ -2,8 +2,9 @@ import { seeOther } from '~/server/answer'
 import { readFormBody } from '~/server/body-limit.server'
 import { errorCause, log } from '~/server/log.server'
 import type { WorkerEnv } from '~/server/runtime.server'
-import { confirmByLink, leaveByLink } from './early-access.server'
-import { CONFIRM_PATH, earlyAccessFields, LEAVE_PATH } from './early-access-link'
+import { confirmByLink, leaveByLink, type SubscriberMoved } from './early-access.server'
+import { earlyAccessFields } from './early-access-link'
+import { CONFIRM_PATH, LEAVE_PATH } from './early-access-paths'
 
 /** What the two pages can say after a post: only these words, never text from the address. */
 export const CONFIRM_RESULTS = ['confirmed', 'already', 'left', 'gone', 'invalid', 'expired', 'error'] as const
@@ -18,9 +19,9 @@ async function formFields(request: Request): Promise<Record<string, string>> {
 }
 
 /** A 303 back to the confirm page; once confirmed, with the leave link's fields for its "leave" link. */
-export async function handleConfirmPost(request: Request, env: WorkerEnv): Promise<Response> {
+export async function handleConfirmPost(request: Request, env: WorkerEnv, moved?: SubscriberMoved): Promise<Response> {
   try {
-    const { result, leave } = await confirmByLink(env, earlyAccessFields(await formFields(request)))
+    const { result, leave } = await confirmByLink(env, earlyAccessFields(await formFields(request)), new Date(), moved)
     const query = new URLSearchParams({ result, ...(leave ? { id: leave.id, sig: leave.sig } : {}) })
     return seeOther(`${CONFIRM_PATH}?${query}`)
   } catch (error) {
@@ -30,12 +31,12 @@ export async function handleConfirmPost(request: Request, env: WorkerEnv): Promi
 }
 
 /** The leave page's button, and a mail client's one-click POST (RFC 8058: token in the URL, no cookie, no Origin): a plain 200. */
-export async function handleLeavePost(request: Request, env: WorkerEnv): Promise<Response> {
+export async function handleLeavePost(request: Request, env: WorkerEnv, moved?: SubscriberMoved): Promise<Response> {
   const url = new URL(request.url)
   const oneClick = url.searchParams.has('sig')
   const fields = oneClick ? Object.fromEntries(url.searchParams) : await formFields(request)
   try {
-    const result = await leaveByLink(env, earlyAccessFields(fields), oneClick ? 'one-click' : 'page')
+    const result = await leaveByLink(env, earlyAccessFields(fields), oneClick ? 'one-click' : 'page', new Date(), moved)
     if (oneClick)
       return new Response(result === 'invalid' ? 'This link does not work.' : 'You have left the list.', {
         status: result === 'invalid' ? 400 : 200,

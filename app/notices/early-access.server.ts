@@ -14,17 +14,15 @@ import type { WorkerEnv } from '~/server/runtime.server'
 import { site } from '~/site'
 import { utcDay } from './digest'
 import {
-  CONFIRM_PATH,
   checkConfirmLink,
   checkLeaveLink,
   type EarlyAccessLinkFields,
-  LEAVE_PATH,
-  LEAVE_POST_PATH,
   linkUrl,
   signConfirmLink,
   signLeaveLink,
 } from './early-access-link'
 import { confirmationMessage } from './early-access-mail'
+import { CONFIRM_PATH, LEAVE_PATH, LEAVE_POST_PATH } from './early-access-paths'
 import { sendEmail } from './mail.server'
 import { isPlainAddress } from './message'
 import { mailboxKey } from './receipt'
@@ -119,6 +117,9 @@ async function signupOutcome(env: WorkerEnv, email: string, context: SignupConte
   return 'mail_failed'
 }
 
+/** Tells the company's tools (the webhooks, a floor above) of a subscriber's move; it never throws. */
+export type SubscriberMoved = (entryId: string, type: 'subscriber.confirmed' | 'subscriber.left') => Promise<void>
+
 export type ConfirmPageState = { state: 'confirm' } | { state: ConfirmAnswer | 'invalid' | 'expired' }
 
 function secretOf(env: WorkerEnv): string {
@@ -143,10 +144,12 @@ export async function confirmByLink(
   env: WorkerEnv,
   fields: EarlyAccessLinkFields,
   now = new Date(),
+  moved?: SubscriberMoved,
 ): Promise<{ result: ConfirmAnswer | 'invalid' | 'expired'; leave?: { id: string; sig: string } }> {
   const check = await checkConfirmLink(secretOf(env), fields, now)
   if (!check.ok) return { result: check.reason }
   const result = await confirmEarlyAccess(env.ENQUIRIES, check.id, now)
+  if (result === 'confirmed') await moved?.(check.id, 'subscriber.confirmed')
   log('info', { event: 'early_access', outcome: result === 'confirmed' ? 'confirmed' : `confirm_${result}` })
   const leave =
     result === 'confirmed' || result === 'already' ? await signLeaveLink(secretOf(env), check.id) : undefined
@@ -168,10 +171,14 @@ export async function leaveByLink(
   fields: { id: string; sig: string },
   how: 'page' | 'one-click',
   now = new Date(),
+  moved?: SubscriberMoved,
 ): Promise<LeaveAnswer | 'invalid'> {
   const check = await checkLeaveLink(secretOf(env), fields)
   if (!check.ok) return 'invalid'
+  // Only a confirmed address ever reached the company's tools.
+  const wasConfirmed = (await earlyAccessEntry(env.ENQUIRIES, check.id))?.state === 'confirmed'
   const result = await leaveEarlyAccess(env.ENQUIRIES, check.id, now)
+  if (result === 'left' && wasConfirmed) await moved?.(check.id, 'subscriber.left')
   log('info', { event: 'early_access', outcome: result === 'left' ? 'left' : `leave_${result}`, how })
   return result
 }

@@ -6,7 +6,7 @@ export {
   leavePageState,
   signUpForEarlyAccess,
 } from './early-access.server'
-export { CONFIRM_PATH, LEAVE_PATH, LEAVE_POST_PATH } from './early-access-link'
+export { CONFIRM_PATH, LEAVE_PATH, LEAVE_POST_PATH } from './early-access-paths'
 export { handleConfirmPost, handleLeavePost } from './early-access-post.server'
 export { enquirySubject, enquiryText, replyToVisitor } from './enquiry-mail'
 export { type EmailMessageConstructor, type MailOutcome, sendEmail, senderAddress, toCompany } from './mail.server'

@@ -1,5 +1,6 @@
 import {
   type EnquiryRecord,
+  earlyAccessMoves,
   enquiryCounts,
   eraseEnquiry,
   fillReplyBy,
@@ -25,7 +26,7 @@ import {
   signWithdrawLink,
   withdrawUrl,
 } from './receipt-link'
-import { noticesSetup } from './setup'
+import { earlyAccessSetup, noticesSetup } from './setup'
 
 // Each notice is claimed in D1 with one statement, so it goes once however many instances run.
 
@@ -71,7 +72,10 @@ export async function sendDigest(env: WorkerEnv, now: Date): Promise<'sent' | 'n
   if (!claimed) return 'not_due'
   await fillReplyBy(env)
   const counts = await enquiryCounts(env.ENQUIRIES, now)
-  const message = digestMessage(counts, { siteName: site.name, deskLink: deskLink(), day })
+  const moves = await earlyAccessMoves(env.ENQUIRIES, new Date(now.getTime() - 86_400_000).toISOString())
+  // Its lines while the signup is on, or while the day saw a move.
+  const earlyAccess = earlyAccessSetup(env).on || moves.confirmed + moves.left > 0 ? moves : undefined
+  const message = digestMessage(counts, { siteName: site.name, deskLink: deskLink(), day, earlyAccess })
   try {
     await send(env, toCompany(env, { ...message, messageId: `digest.${day}` }))
   } catch (error) {

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { LegalDocument } from '~/components/sections/LegalDocument'
-import { privacyPage } from '~/content/legal'
 import { metaFor } from '~/content/pages'
+import { privacyPage } from '~/content/privacy'
 import { seo } from '~/lib/seo'
 
 export const Route = createFileRoute('/privacy')({

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { LegalDocument } from '~/components/sections/LegalDocument'
-import { termsPage } from '~/content/legal'
 import { metaFor } from '~/content/pages'
+import { termsPage } from '~/content/terms'
 import { seo } from '~/lib/seo'
 
 export const Route = createFileRoute('/terms')({

@@ -1,30 +1,19 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { PageHero } from '~/components/sections/PageHero'
 import { buttonStyles } from '~/components/sections/styles'
-import { loadWithdrawal } from '~/notices'
+import { linkSearch, loadWithdrawal } from '~/notices'
 import { site } from '~/site'
-
-interface WithdrawSearch {
-  id?: string
-  until?: string
-  sig?: string
-  result?: string
-}
-
-const text = (value: unknown) =>
-  typeof value === 'string' || typeof value === 'number' ? String(value).slice(0, 100) : undefined
 
 /** A forged or expired link does nothing and says so; the button is a plain form (no script needed). Not indexed. */
 export const Route = createFileRoute('/withdraw')({
-  validateSearch: (search: Record<string, unknown>): WithdrawSearch => ({
-    id: text(search.id),
-    until: text(search.until),
-    sig: text(search.sig),
-    result: text(search.result),
-  }),
   loaderDeps: ({ search }) => search,
-  loader: ({ deps }) =>
-    deps.result ? { state: 'result' as const, result: deps.result } : loadWithdrawal({ data: deps }),
+  loader: async ({ deps }) => {
+    const search = linkSearch(deps)
+    return {
+      search,
+      ...(search.result ? { state: 'result' as const, result: search.result } : await loadWithdrawal({ data: search })),
+    }
+  },
   head: () => ({
     meta: [{ title: `Withdraw your enquiry | ${site.name}` }, { name: 'robots', content: 'noindex, nofollow' }],
   }),
@@ -52,8 +41,7 @@ const RESULTS: Record<string, { title: string; lead: string }> = {
 }
 
 function WithdrawPage() {
-  const data = Route.useLoaderData()
-  const search = Route.useSearch()
+  const { search, ...data } = Route.useLoaderData()
   if (data.state === 'confirm')
     return (
       <PageHero

@@ -53,7 +53,13 @@ test('the desk’s shell: its own header with the sections and the operator, non
     await page.setViewportSize(laptop)
     await gotoHydrated(page, `${origin}${path}`)
     const desk = page.getByRole('navigation', { name: 'Desk' })
-    await expect(desk.getByRole('link')).toHaveText(['Enquiries', 'Activity', 'Requests by person', 'Set-up'])
+    await expect(desk.getByRole('link')).toHaveText([
+      'Enquiries',
+      'Activity',
+      'Requests by person',
+      'Early access',
+      'Set-up',
+    ])
     await expect(page.getByTestId('desk-operator')).toHaveText(TEST_OPERATOR)
     await expect(page.getByRole('link', { name: 'Get Started' })).toHaveCount(0)
     await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0)
@@ -68,7 +74,7 @@ test('the desk’s shell: its own header with the sections and the operator, non
     await page.setViewportSize({ width: 375, height: 740 })
     const width = await page.evaluate(() => document.documentElement.scrollWidth)
     expect(width, path).toBeLessThanOrEqual(375)
-    for (const name of ['Enquiries', 'Activity', 'Requests by person', 'Set-up'])
+    for (const name of ['Enquiries', 'Activity', 'Requests by person', 'Early access', 'Set-up'])
       await expect(desk.getByRole('link', { name }), `${path} at 375 px`).toBeInViewport()
   }
 
@@ -241,7 +247,7 @@ test('the desk’s new pages have no WCAG 2.2 A/AA violations and work from the 
   await expect(page.getByRole('heading', { level: 2, name: `1 enquiry from ${values.email}` })).toBeVisible()
 
   // The set-up from the header and back, by keyboard.
-  await page.getByRole('navigation', { name: 'Desk' }).getByRole('link', { name: 'Requests by person' }).focus()
+  await page.getByRole('navigation', { name: 'Desk' }).getByRole('link', { name: 'Early access' }).focus()
   await page.keyboard.press('Tab')
   await expect(page.getByRole('link', { name: 'Set-up', exact: true })).toBeFocused()
   await page.keyboard.press('Enter')

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { facts } from '~/content/facts'
-import { privacyPage } from '~/content/legal'
+import { privacyPage } from '~/content/privacy'
 import { handleDeskAction } from '~/desk/actions.server'
 import { handlePersonExport } from '~/desk/person.server'
 import type { Enquiry } from '~/ledger'

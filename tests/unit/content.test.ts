@@ -5,8 +5,8 @@ import { aboutPage, team, values } from '~/content/about'
 import { contactPage, socialLinks } from '~/content/contact'
 import { errorPages } from '~/content/error-pages'
 import { homePage } from '~/content/home'
-import { privacyPage, termsPage } from '~/content/legal'
 import { metaFor, pages } from '~/content/pages'
+import { privacyPage } from '~/content/privacy'
 import { avatarImage, featureGroups, productsPage, useCases, voiceAssistant } from '~/content/product'
 import {
   aiSolutionsDetail,
@@ -16,6 +16,7 @@ import {
   webDevelopmentDetail,
 } from '~/content/service-pages'
 import { coreServices, services } from '~/content/services'
+import { termsPage } from '~/content/terms'
 import type { Illustration } from '~/content/types'
 import { site } from '~/site'
 

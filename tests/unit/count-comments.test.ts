@@ -6,6 +6,7 @@
 import { execFileSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
 import { COMMENT_BUDGET, countComments, countFile } from '../../scripts/count-comments.ts'
+import { weigh } from '../../scripts/count-lines.ts'
 
 describe('the share of app/ that is comments', () => {
   it('counts lines starting with //, /*, * or {/* over the non-blank lines', () => {
@@ -26,5 +27,14 @@ describe('the share of app/ that is comments', () => {
     expect(printed).toContain(`app/: ${comments} comment lines of ${lines} non-blank lines`)
     expect(share).toBeLessThanOrEqual(COMMENT_BUDGET)
     expect(countComments().files.some((f) => f.file.endsWith('routeTree.gen.ts'))).toBe(false)
+  }, 30_000)
+})
+
+describe("the suite's weight against the product's", () => {
+  it('npm run count:lines prints both counts and names every long test or support file', () => {
+    const { app, tests, long } = weigh()
+    const printed = execFileSync('npm', ['run', 'count:lines', '--silent'], { encoding: 'utf8' })
+    expect(printed).toContain(`app/ ${app} lines, tests/ ${tests} lines`)
+    for (const f of long) expect(printed).toContain(`over 350 lines: ${f.file} (${f.lines})`)
   }, 30_000)
 })

@@ -71,6 +71,7 @@ const LEDGER: Record<string, Where> = {
   'npm run admin-token': { test: LOCAL_DOORS, runs: 'npm run admin-token -- --port ${KEYS_PORT}' },
   'npm run schema:webhooks': { test: 'tests/unit/webhook-schema.test.ts', runs: "'run', 'schema:webhooks'" },
   'npm run count:comments': { test: 'tests/unit/count-comments.test.ts', runs: "'run', 'count:comments'" },
+  'npm run count:lines': { test: 'tests/unit/count-comments.test.ts', runs: "'run', 'count:lines'" },
   'npm run webhook-receiver': { test: LOCAL_DOORS, runs: 'npm run webhook-receiver -- --port ${HOOKS_PORT}' },
   'npm run check:config -- --env-file <file>': {
     test: 'tests/unit/webhooks.test.ts',

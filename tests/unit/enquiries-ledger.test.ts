@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest'
-import { privacyPage } from '../../app/content/legal'
+import { privacyPage } from '../../app/content/privacy'
 import type { Enquiry } from '../../app/ledger'
 import {
   attemptsOf,

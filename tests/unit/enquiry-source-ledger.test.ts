@@ -220,7 +220,7 @@ describe('the stored source', () => {
 
 describe('the privacy page', () => {
   it('states what is recorded about where an enquiry came from, and that no cookie is used', async () => {
-    const { privacyPage } = await import('~/content/legal')
+    const { privacyPage } = await import('~/content/privacy')
     const section = privacyPage.sections.find((s) => s.title === 'Where an enquiry came from')
     const text = section?.paragraphs.join(' ') ?? ''
     for (const words of [

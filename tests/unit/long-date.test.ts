@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { privacyPage, termsPage } from '~/content/legal'
 import { longDate } from '~/content/long-date'
+import { privacyPage } from '~/content/privacy'
+import { termsPage } from '~/content/terms'
 
 const british = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
 

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { RATE_LIMIT_PERIOD_SECONDS } from '~/contact/limits.server'
 import { facts, retentionMonths } from '~/content/facts'
-import { privacyPage } from '~/content/legal'
+import { privacyPage } from '~/content/privacy'
 import { site } from '~/site'
 import { previewMigrationConfig, previewsDatabaseRefusals } from '../../scripts/d1-migrate-previews'
 import {

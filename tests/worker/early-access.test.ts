@@ -141,6 +141,7 @@ test('an expired or forged link gets a clear page and changes nothing, by GET or
     expect(heading(parseHtml(await (await follow(worker, post)).text()))).toBe(title)
   }
   expect((await entry(email))?.state).toBe('pending')
+  expect((await worker.fetch(`/early-access/unknown?${real.searchParams}`)).status).toBe(404)
 })
 
 test('the one-press way out as a mail client sends it: no Origin, no cookie, passing on its signed token alone', async () => {

@@ -10,6 +10,11 @@ export const DESK_SECTIONS = [
   },
   { label: 'Activity', href: '/admin/activity', match: (path: string) => path.startsWith('/admin/activity') },
   { label: 'Requests by person', href: '/admin/person', match: (path: string) => path.startsWith('/admin/person') },
+  {
+    label: 'Early access',
+    href: '/admin/early-access',
+    match: (path: string) => path.startsWith('/admin/early-access'),
+  },
   { label: 'Set-up', href: '/admin/setup', match: (path: string) => path.startsWith('/admin/setup') },
 ] as const
 

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { underFloodLimits } from '~/contact/index.server'
+import { subscriberAnnouncer, underFloodLimits } from '~/contact/index.server'
 import { handleConfirmPost } from '~/notices/index.server'
 import { methodNotAllowed, replyResponse } from '~/server/reply'
 
@@ -7,7 +7,9 @@ import { methodNotAllowed, replyResponse } from '~/server/reply'
 export const Route = createFileRoute('/api/early-access/confirm')({
   server: {
     handlers: {
-      POST: underFloodLimits('early_access', handleConfirmPost),
+      POST: underFloodLimits('early_access', (request, env) =>
+        handleConfirmPost(request, env, subscriberAnnouncer(env, request)),
+      ),
       ANY: () => replyResponse(methodNotAllowed('POST')),
     },
   },

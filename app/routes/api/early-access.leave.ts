@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { underFloodLimits } from '~/contact/index.server'
+import { subscriberAnnouncer, underFloodLimits } from '~/contact/index.server'
 import { handleLeavePost, LEAVE_PATH } from '~/notices/index.server'
 import { seeOther } from '~/server/answer'
 import { methodNotAllowed, replyResponse } from '~/server/reply'
@@ -9,7 +9,9 @@ export const Route = createFileRoute('/api/early-access/leave')({
   server: {
     handlers: {
       GET: ({ request }) => seeOther(`${LEAVE_PATH}${new URL(request.url).search}`),
-      POST: underFloodLimits('early_access', handleLeavePost),
+      POST: underFloodLimits('early_access', (request, env) =>
+        handleLeavePost(request, env, subscriberAnnouncer(env, request)),
+      ),
       ANY: () => replyResponse(methodNotAllowed('GET, POST')),
     },
   },

@@ -10,7 +10,8 @@ import type { Enquiry } from '../../support/values'
 import { siteUnderTest, standInsForFile } from './fixtures'
 import { postContact, postForm, TYPED } from './http'
 
-export function webhooksUnderTest() {
+/** `vars`: more settings for the file's Worker. */
+export function webhooksUnderTest(vars: Record<string, string> = {}) {
   const hooks = { receiver: undefined as unknown as WebhookReceiver }
   beforeAll(async () => {
     hooks.receiver = await startWebhookReceiver()
@@ -31,6 +32,7 @@ export function webhooksUnderTest() {
       ALERT_AFTER_FAILURES: '3',
       RECEIPT_FROM,
       RECEIPT_LINK_SECRET: 'webhooks-test-receipt-secret-0123456789abcdef',
+      ...vars,
     }),
   }))
 

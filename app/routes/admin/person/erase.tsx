@@ -16,8 +16,8 @@ export const Route = createFileRoute('/admin/person/erase')({
 })
 
 function ErasePersonPage() {
-  const { email, enquiries } = Route.useLoaderData()
-  const count = enquiries.length
+  const { email, enquiries, earlyAccess } = Route.useLoaderData()
+  const count = enquiries.length + (earlyAccess ? 1 : 0)
   return (
     <ConfirmErase
       back={email ? `/admin/person?email=${encodeURIComponent(email)}` : '/admin/person'}
@@ -27,11 +27,18 @@ function ErasePersonPage() {
       lead={
         count > 0 ? (
           <p>
-            This deletes {count === 1 ? 'their enquiry' : `their ${count} enquiries`} and the delivery history from the
-            database. It cannot be undone. The audit trail keeps a line for each, with its id only.
+            This deletes{' '}
+            {enquiries.length === 0
+              ? ''
+              : enquiries.length === 1
+                ? 'their enquiry and its delivery history'
+                : `their ${enquiries.length} enquiries and their delivery history`}
+            {enquiries.length && earlyAccess ? ' and ' : ''}
+            {earlyAccess ? 'their early access entry' : ''} from the database, and tells each webhook endpoint that had
+            them. It cannot be undone. The audit trail keeps a line for each enquiry, with its id only.
           </p>
         ) : (
-          <p>No enquiry from this address is stored.</p>
+          <p>Nothing from this address is stored.</p>
         )
       }
       erase={
@@ -39,7 +46,12 @@ function ErasePersonPage() {
           ? {
               action: 'erase-person',
               id: '',
-              fields: { email, ids: enquiries.map((row) => row.id).join(','), confirm: 'person' },
+              fields: {
+                email,
+                ids: enquiries.map((row) => row.id).join(','),
+                entry: earlyAccess?.id ?? '',
+                confirm: 'person',
+              },
             }
           : null
       }
@@ -52,6 +64,11 @@ function ErasePersonPage() {
                 {row.id}, received {formatTime(row.receivedAt)}, {row.subjectLabel}
               </li>
             ))}
+            {earlyAccess ? (
+              <li>
+                Early access entry, {earlyAccess.state}, signed up {formatTime(earlyAccess.signedUpAt)}
+              </li>
+            ) : null}
           </ul>
           <OutsideReach />
         </div>

@@ -28,7 +28,8 @@ export const Route = createFileRoute('/admin/person/')({
 })
 
 function PersonPage() {
-  const { asked, email, enquiries } = Route.useLoaderData()
+  const { asked, email, enquiries, earlyAccess } = Route.useLoaderData()
+  const any = enquiries.length > 0 || earlyAccess !== null
   const { flash } = Route.useSearch()
   const query = email ? `?email=${encodeURIComponent(email)}` : ''
   return (
@@ -80,12 +81,20 @@ function PersonPage() {
       {email ? (
         <section aria-labelledby="person-title" className="container-page mt-8">
           <h2 id="person-title" className="text-h3 font-semibold text-fg">
-            {enquiries.length === 0
+            {!any
               ? 'Nothing held for '
-              : `${enquiries.length} enquir${enquiries.length === 1 ? 'y' : 'ies'} from `}
+              : `${enquiries.length} enquir${enquiries.length === 1 ? 'y' : 'ies'}${earlyAccess ? ' and early access' : ''} from `}
             <Address address={email} />
           </h2>
-          {enquiries.length > 0 ? (
+          {earlyAccess ? (
+            <p className="mt-3 text-muted" data-testid="person-early-access">
+              Early access: {earlyAccess.state}, signed up {formatTime(earlyAccess.signedUpAt)}
+              {earlyAccess.confirmedAt ? `, confirmed ${formatTime(earlyAccess.confirmedAt)}` : ''}
+              {earlyAccess.leftAt ? `, left ${formatTime(earlyAccess.leftAt)}` : ''} (consent line{' '}
+              {earlyAccess.consentVersion}).
+            </p>
+          ) : null}
+          {any ? (
             <>
               <DeskTable
                 caption="Their enquiries, newest first"

@@ -34,30 +34,8 @@ test.describe('axe', () => {
   }
 })
 
-test.describe('reduced motion', () => {
-  test.use({ reducedMotion: 'reduce' })
-
-  test('nothing animates: no CSS animation runs and navigation does not fade', async ({ page }) => {
-    await gotoHydrated(page, '/')
-    const running = await page.evaluate(() =>
-      document
-        .getAnimations()
-        .filter((a) => a.playState === 'running')
-        .map((a) => (a.effect as KeyframeEffect | null)?.target?.nodeName ?? 'unknown'),
-    )
-    expect(running).toEqual([])
-    const shapeAnimation = await page
-      .locator('[data-shape]')
-      .first()
-      .evaluate((el) => getComputedStyle(el).animationName)
-    expect(shapeAnimation).toBe('none')
-
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }).click()
-    await expect(page).toHaveURL('/about')
-    const fading = await page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length)
-    expect(fading).toBe(0)
-  })
-
+test.describe('motion', () => {
+  // With the preference for less, nothing moves: motion.spec.ts.
   test('without the preference, the background does move', async ({ browser }) => {
     const context = await browser.newContext({ reducedMotion: 'no-preference' })
     const page = await context.newPage()

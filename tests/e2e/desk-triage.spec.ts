@@ -51,7 +51,7 @@ async function openEnquiry(page: Page, id: string, name: string, javaScript = tr
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
 }
 
-test('filters and counts: state, owner (me, nobody) and overdue, as plain links the back button keeps', async ({
+test('the filter form: state and owner with the search, in one address the back button keeps (the counts: tests/worker/triage.test.ts)', async ({
   browser,
   request,
 }) => {
@@ -81,15 +81,6 @@ test('filters and counts: state, owner (me, nobody) and overdue, as plain links 
   await triagePanel(page).getByRole('button', { name: 'Close' }).click()
   await expect(triagePanel(page).getByTestId('triage-state')).toHaveText('Closed: Not a fit')
 
-  // Mine counts open work only: one. Its link lists it.
-  await page.goto(`${origin}/admin`)
-  await expect(counts.getByTestId('count-mine')).toHaveText('1')
-  await counts.getByRole('link', { name: /^Mine/ }).click()
-  await expect(page).toHaveURL(`${origin}/admin?state=active&owner=me`)
-  await expect(page.getByTestId('list-count')).toHaveText('1–1 of 1')
-  await expect(row(page, first.values.name)).toHaveCount(1)
-  await expect(counts.getByRole('link', { name: /^Mine/ })).toHaveAttribute('aria-current', 'page')
-
   // The filter form: state and owner with the search, in one address.
   await page.goto(`${origin}/admin?q=${tag}`)
   await expect(page.locator('tbody tr')).toHaveCount(3)
@@ -114,12 +105,6 @@ test('filters and counts: state, owner (me, nobody) and overdue, as plain links 
   await expect(page.locator('tbody tr')).toHaveCount(1)
   await expect(row(page, third.values.name)).toHaveCount(1)
 
-  // New: the one nobody opened.
-  await page.goto(`${origin}/admin?q=${tag}&state=new`)
-  await expect(page.locator('tbody tr')).toHaveCount(1)
-  await expect(row(page, third.values.name)).toHaveCount(1)
-  // Paging links and the CSV keep the triage filter.
-  await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveAttribute('href', /state=new/)
   await me.context.close()
 })
 

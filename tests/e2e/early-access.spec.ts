@@ -8,11 +8,9 @@ import { type SiteServer, startSiteServer, stateDir } from '../support/site-serv
 
 /**
  * The products panel's early-access form in a browser, on a server with the confirmation's sender
- * and secret set (docs/notices.md, "Early access"): with JavaScript (its code fetched on first use,
- * the answer in place) and without (a plain post, a 303 back to the panel), at 375 and 1280 px,
- * axe-clean, and the confirm and leave pages the e-mail leads to. The rules behind each answer are
- * tests/worker/early-access.test.ts's; without the settings, the button opens the contact form
- * (pages.spec.ts, on the main test server).
+ * and secret set (docs/notices.md, "Early access"): its code fetched on first use, the answer in
+ * place, at 375 and 1280 px, axe-clean, and the confirm and leave pages the e-mail leads to. The
+ * plain post without JavaScript and the rules behind each answer are tests/worker/early-access.test.ts's.
  */
 test.describe.configure({ mode: 'default', timeout: 180_000 })
 
@@ -85,24 +83,5 @@ for (const width of [375, 1280]) {
     await axeClean(page)
     await page.getByRole('button', { name: 'Leave' }).click()
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('You have left the list')
-  })
-
-  test(`without JavaScript at ${width} px: a plain post, answered with a 303 back to the panel`, async ({
-    browser,
-  }) => {
-    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width, height: 800 } })
-    const page = await context.newPage()
-    try {
-      await page.goto(`${server.origin}/products`)
-      await page.locator('#early-access summary').click()
-      await page.getByLabel('Email address').fill(address(`nojs-${width}`))
-      await page.getByRole('button', { name: 'Keep me posted' }).click()
-      await expect(page).toHaveURL(`${server.origin}/products?early-access=sent#early-access`)
-      await expect(page.locator('#early-access-status')).toContainText('Check your inbox')
-      // The same panel, open, as the test above checks with axe (axe needs the page's JavaScript).
-      await expect(page.getByLabel('Email address')).toBeVisible()
-    } finally {
-      await context.close()
-    }
   })
 }

@@ -19,17 +19,10 @@ import {
 } from '../support/turnstile'
 
 /**
- * The local doors, walked as a newcomer walks them: in a checkout of its own (so the developer's
- * `.dev.vars` and database are never touched), the commands the README and docs/desk.md give are
- * run exactly as written — `npm run admin-token`, its lines pasted into `.dev.vars`, `npm start`,
- * the printed `curl` line, `npm run enquiries` — and every variable `.dev.vars.example` documents
- * is set in `.dev.vars` and shown to take effect under `npm start` or `npm run dev`.
- *
- * Each command runs once: one `npm start` (which builds, as in a fresh clone) serves everything
- * the first test shows, and `npm run dev` runs beside it in a checkout of its own. What a fresh
- * clone with no key does (the enquiry stored and waiting, the scheduled run naming the missing
- * key) is the Worker's answer, tested in workerd: tests/worker/deliveries.test.ts ("a fresh clone:
- * no key, no Access") and tests/worker/enquiry-record.test.ts.
+ * The local doors as a newcomer walks them, in checkouts of their own: the README's and
+ * docs/desk.md's commands run once each, exactly as written, and every variable `.dev.vars.example`
+ * documents shown to take effect under `npm start` or `npm run dev`. A fresh clone with no key:
+ * tests/worker/deliveries.test.ts and tests/unit/enquiry-retries.test.ts.
  */
 test.describe.configure({ mode: 'parallel', timeout: 300_000 })
 
@@ -42,21 +35,17 @@ const origin = `http://localhost:${PORT}`
 /** `npm start` (with the environment a person may set, as the README names it), once it serves. */
 async function npmStart(repo: Checkout, env: Record<string, string>): Promise<Running> {
   const site = repo.spawn('npm start', { PORT: String(PORT), ...env })
-  try {
-    await site.waitFor(/Serving the production build on workerd at/, 240_000)
-    await waitUntilServing(origin, 90_000)
-  } catch (error) {
-    await site.stop()
-    throw error
-  }
+  await site
+    .waitFor(/Serving the production build on workerd at/, 240_000)
+    .then(() => waitUntilServing(origin, 90_000))
+    .catch(async (error) => {
+      await site.stop()
+      throw error
+    })
   return site
 }
 
-/**
- * Every name .dev.vars.example documents but ACCESS_ALLOWED_EMAILS (`npm run dev`'s), and its value;
- * `access`: the three ACCESS_* lines `npm run admin-token` printed; `hooks`: the two lines `npm run
- * webhook-receiver` printed.
- */
+/** Every documented name but ACCESS_ALLOWED_EMAILS (`npm run dev`'s), with the printed ACCESS_* and hook lines. */
 function everyVariable(ctx: {
   access: Record<string, string>
   verifyUrl: string
@@ -109,20 +98,13 @@ test('docs/desk.md and .dev.vars.example as written: admin-token, its lines and 
     const [, endpoints = ''] = await receiver.waitFor(/^WEBHOOK_ENDPOINTS=(\S+)$/m, 60_000)
     const [, secrets = ''] = await receiver.waitFor(/^WEBHOOK_SECRETS=(\S+)$/m, 60_000)
     expect(endpoints).toBe(`local=http://127.0.0.1:${HOOKS_PORT}/hooks`)
-    // "Put the three printed ACCESS_* lines in .dev.vars, start the site (npm start)": with them,
-    // every other variable .dev.vars.example documents.
+    // The three printed ACCESS_* lines in .dev.vars, with every other documented variable.
     const access = Object.fromEntries(
       lines.map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
     )
     const vars = everyVariable({ access, verifyUrl: siteverify.url, hooks: { endpoints, secrets } })
-    repo.write(
-      '.dev.vars',
-      `${Object.entries(vars)
-        .map(([name, value]) => `${name}=${value}`)
-        .join('\n')}\n`,
-    )
-    // CRON_INTERVAL is npm start's own setting (README, Commands). A fresh checkout has no build:
-    // npm start makes one.
+    writeDevVars(repo, vars)
+    // CRON_INTERVAL: npm start's own (README). A fresh checkout has no build: npm start makes one.
     server = await npmStart(repo, { CRON_INTERVAL: '1' })
     // What npm start said it loaded: names, never values.
     expect(server.output()).toContain(`Variables from .dev.vars: ${Object.keys(vars).join(', ')}`)
@@ -137,46 +119,39 @@ test('docs/desk.md and .dev.vars.example as written: admin-token, its lines and 
     const desk = repo.run((curl as string).replace('<token>', token))
     expect(desk).toContain('<h1')
     expect(desk).toContain('Enquiries')
-    // Without the token, the same address is refused.
     expect(repo.run(`curl -s -o /dev/null -w '%{http_code}' ${origin}/admin`)).toBe('403')
 
-    // ACCESS_TEAM_DOMAIN, ACCESS_AUD, ACCESS_CERTS_URL: admin-token's token opens the desk (the
-    // curl line above), in the browser too.
+    // ACCESS_TEAM_DOMAIN, ACCESS_AUD, ACCESS_CERTS_URL: the token opens the desk in the browser too.
     const asOperator = { 'Cf-Access-Jwt-Assertion': token }
     await page.setExtraHTTPHeaders(asOperator)
     await page.goto(`${origin}/admin/setup`)
-    // ENQUIRY_RETENTION_DAYS; TURNSTILE_SITE_KEY with TURNSTILE_SECRET_KEY: on.
-    await expect(page.getByTestId('setup-retention')).toHaveText('30 days, then deleted')
-    await expect(page.getByTestId('setup-turnstile')).toContainText(/^on/)
-    await expect(page.getByTestId('setup-delivery')).toHaveText('form-service')
-    await expect(page.getByTestId('setup-missing')).toContainText('nothing')
-    // ACCESS_POLICY_ONLY_REASON: with no allow-list, the reason written for it.
-    await expect(page.getByTestId('setup-fence')).toContainText(vars.ACCESS_POLICY_ONLY_REASON as string)
-    // DIGEST_HOUR_UTC, ALERT_AFTER_FAILURES, RECEIPT_FROM with RECEIPT_LINK_SECRET, and the
-    // receipts' caps RECEIPTS_PER_NETWORK_DAY and RECEIPTS_PER_SITE_DAY (docs/notices.md).
-    await expect(page.getByTestId('setup-digest')).toContainText('daily from 00:00 UTC')
-    await expect(page.getByTestId('setup-alerts')).toContainText('after 2 enquiries in a row')
-    await expect(page.getByTestId('setup-receipt')).toHaveText(
-      `on: from ${vars.RECEIPT_FROM}, one a day per address, at most 4 a day per network and 40 a day in all`,
-    )
-    // EARLY_ACCESS_FROM with EARLY_ACCESS_LINK_SECRET: the products panel's signup is on.
-    await expect(page.getByTestId('setup-early-access')).toHaveText(
-      `on: confirmation from ${vars.EARLY_ACCESS_FROM}, one a day per address, at most 4 a day per network and 40 a day in all`,
-    )
-    // WEBHOOK_ENDPOINTS, WEBHOOK_SECRETS, WEBHOOK_SLACK, WEBHOOK_SLACK_BODY: listed by host.
-    await expect(page.getByTestId('setup-webhooks')).toHaveText(
-      `local → 127.0.0.1:${HOOKS_PORT} (signed JSON); team → 127.0.0.1:${HOOKS_PORT} (Slack, message body on)`,
-    )
+    const caps = 'one a day per address, at most 4 a day per network and 40 a day in all'
+    // Each set-up line, beside the variables it reads (RECEIPTS_PER_* are the caps).
+    for (const [id, text] of [
+      ['setup-retention', '30 days, then deleted'], // ENQUIRY_RETENTION_DAYS
+      ['setup-turnstile', /^on/], // TURNSTILE_SITE_KEY with TURNSTILE_SECRET_KEY
+      ['setup-delivery', 'form-service'],
+      ['setup-missing', 'nothing'],
+      ['setup-fence', vars.ACCESS_POLICY_ONLY_REASON as string], // no allow-list
+      ['setup-digest', 'daily from 00:00 UTC'], // DIGEST_HOUR_UTC
+      ['setup-alerts', 'after 2 enquiries in a row'], // ALERT_AFTER_FAILURES
+      ['setup-receipt', `on: from ${vars.RECEIPT_FROM}, ${caps}`], // RECEIPT_FROM, RECEIPT_LINK_SECRET
+      ['setup-early-access', `on: confirmation from ${vars.EARLY_ACCESS_FROM}, ${caps}`], // EARLY_ACCESS_*
+      // WEBHOOK_ENDPOINTS, WEBHOOK_SECRETS, WEBHOOK_SLACK, WEBHOOK_SLACK_BODY: listed by host.
+      [
+        'setup-webhooks',
+        `local → 127.0.0.1:${HOOKS_PORT} (signed JSON); team → 127.0.0.1:${HOOKS_PORT} (Slack, message body on)`,
+      ],
+    ] as const)
+      await expect(page.getByTestId(id), id).toContainText(text)
     // INBOX_REPLY_BY_HOURS: the inbox's reply-by target; nothing missing, so no set-up line.
     await page.goto(`${origin}/admin`)
     await expect(page.getByTestId('setup-gaps')).toHaveCount(0)
     await expect(page.getByTestId('triage-reply-by')).toContainText('Reply within 30 weekday hours')
     await page.setExtraHTTPHeaders({})
 
-    // Turnstile on: a post without a token is held; with the widget's token, TURNSTILE_VERIFY_URL
-    // is asked with TURNSTILE_SECRET_KEY, and the enquiry goes to CONTACT_FORM_ENDPOINT with
-    // CONTACT_FORM_ACCESS_KEY (CONTACT_DELIVERY=form-service).
-    // The runbook's check (docs/operations/turnstile.md, step 4), as written, on this server's address.
+    // Turnstile on: docs/operations/turnstile.md's curl check (step 4) is held; with the widget's
+    // token, TURNSTILE_VERIFY_URL and CONTACT_FORM_* are used (CONTACT_DELIVERY=form-service).
     const heldCheck = documentedCommands(repo.dir).find((c) => c.command.startsWith('curl -X POST '))?.command
     expect(heldCheck, 'docs/operations/turnstile.md has its curl check').toContain("-H 'Origin: https://<domain>'")
     repo.run((heldCheck as string).replaceAll('https://<domain>', origin))
@@ -199,8 +174,7 @@ test('docs/desk.md and .dev.vars.example as written: admin-token, its lines and 
     // The form's message (enquiry() writes it), there because WEBHOOK_SLACK_BODY is on.
     await receiver.waitFor(/^slack message: .*We need CI\/CD for 40 services/m, 20_000)
 
-    // CONTACT_RETRY_DELAYS=2,2 and the ticker (CRON_INTERVAL): a service that is down, then back,
-    // gets the enquiry with nobody running the scheduled handler.
+    // CONTACT_RETRY_DELAYS=2,2 and the ticker (CRON_INTERVAL): down, then back, delivered by itself.
     const back = enquiry('doors-back')
     await setScenario(back.email, { kind: 'status', status: 503 })
     await sendForm(page, back, `pass-${crypto.randomUUID()}`)
@@ -208,14 +182,12 @@ test('docs/desk.md and .dev.vars.example as written: admin-token, its lines and 
     await setScenario(back.email, { kind: 'success' })
     await expectStored(statePath, back.email, 'delivered', 2, 20_000)
 
-    // Down for good: two delays are three attempts, then failed, and the notice is sent from
-    // CONTACT_EMAIL_FROM.
+    // Down for good: two delays are three attempts, then failed.
     const lost = enquiry('doors-lost')
     await setScenario(lost.email, { kind: 'status', status: 503 })
     await sendForm(page, lost, `pass-${crypto.randomUUID()}`)
     await expectStored(statePath, lost.email, 'failed', 3, 30_000)
-    // The only give-up notice of this run (nothing else gave up), from CONTACT_EMAIL_FROM; and a
-    // receipt from RECEIPT_FROM. (The set-up panel above shows DIGEST_HOUR_UTC read.)
+    // The one give-up notice, from CONTACT_EMAIL_FROM; a receipt from RECEIPT_FROM.
     const output = server.output
     const bodies = () => emailFiles(output()).map((raw) => ({ raw, text: bodyText(raw) }))
     const notices = () => bodies().filter((mail) => mail.text.includes('could not be delivered after 3 attempts'))
@@ -225,8 +197,7 @@ test('docs/desk.md and .dev.vars.example as written: admin-token, its lines and 
     expect(receipt?.raw).toMatch(/^From: .*receipts@aksharalabs\.example/m)
     expect(receipt?.text).toContain('/withdraw?id=')
 
-    // docs/notices.md, "Early access": sign up in the products panel (Turnstile's widget hands
-    // the form its token), read the confirmation from wrangler's local e-mail file, confirm.
+    // docs/notices.md, "Early access": sign up (with the widget's token), read the e-mail, confirm.
     const subscriber = `doors-early-${crypto.randomUUID().slice(0, 8)}@example.com`
     await routeTurnstileWidget(page, `pass-${crypto.randomUUID()}`)
     await gotoHydrated(page, `${origin}/products`)
@@ -252,11 +223,8 @@ test('docs/desk.md and .dev.vars.example as written: admin-token, its lines and 
     await page.goto(`${origin}${link.pathname}${link.search}`)
     await page.getByRole('button', { name: 'Confirm' }).click()
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('You are on the list')
-    expect(Object.keys(vars).sort()).toEqual(STARTED_NAMES)
 
-    // docs/desk.md: `npm run enquiries` lists what visitors sent; `npm run enquiries -- retry <id>`
-    // makes a failed one due for one more attempt; the README: `curl …/cdn-cgi/handler/scheduled`
-    // runs the scheduled handler at once (as the ticker does every second here).
+    // docs/desk.md's `npm run enquiries` and `… -- retry <id>`; the README's scheduled handler `curl`.
     const listed = repo.run('npm run enquiries')
     const [, id = ''] =
       listed.match(
@@ -285,6 +253,14 @@ const STARTED_NAMES = Object.keys(
   }),
 ).sort()
 
+const writeDevVars = (repo: Checkout, vars: Record<string, string>) =>
+  repo.write(
+    '.dev.vars',
+    Object.entries(vars)
+      .map(([name, value]) => `${name}=${value}\n`)
+      .join(''),
+  )
+
 /** A message's text (its body is base64, as the site writes every message). */
 function bodyText(raw: string): string {
   return Buffer.from((raw.split('\r\n\r\n')[1] ?? '').replace(/\s+/g, ''), 'base64').toString('utf8')
@@ -310,7 +286,6 @@ test('npm run dev reads the same .dev.vars (ACCESS_ALLOWED_EMAILS among them) an
   request,
   page,
 }) => {
-  // A checkout of its own, so that it runs beside the test above.
   const repo = checkout('doors-dev')
   const statePath = join(repo.dir, '.wrangler/state')
   const keys = await startAccessKeys(0)
@@ -321,12 +296,7 @@ test('npm run dev reads the same .dev.vars (ACCESS_ALLOWED_EMAILS among them) an
     ...keys.vars(),
     ACCESS_ALLOWED_EMAILS: TEST_OPERATOR,
   }
-  repo.write(
-    '.dev.vars',
-    `${Object.entries(vars)
-      .map(([name, value]) => `${name}=${value}`)
-      .join('\n')}\n`,
-  )
+  writeDevVars(repo, vars)
   const devOrigin = `http://localhost:${DEV_PORT}`
   const dev = repo.spawn(`npm run dev -- --port ${DEV_PORT} --strictPort`, { CRON_INTERVAL: '1' })
   try {
@@ -348,8 +318,7 @@ test('npm run dev reads the same .dev.vars (ACCESS_ALLOWED_EMAILS among them) an
     const [forwarded] = (await receivedFrom(values.email)).slice(-1)
     expect((forwarded?.json as Record<string, unknown>)?.access_key).toBe('local-dev-key-81c2')
 
-    // ACCESS_ALLOWED_EMAILS: the operator's token opens the desk (its set-up names the allow-list),
-    // anyone else's valid token does not.
+    // ACCESS_ALLOWED_EMAILS: the operator's token opens the desk, anyone else's does not.
     const operator = await request.get(`${devOrigin}/admin/setup`, {
       headers: { 'Cf-Access-Jwt-Assertion': await keys.sign({ email: TEST_OPERATOR }) },
     })
@@ -361,8 +330,7 @@ test('npm run dev reads the same .dev.vars (ACCESS_ALLOWED_EMAILS among them) an
     })
     expect(stranger.status()).toBe(403)
 
-    // Without EARLY_ACCESS_FROM and its secret (as in a fresh clone), the products panel's button
-    // opens the contact form about the voice assistant (docs/notices.md, "Early access").
+    // Without EARLY_ACCESS_FROM (a fresh clone), the products button opens the contact form.
     await page.goto(`${devOrigin}/products`)
     await page.getByRole('link', { name: 'Get Early Access Updates' }).click()
     await expect(page).toHaveURL(`${devOrigin}/contact?subject=voice-ai`)

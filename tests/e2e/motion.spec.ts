@@ -139,7 +139,7 @@ test.describe('in-view reveals', () => {
 test.describe('reduced motion', () => {
   test.use({ reducedMotion: 'reduce', viewport: { width: 375, height: 740 } })
 
-  test('stops the first-load fade, the reveals and the background', async ({ page }) => {
+  test('stops the first-load fade, the reveals, the background and the fade of a navigation', async ({ page }) => {
     await recordContentOpacity(page)
     await gotoHydrated(page, '/products')
     const samples = await page.evaluate(() => (window as unknown as { __opacity: number[] }).__opacity)
@@ -149,6 +149,9 @@ test.describe('reduced motion', () => {
     expect(await reveal.evaluate((el) => getComputedStyle(el).transform)).toBe('none')
     expect(await page.evaluate(() => document.getAnimations().length)).toBe(0)
     await page.getByRole('button', { name: 'Open menu' }).click()
+    expect(await page.evaluate(() => document.getAnimations().length)).toBe(0)
+    await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'About' }).click()
+    await expect(page).toHaveURL('/about')
     expect(await page.evaluate(() => document.getAnimations().length)).toBe(0)
   })
 })

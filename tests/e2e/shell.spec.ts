@@ -5,12 +5,8 @@ import { collectProblems, gotoHydrated, requestedUrls, waitUntilReactOwns } from
 import { decodePngs } from '../support/pixels'
 import { expect, test } from '../support/shared-page'
 
-// Each page without JavaScript (its status, landmarks, title, canonical address and the header's
-// current link) is checked on the same load as the spec's text, in pages.spec.ts; each page's own
-// title, description and share card in its server HTML in tests/worker/pages-html.test.ts; the 404
-// page's status, links and noindex in tests/worker/seo.test.ts.
-// The tests that only read share a tab (tests/support/shared-page.ts); those that listen to the
-// page's console or requests have one of their own (freshTest).
+// The server HTML of each page, the footer's links and the 404's are tests/worker's (page-counts,
+// page-links, seo). Tests that listen to the console or requests have a tab of their own (freshTest).
 
 freshTest(
   'the 404 page comes alive in the browser: its links navigate without a reload, nothing is logged',
@@ -70,8 +66,7 @@ test('the Worker that serves the site renders pages with the 500-on-error render
 })
 
 test.describe('header', () => {
-  // Which link is current on each page: checked in the server's HTML above ("every page is
-  // rendered on the server"); here, that it follows a client-side navigation.
+  // Which link is current in the server's HTML: tests/worker/page-counts.test.ts; here, after a navigation.
   test('the logo goes home and Get Started opens the contact page', async ({ page }) => {
     await gotoHydrated(page, '/about')
     await page
@@ -130,39 +125,6 @@ test.describe('mobile menu', () => {
     await expect(page).toHaveURL('/about')
     await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeHidden()
     await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false')
-  })
-})
-
-test.describe('footer', () => {
-  test('every link goes where it says', async ({ page }) => {
-    await page.goto('/')
-    const footer = page.getByRole('contentinfo')
-    const expectations: [string, string][] = [
-      ['About', '/about'],
-      ['Services', '/services'],
-      ['Products', '/products'],
-      ['Documentation', site.documentationPath],
-      ['Support', '/contact'],
-      ['Contact', '/contact'],
-      ['Twitter', site.social.twitter],
-      ['LinkedIn', site.social.linkedin],
-      ['GitHub', site.social.github],
-      ['Terms of Service', '/terms'],
-    ]
-    for (const [name, href] of expectations) {
-      await expect(footer.getByRole('link', { name, exact: true })).toHaveAttribute('href', href)
-    }
-    const privacy = footer.getByRole('link', { name: 'Privacy Policy', exact: true })
-    await expect(privacy).toHaveCount(2)
-    for (const link of await privacy.all()) await expect(link).toHaveAttribute('href', '/privacy')
-
-    const product = footer.getByRole('link', { name: new RegExp(`${site.product.name} site`) })
-    await expect(product).toHaveAttribute('href', site.product.url)
-    await expect(product).toHaveAttribute('target', '_blank')
-    await expect(product).toHaveAttribute('rel', 'noopener noreferrer')
-
-    await expect(footer).toContainText(`© ${site.foundingYear}`)
-    await expect(footer.locator('a[href="#"]')).toHaveCount(0)
   })
 })
 
@@ -228,23 +190,3 @@ freshTest(
     await context.close()
   },
 )
-
-freshTest('server-rendered content is visible before any script runs', async ({ browser }) => {
-  const context = await browser.newContext({ javaScriptEnabled: false })
-  const page = await context.newPage()
-  await page.goto('/')
-  const opacity = await page.locator('h1').evaluate((h1) => {
-    let el: Element | null = h1
-    let min = 1
-    while (el) {
-      min = Math.min(min, Number(getComputedStyle(el).opacity))
-      el = el.parentElement
-    }
-    return min
-  })
-  // The page content fades in from 0.4 (app.css, page-in): readable from the first frame, fully
-  // opaque half a second later.
-  expect(opacity).toBeGreaterThanOrEqual(0.4)
-  await expect.poll(() => page.locator('main > div').evaluate((el) => getComputedStyle(el).opacity)).toBe('1')
-  await context.close()
-})

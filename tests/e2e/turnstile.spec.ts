@@ -11,7 +11,7 @@ import { routeTurnstileWidget, TEST_TURNSTILE_SECRET, TEST_TURNSTILE_SITE_KEY } 
  * address by the browser's request routing, so the page's CSP decides whether it may load. The
  * only browser test with a server of its own: the one production server the rest share has
  * Turnstile off. What the server does with a token (valid, invalid, missing, siteverify down,
- * released from the desk) is tests/worker/turnstile.test.ts's.
+ * released) is tests/unit/turnstile.test.ts's.
  */
 test.describe.configure({ mode: 'default', timeout: 180_000 })
 

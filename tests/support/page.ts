@@ -116,7 +116,7 @@ export const enhancedContactForm = (page: Page) => page.locator('#contact-form f
 /**
  * Opens a page with the contact form and starts to use the form, as a visitor does (a click on
  * it), then waits until its code has arrived and the form is enhanced (it validates itself). Until
- * then the form is the server's plain HTML form, which posts natively (contact-no-js.spec.ts).
+ * then the form is the server's plain HTML form, which posts natively (paint-first.spec.ts).
  */
 export async function gotoContactForm(page: Page, path: string) {
   const response = await gotoHydrated(page, path)

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { pageDocument, pages } from '~/content/pages'
-import { llmsFullTxt, llmsTxt } from '~/lib/llms-txt'
+import { llmsTxt } from '~/lib/llms-txt'
 import { toMarkdown } from '~/lib/markdown'
 import { markdownPath } from '~/lib/seo'
 import { llmsTxtAnswer, markdownTwin } from '~/server/ai-pages.server'
@@ -57,22 +57,10 @@ describe('Markdown twins', () => {
 })
 
 describe('llms.txt', () => {
-  it('links every public page’s twin once, with its description as its line', () => {
-    const text = llmsTxt()
-    for (const page of pages)
-      expect(text.split(`](${site.url}${markdownPath(page.path)}): ${page.description}\n`), page.path).toHaveLength(2)
-    expect(text.match(/^- /gm)).toHaveLength(pages.length)
-  })
-
   it('is text, answered from memory the same each time', async () => {
     const first = await llmsTxtAnswer(request('/llms.txt'))
     expect(first.headers.get('content-type')).toBe('text/plain; charset=utf-8')
     expect(await first.text()).toBe(llmsTxt())
     expect(await (await llmsTxtAnswer(request('/llms.txt'))).text()).toBe(llmsTxt())
-  })
-
-  it('llms-full.txt holds every page’s twin', async () => {
-    const full = await llmsFullTxt()
-    for (const page of pages) expect(full, page.path).toContain(toMarkdown(await pageDocument(page.path)).trimEnd())
   })
 })

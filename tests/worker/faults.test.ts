@@ -20,7 +20,6 @@ import { enquiriesCommand } from './support/operator'
 
 const FAULTS: [string, Scenario, string][] = [
   ['never answers', { kind: 'hang' }, 'upstream_timeout'],
-  ['answers after 11 seconds', { kind: 'slow', delayMs: 11_000 }, 'upstream_timeout'],
   ['resets the connection', { kind: 'reset' }, 'upstream_unreachable'],
   ['answers 503', { kind: 'status', status: 503, body: 'Service Unavailable' }, 'upstream_status'],
   ['answers a 20 MB body', { kind: 'huge', bytes: 20 * 1024 * 1024 }, 'upstream_answer_too_large'],

@@ -1,29 +1,25 @@
 /**
  * Floods, on a site configured as an operator under a flood would have it: Turnstile on (every
- * post without a valid token is held) and, to prove the backstop, without the rate-limit bindings:
- * the limits are then the ones counted in the enquiry database. The bindings' own limits are
- * rate-limits.test.ts's; the held view's accessibility is tests/e2e/desk-enquiries.spec.ts's.
+ * post without a valid token is held), without the rate-limit bindings (the database's backstop
+ * and the held purge: tests/unit/rate-limit-ledger and held-enquiries). The bindings' own limits
+ * are rate-limits.test.ts's; the held view's accessibility is tests/e2e/desk-enquiries.spec.ts's.
  */
 import { expect, test } from 'vitest'
 import { FAILURE_MESSAGE, SUCCESS_MESSAGE } from '../../app/contact/status'
 import { TURNSTILE_FIELD } from '../../app/contact/turnstile'
-import { rateLimit } from '../../scripts/wrangler-facts'
 import { type Enquiry, enquiry, uniqueNetwork } from '../support/values'
 import { siteUnderTest, standInsForFile } from './support/fixtures'
 import { contactFields, contactStatus, parseHtml, textOf } from './support/html'
 import { follow, linkTo, postContact, postForm, pressButton } from './support/http'
-import { withinOneWindow } from './support/site'
 
 const stand = standInsForFile()
 const worker = siteUnderTest(() => ({ vars: stand.turnstile(), rateLimits: false }))
 
 /**
  * The most held enquiries kept from one hour from everyone (`HELD_CEILING_PER_HOUR`,
- * app/contact/limits.server.ts; docs/contact.md); from one network, 20 (tests/worker/held-cap.test.ts).
+ * app/contact/limits.server.ts; docs/contact.md); from one network, 20 (tests/unit/held-enquiries.test.ts).
  */
 const HELD_CEILING_PER_HOUR = 50
-const CLIENT = rateLimit('CONTACT_RATE_LIMITER')
-const NETWORK = rateLimit('CONTACT_NETWORK_RATE_LIMITER')
 
 const token = () => `pass-${crypto.randomUUID()}`
 /** Posts the form as a client without JavaScript does, from `ip`; with `turnstile`, as if the widget had passed. */
@@ -47,40 +43,6 @@ async function insert(rows: [id: string, at: string, status: string, heldReason:
     `INSERT INTO enquiries (id, idempotency_key, received_at, name, email, company, subject, message, status, held_reason) VALUES ${values.join(', ')}`,
   )
 }
-
-test('with no rate limiter bound, the enquiry database still limits: a /64 after 5 a minute, its /48 after 10', async () => {
-  await withinOneWindow()
-  const net = uniqueNetwork()
-  const statuses: number[] = []
-  for (let i = 1; i <= CLIENT.limit + 1; i++)
-    statuses.push((await post(`${net}:1::${i}`, enquiry(`backstop-${i}`), token())).status)
-  expect(statuses).toEqual([...Array(CLIENT.limit).fill(200), 429])
-  // Other /64s of the /48 share its 10, which the refused post counted against too.
-  const left = NETWORK.limit - CLIENT.limit - 1
-  const others: number[] = []
-  for (let i = 2; i <= left + 3; i++)
-    others.push((await post(`${net}:${i}::1`, enquiry(`backstop-48-${i}`), token())).status)
-  expect(others).toEqual([...Array(left).fill(200), 429, 429])
-
-  // What the operator sees: one line on the desk, the whole of it on the set-up page.
-  expect(textOf((await page('/admin')).body)).toContain('the rate limiters are not bound')
-  expect(textOf((await page('/admin/setup')).body)).toContain('not bound: the enquiry database counts posts instead')
-  await expect.poll(() => worker.logs().some((line) => line.missing === 'CONTACT_NETWORK_RATE_LIMITER')).toBe(true)
-})
-
-test('a scheduled run deletes held enquiries after 14 days, and keeps younger held ones and real ones', async () => {
-  await insert([
-    ['held-15d', daysAgo(15), 'held', 'turnstile_missing'],
-    ['held-13d', daysAgo(13), 'held', 'turnstile_invalid'],
-    ['real-15d', daysAgo(15), 'delivered', null],
-  ])
-  await worker.cron()
-  expect((await worker.sql<{ id: string }>('SELECT id FROM enquiries ORDER BY id')).map((row) => row.id)).toEqual([
-    'held-13d',
-    'real-15d',
-  ])
-  await worker.logged((line) => line.event === 'retention' && Number(line.held) === 1 && line.heldRetentionDays === 14)
-})
 
 test('erase held enquiries in bulk — one reason’s, one day’s, then all — each after a confirmation step, without JavaScript', async () => {
   const [day2, day3] = [daysAgo(2), daysAgo(3)]

@@ -1,7 +1,7 @@
 /**
- * The notices (docs/notices.md) as the send_email binding takes them: the receipt to the person
- * who wrote and its withdraw link, the delivery alert and the daily digest to the company. Each test
- * sends what it counts; the withdraw page's accessibility and keyboard use are the browser's.
+ * The notices (docs/notices.md) as the send_email binding takes them: the receipt's withdraw link,
+ * and the daily digest a scheduled run sends the company. The receipt's words, its once a day and
+ * the alert's streak are tests/unit/notices(-ledger).test.ts's; the withdraw page's keyboard use the browser's.
  */
 import { expect, test } from 'vitest'
 import { TURNSTILE_FIELD } from '../../app/contact/turnstile'
@@ -56,41 +56,6 @@ async function sendAndWait(values: Enquiry, status: string) {
 /** A receipt's withdraw link, from a message's text. */
 const linkIn = (mail: Mail | undefined) => new URL(mail?.text.match(/https?:\/\/\S+\/withdraw\?\S+/)?.[0] ?? '')
 
-test('the receipt: sent once, with a reference and no message text; not for a held enquiry; not twice in a day to one address', async () => {
-  const first = enquiry('receipt', {
-    name: 'Śrī Rāma',
-    company: 'Company-Words-7f3',
-    message: 'Secret plan: 42 robots.',
-  })
-  const row = await sendAndWait(first, 'delivered')
-  await expect.poll(() => mailsTo(first.email).length).toBe(1)
-  const [receipt] = mailsTo(first.email) as [Mail]
-  expect(receipt.from).toBe(`"${company.name}" <${RECEIPT_FROM}>`)
-  expect(receipt.subject).toContain('We have your enquiry')
-  expect(receipt.text).toContain('Hello Śrī,')
-  const reference = row.id.slice(0, 15)
-  expect(receipt.text).toContain(`Your reference: ${reference}`)
-  expect(receipt.subject).toContain(reference)
-  expect(receipt.text).toContain('within one business day')
-  expect(receipt.text).toContain(`${company.url}/withdraw?id=${encodeURIComponent(row.id)}&until=`)
-  for (const typed of [first.message, 'Secret plan', first.company, first.email])
-    expect(receipt.text + receipt.subject).not.toContain(typed)
-
-  // Held (no Turnstile token): stored, told "sent", but no receipt.
-  const held = enquiry('receipt-held')
-  await send(held, { held: true })
-  expect(await statusOf(held.email)).toEqual([expect.objectContaining({ status: 'held', attempts: 0 })])
-
-  // The same address again the same day: stored and delivered, no second receipt.
-  await send(enquiry('receipt-again', { email: first.email, message: 'One more thing.' }))
-  await expect.poll(async () => (await statusOf(first.email)).length).toBe(2)
-  const secondId = (await statusOf(first.email)).find((r) => r.id !== row.id)?.id
-  const [line] = await worker.logged((l) => l.notice === 'receipt' && l.enquiryId === secondId)
-  expect(line?.outcome).toBe('daily_limit')
-  expect(mailsTo(first.email)).toHaveLength(1)
-  expect(mailsTo(held.email)).toHaveLength(0)
-})
-
 test('the receipt’s link withdraws and erases the enquiry, without JavaScript; a forged or an expired link does nothing', async () => {
   const values = enquiry('withdraw')
   const { id } = await sendAndWait(values, 'delivered')
@@ -142,38 +107,6 @@ test('the receipt’s link withdraws and erases the enquiry, without JavaScript;
   // Used again: nothing left to withdraw.
   expect(heading((await open(link.searchParams)).document)).toBe('Nothing to withdraw')
   expect(await (await worker.fetch('/sitemap.xml')).text()).not.toContain('/withdraw')
-})
-
-test('an alert as soon as three enquiries in a row fail for one cause, and no second one within the hour', async () => {
-  const failing = [enquiry('alert-1'), enquiry('alert-2'), enquiry('alert-3')]
-  const ids: string[] = []
-  for (const values of failing) {
-    stand.forms.setScenario(values.email, { kind: 'failure' })
-    const row = await sendAndWait(values, 'pending')
-    expect(row.lastCause).toBe('upstream_refused')
-    ids.push(row.id)
-  }
-  const alerts = () => worker.mails().filter((mail) => mail.subject.startsWith('Deliveries failing'))
-  await worker.cron()
-  await expect.poll(() => alerts().length).toBe(1)
-  const [alert] = alerts() as [Mail]
-  expect(alert.to).toBe(`"${company.name}" <${company.email}>`)
-  expect(alert.subject).toContain('upstream_refused on 3 enquiries in a row')
-  for (const [i, values] of failing.entries()) {
-    expect(alert.text).toContain(`${company.url}/admin/enquiries/${encodeURIComponent(ids[i] ?? '?')}`)
-    expect(alert.text).not.toContain(values.email)
-    expect(alert.text).not.toContain(values.message)
-  }
-
-  // A fourth failure within the hour: the streak grows, but no second alert.
-  const fourth = enquiry('alert-4')
-  stand.forms.setScenario(fourth.email, { kind: 'failure' })
-  await sendAndWait(fourth, 'pending')
-  await worker.cron()
-  await worker.cron()
-  await worker.settled()
-  expect(worker.logs().filter((line) => line.notice === 'alert')).toHaveLength(1)
-  expect(alerts()).toHaveLength(1)
 })
 
 test('the daily digest: once a day, with each count and a link into the desk', async () => {

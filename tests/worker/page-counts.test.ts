@@ -1,14 +1,120 @@
 /**
- * What each page renders of its content, in the server's HTML: every service, bullet, card, feature,
- * leader and value the content holds (the content's own counts: tests/unit/content.test.ts).
+ * What each page renders in the server's HTML: a complete page with the spec's words, and every
+ * service, bullet, card, feature, leader and value the content holds (its counts: tests/unit/content.test.ts).
  */
 import { expect, test } from 'vitest'
 import { site } from '../../app/site'
+import { PAGES, type PagePath } from '../support/routes'
 import { siteUnderTest } from './support/fixtures'
 import { pageAt, textOf } from './support/html'
 
 const worker = siteUnderTest()
 const open = async (path: string) => (await pageAt((p) => worker.fetch(p), path)).document
+
+/** The strings the spec quotes, page by page; each must be in the server-rendered HTML. A page the spec does not name has none. */
+const SPEC_STRINGS: Partial<Record<PagePath, string[]>> = {
+  '/': ['Innovate', 'Automate', 'Transform', 'Integration in under 30 minutes'],
+  '/services': [
+    'Enterprise DevOps & Cloud Automation',
+    'AI & SaaS Product Development',
+    'Custom & Industrial Automation',
+    'AI-Powered Web Development',
+    'Learn More',
+  ],
+  '/products': [
+    'Launching Soon',
+    'Explore Features',
+    'Live Demo (Coming Soon)',
+    'Core Features',
+    'Pro/Enterprise Features',
+    'E-commerce Support',
+    'Virtual Receptionist for Websites',
+    'Healthcare Assistant',
+    'Get Early Access Updates',
+  ],
+  '/about': ['Innovate', 'Automate', 'Transform', String(site.foundingYear)],
+  '/contact': [
+    'Get In Touch',
+    'Send us a message',
+    'Contact Information',
+    site.email,
+    site.phone,
+    site.location.display,
+    'Follow Us',
+    'Explore Our Flagship AI Product',
+    `Visit ${site.product.name}`,
+  ],
+  '/services/devops': [
+    'Enterprise DevOps & Cloud Automation',
+    'Our Approach to DevOps',
+    'over a decade of experience',
+    'Enterprise Kubernetes & OpenShift',
+    'Advanced CI/CD Pipelines',
+    'Multi-Cloud & Hybrid Infrastructure',
+    'Comprehensive Monitoring & Logging',
+    'Infrastructure as Code',
+    'Containerization with Docker',
+    'Architect Your Solution',
+  ],
+  '/services/ai-solutions': [
+    'AI & SaaS Product Development',
+    'From Concept to Creation',
+    'Sanskrit',
+    'Bring Your AI Idea to Life',
+  ],
+  '/services/automation': [
+    'Custom & Industrial Automation',
+    'Engineering for Efficiency',
+    'Custom Monitoring Dashboards',
+    'Large-Scale Infrastructure Automation',
+    'Business Process Automation',
+    'Engineer Your Automation Solution',
+  ],
+  '/services/ai-web-development': [
+    'AI-Powered Web Development',
+    'Your Website, Reimagined',
+    'AI-Enhanced UX',
+    'Intelligent Conversion Rate Optimization',
+    'High-Performance Scalable Architecture',
+    'Integrated SEO & Content Strategy',
+    'Custom AI Feature Integration',
+    'Headless CMS & API-First Design',
+    'Start Your Web Project',
+  ],
+  '/coming-soon': [
+    'Coming Soon',
+    "We're putting the final touches on our product website. It's going to be worth the wait!",
+    'Go Back Home',
+  ],
+  '/privacy': ['Privacy Policy', site.email],
+  '/terms': ['Terms of Service', site.email],
+}
+
+test.each(PAGES)(
+  "$path answers 200 with a complete page: the spec's text, one h1, no heading level skipped, the header's current link",
+  async ({ path, section }) => {
+    const { response, document } = await pageAt((p) => worker.fetch(p), path)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toContain('text/html')
+    for (const landmark of ['main', 'header', 'footer'])
+      expect(document.querySelectorAll(landmark), landmark).toHaveLength(1)
+    expect(document.title).toContain(site.name)
+    expect(document.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
+      new URL(path, `${site.url}/`).toString(),
+    )
+    const current = [...document.querySelectorAll('nav[aria-label="Main"] a[aria-current="page"]')].map(textOf)
+    expect(current).toEqual(section ? [section] : [])
+    const main = textOf(document.querySelector('main'))
+    for (const text of SPEC_STRINGS[path] ?? []) expect(main, text).toContain(text)
+    const levels = [...document.querySelectorAll('main h1, main h2, main h3, main h4, main h5, main h6')].map((h) =>
+      Number(h.tagName.slice(1)),
+    )
+    expect(levels[0]).toBe(1)
+    expect(levels.filter((l) => l === 1)).toHaveLength(1)
+    for (let i = 1; i < levels.length; i++)
+      expect((levels[i] ?? 0) - (levels[i - 1] ?? 0), `h${levels[i - 1]} then h${levels[i]}`).toBeLessThan(2)
+  },
+)
 
 /** The section named `name` (by aria-labelledby, or else its h2), as a browser names the region. */
 function region(document: Document, name: string): Element {

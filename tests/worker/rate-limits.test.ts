@@ -2,7 +2,7 @@
  * The rate limits as the bindings of wrangler.toml count them (Miniflare's simulation of them):
  * 5 posts a minute from a client, 10 from its network, and a real visitor in the middle of a
  * flood stored and delivered. What the visitor over the limit sees in the form is
- * tests/e2e/contact.spec.ts's.
+ * tests/unit/contact-form-sending.test.tsx's.
  */
 import { expect, test } from 'vitest'
 import { FAILURE_MESSAGE } from '../../app/contact/status'

@@ -8,7 +8,7 @@ import { longestFirst } from '../support/longest-first.ts'
  * 10-second timeout), start first: left last, the run would end on one of them alone.
  */
 const LongestFirst = longestFirst(new URL('./', import.meta.url), [
-  'held-cap.test.ts',
+  'rate-limits.test.ts',
   'deliveries.test.ts',
   'faults.test.ts',
 ])

@@ -1,8 +1,13 @@
 import { site } from '~/site'
 
-/** In the route tree every page loads, so it must not bring the desk's components with it. */
+/** The desk routes' parts in the route tree every page loads (head, search), so they must not bring the desk's components with them. */
 export function deskHead(title: string) {
   return {
     meta: [{ title: `${title} | ${site.name} desk` }, { name: 'robots', content: 'noindex, nofollow' }],
   }
 }
+/** A desk page's search fields as text, each absent when the URL does not carry it. */
+export const searchText = <K extends string>(search: Record<string, unknown>, ...keys: K[]) =>
+  Object.fromEntries(keys.flatMap((key) => (search[key] === undefined ? [] : [[key, String(search[key])]]))) as {
+    [P in K]?: string
+  }

@@ -54,7 +54,7 @@ const EXCEPTIONS: Record<string, string> = {
   'components/contact/turnstile-script.ts -> contact/turnstile.ts': "Turnstile's script address",
   'components/early-access/early-access-code.ts -> contact/turnstile.ts': "Turnstile's action and field",
   'components/contact/DeferredContactForm.tsx -> contact/draft.ts': 'hasDraft(), before the form loads',
-  'routes/admin/ -> desk/head.ts': "the desk routes' head(), in the route tree every page loads",
+  'routes/admin/ -> desk/head.ts': "the desk routes' head() and search, in the route tree every page loads",
   // Plain Node loads the webhooks' rules (npm run check:config): it cannot resolve `~/`.
   'contact/webhooks.ts -> ledger/fields.ts': "the webhook payload's fields, by a path plain Node loads",
 }

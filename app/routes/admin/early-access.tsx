@@ -10,8 +10,7 @@ import {
 } from '~/components/desk/desk-ui'
 import { PageHero } from '~/components/sections/PageHero'
 import { loadEarlyAccess } from '~/desk'
-import { deskHead } from '~/desk/head'
-import { searchText } from '~/desk/search'
+import { deskHead, searchText } from '~/desk/head'
 
 /** Who asked for launch news: counts, the newest entries, the confirmed list as CSV for a mail tool. */
 export const Route = createFileRoute('/admin/early-access')({

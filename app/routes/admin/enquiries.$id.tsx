@@ -18,8 +18,7 @@ import { TriagePanel } from '~/components/desk/triage-panel'
 import { WebhookAttempts } from '~/components/desk/WebhookAttempts'
 import { PageHero } from '~/components/sections/PageHero'
 import { ENQUIRY_FIELDS, LINE_FIELDS, lastMoveText, loadEnquiry, mailtoHref, SEEN_STATUS } from '~/desk'
-import { deskHead } from '~/desk/head'
-import { searchText } from '~/desk/search'
+import { deskHead, searchText } from '~/desk/head'
 
 export const Route = createFileRoute('/admin/enquiries/$id')({
   validateSearch: (search: Record<string, unknown>) => searchText(search, 'flash'),

@@ -1,8 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { ConfirmErase, formatTime } from '~/components/desk/desk-ui'
 import { loadHeldErasure } from '~/desk'
-import { deskHead } from '~/desk/head'
-import { searchText } from '~/desk/search'
+import { deskHead, searchText } from '~/desk/head'
 
 interface HeldSearch {
   day?: string

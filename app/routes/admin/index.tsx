@@ -15,8 +15,7 @@ import { TriageCell, TriageCounts, TriageFilterFields } from '~/components/desk/
 import { PageHero } from '~/components/sections/PageHero'
 import type { HeldSummary } from '~/desk'
 import { ENQUIRY_STATUSES, heldErasePath, loadEnquiryList, triageParams } from '~/desk'
-import { deskHead } from '~/desk/head'
-import { searchText } from '~/desk/search'
+import { deskHead, searchText } from '~/desk/head'
 
 interface EnquiryListSearch {
   status?: string

@@ -2,8 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { ConfirmErase, formatTime } from '~/components/desk/desk-ui'
 import { OutsideReach } from '~/components/desk/OutsideReach'
 import { loadPersonErasure } from '~/desk'
-import { deskHead } from '~/desk/head'
-import { searchText } from '~/desk/search'
+import { deskHead, searchText } from '~/desk/head'
 
 /** An enquiry received after this page was shown is kept. */
 export const Route = createFileRoute('/admin/person/erase')({

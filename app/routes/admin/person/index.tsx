@@ -13,8 +13,7 @@ import {
 import { OutsideReach } from '~/components/desk/OutsideReach'
 import { PageHero } from '~/components/sections/PageHero'
 import { loadPerson } from '~/desk'
-import { deskHead } from '~/desk/head'
-import { searchText } from '~/desk/search'
+import { deskHead, searchText } from '~/desk/head'
 
 /** Exact, ignoring case. */
 export const Route = createFileRoute('/admin/person/')({

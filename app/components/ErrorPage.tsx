@@ -1,4 +1,4 @@
-import { type ErrorComponentProps, Link, useRouter } from '@tanstack/react-router'
+import { Link } from '@tanstack/react-router'
 import { Icon } from '~/components/Icon'
 import { type ErrorKind, errorPages } from '~/content/error-pages'
 
@@ -6,9 +6,11 @@ const button = 'inline-flex min-h-11 items-center gap-2 rounded-full px-6 font-s
 const primary = `${button} bg-brand-400 text-on-brand hover:bg-brand-300`
 const secondary = `${button} border border-line-strong text-fg`
 
-/** The designed 404 and error pages, in the site's layout; never the error's details. */
-export function ErrorPage({ kind, reset }: { kind: ErrorKind; reset?: () => void }) {
-  const router = useRouter()
+/**
+ * The designed 404 and error pages, in the site's layout; never the error's details. Try again loads
+ * the page anew: a browser keeps a failed module fetch for the document's life (HTML's module map).
+ */
+export function ErrorPage({ kind }: { kind: ErrorKind }) {
   const words = errorPages[kind]
   const titleId = `${kind}-title`
   return (
@@ -41,14 +43,7 @@ export function ErrorPage({ kind, reset }: { kind: ErrorKind; reset?: () => void
         </>
       ) : (
         <div className="mt-10 flex flex-wrap gap-3">
-          <button
-            type="button"
-            onClick={() => {
-              reset?.()
-              void router.invalidate()
-            }}
-            className={primary}
-          >
+          <button type="button" onClick={() => window.location.reload()} className={primary}>
             <Icon name="rotate-cw" className="size-4" />
             {errorPages.error.retry}
           </button>
@@ -65,6 +60,6 @@ export function NotFoundPage() {
   return <ErrorPage kind="not-found" />
 }
 
-export function RenderErrorPage({ reset }: ErrorComponentProps) {
-  return <ErrorPage kind="error" reset={reset} />
+export function RenderErrorPage() {
+  return <ErrorPage kind="error" />
 }

@@ -52,6 +52,11 @@ function shareCardMeta(path: string, title?: string) {
   ]
 }
 
+/** A page for one visitor or the operators (a link from an e-mail, the desk): its title, never indexed nor followed. */
+export const privateHead = (title: string) => ({
+  meta: [{ title }, { name: 'robots', content: 'noindex, nofollow' }],
+})
+
 /** A page kept out of search results gets no canonical link, twin or card; nor do the root's defaults. */
 export function seo({ title, description, path, noindex, shareCard = true }: PageSeo & { shareCard?: boolean }) {
   const fullTitle = pageTitle(title)

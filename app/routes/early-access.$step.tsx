@@ -1,5 +1,6 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { EarlyAccessLinkPage } from '~/components/early-access/EarlyAccessLinkPage'
+import { privateHead } from '~/lib/seo'
 import { linkSearch, loadConfirmPage, loadLeavePage } from '~/notices'
 import { site } from '~/site'
 
@@ -15,11 +16,7 @@ export const Route = createFileRoute('/early-access/$step')({
       search.result ?? (await (step === 'confirm' ? loadConfirmPage : loadLeavePage)({ data: fields })).state
     return { step, search, state }
   },
-  head: ({ loaderData }) => ({
-    meta: [
-      { title: `${loaderData?.step === 'leave' ? 'Leave' : 'Confirm'} early access updates | ${site.name}` },
-      { name: 'robots', content: 'noindex, nofollow' },
-    ],
-  }),
+  head: ({ loaderData }) =>
+    privateHead(`${loaderData?.step === 'leave' ? 'Leave' : 'Confirm'} early access updates | ${site.name}`),
   component: () => <EarlyAccessLinkPage {...Route.useLoaderData()} />,
 })

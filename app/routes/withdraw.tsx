@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { PageHero } from '~/components/sections/PageHero'
 import { buttonStyles } from '~/components/sections/styles'
+import { privateHead } from '~/lib/seo'
 import { linkSearch, loadWithdrawal } from '~/notices'
 import { site } from '~/site'
 
@@ -14,9 +15,7 @@ export const Route = createFileRoute('/withdraw')({
       ...(search.result ? { state: 'result' as const, result: search.result } : await loadWithdrawal({ data: search })),
     }
   },
-  head: () => ({
-    meta: [{ title: `Withdraw your enquiry | ${site.name}` }, { name: 'robots', content: 'noindex, nofollow' }],
-  }),
+  head: () => privateHead(`Withdraw your enquiry | ${site.name}`),
   component: WithdrawPage,
 })
 

@@ -216,7 +216,9 @@ describe('requests by person', () => {
       }),
       env(),
     )
+    expect(exported.headers.get('Content-Disposition')).toMatch(/^attachment; filename="person-export-[\d-]+\.json"$/)
     const data = (await exported.json()) as { email: string; enquiries: Record<string, unknown>[] }
+    expect(data.email).toBe('asha.rao@example.com')
     expect(data.enquiries.map((row) => row.message).sort()).toEqual(['First', 'Second'])
     const first = data.enquiries.find((row) => row.id === a)
     const attempt = { attempted_at: '2026-11-24T00:00:00.000Z', delivery: 'form-service', cause: 'upstream_status' }

@@ -77,12 +77,23 @@ describe('the daily digest', () => {
     expect(digestDueDay(new Date('2026-11-24T23:59:00Z'), 7)).toBe('2026-11-24')
   })
 
-  it('counts held, failing and overdue as needing a look, and says nothing of it on a quiet day', () => {
-    const { subject } = digestMessage(
+  it('gives each count with the desk view that lists it', () => {
+    const { subject, text } = digestMessage(
       { received: 4, delivered: 2, held: 1, failing: 3, overdue: 2 },
       { siteName: 'Akshara Labs', deskLink: 'https://aksharalabs.example/admin', day: '2026-11-24' },
     )
     expect(subject).toBe('Enquiries 2026-11-24: 4 received, 6 need a look — Akshara Labs')
+    const line = (label: string) =>
+      text
+        .split('\n')
+        .find((l) => l.startsWith(label))
+        ?.replace(/\s+/g, ' ')
+    const desk = 'https://aksharalabs.example/admin'
+    expect(line('Received')).toBe(`Received in the last 24 h 4 ${desk}`)
+    expect(line('Delivered')).toBe(`Delivered in the last 24 h 2 ${desk}?status=delivered`)
+    expect(line('Held')).toBe(`Held (spam check), waiting 1 ${desk}?status=held`)
+    expect(line('Failing')).toBe(`Failing delivery now 3 ${desk}?status=failed`)
+    expect(line('Overdue')).toBe(`Overdue 2 ${desk}?overdue=yes`)
     const quiet = digestMessage(
       { received: 0, delivered: 0, held: 0, failing: 0, overdue: 0 },
       { siteName: 'Akshara Labs', deskLink: 'https://x.example/admin', day: '2026-11-24' },

@@ -61,8 +61,10 @@ describe('the signature', () => {
     expect(() => new Webhook('whsec_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA').verify(body, headers)).toThrow()
   })
 
-  it('event ids are a new one each time (their form: worker/webhooks.test.ts)', () => {
-    expect(new Set(Array.from({ length: 100 }, newEventId)).size).toBe(100)
+  it('event ids are msg_ and 32 hex digits, a new one each time', () => {
+    const ids = new Set(Array.from({ length: 100 }, newEventId))
+    expect(ids.size).toBe(100)
+    for (const id of ids) expect(id).toMatch(/^msg_[0-9a-f]{32}$/)
   })
 })
 

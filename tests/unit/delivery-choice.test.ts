@@ -50,7 +50,12 @@ describe('an enquiry as the operator reads it', () => {
       ...{ message: 'First line\nSecond line', status: 'pending' as const, attempts: 1, lastCause: 'upstream_status' },
       ...{ nextAttemptAt: '2026-01-02T03:05:05.678Z', deliveredAt: null, deliveredBy: null },
     }
-    const attempt = { attempt: 1, attemptedAt: '2026-01-02T03:04:05.700Z', delivery: 'form-service', outcome: 'failed' }
+    const attempt = {
+      attempt: 1,
+      attemptedAt: '2026-01-02T03:04:05.700Z',
+      delivery: 'form-service',
+      outcome: 'failed' as const,
+    }
     const block = formatEnquiry(enquiry, [{ ...attempt, cause: 'upstream_status' }])
     expect(block.split('\n')).toEqual([
       '─'.repeat(64),

@@ -178,13 +178,13 @@ describe('a delivery asked for without what it needs', () => {
 
 describe('retryDelays', () => {
   const DEFAULT = [60, 300, 1800, 7200, 43200]
-  it.each([
+  it.each<[string | undefined, number[]]>([
     [undefined, DEFAULT],
     ['  ', DEFAULT],
     ['0,0', [0, 0]],
     [' 10 , 20,30 ', [10, 20, 30]],
     ['604800', [604800]],
-    ...['abc', '60,abc', '-1', '1.5', '60;300', '604801', '1e3x'].map((raw) => [raw, DEFAULT] as const),
+    ...['abc', '60,abc', '-1', '1.5', '60;300', '604801', '1e3x'].map((raw): [string, number[]] => [raw, DEFAULT]),
   ])('reads CONTACT_RETRY_DELAYS %j as %j seconds (1 min, 5 min, 30 min, 2 h, 12 h by default)', (raw, delays) => {
     expect(retryDelays(contactEnv({ CONTACT_RETRY_DELAYS: raw }))).toEqual(delays)
   })

@@ -146,10 +146,8 @@ describe('every action is recorded, or not done', () => {
     const held = await stored()
     d1.failNext(undefined, /INSERT INTO audit_log/)
     expect((await post({ action: 'release', id: held })).status).toBe(503)
-    expect(d1.row('SELECT status, attempts FROM enquiries WHERE id = ?1', held)).toEqual({
-      status: 'held',
-      attempts: 0,
-    })
+    const state = d1.row('SELECT status, attempts FROM enquiries WHERE id = ?1', held)
+    expect(state).toEqual({ status: 'held', attempts: 0 })
     expect(lines()).toHaveLength(0)
 
     // No delivery is configured here, so the attempt waits as pending.

@@ -133,11 +133,8 @@ describe('the lease of one attempt', () => {
     const id = await pending()
     const first = await claimEnquiry(d1.db, id, at(0), at(LEASE_MS))
     expect(first?.token).toMatch(/^[0-9a-f-]{36}$/)
-    expect(row(id)).toMatchObject({
-      lease_token: first?.token,
-      lease_until: at(LEASE_MS),
-      next_attempt_at: at(LEASE_MS),
-    })
+    const lease = at(LEASE_MS)
+    expect(row(id)).toMatchObject({ lease_token: first?.token, lease_until: lease, next_attempt_at: lease })
     expect(await claimEnquiry(d1.db, id, at(1_000), at(1_000 + LEASE_MS))).toBeNull()
     expect(await claimEnquiry(d1.db, id, at(LEASE_MS - 1), at(2 * LEASE_MS))).toBeNull()
     expect(await liveLeaseUntil(d1.db, id, at(1_000))).toBe(at(LEASE_MS))

@@ -89,9 +89,8 @@ describe('the daily digest in the database', () => {
     const text = body(binding.sent[0]?.raw ?? '')
     expect(text).toMatch(/^Overdue\s+1\s+\S+\/admin\?overdue=yes$/m)
     // The digest gave the unread ones their reply-by time, as opening the desk does.
-    expect(d1.row<{ reply_by: string }>("SELECT reply_by FROM enquiries WHERE id = 'late'")?.reply_by).toBe(
-      '2026-11-23T10:00:00.000Z',
-    )
+    const late = d1.row<{ reply_by: string }>("SELECT reply_by FROM enquiries WHERE id = 'late'")
+    expect(late?.reply_by).toBe('2026-11-23T10:00:00.000Z')
   })
 
   it('is off without the binding, and tried again on the next run when sending failed', async () => {
@@ -154,22 +153,16 @@ describe('the receipt in the database', () => {
   const from = { network: '192.0.2.0/24', turnstile: 'off' } as const
 
   it('goes to the visitor once a day per address, never for a held one, never with the message', async () => {
-    expect(await sendReceipt(env(), record('20261124-aaaaaaaaaaaaaaaa', 'Priya@example.com'), from, now)).toBe('sent')
+    const receipt = (id: string, email: string, at = now, e = env(), status?: EnquiryRecord['status']) =>
+      sendReceipt(e, record(id, email, status), from, at)
+    expect(await receipt('20261124-aaaaaaaaaaaaaaaa', 'Priya@example.com')).toBe('sent')
     expect(binding.sent[0]).toMatchObject({ to: 'Priya@example.com', from: 'hello@aksharalabs.in' })
     expect(body(binding.sent[0]?.raw ?? '')).not.toContain('the secret words')
-    expect(await sendReceipt(env(), record('20261124-bbbbbbbbbbbbbbbb', 'priya@example.com'), from, now)).toBe(
-      'daily_limit',
-    )
-    expect(await sendReceipt(env(), record('20261124-cccccccccccccccc', 'held@example.com', 'held'), from, now)).toBe(
-      'held',
-    )
-    expect(
-      await sendReceipt(env({ RECEIPT_FROM: '' }), record('20261124-dddddddddddddddd', 'x@example.com'), from, now),
-    ).toBe('off')
+    expect(await receipt('20261124-bbbbbbbbbbbbbbbb', 'priya@example.com')).toBe('daily_limit')
+    expect(await receipt('20261124-cccccccccccccccc', 'held@example.com', now, env(), 'held')).toBe('held')
+    expect(await receipt('20261124-dddddddddddddddd', 'x@example.com', now, env({ RECEIPT_FROM: '' }))).toBe('off')
     const tomorrow = new Date('2026-11-25T09:00:00Z')
-    expect(await sendReceipt(env(), record('20261125-eeeeeeeeeeeeeeee', 'priya@example.com'), from, tomorrow)).toBe(
-      'sent',
-    )
+    expect(await receipt('20261125-eeeeeeeeeeeeeeee', 'priya@example.com', tomorrow)).toBe('sent')
     expect(binding.sent).toHaveLength(2)
     // No address is kept: only its keyed hash.
     expect(JSON.stringify(d1.query('SELECT * FROM receipt_days'))).not.toContain('priya')

@@ -171,17 +171,20 @@ describe('the lease of one attempt', () => {
   it('the request’s own first attempt holds a lease from the moment the enquiry is stored', async () => {
     const release = holdAnswers()
     const work = waitUntilCollector()
-    const data = enquiryInput('first-attempt')
-    await submitEnquiry(data, {
-      requestId: 'test-request',
+    const request = new Request('https://aksharalabs.in/_serverFn/x', { method: 'POST' })
+    await submitEnquiry(enquiryInput('first-attempt'), {
+      requestId: 'r',
       env: env(),
-      request: new Request('https://aksharalabs.in/_serverFn/x', { method: 'POST' }),
+      request,
       waitUntil: work.waitUntil,
     })
     await vi.waitFor(() => expect(forwarded).toHaveLength(1))
     const id = d1.row<{ id: string }>('SELECT id FROM enquiries')?.id ?? ''
     expect(row(id)?.lease_token).toBeTruthy()
-    // An operator's retry meanwhile is busy, and sends nothing.
+    // Meanwhile a scheduled run finds nothing due, and an operator's retry is busy: neither sends.
+    expect(await deliverDueEnquiries(env(), { now: () => new Date(Date.now() + LEASE_MS - 1_000) })).toMatchObject({
+      due: 0,
+    })
     expect(await press('retry', id)).toBe('busy')
     release()
     await work.settle()

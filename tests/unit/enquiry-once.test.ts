@@ -2,10 +2,9 @@
 // One enquiry per form fill and one delivery per enquiry: the idempotency key, double clicks, overlapping runs.
 import { describe, expect, it, vi } from 'vitest'
 import { deliverDueEnquiries } from '~/contact/attempts.server'
-import { submitEnquiry } from '~/contact/contact.server'
 import { newIdempotencyKey } from '~/contact/fields'
 import { claimEnquiry, LEASE_MS } from '~/ledger/index.server'
-import { FakeEmailMessage, waitUntilCollector } from '../support/fake-env'
+import { FakeEmailMessage } from '../support/fake-env'
 import {
   allRows,
   enquiryInput,
@@ -103,19 +102,5 @@ describe('a delivered enquiry is never sent again', () => {
     expect(runs.reduce((n, run) => n + run.delivered, 0)).toBe(1)
     expect(form.fetchMock).toHaveBeenCalledTimes(2)
     expect(rowFor(data.email)).toMatchObject({ status: 'delivered', attempts: 2 })
-  })
-
-  it('is not sent by a run while the request’s own attempt holds it', async () => {
-    let release: (response: Response) => void = () => {}
-    form.answer = () => new Promise<Response>((resolve) => (release = resolve))
-    const e = env()
-    const data = enquiryInput()
-    const work = waitUntilCollector()
-    await submitEnquiry(data, { requestId: 'r', env: e, request: request(), waitUntil: work.waitUntil })
-    await vi.waitFor(() => expect(form.fetchMock).toHaveBeenCalledTimes(1))
-    expect(await deliverDueEnquiries(e, { now: later(LEASE_MS - 1_000) })).toMatchObject({ due: 0 })
-    release(Response.json({ success: true }))
-    await work.settle()
-    expect(form.fetchMock).toHaveBeenCalledTimes(1)
   })
 })

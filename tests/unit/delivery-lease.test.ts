@@ -21,6 +21,7 @@ import { captureConsole } from '../support/console'
 import { type SqliteD1, sqliteD1 } from '../support/d1-sqlite'
 import { enquiryInput } from '../support/enquiry-input'
 import { fakeRateLimiter, formServiceEnv, waitUntilCollector } from '../support/fake-env'
+import type { Row } from '../support/submit-harness'
 import { ledgerEnquiry } from '../support/values'
 
 const ENDPOINT = 'https://forms.test/submit'
@@ -74,12 +75,8 @@ async function pending(fields: Partial<Enquiry> = {}): Promise<string> {
   return id
 }
 
-type LeaseRow = { status: string; attempts: number; lease_token: string | null; lease_until: string | null }
-const row = (id: string) =>
-  d1.row<LeaseRow & { next_attempt_at: string | null }>(
-    'SELECT status, attempts, lease_token, lease_until, next_attempt_at FROM enquiries WHERE id = ?1',
-    id,
-  )
+type LeaseRow = Row & { lease_token: string | null; lease_until: string | null }
+const row = (id: string) => d1.row<LeaseRow>('SELECT * FROM enquiries WHERE id = ?1', id)
 const history = (id: string) =>
   d1.query<{ attempt: number; attempted_at: string; outcome: string; cause: string | null }>(
     'SELECT attempt, attempted_at, outcome, cause FROM enquiry_attempts WHERE enquiry_id = ?1 ORDER BY attempt',

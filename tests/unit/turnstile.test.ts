@@ -18,6 +18,7 @@ import { captureConsole } from '../support/console'
 import { type SqliteD1, sqliteD1 } from '../support/d1-sqlite'
 import { tokenEnquiryInput } from '../support/enquiry-input'
 import { fakeRateLimiter, formServiceEnv, waitUntilCollector } from '../support/fake-env'
+import type { Row } from '../support/submit-harness'
 
 const SECRET = 'turnstile-secret-0x4AAAA-unit'
 const SITE_KEY = '0x4AAAAAAunit-site-key'
@@ -89,11 +90,7 @@ async function submit(data: EnquiryInput, e = env(), timeoutMs?: number) {
   return outcome
 }
 
-const rowFor = (email: string) =>
-  d1.row<{ id: string; status: string; held_reason: string | null; attempts: number; next_attempt_at: string | null }>(
-    'SELECT id, status, held_reason, attempts, next_attempt_at FROM enquiries WHERE email = ?1',
-    email,
-  )
+const rowFor = (email: string) => d1.row<Row>('SELECT * FROM enquiries WHERE email = ?1', email)
 const logLines = () => printed.lines().join('\n')
 async function verify(vars: Record<string, unknown>, requestHost: string, token = 'any-token') {
   const setup = turnstileSetup(env())

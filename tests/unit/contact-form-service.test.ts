@@ -10,14 +10,13 @@ import {
   sendToFormService,
 } from '~/contact/deliveries/form-service.server'
 import type { Enquiry } from '~/ledger'
-import { EMPTY_VALUES } from '~/ledger'
 import { contactEnv } from '../support/fake-env'
 import { type FormService, type Scenario, startFormService } from '../support/form-service'
+import { ledgerEnquiry } from '../support/values'
 
 const KEY = 'unit-test-server-key-7f3a'
 
 let service: FormService
-let counter = 0
 
 beforeAll(async () => {
   service = await startFormService(0, '127.0.0.1', { plan: 'paid' })
@@ -30,23 +29,9 @@ beforeEach(() => {
 })
 
 /** A fresh enquiry with its own address, so each test can give the stand-in its own scenario. */
-function enquiry(overrides: Partial<Enquiry> = {}): Enquiry {
-  counter += 1
-  return {
-    ...EMPTY_VALUES,
-    id: `2026-01-01T00:00:00.000Z-${counter}`,
-    receivedAt: '2026-01-01T00:00:00.000Z',
-    name: 'Ravi Kumar',
-    email: `visitor-${counter}@example.com`,
-    company: 'Godavari Foods',
-    subject: 'devops',
-    subjectLabel: 'DevOps & Cloud Automation',
-    message: 'Please call me back.',
-    ...overrides,
-  }
-}
-
-const env = () => contactEnv({ CONTACT_FORM_ENDPOINT: service.url, CONTACT_FORM_ACCESS_KEY: KEY })
+const enquiry = (overrides: Partial<Enquiry> = {}) =>
+  ledgerEnquiry('visitor', { name: 'Ravi Kumar', subject: 'devops', message: 'Please call me back.', ...overrides })
+const env = (endpoint = service.url) => contactEnv({ CONTACT_FORM_ENDPOINT: endpoint, CONTACT_FORM_ACCESS_KEY: KEY })
 
 async function sendWith(scenario: Scenario, timeoutMs = 2_000) {
   const e = enquiry()
@@ -59,22 +44,13 @@ async function sendWith(scenario: Scenario, timeoutMs = 2_000) {
 describe('the form-service delivery against a real HTTP server', () => {
   it('posts the spec payload as JSON, with the server key, and reads success: true', async () => {
     const e = enquiry({ company: '' })
-    const result = await sendToFormService(e, env())
-    expect(result.ok).toBe(true)
-    expect(service.received).toHaveLength(1)
+    expect((await sendToFormService(e, env())).ok).toBe(true)
     const [request] = service.received
-    expect(request?.method).toBe('POST')
-    expect(request?.path).toBe('/submit')
-    expect(request?.headers['content-type']).toBe('application/json')
-    expect(request?.headers.accept).toBe('application/json')
-    expect(request?.json).toEqual({
-      name: 'Ravi Kumar',
-      email: e.email,
-      company: '',
-      subject: 'devops',
-      message: 'Please call me back.',
-      access_key: KEY,
-    })
+    expect(service.received).toHaveLength(1)
+    expect(request).toMatchObject({ method: 'POST', path: '/submit' })
+    expect(request?.headers).toMatchObject({ 'content-type': 'application/json', accept: 'application/json' })
+    const fields = { name: 'Ravi Kumar', company: '', subject: 'devops', message: 'Please call me back.' }
+    expect(request?.json).toEqual({ ...fields, email: e.email, access_key: KEY })
   })
 
   it('sends exactly the six fields, whatever else the enquiry holds', async () => {
@@ -108,18 +84,13 @@ describe('the form-service delivery against a real HTTP server', () => {
     ['a reset connection', { kind: 'reset' }, 'upstream_unreachable'],
   ]
 
-  for (const [answer, scenario, cause, detail] of failures) {
-    it(`fails on ${answer}: cause ${cause}, one request, no retry`, async () => {
-      const { result, email } = await sendWith(scenario)
-      expect(result.ok).toBe(false)
-      expect(!result.ok && result.cause).toBe(cause)
-      if (detail) expect(result.detail).toMatchObject(detail)
-      await new Promise((resolve) => setTimeout(resolve, 100))
-      const forThisEnquiry = service.received.filter((r) => (r.json as { email?: string } | null)?.email === email)
-      expect(forThisEnquiry).toHaveLength(1)
-      expect(service.received).toHaveLength(1)
-    })
-  }
+  it.each(failures)('fails on %s: one request, no retry', async (_, scenario, cause, detail) => {
+    const { result } = await sendWith(scenario)
+    expect(!result.ok && result.cause).toBe(cause)
+    if (detail) expect(result.detail).toMatchObject(detail)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(service.received).toHaveLength(1)
+  })
 
   it('does not follow a redirect: the key never travels to another address', async () => {
     const other = await startFormService(0, '127.0.0.1', { plan: 'paid' })
@@ -135,10 +106,7 @@ describe('the form-service delivery against a real HTTP server', () => {
   it('is refused by a form service on a free plan, as Web3Forms refuses server-side posts (upstream_refused)', async () => {
     const free = await startFormService(0, '127.0.0.1', { plan: 'free' })
     try {
-      const result = await sendToFormService(
-        enquiry(),
-        contactEnv({ CONTACT_FORM_ENDPOINT: free.url, CONTACT_FORM_ACCESS_KEY: KEY }),
-      )
+      const result = await sendToFormService(enquiry(), env(free.url))
       expect(result).toMatchObject({ ok: false, cause: 'upstream_refused' })
       expect(free.received).toHaveLength(1)
       // A browser's post (it always sends Origin) is accepted on the same plan.
@@ -186,21 +154,14 @@ describe('the form-service delivery against a real HTTP server', () => {
 
   it('fails when nothing listens at the endpoint', async () => {
     const closed = await startFormService(0, '127.0.0.1', { plan: 'paid' })
-    const url = closed.url
     await closed.close()
-    const result = await sendToFormService(
-      enquiry(),
-      contactEnv({ CONTACT_FORM_ENDPOINT: url, CONTACT_FORM_ACCESS_KEY: KEY }),
-    )
+    const result = await sendToFormService(enquiry(), env(closed.url))
     expect(!result.ok && result.cause).toBe('upstream_unreachable')
   })
 
   it('sends nothing without a key, or with a blank one', async () => {
     for (const key of [undefined, '', '   ']) {
-      const result = await sendToFormService(
-        enquiry(),
-        contactEnv({ CONTACT_FORM_ENDPOINT: service.url, CONTACT_FORM_ACCESS_KEY: key }),
-      )
+      const result = await sendToFormService(enquiry(), { ...env(), CONTACT_FORM_ACCESS_KEY: key })
       expect(!result.ok && result.cause).toBe('missing_access_key')
     }
     expect(service.received).toHaveLength(0)
@@ -223,48 +184,39 @@ describe('the form-service delivery against a real HTTP server', () => {
   })
 
   describe('the endpoint: the key travels over https only', () => {
-    it('accepts https:// endpoints', () => {
+    it('accepts https://, and plain http:// on a loopback address only (the tests’ stand-in service)', () => {
       expect(endpointUrl('https://api.web3forms.com/submit')?.href).toBe('https://api.web3forms.com/submit')
-      expect(endpointUrl('https://forms.example.com:8443/submit')).not.toBeNull()
-      expect(formService.missing(contactEnv({ CONTACT_FORM_ACCESS_KEY: KEY }))).toEqual([])
-    })
-
-    it('accepts plain http:// on a loopback address only (the tests’ stand-in service)', () => {
-      for (const url of ['http://127.0.0.1:8799/submit', 'http://localhost:8799/submit', 'http://[::1]:8799/submit']) {
-        expect(endpointUrl(url), url).not.toBeNull()
-      }
-      expect(endpointUrl(service.url)).not.toBeNull()
-    })
-
-    it('refuses http:// anywhere else, and anything that is not a URL', () => {
       for (const url of [
-        'http://api.web3forms.com/submit',
-        'http://forms.example.com/submit',
-        'http://127.0.0.1.nip.io/submit',
-        'http://localhost.example.com/submit',
-        'http://10.0.0.1/submit',
-        'ftp://api.web3forms.com/submit',
-        'api.web3forms.com/submit',
-        'not a url',
-      ]) {
-        expect(endpointUrl(url), url).toBeNull()
-      }
+        'https://forms.example.com:8443/submit',
+        'http://127.0.0.1:8799/submit',
+        'http://localhost:8799/submit',
+        'http://[::1]:8799/submit',
+      ])
+        expect(endpointUrl(url), url).not.toBeNull()
+    })
+
+    it.each([
+      'http://api.web3forms.com/submit',
+      'http://forms.example.com/submit',
+      'http://127.0.0.1.nip.io/submit',
+      'http://localhost.example.com/submit',
+      'http://10.0.0.1/submit',
+      'ftp://api.web3forms.com/submit',
+      'api.web3forms.com/submit',
+      'not a url',
+    ])('refuses %s: http:// anywhere else, and anything that is not a URL', (url) => {
+      expect(endpointUrl(url)).toBeNull()
     })
 
     it('sends nothing to an http:// endpoint: invalid_endpoint, and CONTACT_FORM_ENDPOINT is named as missing', async () => {
       const fetchSpy = vi.spyOn(globalThis, 'fetch')
-      const insecure = contactEnv({
-        CONTACT_FORM_ENDPOINT: 'http://forms.example.com/submit',
-        CONTACT_FORM_ACCESS_KEY: KEY,
-      })
+      const insecure = env('http://forms.example.com/submit')
       const result = await sendToFormService(enquiry(), insecure)
       expect(result).toEqual({ ok: false, cause: 'invalid_endpoint' })
       expect(fetchSpy).not.toHaveBeenCalled()
       expect(formService.missing(insecure)).toEqual(['CONTACT_FORM_ENDPOINT'])
-      expect(formService.missing(contactEnv({ CONTACT_FORM_ENDPOINT: 'http://forms.example.com/submit' }))).toEqual([
-        'CONTACT_FORM_ACCESS_KEY',
-        'CONTACT_FORM_ENDPOINT',
-      ])
+      const keyless = contactEnv({ CONTACT_FORM_ENDPOINT: 'http://forms.example.com/submit' })
+      expect(formService.missing(keyless)).toEqual(['CONTACT_FORM_ACCESS_KEY', 'CONTACT_FORM_ENDPOINT'])
     })
   })
 })

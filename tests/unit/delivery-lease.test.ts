@@ -1,24 +1,13 @@
 // @vitest-environment node
-/**
- * Exactly once, whoever presses what: each delivery attempt holds its own lease on the enquiry (a
- * random token and `lease_until`); its result is recorded only while that token still holds the
- * row; an operator's retry or release never breaks a live lease (it answers busy); a history row
- * is inserted, never replaced. D1 is a real SQLite database with the project's migrations; the
- * form service is `fetch`, stubbed; the desk's actions go through their real handler with real
- * Access tokens from the stand-in key server.
- */
+// Exactly once, whoever presses what: each attempt's lease, and an operator's retry or release, on real SQLite.
 
-import * as v from 'valibot'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { deliverDueEnquiries } from '~/contact/attempts.server'
 import { submitEnquiry } from '~/contact/contact.server'
-import { newIdempotencyKey } from '~/contact/fields'
-import { enquiryInputSchema } from '~/contact/schema'
 import { handleDeskAction } from '~/desk/actions.server'
 import type { Enquiry } from '~/ledger'
 import { LEASE_MS, RELEASE_FROM, RETRY_FROM } from '~/ledger'
 import {
-  attemptsOf,
   claimEnquiry,
   liveLeaseUntil,
   markHandled,
@@ -30,7 +19,9 @@ import type { WorkerEnv } from '~/server/runtime.server'
 import { type AccessKeyServer, startAccessKeys, TEST_OPERATOR, TEST_OPERATOR_ID } from '../support/access-keys'
 import { captureConsole } from '../support/console'
 import { type SqliteD1, sqliteD1 } from '../support/d1-sqlite'
+import { enquiryInput } from '../support/enquiry-input'
 import { fakeRateLimiter, formServiceEnv, waitUntilCollector } from '../support/fake-env'
+import type { Row } from '../support/submit-harness'
 import { ledgerEnquiry } from '../support/values'
 
 const ENDPOINT = 'https://forms.test/submit'
@@ -59,9 +50,7 @@ beforeEach(() => {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
-      const url = String(input instanceof Request ? input.url : input)
-      // The Access stand-in's keys are fetched for real.
-      if (url !== ENDPOINT) return realFetch(input, init)
+      if (String(input instanceof Request ? input.url : input) !== ENDPOINT) return realFetch(input, init)
       forwarded.push(JSON.parse(String(init?.body)))
       return answer()
     }),
@@ -74,12 +63,10 @@ afterEach(() => {
   d1.close()
 })
 
-function env(): WorkerEnv {
-  return {
-    ...formServiceEnv(ENDPOINT, d1.db, { CONTACT_RATE_LIMITER: fakeRateLimiter() }),
-    ...keys.vars(),
-  }
-}
+const env = (): WorkerEnv => ({
+  ...formServiceEnv(ENDPOINT, d1.db, { CONTACT_RATE_LIMITER: fakeRateLimiter() }),
+  ...keys.vars(),
+})
 
 /** A stored enquiry, pending and due at T0, that no attempt holds. */
 async function pending(fields: Partial<Enquiry> = {}): Promise<string> {
@@ -88,37 +75,27 @@ async function pending(fields: Partial<Enquiry> = {}): Promise<string> {
   return id
 }
 
-const row = (id: string) =>
-  d1.row<{
-    status: string
-    attempts: number
-    lease_token: string | null
-    lease_until: string | null
-    next_attempt_at: string | null
-  }>('SELECT status, attempts, lease_token, lease_until, next_attempt_at FROM enquiries WHERE id = ?1', id)
+type LeaseRow = Row & { lease_token: string | null; lease_until: string | null }
+const row = (id: string) => d1.row<LeaseRow>('SELECT * FROM enquiries WHERE id = ?1', id)
 const history = (id: string) =>
   d1.query<{ attempt: number; attempted_at: string; outcome: string; cause: string | null }>(
     'SELECT attempt, attempted_at, outcome, cause FROM enquiry_attempts WHERE enquiry_id = ?1 ORDER BY attempt',
     id,
   )
-const failed = (attempt: number, attemptedAt: string) => ({
-  attempt,
-  attemptedAt,
-  delivery: 'form-service',
-  status: 'pending' as const,
-  cause: 'upstream_status',
-  nextAttemptAt: at(3_600_000),
-})
-const delivered = (attempt: number, attemptedAt: string) => ({
-  attempt,
-  attemptedAt,
-  delivery: 'form-service',
-  status: 'delivered' as const,
-  cause: null,
-  nextAttemptAt: null,
-})
+const result = (ok: boolean) => (attempt: number, attemptedAt: string) =>
+  ok
+    ? { attempt, attemptedAt, delivery: 'form-service', status: 'delivered' as const, cause: null, nextAttemptAt: null }
+    : {
+        attempt,
+        attemptedAt,
+        delivery: 'form-service',
+        status: 'pending' as const,
+        cause: 'upstream_status',
+        nextAttemptAt: at(3_600_000),
+      }
+const failed = result(false)
+const delivered = result(true)
 
-/** An operator's action, through the desk's handler: the flash it leads to. */
 async function press(action: 'retry' | 'release' | 'handled', id: string): Promise<string | null> {
   const response = await handleDeskAction(
     new Request('https://aksharalabs.in/admin/actions', {
@@ -132,7 +109,6 @@ async function press(action: 'retry' | 'release' | 'handled', id: string): Promi
   return new URL(response.headers.get('Location') ?? '', 'https://x').searchParams.get('flash')
 }
 
-/** The audit trail's actions on one enquiry, oldest first. */
 const auditActions = (id: string) =>
   (
     d1.sqlite.prepare('SELECT action FROM audit_log WHERE enquiry_id = ? ORDER BY seq').all(id) as { action: string }[]
@@ -154,11 +130,8 @@ describe('the lease of one attempt', () => {
     const id = await pending()
     const first = await claimEnquiry(d1.db, id, at(0), at(LEASE_MS))
     expect(first?.token).toMatch(/^[0-9a-f-]{36}$/)
-    expect(row(id)).toMatchObject({
-      lease_token: first?.token,
-      lease_until: at(LEASE_MS),
-      next_attempt_at: at(LEASE_MS),
-    })
+    const lease = at(LEASE_MS)
+    expect(row(id)).toMatchObject({ lease_token: first?.token, lease_until: lease, next_attempt_at: lease })
     expect(await claimEnquiry(d1.db, id, at(1_000), at(1_000 + LEASE_MS))).toBeNull()
     expect(await claimEnquiry(d1.db, id, at(LEASE_MS - 1), at(2 * LEASE_MS))).toBeNull()
     expect(await liveLeaseUntil(d1.db, id, at(1_000))).toBe(at(LEASE_MS))
@@ -195,23 +168,20 @@ describe('the lease of one attempt', () => {
   it('the request’s own first attempt holds a lease from the moment the enquiry is stored', async () => {
     const release = holdAnswers()
     const work = waitUntilCollector()
-    const data = v.parse(enquiryInputSchema, {
-      name: 'Asha',
-      email: 'first-attempt@example.com',
-      subject: 'general',
-      message: 'Hello',
-      enquiry_key: newIdempotencyKey(),
-    })
-    await submitEnquiry(data, {
-      requestId: 'test-request',
+    const request = new Request('https://aksharalabs.in/_serverFn/x', { method: 'POST' })
+    await submitEnquiry(enquiryInput('first-attempt'), {
+      requestId: 'r',
       env: env(),
-      request: new Request('https://aksharalabs.in/_serverFn/x', { method: 'POST' }),
+      request,
       waitUntil: work.waitUntil,
     })
     await vi.waitFor(() => expect(forwarded).toHaveLength(1))
     const id = d1.row<{ id: string }>('SELECT id FROM enquiries')?.id ?? ''
     expect(row(id)?.lease_token).toBeTruthy()
-    // An operator's retry meanwhile is busy, and sends nothing.
+    // Meanwhile a scheduled run finds nothing due, and an operator's retry is busy: neither sends.
+    expect(await deliverDueEnquiries(env(), { now: () => new Date(Date.now() + LEASE_MS - 1_000) })).toMatchObject({
+      due: 0,
+    })
     expect(await press('retry', id)).toBe('busy')
     release()
     await work.settle()
@@ -235,10 +205,7 @@ describe('retry and release never break a live lease', () => {
       .prepare('UPDATE enquiries SET lease_token = ?2, lease_until = ?3 WHERE id = ?1')
       .run(held, 'x', at(LEASE_MS))
     expect(await requeueEnquiry(d1.db, held, at(1_000), RELEASE_FROM)).toBe(false)
-    expect(d1.row('SELECT status, held_reason FROM enquiries WHERE id = ?1', held)).toEqual({
-      status: 'held',
-      held_reason: 'turnstile_missing',
-    })
+    expect(d1.row('SELECT status FROM enquiries WHERE id = ?1', held)).toEqual({ status: 'held' })
   })
 
   it('an operator’s retry while another attempt is under way answers busy, sends nothing, and the attempt’s result stands', async () => {
@@ -247,16 +214,13 @@ describe('retry and release never break a live lease', () => {
     const cron = deliverDueEnquiries(env())
     await vi.waitFor(() => expect(forwarded).toHaveLength(1))
     expect(await press('retry', id)).toBe('busy')
-    // Nothing was requeued, so the audit trail records nothing.
     expect(auditActions(id)).toEqual([])
     release()
     expect(await cron).toMatchObject({ delivered: 1, leaseLost: 0 })
     expect(forwarded).toHaveLength(1)
     expect(history(id)).toEqual([expect.objectContaining({ attempt: 1, outcome: 'delivered' })])
-    // Delivered now: a retry sends nothing.
     expect(await press('retry', id)).toBe('not-retried')
     expect(forwarded).toHaveLength(1)
-    // The action's log line names the operator by Access's ID, never by e-mail.
     const lines = printed.lines().filter((line) => line.includes('"event":"admin"'))
     expect(lines.map((line) => JSON.parse(line))).toEqual([
       expect.objectContaining({ action: 'retry', operator: TEST_OPERATOR_ID, result: 'busy' }),
@@ -276,15 +240,13 @@ describe('retry and release never break a live lease', () => {
     release()
     expect(await first).toBe('delivered')
     expect(forwarded).toHaveLength(1)
-    // One line: the release that happened; none for the two presses that lost the race.
     expect(auditActions(id)).toEqual(['release'])
   })
 
   it('two operators pressing Retry at the same moment deliver the enquiry once: one delivered, one busy', async () => {
     const id = await pending()
-    const history1 = failed(1, at(5))
     const claim = await claimEnquiry(d1.db, id, at(0), at(LEASE_MS))
-    await recordAttempt(d1.db, id, claim?.token ?? '', history1)
+    await recordAttempt(d1.db, id, claim?.token ?? '', failed(1, at(5)))
     const release = holdAnswers()
     const presses = Promise.all([press('retry', id), press('retry', id)])
     await vi.waitFor(() => expect(forwarded).toHaveLength(1))
@@ -312,7 +274,6 @@ describe('retry and release never break a live lease', () => {
 describe('the delivery history is insert-only', () => {
   it('a row already holding the attempt’s number is never replaced: the attempt goes under the next number', async () => {
     const id = await pending()
-    // A history row written by hand, ahead of the enquiry's count.
     d1.sqlite
       .prepare(
         "INSERT INTO enquiry_attempts (enquiry_id, attempt, attempted_at, delivery, outcome, cause) VALUES (?1, 1, ?2, 'email', 'failed', 'by_hand')",
@@ -325,7 +286,6 @@ describe('the delivery history is insert-only', () => {
       { attempt: 2, attempted_at: at(5), outcome: 'delivered', cause: null },
     ])
     expect(row(id)).toMatchObject({ status: 'delivered', attempts: 2, lease_token: null })
-    expect(await attemptsOf(d1.db, id)).toHaveLength(2)
   })
 
   it('no statement the delivery runs replaces a row', async () => {

@@ -1,14 +1,11 @@
 // @vitest-environment node
-/**
- * A delivery that fails: the row kept pending with its cause, the Cron Trigger's retries and their
- * delays, the give-up and its notice to the company mailbox, and a delivery asked for without its secret.
- * The harness: tests/support/submit-harness.ts.
- */
+// A delivery that fails: kept pending with its cause, retried by the Cron Trigger, given up with a notice.
 import { describe, expect, it, vi } from 'vitest'
 import { DEFAULT_RETRY_DELAYS, deliverDueEnquiries, retryDelays } from '~/contact/attempts.server'
 import { site } from '~/site'
 import { contactEnv, FakeEmailMessage, fakeEmailBinding, type SentEmail } from '../support/fake-env'
 import {
+  type Answer,
   attemptsFor,
   clearPrinted,
   emailBody,
@@ -37,7 +34,6 @@ describe('when the form service fails', () => {
     const before = Date.now()
     const outcome = await submit(data, env())
     const after = Date.now()
-    // The visitor is told it is sent: it is stored, and its delivery is under way.
     expect(outcome).toMatchObject({ kind: 'stored', repeat: false })
 
     const row = rowFor(data.email) as Row
@@ -62,35 +58,21 @@ describe('when the form service fails', () => {
     const summary = await deliverDueEnquiries(e, { now: later(61_000) })
     expect(summary).toEqual({ due: 1, delivered: 1, retryScheduled: 0, gaveUp: 0, notAttempted: 0, leaseLost: 0 })
     expect(form.fetchMock).toHaveBeenCalledTimes(2)
-    expect(rowFor(data.email)).toMatchObject({
-      status: 'delivered',
-      attempts: 2,
-      delivered_by: 'form-service',
-      next_attempt_at: null,
-      last_cause: 'upstream_status',
-    })
-    expect(attemptsFor(row.id).map((a) => [a.attempt, a.outcome])).toEqual([
-      [1, 'failed'],
-      [2, 'delivered'],
-    ])
-
-    // A second run sends nothing.
+    const delivered = { status: 'delivered', attempts: 2, delivered_by: 'form-service', next_attempt_at: null }
+    expect(rowFor(data.email)).toMatchObject({ ...delivered, last_cause: 'upstream_status' })
+    expect(attemptsFor(row.id).map((a) => a.outcome)).toEqual(['failed', 'delivered'])
     expect(await deliverDueEnquiries(e, { now: later(120_000) })).toMatchObject({ due: 0, delivered: 0 })
     expect(form.fetchMock).toHaveBeenCalledTimes(2)
   })
 
-  it('records a time-out as upstream_timeout', async () => {
-    form.answer = () => 'hang'
+  it.each([
+    ['a time-out as upstream_timeout', (): Answer => 'hang', 'upstream_timeout'],
+    ['a refusal (success: false) as upstream_refused', () => Response.json({ success: false }), 'upstream_refused'],
+  ])('records %s', async (_, answer, cause) => {
+    form.answer = answer
     const data = enquiryInput()
     expect(await submit(data, env(), { timeoutMs: 50 })).toMatchObject({ kind: 'stored' })
-    expect(rowFor(data.email)).toMatchObject({ status: 'pending', attempts: 1, last_cause: 'upstream_timeout' })
-  })
-
-  it('records a refusal (success: false) as upstream_refused', async () => {
-    form.answer = () => Response.json({ success: false, message: 'Invalid access key' })
-    const data = enquiryInput()
-    await submit(data, env())
-    expect(rowFor(data.email)).toMatchObject({ status: 'pending', last_cause: 'upstream_refused' })
+    expect(rowFor(data.email)).toMatchObject({ status: 'pending', attempts: 1, last_cause: cause })
   })
 })
 
@@ -118,16 +100,10 @@ describe('after the last attempt', () => {
     expect(row).toMatchObject({ status: 'failed', attempts: 3, next_attempt_at: null, last_cause: 'upstream_status' })
     expect(attemptsFor(row.id).map((a) => a.outcome)).toEqual(['failed', 'failed', 'failed'])
 
-    const gaveUp = printed().json.filter((line) => line.outcome === 'gave_up')
-    expect(gaveUp).toHaveLength(1)
-    expect(gaveUp[0]).toMatchObject({
-      event: 'contact',
-      level: 'error',
-      enquiryId: row.id,
-      attempt: 3,
-      cause: 'upstream_status',
-      notified: true,
-    })
+    const gaveUp = { event: 'contact', level: 'error', enquiryId: row.id, attempt: 3, cause: 'upstream_status' }
+    expect(printed().json.filter((line) => line.outcome === 'gave_up')).toEqual([
+      expect.objectContaining({ ...gaveUp, notified: true }),
+    ])
 
     expect(send).toHaveBeenCalledTimes(1)
     const notice = send.mock.calls[0]?.[0] as SentEmail
@@ -135,32 +111,23 @@ describe('after the last attempt', () => {
     expect(notice.to).toBe(site.email)
     expect(notice.from).toBe(FROM)
     expect(subjectOf(notice.raw)).toMatch(/^Enquiry not delivered: Intelligent Automation — /)
-    const body = emailBody(notice.raw)
-    expect(body).toContain(row.id)
-    expect(body).toContain('upstream_status')
     // The notice holds the enquiry itself, so whoever reads it can answer.
-    expect(body).toContain(data.email)
-
+    for (const part of [row.id, 'upstream_status', data.email]) expect(emailBody(notice.raw)).toContain(part)
     // Failed is final: later runs neither send the enquiry nor the notice again.
-    expect(await deliverDueEnquiries(e, { now: later(3_600_000), EmailMessageClass: FakeEmailMessage })).toMatchObject({
-      due: 0,
-    })
+    await deliverDueEnquiries(e, { now: later(3_600_000), EmailMessageClass: FakeEmailMessage })
     expect(form.fetchMock).toHaveBeenCalledTimes(3)
     expect(send).toHaveBeenCalledTimes(1)
   })
 
-  it('logs notified: false without the send_email binding', async () => {
-    const { data } = await exhaust({ CONTACT_EMAIL_FROM: FROM })
+  it.each([
+    ['without the send_email binding', {}],
+    ['when the notice cannot be sent', { CONTACT_EMAIL: fakeEmailBinding({ failing: true }) }],
+  ])('logs notified: false %s', async (_, binding) => {
+    const { data } = await exhaust({ CONTACT_EMAIL_FROM: FROM, ...binding })
     expect(rowFor(data.email)?.status).toBe('failed')
-    const gaveUp = printed().json.filter((line) => line.outcome === 'gave_up')
-    expect(gaveUp).toHaveLength(1)
-    expect(gaveUp[0]).toMatchObject({ notified: false })
-  })
-
-  it('logs notified: false when the notice cannot be sent', async () => {
-    const { data } = await exhaust({ CONTACT_EMAIL: fakeEmailBinding({ failing: true }), CONTACT_EMAIL_FROM: FROM })
-    expect(rowFor(data.email)?.status).toBe('failed')
-    expect(printed().json.find((line) => line.outcome === 'gave_up')).toMatchObject({ notified: false })
+    expect(printed().json.filter((line) => line.outcome === 'gave_up')).toEqual([
+      expect.objectContaining({ notified: false }),
+    ])
   })
 })
 
@@ -171,23 +138,17 @@ describe('a delivery asked for without what it needs', () => {
     expect(await submit(data, e)).toMatchObject({ kind: 'stored', repeat: false })
     expect(form.fetchMock).not.toHaveBeenCalled()
     expect(rowFor(data.email)).toMatchObject({ status: 'pending', attempts: 0, last_cause: null })
-    expect(printed().json.find((line) => line.event === 'contact_config')).toMatchObject({
-      level: 'warn',
-      missing: 'CONTACT_FORM_ACCESS_KEY',
-    })
+    const missing = 'CONTACT_FORM_ACCESS_KEY'
+    expect(printed().json.find((line) => line.event === 'contact_config')).toMatchObject({ level: 'warn', missing })
 
     for (let run = 1; run <= 2; run++) {
       clearPrinted()
       expect(await deliverDueEnquiries(e, { now: later(run * 60_000) })).toMatchObject({ due: 0, delivered: 0 })
       const config = printed().json.filter((line) => line.event === 'contact_config')
-      expect(config).toHaveLength(1)
-      expect(config[0]).toMatchObject({
-        level: 'error',
-        requested: 'form-service',
-        missing: 'CONTACT_FORM_ACCESS_KEY',
-        pending: 1,
-      })
-      expect(String(config[0]?.message)).toContain('CONTACT_FORM_ACCESS_KEY')
+      const named = expect.stringContaining(missing)
+      expect(config).toEqual([
+        expect.objectContaining({ level: 'error', requested: 'form-service', missing, pending: 1, message: named }),
+      ])
     }
     expect(form.fetchMock).not.toHaveBeenCalled()
     expect(rowFor(data.email)).toMatchObject({ status: 'pending', attempts: 0 })
@@ -207,39 +168,24 @@ describe('a delivery asked for without what it needs', () => {
     const e = env({ CONTACT_DELIVERY: 'none' })
     const data = enquiryInput()
     expect(await submit(data, e)).toMatchObject({ kind: 'stored', repeat: false })
-    for (let run = 1; run <= 2; run++) {
-      expect(await deliverDueEnquiries(e, { now: later(run * 3_600_000) })).toEqual({
-        due: 0,
-        delivered: 0,
-        retryScheduled: 0,
-        gaveUp: 0,
-        notAttempted: 0,
-        leaseLost: 0,
-      })
-    }
+    const nothing = { due: 0, delivered: 0, retryScheduled: 0, gaveUp: 0, notAttempted: 0, leaseLost: 0 }
+    for (const run of [1, 2]) expect(await deliverDueEnquiries(e, { now: later(run * 3_600_000) })).toEqual(nothing)
     expect(form.fetchMock).not.toHaveBeenCalled()
     expect(rowFor(data.email)).toMatchObject({ status: 'pending', attempts: 0, delivered_at: null })
-    expect(attemptsFor(rowFor(data.email)?.id ?? '')).toEqual([])
     expect(printed().json.some((line) => line.event === 'contact_config')).toBe(false)
   })
 })
 
 describe('retryDelays', () => {
-  it('is 1 min, 5 min, 30 min, 2 h, 12 h by default', () => {
-    expect(DEFAULT_RETRY_DELAYS).toEqual([60, 300, 1800, 7200, 43200])
-    expect(retryDelays(contactEnv({}))).toEqual(DEFAULT_RETRY_DELAYS)
-    expect(retryDelays(contactEnv({ CONTACT_RETRY_DELAYS: '  ' }))).toEqual(DEFAULT_RETRY_DELAYS)
-  })
-
-  it('reads CONTACT_RETRY_DELAYS as seconds', () => {
-    expect(retryDelays(contactEnv({ CONTACT_RETRY_DELAYS: '0,0' }))).toEqual([0, 0])
-    expect(retryDelays(contactEnv({ CONTACT_RETRY_DELAYS: ' 10 , 20,30 ' }))).toEqual([10, 20, 30])
-    expect(retryDelays(contactEnv({ CONTACT_RETRY_DELAYS: '604800' }))).toEqual([604800])
-  })
-
-  it('falls back to the default when malformed', () => {
-    for (const raw of ['abc', '60,abc', '-1', '1.5', '60;300', '604801', '1e3x']) {
-      expect(retryDelays(contactEnv({ CONTACT_RETRY_DELAYS: raw })), raw).toEqual(DEFAULT_RETRY_DELAYS)
-    }
+  const DEFAULT = [60, 300, 1800, 7200, 43200]
+  it.each<[string | undefined, number[]]>([
+    [undefined, DEFAULT],
+    ['  ', DEFAULT],
+    ['0,0', [0, 0]],
+    [' 10 , 20,30 ', [10, 20, 30]],
+    ['604800', [604800]],
+    ...['abc', '60,abc', '-1', '1.5', '60;300', '604801', '1e3x'].map((raw): [string, number[]] => [raw, DEFAULT]),
+  ])('reads CONTACT_RETRY_DELAYS %j as %j seconds (1 min, 5 min, 30 min, 2 h, 12 h by default)', (raw, delays) => {
+    expect(retryDelays(contactEnv({ CONTACT_RETRY_DELAYS: raw }))).toEqual(delays)
   })
 })

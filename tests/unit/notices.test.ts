@@ -13,18 +13,10 @@ import {
 } from '../../app/notices/receipt-link'
 import { noticesSetup } from '../../app/notices/setup'
 
-const failed = (enquiryId: string, attemptedAt: string, cause = 'upstream_refused'): RecentAttempt => ({
-  enquiryId,
-  attemptedAt,
-  outcome: 'failed',
-  cause,
-})
-const delivered = (enquiryId: string, attemptedAt: string): RecentAttempt => ({
-  enquiryId,
-  attemptedAt,
-  outcome: 'delivered',
-  cause: null,
-})
+const failed = (enquiryId: string, attemptedAt: string, cause = 'upstream_refused'): RecentAttempt =>
+  ({ enquiryId, attemptedAt, outcome: 'failed', cause }) as const
+const delivered = (enquiryId: string, attemptedAt: string): RecentAttempt =>
+  ({ enquiryId, attemptedAt, outcome: 'delivered', cause: null }) as const
 
 describe('the delivery alert', () => {
   it('is a streak only when several different enquiries in a row failed for one cause', () => {
@@ -35,18 +27,13 @@ describe('the delivery alert', () => {
       failed('a', '2026-11-24T10:01:00Z'),
       delivered('z', '2026-11-24T09:00:00Z'),
     ]
-    expect(failureStreak(rows, 3)).toEqual({
-      cause: 'upstream_refused',
-      enquiryIds: ['c', 'b', 'a'],
-      latestAt: '2026-11-24T10:03:00Z',
-    })
+    const streak = { cause: 'upstream_refused', enquiryIds: ['c', 'b', 'a'], latestAt: '2026-11-24T10:03:00Z' }
+    expect(failureStreak(rows, 3)).toEqual(streak)
     expect(failureStreak(rows, 4)).toBeNull()
     // One enquiry failing many times is not a streak.
     expect(failureStreak([failed('a', '3'), failed('a', '2'), failed('a', '1')], 2)).toBeNull()
-    // Another cause, or a delivery, ends it.
     expect(failureStreak([failed('c', '3'), failed('b', '2', 'upstream_timeout'), failed('a', '1')], 2)).toBeNull()
     expect(failureStreak([failed('c', '3'), delivered('b', '2'), failed('a', '1')], 2)).toBeNull()
-    // An enquiry whose latest attempt was delivered breaks it, whatever it failed with before.
     expect(failureStreak([delivered('b', '3'), failed('b', '2'), failed('a', '1')], 1)).toBeNull()
   })
 
@@ -54,13 +41,10 @@ describe('the delivery alert', () => {
     const now = new Date('2026-11-24T12:00:00Z')
     const streak = { cause: 'upstream_refused', enquiryIds: ['c', 'b', 'a'], latestAt: '2026-11-24T11:59:00Z' }
     expect(alertDue(streak, null, now)).toBe(true)
-    // Within the hour after the last one: no, even as the streak grows.
     expect(alertDue(streak, new Date(now.getTime() - ALERT_INTERVAL_MS + 1000).toISOString(), now)).toBe(false)
     expect(alertDue(streak, '2026-11-24T11:58:00Z', now)).toBe(false)
-    // An hour later, with a failure since: yes.
     expect(alertDue(streak, new Date(now.getTime() - ALERT_INTERVAL_MS).toISOString(), now)).toBe(true)
     expect(alertDue({ ...streak, latestAt: '2026-11-24T11:30:00Z' }, '2026-11-24T10:59:00Z', now)).toBe(true)
-    // An hour later but nothing failed since the last alert: a stale streak is told once.
     expect(alertDue({ ...streak, latestAt: '2026-11-24T10:00:00Z' }, '2026-11-24T10:30:00Z', now)).toBe(false)
   })
 
@@ -99,13 +83,17 @@ describe('the daily digest', () => {
       { siteName: 'Akshara Labs', deskLink: 'https://aksharalabs.example/admin', day: '2026-11-24' },
     )
     expect(subject).toBe('Enquiries 2026-11-24: 4 received, 6 need a look — Akshara Labs')
-    const lines = text.split('\n')
-    const line = (label: string) => lines.find((l) => l.startsWith(label))?.replace(/\s+/g, ' ')
-    expect(line('Received')).toBe('Received in the last 24 h 4 https://aksharalabs.example/admin')
-    expect(line('Delivered')).toBe('Delivered in the last 24 h 2 https://aksharalabs.example/admin?status=delivered')
-    expect(line('Held')).toBe('Held (spam check), waiting 1 https://aksharalabs.example/admin?status=held')
-    expect(line('Failing')).toBe('Failing delivery now 3 https://aksharalabs.example/admin?status=failed')
-    expect(line('Overdue')).toBe('Overdue 2 https://aksharalabs.example/admin?overdue=yes')
+    const line = (label: string) =>
+      text
+        .split('\n')
+        .find((l) => l.startsWith(label))
+        ?.replace(/\s+/g, ' ')
+    const desk = 'https://aksharalabs.example/admin'
+    expect(line('Received')).toBe(`Received in the last 24 h 4 ${desk}`)
+    expect(line('Delivered')).toBe(`Delivered in the last 24 h 2 ${desk}?status=delivered`)
+    expect(line('Held')).toBe(`Held (spam check), waiting 1 ${desk}?status=held`)
+    expect(line('Failing')).toBe(`Failing delivery now 3 ${desk}?status=failed`)
+    expect(line('Overdue')).toBe(`Overdue 2 ${desk}?overdue=yes`)
     const quiet = digestMessage(
       { received: 0, delivered: 0, held: 0, failing: 0, overdue: 0 },
       { siteName: 'Akshara Labs', deskLink: 'https://x.example/admin', day: '2026-11-24' },
@@ -134,7 +122,6 @@ describe('the receipt’s withdraw link', () => {
     const fields = { id: link.id, until: String(link.until), sig: link.sig }
     const invalid = { ok: false, reason: 'invalid' }
     expect(await checkWithdrawLink(secret, { ...fields, id: '20261124-abcdefghijklmnoq' }, now)).toEqual(invalid)
-    // A later expiry is not an extension: the signature covers it.
     expect(await checkWithdrawLink(secret, { ...fields, until: String(link.until + 86_400) }, now)).toEqual(invalid)
     expect(await checkWithdrawLink(secret, { ...fields, sig: `${link.sig.slice(0, -1)}x` }, now)).toEqual(invalid)
     expect(await checkWithdrawLink(`${secret}-other`, fields, now)).toEqual(invalid)
@@ -176,21 +163,13 @@ describe('the receipt', () => {
   })
 
   it('has no room for the message or another field: only a name that reads as a name', () => {
-    // The builder takes no message, company or subject at all; the name is the one typed field.
     expect(Object.keys(content).sort()).toEqual(
       ['contactEmail', 'enquiryId', 'linkUntil', 'name', 'receivedAt', 'siteName', 'withdrawUrl'].sort(),
     )
-    // Escaped: a line break in a name becomes a space, so it can never start a new line.
     expect(greetingName('Line\nbreak')).toBe('Line')
-    // Only the first word of a name short enough to be one.
-    for (const [name, greeted] of [
-      ['Śrī Rāma', 'Śrī'],
-      ["Siobhán O'Brien", 'Siobhán'],
-      ['Jean-Luc', 'Jean-Luc'],
-      ['A. N. Other', 'A.'],
-      ['నమస్కారం', 'నమస్కారం'],
-    ] as const)
-      expect(greetingName(name)).toBe(greeted)
+    const greeted = { 'Śrī Rāma': 'Śrī', "Siobhán O'Brien": 'Siobhán', 'A. N. Other': 'A.', నమస్కారం: 'నమస్కారం' }
+    for (const [name, first] of Object.entries({ ...greeted, 'Jean-Luc': 'Jean-Luc' }))
+      expect(greetingName(name)).toBe(first)
     for (const spam of [
       'Win money at https://spam.example',
       'visit buy.example now',
@@ -236,41 +215,30 @@ describe('which notices are on', () => {
 
   it('turns the digest and the alerts off without send_email or a sender', () => {
     const off = noticesSetup({ CONTACT_EMAIL_FROM: 'website@aksharalabs.in' })
-    expect(off.digest).toEqual({ on: false, why: 'the send_email binding CONTACT_EMAIL is not bound' })
-    expect(off.alerts).toEqual({ on: false, why: 'the send_email binding CONTACT_EMAIL is not bound' })
-    expect(noticesSetup({ CONTACT_EMAIL: bound }).digest).toEqual({
-      on: false,
-      why: 'CONTACT_EMAIL_FROM is not set to an address',
-    })
+    const unbound = { on: false, why: 'the send_email binding CONTACT_EMAIL is not bound' }
+    expect(off).toMatchObject({ digest: unbound, alerts: unbound })
+    const noSender = { on: false, why: 'CONTACT_EMAIL_FROM is not set to an address' }
+    expect(noticesSetup({ CONTACT_EMAIL: bound }).digest).toEqual(noSender)
     expect(noticesSetup(base).digest).toEqual({ on: true, hourUtc: 7 })
     expect(noticesSetup(base).alerts).toEqual({ on: true, after: 3 })
     expect(noticesSetup({ ...base, DIGEST_HOUR_UTC: 'off', ALERT_AFTER_FAILURES: 'off' }).digest.on).toBe(false)
   })
 
   it('keeps the receipt off unless RECEIPT_FROM and a long enough RECEIPT_LINK_SECRET are set, with send_email', () => {
+    const from = 'hello@aksharalabs.in'
+    const on = { ...base, RECEIPT_FROM: from, RECEIPT_LINK_SECRET: secret }
     expect(noticesSetup(base).receipt).toEqual({ on: false, why: 'RECEIPT_FROM is not set' })
-    expect(noticesSetup({ ...base, RECEIPT_FROM: 'hello@aksharalabs.in' }).receipt.on).toBe(false)
-    expect(
-      noticesSetup({ ...base, RECEIPT_FROM: 'hello@aksharalabs.in', RECEIPT_LINK_SECRET: secret.slice(1) }).receipt.on,
-    ).toBe(false)
-    expect(noticesSetup({ ...base, RECEIPT_FROM: 'not an address', RECEIPT_LINK_SECRET: secret }).receipt.on).toBe(
-      false,
-    )
-    expect(noticesSetup({ RECEIPT_FROM: 'hello@aksharalabs.in', RECEIPT_LINK_SECRET: secret }).receipt.on).toBe(false)
-    expect(
-      noticesSetup({ ...base, RECEIPT_FROM: 'hello@aksharalabs.in', RECEIPT_LINK_SECRET: secret }).receipt,
-    ).toEqual({
-      on: true,
-      from: 'hello@aksharalabs.in',
-      perNetwork: 10,
-      perSite: 200,
-    })
+    for (const off of [
+      { ...base, RECEIPT_FROM: from },
+      { ...on, RECEIPT_LINK_SECRET: secret.slice(1) },
+      { ...on, RECEIPT_FROM: 'not an address' },
+      { RECEIPT_FROM: from, RECEIPT_LINK_SECRET: secret },
+    ])
+      expect(noticesSetup(off).receipt.on).toBe(false)
+    expect(noticesSetup(on).receipt).toEqual({ on: true, from, perNetwork: 10, perSite: 200 })
     // The caps: whole numbers from 1 to 100,000, else the documented defaults.
-    const on = { ...base, RECEIPT_FROM: 'hello@aksharalabs.in', RECEIPT_LINK_SECRET: secret }
-    expect(noticesSetup({ ...on, RECEIPTS_PER_NETWORK_DAY: '3', RECEIPTS_PER_SITE_DAY: '50' }).receipt).toMatchObject({
-      perNetwork: 3,
-      perSite: 50,
-    })
+    const caps = noticesSetup({ ...on, RECEIPTS_PER_NETWORK_DAY: '3', RECEIPTS_PER_SITE_DAY: '50' }).receipt
+    expect(caps).toMatchObject({ perNetwork: 3, perSite: 50 })
     for (const bad of ['0', '-1', 'ten', '1e3', '100001'])
       expect(noticesSetup({ ...on, RECEIPTS_PER_NETWORK_DAY: bad }).receipt).toMatchObject({ perNetwork: 10 })
   })

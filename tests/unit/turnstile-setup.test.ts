@@ -1,8 +1,5 @@
 // @vitest-environment node
-/**
- * When Turnstile is on (both keys set), what operators see of it, the CSP it opens, and the one
- * address a stand-in siteverify may have. What it does to an enquiry: turnstile.test.ts.
- */
+// Turnstile's set-up: on with both keys, what operators see, the CSP it opens, the stand-in siteverify's address.
 import { describe, expect, it } from 'vitest'
 import { healthReport } from '~/contact/health.server'
 import { SITEVERIFY_URL, siteverifyUrl, turnstileSetup } from '~/contact/turnstile.server'

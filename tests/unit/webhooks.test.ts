@@ -1,9 +1,5 @@
 // @vitest-environment node
-/**
- * The webhooks' rules (app/contact/webhooks.ts): the signature as the Standard Webhooks reference
- * library verifies it, the retry schedule, what check:config and the go-live check refuse, the
- * Slack message, and the payload against its documented JSON Schema (docs/integrations.md).
- */
+// The webhooks' rules: signature, retry schedule, configuration, formats and the endpoint alert.
 import { spawnSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -43,12 +39,8 @@ const enquiry: Enquiry = {
   subjectLabel: 'DevOps & Cloud Automation',
   message: 'Please call me about our pipelines.',
 }
-const received: WebhookEvent = {
-  id: newEventId(),
-  type: 'enquiry.received',
-  enquiryId: enquiry.id,
-  createdAt: '2026-11-26T10:00:01.000Z',
-}
+const createdAt = '2026-11-26T10:00:01.000Z'
+const received: WebhookEvent = { id: newEventId(), type: 'enquiry.received', enquiryId: enquiry.id, createdAt }
 const erased: WebhookEvent = { ...received, id: newEventId(), type: 'enquiry.erased' }
 
 describe('the signature', () => {
@@ -63,7 +55,6 @@ describe('the signature', () => {
       'webhook-signature': signature,
     }
     expect(new Webhook(SECRET).verify(body, headers)).toEqual(JSON.parse(body))
-    // The reference library's own signature is the same string.
     expect(new Webhook(SECRET).sign(received.id, new Date(timestamp * 1000), body)).toBe(signature)
     expect(() => new Webhook(SECRET).verify(body.replace('pipelines', 'pipes'), headers)).toThrow()
     expect(() => new Webhook(SECRET).verify(body, { ...headers, 'webhook-id': newEventId() })).toThrow()
@@ -80,9 +71,7 @@ describe('the signature', () => {
 describe('the retry schedule', () => {
   it('retries for at least 24 hours, then gives up', () => {
     const total = WEBHOOK_RETRY_DELAYS.reduce((sum, delay) => sum + delay, 0)
-    expect(total).toBeGreaterThanOrEqual(24 * 3600)
     expect(total).toBe(99_360)
-    // Each wait at least as long as the one before: backoff.
     for (let i = 1; i < WEBHOOK_RETRY_DELAYS.length; i++)
       expect(WEBHOOK_RETRY_DELAYS[i]).toBeGreaterThanOrEqual(WEBHOOK_RETRY_DELAYS[i - 1] as number)
     expect(webhookRetryDelay(1)).toBe(60)
@@ -93,9 +82,7 @@ describe('the retry schedule', () => {
 
 describe('configuration', () => {
   const vars = (endpoints: string, secrets = '', slack = '') => ({
-    WEBHOOK_ENDPOINTS: endpoints,
-    WEBHOOK_SECRETS: secrets,
-    WEBHOOK_SLACK: slack,
+    ...{ WEBHOOK_ENDPOINTS: endpoints, WEBHOOK_SECRETS: secrets, WEBHOOK_SLACK: slack },
   })
 
   it('reads several endpoints, each with its secret; a Slack endpoint needs none', () => {
@@ -129,20 +116,15 @@ describe('configuration', () => {
       creds: 'https://user:s3cr3t@crm.acme.com/hooks',
       garbage: 'not a url',
     }
-    const entries = Object.entries(refused)
-      .map(([name, url]) => `${name}=${url}`)
-      .join(' ')
-    const secrets = Object.keys(refused)
-      .map((name) => `${name}=${SECRET}`)
-      .join(' ')
-    const production = webhookSetup(vars(entries, secrets), { production: true })
+    const entries = Object.entries(refused).map(([name, url]) => `${name}=${url}`)
+    const secrets = Object.keys(refused).map((name) => `${name}=${SECRET}`)
+    const production = webhookSetup(vars(entries.join(' '), secrets.join(' ')), { production: true })
     expect(production.endpoints).toEqual([])
-    expect(production.problems).toHaveLength(entries.split(' ').length)
+    expect(production.problems).toHaveLength(entries.join(' ').split(' ').length)
     // Names, never a URL, a host or a secret: the problems reach logs.
-    for (const problem of production.problems) {
+    for (const problem of production.problems)
       expect(problem).not.toMatch(/acme|203\.0|2001|127\.0|intranet|whsec|s3cr3t/)
-    }
-    const local = webhookSetup(vars(entries, secrets))
+    const local = webhookSetup(vars(entries.join(' '), secrets.join(' ')))
     expect(local.endpoints.map((endpoint) => endpoint.name).sort()).toEqual(
       ['ipv4', 'ipv6', 'localhost', 'loopback', 'single', 'dotlocal', 'internal'].sort(),
     )
@@ -177,20 +159,19 @@ describe('configuration', () => {
   })
 
   it('npm run check:config refuses a bad endpoint and a short secret from --env-file, naming no URL or secret', () => {
-    const dir = scratchDir('check-webhooks')
-    const file = join(dir, 'production.vars')
+    const file = join(scratchDir('check-webhooks'), 'production.vars')
     writeFileSync(
       file,
       'WEBHOOK_ENDPOINTS=crm=http://crm.acme.com/t0k3n erp=https://10.1.2.3/hook\nWEBHOOK_SECRETS=crm=whsec_c2hvcnQ= erp=whsec_c2hvcnQ=\n',
     )
-    const run = spawnSync('npm', ['run', 'check:config', '--', '--env-file', file], { encoding: 'utf8' })
+    const check = () => spawnSync('npm', ['run', 'check:config', '--', '--env-file', file], { encoding: 'utf8' })
+    const run = check()
     expect(run.status).toBe(1)
     expect(run.stderr).toContain('webhooks: WEBHOOK_ENDPOINTS: "crm" is not https')
     expect(run.stderr).toContain('webhooks: WEBHOOK_ENDPOINTS: "erp" is an IP address')
     expect(run.stdout + run.stderr).not.toMatch(/t0k3n|10\.1\.2\.3|c2hvcnQ/)
-    // With good values, it passes.
     writeFileSync(file, `WEBHOOK_ENDPOINTS=crm=https://crm.acme.com/t0k3n\nWEBHOOK_SECRETS=crm=${SECRET}\n`)
-    const good = spawnSync('npm', ['run', 'check:config', '--', '--env-file', file], { encoding: 'utf8' })
+    const good = check()
     expect(good.status).toBe(0)
     expect(good.stdout).toContain('webhooks: every endpoint and secret passes')
   }, 60_000)
@@ -198,11 +179,8 @@ describe('configuration', () => {
 
 describe('the two formats', () => {
   it('enquiry.erased carries the id only', () => {
-    expect(JSON.parse(webhookPayload(erased, null, SITE))).toEqual({
-      type: 'enquiry.erased',
-      timestamp: erased.createdAt,
-      data: { id: enquiry.id },
-    })
+    const payload = { type: 'enquiry.erased', timestamp: erased.createdAt, data: { id: enquiry.id } }
+    expect(JSON.parse(webhookPayload(erased, null, SITE))).toEqual(payload)
   })
 
   it('the Slack message: subject, company, time and the desk link, no message body unless the setting says so', () => {
@@ -212,13 +190,10 @@ describe('the two formats', () => {
     expect(plain).toContain('Company: Rao &amp; &lt;Sons&gt;')
     expect(plain).toContain('Received: 2026-11-26T10:00:00.000Z')
     expect(plain).toContain(`<${SITE}/admin/enquiries/${enquiry.id}|Open it in the desk>`)
-    expect(plain).not.toContain('pipelines')
-    expect(plain).not.toContain('asha@example.org')
-    expect(plain).not.toContain('Asha')
+    expect(plain).not.toMatch(/pipelines|asha@example.org|Asha/)
     expect(text(true)).toContain('Please call me about our pipelines.')
-    expect(JSON.parse(slackMessage(erased, null, { siteUrl: SITE, body: true })).text).toBe(
-      `Enquiry ${enquiry.id} was erased. Delete the message about it from this channel.`,
-    )
+    const gone = `Enquiry ${enquiry.id} was erased. Delete the message about it from this channel.`
+    expect(JSON.parse(slackMessage(erased, null, { siteUrl: SITE, body: true })).text).toBe(gone)
   })
 
   it('the payload matches docs/webhook-payload.schema.json, at the form’s caps too, and nothing past them', () => {
@@ -245,12 +220,10 @@ describe('the two formats', () => {
 })
 
 describe('the delivery alert for an endpoint', () => {
-  const row = (endpoint: string, outcome: string, minute: number, cause: string | null = 'receiver_status') => ({
-    endpoint,
-    outcome,
-    cause: outcome === 'failed' ? cause : null,
-    attemptedAt: `2026-11-26T10:${String(minute).padStart(2, '0')}:00.000Z`,
-  })
+  const row = (endpoint: string, outcome: string, minute: number, cause: string | null = 'receiver_status') => {
+    const attemptedAt = `2026-11-26T10:0${minute}:00.000Z`
+    return { endpoint, outcome, cause: outcome === 'failed' ? cause : null, attemptedAt }
+  }
 
   it('counts each endpoint’s failed attempts back to its last delivered one, and names those at the threshold', () => {
     // Newest first, endpoints interleaved.

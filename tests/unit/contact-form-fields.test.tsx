@@ -85,7 +85,7 @@ describe('ContactForm', () => {
 
       const f = fields()
       expect(f.name.getAttribute('aria-invalid')).toBe('true')
-      const errorOf = (field: HTMLElement) => document.getElementById(field.getAttribute('aria-describedby') ?? '')
+      const errorOf = (field: Element) => document.getElementById(field.getAttribute('aria-describedby') ?? '')
       expect([f.name, f.email, f.subject, f.message].map((field) => errorOf(field)?.textContent)).toEqual([
         MESSAGES.nameRequired,
         MESSAGES.emailRequired,

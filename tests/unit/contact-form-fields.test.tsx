@@ -85,7 +85,8 @@ describe('ContactForm', () => {
 
       const f = fields()
       expect(f.name.getAttribute('aria-invalid')).toBe('true')
-      const errorOf = (field: Element) => document.getElementById(field.getAttribute('aria-describedby') ?? '')
+      const errorOf = (field: Pick<Element, 'getAttribute'>) =>
+        document.getElementById(field.getAttribute('aria-describedby') ?? '')
       expect([f.name, f.email, f.subject, f.message].map((field) => errorOf(field)?.textContent)).toEqual([
         MESSAGES.nameRequired,
         MESSAGES.emailRequired,

@@ -96,14 +96,8 @@ describe('the outcome cookie', () => {
   it('carries error codes, never words: errors holding any other text are refused', () => {
     const valid = { status: 'invalid', values, errors: { email: 'emailInvalid', name: 'nameRequired' } }
     expect(readFormOutcome(forged(valid))).toEqual(valid)
-    for (const text of [
-      MESSAGES.emailInvalid,
-      'Your account is suspended: call +1 555 0100',
-      '<b>hi</b>',
-      'toString',
-    ]) {
+    for (const text of [MESSAGES.emailInvalid, 'Your account is suspended: call +1 555 0100', '<b>hi</b>', 'toString'])
       expect(readFormOutcome(forged({ ...valid, errors: { email: text } })), text).toBeNull()
-    }
     expect(readFormOutcome(forged({ status: 'success', message: 'Words from elsewhere' }))).toEqual({
       status: 'success',
     })
@@ -175,16 +169,11 @@ describe('server function requests Start cannot decode', () => {
   it('become 400 malformed_body, or 404 for an unknown function', async () => {
     const request = new Request('http://localhost/_serverFn/abc', { method: 'POST' })
     expect(serverFnStarted(request)).toBe(false)
-    const malformed = await undecodableAnswer(
-      request,
-      new Response('{"t":10,"error":"Seroval Error"}', { status: 500 }),
-    )
+    const seroval = new Response('{"t":10,"error":"Seroval Error"}', { status: 500 })
+    const malformed = await undecodableAnswer(request, seroval)
     expect(malformed.status).toBe(400)
-    expect(await malformed.json()).toEqual({
-      ok: false,
-      error: 'malformed_body',
-      message: 'The request body could not be decoded.',
-    })
+    const message = 'The request body could not be decoded.'
+    expect(await malformed.json()).toEqual({ ok: false, error: 'malformed_body', message })
     const unknown = await undecodableAnswer(request, new Error('Server function info not found for abc'))
     expect(unknown.status).toBe(404)
     expect(await unknown.json()).toMatchObject({ error: 'unknown_function' })

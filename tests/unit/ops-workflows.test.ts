@@ -142,11 +142,8 @@ describe('the workflows: what each job does', () => {
     const preview = steps('preview.yml:build').find((s) => s.uses?.startsWith('actions/upload-artifact@'))
     expect(preview?.with).toMatchObject({ name: 'preview-build', overwrite: true })
     expect(jobs['deploy.yml:production']?.needs).toBe('staging')
-    expect(workflow('deploy.yml').on.workflow_run).toEqual({
-      workflows: ['CI'],
-      types: ['completed'],
-      branches: ['main'],
-    })
+    const afterCi = { workflows: ['CI'], types: ['completed'], branches: ['main'] }
+    expect(workflow('deploy.yml').on.workflow_run).toEqual(afterCi)
     expect(workflow('preview-deploy.yml').on.workflow_run.workflows).toEqual([workflow('preview.yml').name])
   })
 

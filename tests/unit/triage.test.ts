@@ -126,25 +126,22 @@ describe('triage forms', () => {
 })
 
 describe('reply-by', () => {
-  // 2026-11-23 is a Monday.
-  it('is one business day by default: the same time on the next weekday', () => {
-    expect(replyBy('2026-11-23T10:00:00.000Z', 24)).toBe('2026-11-24T10:00:00.000Z') // Mon → Tue
-    expect(replyBy('2026-11-26T16:30:00.000Z', 24)).toBe('2026-11-27T16:30:00.000Z') // Thu → Fri
-    expect(replyBy('2026-11-27T10:00:00.000Z', 24)).toBe('2026-11-30T10:00:00.000Z') // Fri → Mon
-    expect(replyBy('2026-11-27T23:59:00.000Z', 24)).toBe('2026-11-30T23:59:00.000Z') // late Fri → late Mon
-  })
-
-  it('does not count the weekend: one received on Saturday or Sunday is due at the end of Monday', () => {
-    expect(replyBy('2026-11-28T10:00:00.000Z', 24)).toBe('2026-12-01T00:00:00.000Z') // Sat
-    expect(replyBy('2026-11-29T23:00:00.000Z', 24)).toBe('2026-12-01T00:00:00.000Z') // Sun
-    expect(replyBy('2026-11-28T00:00:00.000Z', 4)).toBe('2026-11-30T04:00:00.000Z')
-  })
-
-  it('counts other targets in weekday hours, across weekends', () => {
-    expect(replyBy('2026-11-27T20:00:00.000Z', 8)).toBe('2026-11-30T04:00:00.000Z') // Fri 20:00 + 8 h
-    expect(replyBy('2026-11-23T10:00:00.000Z', 120)).toBe('2026-11-30T10:00:00.000Z') // a working week
-    expect(replyBy('2026-11-23T10:00:00.000Z', 48)).toBe('2026-11-25T10:00:00.000Z')
-    expect(replyBy('2026-11-26T10:00:00.000Z', 48)).toBe('2026-11-30T10:00:00.000Z') // Thu → Mon
+  // 2026-11-23 is a Monday. One business day by default: the same time on the next weekday; a weekend
+  // does not count (one received then is due at the end of Monday); other targets count weekday hours.
+  it.each([
+    ['2026-11-23T10:00:00.000Z', 24, '2026-11-24T10:00:00.000Z'], // Mon → Tue
+    ['2026-11-26T16:30:00.000Z', 24, '2026-11-27T16:30:00.000Z'], // Thu → Fri
+    ['2026-11-27T10:00:00.000Z', 24, '2026-11-30T10:00:00.000Z'], // Fri → Mon
+    ['2026-11-27T23:59:00.000Z', 24, '2026-11-30T23:59:00.000Z'], // late Fri → late Mon
+    ['2026-11-28T10:00:00.000Z', 24, '2026-12-01T00:00:00.000Z'], // Sat
+    ['2026-11-29T23:00:00.000Z', 24, '2026-12-01T00:00:00.000Z'], // Sun
+    ['2026-11-28T00:00:00.000Z', 4, '2026-11-30T04:00:00.000Z'],
+    ['2026-11-27T20:00:00.000Z', 8, '2026-11-30T04:00:00.000Z'], // Fri 20:00 + 8 h
+    ['2026-11-23T10:00:00.000Z', 120, '2026-11-30T10:00:00.000Z'], // a working week
+    ['2026-11-23T10:00:00.000Z', 48, '2026-11-25T10:00:00.000Z'],
+    ['2026-11-26T10:00:00.000Z', 48, '2026-11-30T10:00:00.000Z'], // Thu → Mon
+  ] as const)('received %s with a %i h target: due %s', (received, hours, due) => {
+    expect(replyBy(received, hours)).toBe(due)
   })
 
   it('reads INBOX_REPLY_BY_HOURS: a whole number from 1 to 480, else the default, said to be invalid', () => {

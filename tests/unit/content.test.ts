@@ -81,7 +81,7 @@ describe('services', () => {
 })
 
 describe('service detail pages', () => {
-  it('use the spec titles, section titles and card titles', () => {
+  it('use the spec titles, section titles and card titles (6, 3 and 6 cards beside the AI page)', () => {
     const expected = [
       {
         detail: devopsDetail,
@@ -120,11 +120,8 @@ describe('service detail pages', () => {
     }
   })
 
-  it('show 6, 3, 3 and 6 cards', () => {
-    expect(serviceDetails.map((d) => d.capabilities.cards.length)).toEqual([6, 3, 3, 6])
-  })
-
   it('describe the voice assistant, the Sanskrit-grammar symbolic AI and document automation on the AI page', () => {
+    expect(aiSolutionsDetail.capabilities.cards).toHaveLength(3)
     const [voice, symbolic, documents] = aiSolutionsDetail.capabilities.cards.map((c) => `${c.title} ${c.description}`)
     expect(voice).toMatch(new RegExp(`${site.product.name}.*voice assistant.*avatar`, 'is'))
     expect(symbolic).toMatch(/(?=.*symbolic AI)(?=.*Sanskrit)(?=.*Panini)/is)

@@ -4,6 +4,8 @@ import { accessConfig, verifyAccess, verifyAccessToken } from '../../app/desk/ac
 import { isDeskPath } from '../../app/desk/paths'
 import { type AccessKeyServer, startAccessKeys, TEST_OPERATOR, TEST_OPERATOR_ID } from '../support/access-keys'
 
+const refused = (reason: string) => ({ ok: false, reason })
+const OPERATOR = { ok: true, email: TEST_OPERATOR, id: TEST_OPERATOR_ID }
 let keys: AccessKeyServer
 beforeAll(async () => {
   keys = await startAccessKeys()
@@ -27,68 +29,43 @@ describe('the Access token check', () => {
       ['an empty user ID, as a service token has', await keys.sign({ sub: '' }), 'no_subject'],
     ]
     for (const [name, token, reason] of cases) {
-      expect(await verifyAccessToken(token, env), name).toEqual({ ok: false, reason })
+      expect(await verifyAccessToken(token, env), name).toEqual(refused(reason))
     }
     // An unsigned token ("alg": "none") claiming to be the operator.
     const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')
     const valid = await keys.sign()
     const body = valid.split('.')[1]
-    expect(await verifyAccessToken(`${header}.${body}.`, env)).toEqual({ ok: false, reason: 'invalid_token' })
+    expect(await verifyAccessToken(`${header}.${body}.`, env)).toEqual(refused('invalid_token'))
     // A valid token's claims with another signature part.
     const [h, p] = valid.split('.')
     const forged = await keys.sign({ foreignKey: true })
     expect(await verifyAccessToken(`${h}.${p}.${forged.split('.')[2]}`, env)).toMatchObject({ ok: false })
 
-    const operator = { ok: true, email: TEST_OPERATOR, id: TEST_OPERATOR_ID }
-    expect(await verifyAccessToken(valid, env)).toEqual(operator)
+    expect(await verifyAccessToken(valid, env)).toEqual(OPERATOR)
     const request = new Request('http://localhost/admin', { headers: { 'Cf-Access-Jwt-Assertion': valid } })
-    expect(await verifyAccess(request, env)).toEqual(operator)
+    expect(await verifyAccess(request, env)).toEqual(OPERATOR)
   })
 
   it('with an allow-list, only the listed e-mail addresses pass (case aside)', async () => {
     const env = keys.vars({ ACCESS_ALLOWED_EMAILS: ' someone@aksharalabs.in , Operator@AksharaLabs.in ' })
-    expect(await verifyAccessToken(await keys.sign(), env)).toEqual({
-      ok: true,
-      email: TEST_OPERATOR,
-      id: TEST_OPERATOR_ID,
-    })
-    expect(await verifyAccessToken(await keys.sign({ email: 'intruder@example.com' }), env)).toEqual({
-      ok: false,
-      reason: 'not_allowed',
-    })
+    expect(await verifyAccessToken(await keys.sign(), env)).toEqual(OPERATOR)
+    expect(await verifyAccessToken(await keys.sign({ email: 'intruder@example.com' }), env)).toEqual(
+      refused('not_allowed'),
+    )
   })
 
   it('fails closed without configuration, with a certs address off this machine, or with the keys unreachable', async () => {
     const token = await keys.sign()
-    expect(await verifyAccessToken(token, {})).toEqual({ ok: false, reason: 'not_configured' })
-    expect(await verifyAccessToken(token, { ...keys.vars(), ACCESS_AUD: ' ' })).toEqual({
-      ok: false,
-      reason: 'not_configured',
-    })
-    expect(await verifyAccessToken(token, { ...keys.vars(), ACCESS_TEAM_DOMAIN: '' })).toEqual({
-      ok: false,
-      reason: 'not_configured',
-    })
-    expect(await verifyAccessToken(token, { ...keys.vars(), ACCESS_TEAM_DOMAIN: 'evil.example/path?x' })).toEqual({
-      ok: false,
-      reason: 'not_configured',
-    })
-    for (const url of [
-      'https://evil.example/cdn-cgi/access/certs',
-      'http://10.0.0.1/certs',
-      'http://127.0.0.1.evil.example/certs',
-      'file:///etc/passwd',
-      'not a url',
-    ]) {
-      expect(await verifyAccessToken(token, keys.vars({ ACCESS_CERTS_URL: url })), url).toEqual({
-        ok: false,
-        reason: 'bad_certs_url',
-      })
-    }
-    expect(await verifyAccessToken(token, keys.vars({ ACCESS_CERTS_URL: 'http://127.0.0.1:9/certs' }))).toEqual({
-      ok: false,
-      reason: 'keys_unavailable',
-    })
+    expect(await verifyAccessToken(token, {})).toEqual(refused('not_configured'))
+    for (const half of [{ ACCESS_AUD: ' ' }, { ACCESS_TEAM_DOMAIN: '' }, { ACCESS_TEAM_DOMAIN: 'evil.example/path?x' }])
+      expect(await verifyAccessToken(token, { ...keys.vars(), ...half })).toEqual(refused('not_configured'))
+    const offMachine = ['https://evil.example/cdn-cgi/access/certs', 'http://10.0.0.1/certs', 'file:///etc/passwd']
+    for (const url of [...offMachine, 'http://127.0.0.1.evil.example/certs', 'not a url'])
+      expect(await verifyAccessToken(token, keys.vars({ ACCESS_CERTS_URL: url })), url).toEqual(
+        refused('bad_certs_url'),
+      )
+    const unreachable = keys.vars({ ACCESS_CERTS_URL: 'http://127.0.0.1:9/certs' })
+    expect(await verifyAccessToken(token, unreachable)).toEqual(refused('keys_unavailable'))
   })
 
   it('without an override, the keys come from the team domain over https', () => {

@@ -148,12 +148,8 @@ describe('npm run check:size', () => {
 
     const routes = siteRoutes()
     delete routes['/privacy']
-    const incomplete = checkSize(
-      fixtureDist(
-        siteChunks(1_000, () => 1_000),
-        routes,
-      ),
-    )
+    const chunks = siteChunks(1_000, () => 1_000)
+    const incomplete = checkSize(fixtureDist(chunks, routes))
     expect(incomplete.code).not.toBe(0)
     expect(incomplete.stderr).toContain("No route for /privacy in Start's manifest")
   })

@@ -24,14 +24,14 @@ describe('ContactForm', () => {
     render(<ContactForm />)
     expect(screen.getByRole('heading', { name: 'Send us a message' })).toBeTruthy()
     const f = fields()
-    expect(f.name.tagName).toBe('INPUT')
-    expect(f.name.name).toBe('name')
-    expect(f.name.required).toBe(true)
-    expect(f.email.type).toBe('email')
-    expect(f.email.required).toBe(true)
-    expect(f.company.required).toBe(false)
-    expect(f.subject.tagName).toBe('SELECT')
-    expect(f.message.tagName).toBe('TEXTAREA')
+    expect([f.name.tagName, f.name.name, f.email.type, f.subject.tagName, f.message.tagName]).toEqual([
+      'INPUT',
+      'name',
+      'email',
+      'SELECT',
+      'TEXTAREA',
+    ])
+    expect([f.name.required, f.email.required, f.company.required]).toEqual([true, true, false])
     expect(f.message.getAttribute('rows')).toBe('6')
     const options = [...f.subject.options].map((o) => [o.value, o.textContent])
     expect(options).toEqual([
@@ -85,18 +85,14 @@ describe('ContactForm', () => {
 
       const f = fields()
       expect(f.name.getAttribute('aria-invalid')).toBe('true')
-      expect(document.getElementById(f.name.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      const errorOf = (field: Pick<Element, 'getAttribute'>) =>
+        document.getElementById(field.getAttribute('aria-describedby') ?? '')
+      expect([f.name, f.email, f.subject, f.message].map((field) => errorOf(field)?.textContent)).toEqual([
         MESSAGES.nameRequired,
-      )
-      expect(document.getElementById(f.email.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
         MESSAGES.emailRequired,
-      )
-      expect(document.getElementById(f.subject.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
         MESSAGES.subjectRequired,
-      )
-      expect(document.getElementById(f.message.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
         MESSAGES.messageRequired,
-      )
+      ])
       expect(f.company.getAttribute('aria-invalid')).toBeNull()
       expect(f.company.getAttribute('aria-describedby')).toBeNull()
       expect(document.activeElement).toBe(f.name)

@@ -28,6 +28,18 @@ beforeEach(() => {
   getTurnstileSiteKey.mockReset()
 })
 
+const shown = () => Object.values(fields()).map((field) => field.value)
+const FILLED = ['Ravi Kumar', 'ravi@example.com', 'Godavari Foods', 'automation', 'Please call me.']
+
+/** Renders the form, fills it validly and sends it. */
+async function sendFilled(form = <ContactForm />) {
+  const user = userEvent.setup()
+  const view = render(form)
+  await fillValid(user)
+  await user.click(submitButton())
+  return { user, ...view }
+}
+
 describe('ContactForm', () => {
   describe('sending', () => {
     it('sends the trimmed message, the honeypot and the form fill’s key, never an access key', async () => {
@@ -55,28 +67,12 @@ describe('ContactForm', () => {
 
     it('sends where the visit came from as the tab kept it, with the page the form is on', async () => {
       submitContact.mockResolvedValue(okAnswer())
-      sessionStorage.setItem(
-        VISIT_KEY,
-        JSON.stringify({
-          source_first_page: '/services/devops',
-          source_referrer: 'www.google.com',
-          utm_source: 'news',
-        }),
-      )
-      const user = userEvent.setup()
+      const visit = { source_first_page: '/services/devops', source_referrer: 'www.google.com', utm_source: 'news' }
+      sessionStorage.setItem(VISIT_KEY, JSON.stringify(visit))
       // The server's view of the page (no JavaScript) is only the fallback: the tab's record wins.
-      render(
-        <ContactForm idempotencyKey={FORM_KEY} source={{ source_page: '/contact', source_first_page: '/contact' }} />,
-      )
-      await fillValid(user)
-      await user.click(submitButton())
+      await sendFilled(<ContactForm source={{ source_page: '/contact', source_first_page: '/contact' }} />)
       await waitFor(() => expect(submitContact).toHaveBeenCalledTimes(1))
-      expect(submitContact.mock.calls[0]?.[0]?.data).toMatchObject({
-        source_page: '/',
-        source_first_page: '/services/devops',
-        source_referrer: 'www.google.com',
-        utm_source: 'news',
-      })
+      expect(submitContact.mock.calls[0]?.[0]?.data).toMatchObject({ ...visit, source_page: '/' })
       sessionStorage.removeItem(VISIT_KEY)
     })
 
@@ -100,11 +96,7 @@ describe('ContactForm', () => {
     it('reads "Sending..." and is disabled while sending; a second click sends nothing', async () => {
       const request = deferred<ContactReplyBody>()
       submitContact.mockReturnValue(request.promise)
-      const user = userEvent.setup()
-      const { container } = render(<ContactForm />)
-      await fillValid(user)
-      await user.click(submitButton())
-
+      const { user, container } = await sendFilled()
       const button = submitButton() as HTMLButtonElement
       expect(button.textContent).toBe('Sending...')
       expect(button.disabled).toBe(true)
@@ -119,24 +111,14 @@ describe('ContactForm', () => {
 
     it('on success shows the green message with an icon and clears every field', async () => {
       submitContact.mockResolvedValue(okAnswer())
-      const user = userEvent.setup()
-      render(<ContactForm defaultSubject="general" />)
-      await fillValid(user)
-      await user.click(submitButton())
+      await sendFilled(<ContactForm defaultSubject="general" />)
 
       await waitFor(() => expect(within(status()).getByText(SUCCESS_MESSAGE)).toBeTruthy())
       const message = within(status()).getByText(SUCCESS_MESSAGE).parentElement as HTMLElement
       expect(message.className).toContain('text-success')
       expect(message.querySelector('svg')).toBeTruthy()
       expect(status().getAttribute('aria-live')).toBe('polite')
-      const f = fields()
-      expect([f.name.value, f.email.value, f.company.value, f.subject.value, f.message.value]).toEqual([
-        '',
-        '',
-        '',
-        '',
-        '',
-      ])
+      expect(shown()).toEqual(['', '', '', '', ''])
     })
 
     const failures: [string, () => unknown][] = [
@@ -155,33 +137,20 @@ describe('ContactForm', () => {
     for (const [what, answer] of failures) {
       it(`on ${what} shows the red message and keeps every field`, async () => {
         submitContact.mockImplementation(answer)
-        const user = userEvent.setup()
-        render(<ContactForm />)
-        await fillValid(user)
-        await user.click(submitButton())
+        await sendFilled()
 
         await waitFor(() => expect(within(status()).getByText(FAILURE_MESSAGE)).toBeTruthy())
         const message = within(status()).getByText(FAILURE_MESSAGE).parentElement as HTMLElement
         expect(message.className).toContain('text-danger')
         expect(message.querySelector('svg')).toBeTruthy()
         expect(within(status()).queryByText(SUCCESS_MESSAGE)).toBeNull()
-        const f = fields()
-        expect([f.name.value, f.email.value, f.company.value, f.subject.value, f.message.value]).toEqual([
-          'Ravi Kumar',
-          'ravi@example.com',
-          'Godavari Foods',
-          'automation',
-          'Please call me.',
-        ])
+        expect(shown()).toEqual(FILLED)
       })
     }
 
     it('clears the status message when a new submit starts', async () => {
       submitContact.mockResolvedValueOnce(failedAnswer())
-      const user = userEvent.setup()
-      render(<ContactForm />)
-      await fillValid(user)
-      await user.click(submitButton())
+      const { user } = await sendFilled()
       await waitFor(() => expect(within(status()).getByText(FAILURE_MESSAGE)).toBeTruthy())
 
       const request = deferred<ContactReplyBody>()
@@ -195,10 +164,7 @@ describe('ContactForm', () => {
 
     it('clears the status message when a new submit stops at validation', async () => {
       submitContact.mockResolvedValueOnce(okAnswer())
-      const user = userEvent.setup()
-      render(<ContactForm />)
-      await fillValid(user)
-      await user.click(submitButton())
+      const { user } = await sendFilled()
       await waitFor(() => expect(within(status()).getByText(SUCCESS_MESSAGE)).toBeTruthy())
       await user.click(submitButton())
       expect(status().textContent).toBe('')

@@ -6,6 +6,7 @@ import type { EnquiryRecord } from '../../app/ledger'
 import { type EnquiryFilter, enquiryPages, listEnquiries, storeEnquiry } from '../../app/ledger/index.server'
 import { csvCells } from '../support/csv'
 import { sqliteD1 } from '../support/d1-sqlite'
+import { ledgerEnquiry } from '../support/values'
 
 const record: EnquiryRecord = {
   ...EMPTY_VALUES,
@@ -82,14 +83,9 @@ describe('the CSV export, streamed a page at a time', () => {
     }))
 
   it('is the same bytes as the file built whole, for an empty, a one-row and a many-page export', async () => {
-    for (const [records, size] of [
-      [[], 3],
-      [[record], 3],
-      [many(7), 3],
-      [many(9), 3],
-    ] as const) {
+    for (const records of [[], [record], many(7), many(9)]) {
       const whole = new TextEncoder().encode(enquiriesCsv(records))
-      const streamed = await bytesOf(enquiriesCsvStream(pagesOf([...records], size)))
+      const streamed = await bytesOf(enquiriesCsvStream(pagesOf(records, 3)))
       expect(Buffer.from(streamed).equals(Buffer.from(whole)), `${records.length} rows`).toBe(true)
     }
   })
@@ -133,40 +129,28 @@ describe('the export’s pages, read from D1', () => {
     // 60 enquiries, five to a second: pages end in the middle of a tie, which keyset paging must not skip or repeat.
     for (let i = 0; i < 60; i++) {
       const receivedAt = new Date(Date.UTC(2026, 10, 23, 10, 0, Math.floor(i / 5))).toISOString()
-      await storeEnquiry(
-        d1.db,
-        {
-          ...EMPTY_VALUES,
-          id: `20261123-${String((i * 37) % 60).padStart(2, '0')}`,
-          receivedAt,
-          name: i % 2 ? `Odd ${i}` : `Even ${i}`,
-          email: `p${i}@example.com`,
-          company: '',
-          subject: 'general',
-          subjectLabel: 'General',
-          message: 'Hello',
-        },
-        `key-${i}`,
-        i % 4 === 0 ? { heldReason: 'turnstile_missing' } : { nextAttemptAt: receivedAt },
-      )
+      const enquiry = ledgerEnquiry('p', { id: `20261123-${String((i * 37) % 60).padStart(2, '0')}`, receivedAt })
+      const held = i % 4 === 0 ? { heldReason: 'turnstile_missing' as const } : { nextAttemptAt: receivedAt }
+      await storeEnquiry(d1.db, { ...enquiry, name: i % 2 ? `Odd ${i}` : `Even ${i}` }, `key-${i}`, held)
     }
     const all = async (filter: EnquiryFilter, pageSize: number, limit = 50_000) => {
       const pages: string[][] = []
       for await (const page of enquiryPages(d1.db, filter, { pageSize, limit })) pages.push(page.map((r) => r.id))
       return pages
     }
-    const listed = (await listEnquiries(d1.db, {}, { limit: 100, offset: 0 })).records.map((r) => r.id)
+    const ids = async (filter: EnquiryFilter) =>
+      (await listEnquiries(d1.db, filter, { limit: 100, offset: 0 })).records.map((r) => r.id)
+    const listed = await ids({})
     const pages = await all({}, 7)
     expect(pages.flat()).toEqual(listed)
     expect(pages.map((page) => page.length)).toEqual([7, 7, 7, 7, 7, 7, 7, 7, 4])
     expect((await all({}, 7, 20)).flat()).toEqual(listed.slice(0, 20))
     expect((await all({}, 60)).flat()).toEqual(listed)
 
-    const held = (await listEnquiries(d1.db, { status: 'held' }, { limit: 100, offset: 0 })).records.map((r) => r.id)
+    const held = await ids({ status: 'held' })
     expect(held).toHaveLength(15)
     expect((await all({ status: 'held' }, 4)).flat()).toEqual(held)
-    const odd = (await listEnquiries(d1.db, { search: 'Odd' }, { limit: 100, offset: 0 })).records.map((r) => r.id)
-    expect((await all({ search: 'Odd' }, 8)).flat()).toEqual(odd)
+    expect((await all({ search: 'Odd' }, 8)).flat()).toEqual(await ids({ search: 'Odd' }))
     d1.close()
   })
 })
@@ -177,22 +161,8 @@ describe('the export’s triage columns', () => {
     const people = ['Won Lead', 'Late Lead', 'New Lead'] as const
     for (const [i, name] of people.entries()) {
       const receivedAt = new Date(Date.UTC(2026, 10, 23, 10, i)).toISOString()
-      await storeEnquiry(
-        d1.db,
-        {
-          ...EMPTY_VALUES,
-          id: `20261123-t${i}`,
-          receivedAt,
-          name,
-          email: `t${i}@example.com`,
-          company: '',
-          subject: 'general',
-          subjectLabel: 'General',
-          message: 'Hello',
-        },
-        `triage-key-${i}`,
-        { nextAttemptAt: receivedAt },
-      )
+      const enquiry = ledgerEnquiry('t', { id: `20261123-t${i}`, receivedAt, name })
+      await storeEnquiry(d1.db, enquiry, `triage-key-${i}`, { nextAttemptAt: receivedAt })
     }
     d1.sqlite.exec(`UPDATE enquiries SET triage = 'closed', outcome = 'won', owner = 'asha@aksharalabs.in',
       reply_by = '2026-11-24T10:00:00.000Z' WHERE id = '20261123-t0'`)
@@ -204,15 +174,8 @@ describe('the export’s triage columns', () => {
     const [header, ...lines] = enquiriesCsv(records, '2026-11-25T09:00:00.000Z').slice(1).split('\r\n')
     const titles = csvCells(header ?? '')
     const at = titles.indexOf('Triage')
-    expect(titles.slice(at - 1, at + 6)).toEqual([
-      'Handled by',
-      'Triage',
-      'Outcome',
-      'Owner',
-      'Reply by',
-      'Overdue',
-      'Sent from page',
-    ])
+    const columns = ['Handled by', 'Triage', 'Outcome', 'Owner', 'Reply by', 'Overdue', 'Sent from page']
+    expect(titles.slice(at - 1, at + 6)).toEqual(columns)
     const triageOf = (name: string) => {
       const line = lines.find((text) => text.includes(`"${name}"`)) ?? ''
       return csvCells(line).slice(at, at + 5)

@@ -1,8 +1,5 @@
-/**
- * Where an enquiry came from, in the browser and on the contact page: what is kept for the tab, and
- * what the contact page's own request tells without JavaScript. The server's checks, the stored
- * record, the CSV and the counts: enquiry-source-ledger.test.ts.
- */
+// Where an enquiry came from, in the browser and in the contact page's own request; on the server:
+// enquiry-source-ledger.test.ts.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { contactPageSource, landingSource, referrerHost, rememberVisit, VISIT_KEY } from '~/lib/visit-source'
 import { rememberedVisit, sourceToSend } from '~/lib/visit-source-send'
@@ -15,11 +12,8 @@ describe('the referrer, reduced to its host', () => {
   })
 
   it('is none for this site, an empty referrer, or something that is not an http(s) address', () => {
-    expect(referrerHost(`${SITE}/services/devops`, 'aksharalabs.in')).toBeUndefined()
-    expect(referrerHost('', 'aksharalabs.in')).toBeUndefined()
-    expect(referrerHost(null, 'aksharalabs.in')).toBeUndefined()
-    expect(referrerHost('not a url', 'aksharalabs.in')).toBeUndefined()
-    expect(referrerHost('android-app://com.example/', 'aksharalabs.in')).toBeUndefined()
+    for (const referrer of [`${SITE}/services/devops`, '', null, 'not a url', 'android-app://com.example/'])
+      expect(referrerHost(referrer, 'aksharalabs.in'), String(referrer)).toBeUndefined()
   })
 })
 

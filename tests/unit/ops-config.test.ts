@@ -32,6 +32,10 @@ function variant(edit: (toml: string) => string): RawConfig {
   return readWranglerConfig(path)
 }
 const clone = (): RawConfig => structuredClone(config)
+const withVars = (vars: Record<string, string>, base: RawConfig = clone()): RawConfig => ({
+  ...base,
+  vars: { ...base.vars, ...vars },
+})
 
 describe('wrangler.toml', () => {
   it('reads as wrangler itself reads it (experimental_readRawConfig), without loading wrangler', async () => {
@@ -58,8 +62,7 @@ describe('wrangler.toml', () => {
   })
 
   it('rate-limits contact posts over the period the code tells a limited client to wait, in production and in previews', () => {
-    // Retry-After is the production limiter's period, put in the code at build time (scripts/wrangler-facts.ts);
-    // the previews' limiter must keep the same period.
+    // Retry-After is the production limiter's period, put in the code at build time (scripts/wrangler-facts.ts).
     const limiters = [...config.ratelimits, ...config.previews.ratelimits].filter(
       (r: RawConfig) => r.name === 'CONTACT_RATE_LIMITER',
     )
@@ -87,7 +90,6 @@ describe('wrangler.toml', () => {
     const live = variant((toml) =>
       toml.replace(/^# routes = \[\n((?:#\s+\{.*\n)+)# \]\n/m, (block) => block.replace(/^# ?/gm, '')),
     )
-    expect(live.routes).toHaveLength(2)
     expect(live.routes.map((r: RawConfig) => r.pattern)).toEqual(['aksharalabs.in', 'www.aksharalabs.in'])
     expect(schemaProblems(live)).toEqual([])
     expect(live.preview_urls).toBe(false)
@@ -187,16 +189,15 @@ describe('the checks catch what an operator would get wrong', () => {
 
   it('flags Turnstile turned on without its secret required, and a stand-in siteverify left in the file', () => {
     expect(hygieneProblems(clone()).join('\n')).not.toMatch(/TURNSTILE/)
-    const half = clone()
-    half.vars.TURNSTILE_SITE_KEY = '0x4AAAAAAAexample'
+    const half = withVars({ TURNSTILE_SITE_KEY: '0x4AAAAAAAexample' })
     expect(hygieneProblems(half)).toEqual([
       expect.stringMatching(/TURNSTILE_SITE_KEY is set but \[secrets\] required does not list TURNSTILE_SECRET_KEY/),
     ])
     half.secrets.required.push('TURNSTILE_SECRET_KEY')
     expect(hygieneProblems(half)).toEqual([])
-    const standIn = clone()
-    standIn.vars.TURNSTILE_VERIFY_URL = 'http://127.0.0.1:9/siteverify'
-    expect(hygieneProblems(standIn)).toEqual([expect.stringMatching(/TURNSTILE_VERIFY_URL is for tests/)])
+    expect(hygieneProblems(withVars({ TURNSTILE_VERIFY_URL: 'http://127.0.0.1:9/siteverify' }))).toEqual([
+      expect.stringMatching(/TURNSTILE_VERIFY_URL is for tests/),
+    ])
   })
 
   it('flags the receipt or early access turned on without its link secret required', () => {
@@ -205,8 +206,7 @@ describe('the checks catch what an operator would get wrong', () => {
       ['EARLY_ACCESS_FROM', 'EARLY_ACCESS_LINK_SECRET'],
     ] as const) {
       expect(hygieneProblems(clone()).join('\n')).not.toContain(secret)
-      const half = clone()
-      half.vars[from] = 'hello@aksharalabs.in'
+      const half = withVars({ [from]: 'hello@aksharalabs.in' })
       expect(hygieneProblems(half)).toEqual([`${from} is set but [secrets] required does not list ${secret}`])
       half.secrets.required.push(secret)
       expect(hygieneProblems(half)).toEqual([])
@@ -215,36 +215,29 @@ describe('the checks catch what an operator would get wrong', () => {
 
   it('flags a stand-in Access key server left in the file, in production and in previews', () => {
     expect(hygieneProblems(clone()).join('\n')).not.toMatch(/ACCESS_CERTS_URL/)
-    const standIn = clone()
-    standIn.vars.ACCESS_CERTS_URL = 'http://127.0.0.1:8790/cdn-cgi/access/certs'
-    expect(hygieneProblems(standIn)).toEqual([
-      'ACCESS_CERTS_URL is for tests and local use only: leave it empty in wrangler.toml',
-    ])
+    const certs = { ACCESS_CERTS_URL: 'http://127.0.0.1:8790/cdn-cgi/access/certs' }
+    const said = 'ACCESS_CERTS_URL is for tests and local use only: leave it empty in wrangler.toml'
+    expect(hygieneProblems(withVars(certs))).toEqual([said])
     const preview = clone()
-    preview.previews.vars.ACCESS_CERTS_URL = 'http://127.0.0.1:8790/cdn-cgi/access/certs'
-    expect(hygieneProblems(preview)).toEqual([
-      '[previews.vars] ACCESS_CERTS_URL is for tests and local use only: leave it empty in wrangler.toml',
-    ])
+    preview.previews.vars = { ...preview.previews.vars, ...certs }
+    expect(hygieneProblems(preview)).toEqual([`[previews.vars] ${said}`])
   })
 
   it('flags an desk turned on with an empty allow-list and no reason, and accepts a list or a written reason', () => {
     expect(allowListProblems(clone())).toEqual([])
-    const on = clone()
-    on.vars.ACCESS_TEAM_DOMAIN = 'company.cloudflareaccess.com'
-    on.vars.ACCESS_AUD = 'a'.repeat(64)
+    const on = withVars({ ACCESS_TEAM_DOMAIN: 'company.cloudflareaccess.com', ACCESS_AUD: 'a'.repeat(64) })
     expect(hygieneProblems(on)).toEqual([expect.stringMatching(/^ACCESS_ALLOWED_EMAILS is empty while the desk is on/)])
     for (const empty of ['', ' ', ' , '])
-      expect(allowListProblems({ ...on, vars: { ...on.vars, ACCESS_ALLOWED_EMAILS: empty } }), empty).toHaveLength(1)
-    expect(allowListProblems({ ...on, vars: { ...on.vars, ACCESS_ALLOWED_EMAILS: 'owner@company.in' } })).toEqual([])
+      expect(allowListProblems(withVars({ ACCESS_ALLOWED_EMAILS: empty }, on)), empty).toHaveLength(1)
+    expect(allowListProblems(withVars({ ACCESS_ALLOWED_EMAILS: 'owner@company.in' }, on))).toEqual([])
     for (const notAReason of ['yes', '*', 'true', 'policy-only-on-purpose', 'x'.repeat(40)])
-      expect(
-        allowListProblems({ ...on, vars: { ...on.vars, ACCESS_POLICY_ONLY_REASON: notAReason } }),
-        notAReason,
-      ).toEqual([expect.stringMatching(/ACCESS_POLICY_ONLY_REASON ".*" is not a reason/)])
+      expect(allowListProblems(withVars({ ACCESS_POLICY_ONLY_REASON: notAReason }, on)), notAReason).toEqual([
+        expect.stringMatching(/ACCESS_POLICY_ONLY_REASON ".*" is not a reason/),
+      ])
     const reason = 'Only the two owners are in the Access policy; reviewed quarterly.'
-    expect(allowListProblems({ ...on, vars: { ...on.vars, ACCESS_POLICY_ONLY_REASON: reason } })).toEqual([])
+    expect(allowListProblems(withVars({ ACCESS_POLICY_ONLY_REASON: reason }, on))).toEqual([])
     // Half on (one of the two set) counts as on.
-    expect(allowListProblems({ ...clone(), vars: { ...clone().vars, ACCESS_AUD: 'a'.repeat(64) } })).toHaveLength(1)
+    expect(allowListProblems(withVars({ ACCESS_AUD: 'a'.repeat(64) }))).toHaveLength(1)
   })
 
   it('`npm run check:config` says so and exits 1', () => {
@@ -270,21 +263,22 @@ describe('the checks catch what an operator would get wrong', () => {
 describe('one source for names and facts', () => {
   it('the web manifest carries the name and colour from app/site.ts (run `npm run images` after changing them)', () => {
     const manifest = JSON.parse(readFileSync('public/site.webmanifest', 'utf8'))
-    expect(manifest.name).toBe(site.name)
-    expect(manifest.short_name).toBe(site.name)
-    expect(manifest.theme_color).toBe(site.themeColor)
+    expect(manifest).toMatchObject({ name: site.name, short_name: site.name, theme_color: site.themeColor })
   })
 
   it('the privacy page states the retention and the log period from app/content/facts.ts', () => {
     const text = privacyPage.sections.flatMap((s) => [...s.paragraphs, ...(s.list ?? [])]).join(' ')
-    expect(text).toContain(`${facts.enquiryRetentionDays} days (${retentionMonths()} months)`)
-    expect(text).toContain(`held back as suspected spam`)
-    expect(text).toContain(`deleted ${facts.heldRetentionDays} days after we receive it`)
-    expect(text).toContain('keyed hash')
     expect(retentionMonths()).toBe(24)
-    expect(text).toContain(`at most ${facts.logRetentionDays} days`)
-    expect(text).toContain(`D1 Time Travel), still holds an enquiry for at most ${facts.restoreHistoryDays} days`)
-    expect(text).toContain('Cloudflare D1')
+    for (const words of [
+      `${facts.enquiryRetentionDays} days (${retentionMonths()} months)`,
+      `held back as suspected spam`,
+      `deleted ${facts.heldRetentionDays} days after we receive it`,
+      'keyed hash',
+      'Cloudflare D1',
+      `at most ${facts.logRetentionDays} days`,
+      `D1 Time Travel), still holds an enquiry for at most ${facts.restoreHistoryDays} days`,
+    ])
+      expect(text).toContain(words)
   })
 
   it('the preview migrations config lists the previews’ database at the top level', () => {

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import {
   API_MAX_PAUSE_MS,
   API_TRIES,
@@ -22,10 +22,7 @@ const saved = { ...process.env }
 beforeAll(async () => {
   server = createServer((req, res) => {
     asked.push(req.url ?? '')
-    const answer = answers.shift() ?? {
-      status: 500,
-      body: { success: false, errors: [{ code: 1, message: 'none left' }] },
-    }
+    const answer = answers.shift() ?? { status: 500, body: { success: false, errors: [{ code: 1, message: 'none' }] } }
     res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers })
     res.end(JSON.stringify(answer.body))
   })
@@ -33,6 +30,9 @@ beforeAll(async () => {
   process.env.CLOUDFLARE_API_BASE_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   process.env.CLOUDFLARE_ACCOUNT_ID = 'account'
   process.env.CLOUDFLARE_API_TOKEN = 'token'
+})
+beforeEach(() => {
+  asked.length = 0
 })
 afterAll(async () => {
   for (const key of ['CLOUDFLARE_API_BASE_URL', 'CLOUDFLARE_ACCOUNT_ID', 'CLOUDFLARE_API_TOKEN']) {
@@ -55,14 +55,12 @@ const refused = (status: number, code: number, headers?: Record<string, string>)
 describe("Cloudflare's API answers (docs/operations/rollback.md)", () => {
   it('tries a 429 again after its Retry-After, and a 5xx again, then answers', async () => {
     answers = [refused(429, 971, { 'Retry-After': '0' }), refused(502, 10013, { 'Retry-After': '0' }), ok({ id: 'x' })]
-    asked.length = 0
     expect(await cloudflareApi('/workers/scripts/site')).toEqual({ id: 'x' })
     expect(asked).toHaveLength(3)
   })
 
   it(`gives up after ${API_TRIES} tries, with the last answer's status and code`, async () => {
     answers = Array.from({ length: API_TRIES }, () => refused(503, 10013, { 'Retry-After': '0' }))
-    asked.length = 0
     const error = await cloudflareApi('/workers/scripts/site').catch((e) => e)
     expect(error).toBeInstanceOf(CloudflareApiError)
     expect(error).toMatchObject({ status: 503, code: 10013 })
@@ -71,7 +69,6 @@ describe("Cloudflare's API answers (docs/operations/rollback.md)", () => {
 
   it('never tries a 4xx other than 429 again', async () => {
     answers = [refused(404, 10007)]
-    asked.length = 0
     await expect(cloudflareApi('/workers/scripts/site')).rejects.toMatchObject({ code: 10007 })
     expect(asked).toHaveLength(1)
   })
@@ -87,7 +84,6 @@ describe("Cloudflare's API answers (docs/operations/rollback.md)", () => {
   it('reads every page of a list, by result_info', async () => {
     const info = (page: number) => ({ page, per_page: 2, count: 2, total_count: 5, total_pages: 3 })
     answers = [ok({ items: [1, 2] }, info(1)), ok({ items: [3, 4] }, info(2)), ok({ items: [5] }, info(3))]
-    asked.length = 0
     const all = await cloudflareApiAll<{ items: number[] }, number>('/versions?deployable=true', (r) => r.items)
     expect(all).toEqual([1, 2, 3, 4, 5])
     expect(asked.map((path) => new URL(path, 'http://x').searchParams.get('page'))).toEqual(['1', '2', '3'])

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { spawn } from 'node:child_process'
+import { execFile } from 'node:child_process'
 import { createServer, type IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -15,23 +15,19 @@ interface Seen {
 /** A loopback stand-in for the deployed site: a contact page with a hidden field, and the endpoint. */
 async function standIn(answer: { status: number; body: string }) {
   const seen: Seen[] = []
-  const server = createServer((req, res) => {
+  const server = createServer(async (req, res) => {
     let body = ''
-    req.on('data', (chunk) => {
-      body += chunk
-    })
-    req.on('end', () => {
-      seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body })
-      if (req.method === 'GET' && req.url === '/contact') {
-        res.writeHead(200, { 'Content-Type': 'text/html' })
-        res.end(
-          '<form method="post" action="/api/contact"><input type="hidden" name="idempotencyKey" value="k-123&amp;x"/><input name="name"/></form>',
-        )
-        return
-      }
-      res.writeHead(answer.status, { 'Content-Type': 'application/json', 'X-Request-Id': 'req-42' })
-      res.end(answer.body)
-    })
+    for await (const chunk of req) body += chunk
+    seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body })
+    if (req.method === 'GET' && req.url === '/contact') {
+      res.writeHead(200, { 'Content-Type': 'text/html' })
+      res.end(
+        '<form method="post" action="/api/contact"><input type="hidden" name="idempotencyKey" value="k-123&amp;x"/><input name="name"/></form>',
+      )
+      return
+    }
+    res.writeHead(answer.status, { 'Content-Type': 'application/json', 'X-Request-Id': 'req-42' })
+    res.end(answer.body)
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   servers.push(server)
@@ -42,18 +38,13 @@ afterEach(() => {
   for (const s of servers.splice(0)) s.close()
 })
 
+/** `npm run prove-delivery -- <args>`, as a child process (the stand-in answers from this one). */
 function run(args: string[]) {
-  return new Promise<{ status: number | null; output: string }>((resolve) => {
-    const child = spawn(process.execPath, ['scripts/prove-delivery.ts', ...args])
-    let output = ''
-    child.stdout.on('data', (c) => {
-      output += c
-    })
-    child.stderr.on('data', (c) => {
-      output += c
-    })
-    child.on('exit', (status) => resolve({ status, output }))
-  })
+  return new Promise<{ status: number | null; output: string }>((resolve) =>
+    execFile(process.execPath, ['scripts/prove-delivery.ts', ...args], (error, stdout, stderr) =>
+      resolve({ status: error ? Number(error.code) : 0, output: `${stdout}${stderr}` }),
+    ),
+  )
 }
 
 vi.setConfig({ testTimeout: 30_000 })
@@ -67,21 +58,18 @@ describe('npm run prove-delivery', () => {
     expect(site.seen.map((r) => `${r.method} ${r.url}`)).toEqual(['GET /contact', 'POST /api/contact'])
     const post = site.seen[1] as Seen
     expect(post.headers.origin).toBe(site.origin)
-    const fields = Object.fromEntries(new URLSearchParams(post.body))
-    expect(fields.idempotencyKey).toBe('k-123&x')
-    expect(fields.email).toBe('delivery-check@example.com')
-    expect(fields.website).toBe('')
-    expect(fields.message).toMatch(/^Test enquiry [0-9a-f]{8}, sent by `npm run prove-delivery`/)
+    expect(Object.fromEntries(new URLSearchParams(post.body))).toMatchObject({
+      idempotencyKey: 'k-123&x',
+      email: 'delivery-check@example.com',
+      website: '',
+      message: expect.stringMatching(/^Test enquiry [0-9a-f]{8}, sent by `npm run prove-delivery`/),
+    })
   })
 
   it('calls the proof delivered only when its row says so; held, failed and an attempt that failed are not', () => {
     const row = (status: string, attempts = 0) => ({ status, attempts, lastCause: null, heldReason: null })
-    expect(proofStatus(row('delivered', 1))).toBe('delivered')
-    expect(proofStatus(row('held'))).toBe('held')
-    expect(proofStatus(row('failed', 6))).toBe('failed')
-    expect(proofStatus(row('pending', 1))).toBe('failed')
-    expect(proofStatus(row('pending'))).toBe('pending')
-    expect(proofStatus(null)).toBe('missing')
+    const rows = [row('delivered', 1), row('held'), row('failed', 6), row('pending', 1), row('pending'), null]
+    expect(rows.map(proofStatus)).toEqual(['delivered', 'held', 'failed', 'failed', 'pending', 'missing'])
   })
 
   it('fails when the site does not accept it', async () => {

@@ -12,131 +12,70 @@ const files = readdirSync(DIR).filter((f) => /\.ya?ml$/.test(f))
 const read = (file: string) => readFileSync(join(DIR, file), 'utf8')
 const workflow = (file: string) => parse(read(file))
 
-const CHECKOUT = 'actions/checkout@3d3c42e5aac5ba805825da76410c181273ba90b1'
+const expr = (text: string) => `\${{ ${text} }}`
+const CHECKOUT = {
+  uses: 'actions/checkout@3d3c42e5aac5ba805825da76410c181273ba90b1',
+  with: { 'persist-credentials': false },
+}
 const DOWNLOAD = 'actions/download-artifact@3e5f45b2cfb9172054b4087a40e8e0b5a5461e7c'
+const TOKEN = { CLOUDFLARE_API_TOKEN: expr('secrets.CLOUDFLARE_PREVIEW_API_TOKEN') }
+const INSTALL = { run: 'npm ci --ignore-scripts' }
+const AFTER_PREVIEW_BUILD = { workflow_run: { workflows: ['Preview build'], types: ['completed'] } }
+const PR_BUILD = { name: 'preview-build', 'run-id': expr('github.event.workflow_run.id') }
+/** A workflow of one job, as YAML (JSON is YAML). */
+const oneJob = (on: unknown, id: string, job: Record<string, unknown>) =>
+  JSON.stringify({ on, permissions: { contents: 'read' }, jobs: { [id]: { 'runs-on': 'ubuntu-latest', ...job } } })
 
 /** Deliberately bad workflows: each mixes a pull request's code with a secret in its own way. */
-const BAD: Record<string, { yaml: string; expect: RegExp }> = {
-  'a pull_request workflow holding a Cloudflare token': {
-    yaml: `
-on: pull_request
-permissions: { contents: read }
-jobs:
-  preview:
-    runs-on: ubuntu-latest
-    steps:
-      - uses: ${CHECKOUT}
-        with: { persist-credentials: false }
-      - run: npm ci --ignore-scripts
-      - run: npx wrangler preview
-        env:
-          CLOUDFLARE_API_TOKEN: \${{ secrets.CLOUDFLARE_PREVIEW_API_TOKEN }}
-`,
-    expect: /runs the pull request's code and names the secret CLOUDFLARE_PREVIEW_API_TOKEN/,
-  },
-  'a pull_request workflow naming an environment': {
-    yaml: `
-on: [pull_request]
-permissions: { contents: read }
-jobs:
-  preview:
-    runs-on: ubuntu-latest
-    environment: preview
-    steps:
-      - run: echo "$CLOUDFLARE_API_TOKEN"
-`,
-    expect: /names an environment/,
-  },
-  'pull_request_target checking out the head of the pull request': {
-    yaml: `
-on:
-  pull_request_target:
-    types: [closed]
-permissions: { contents: read }
-jobs:
-  delete:
-    runs-on: ubuntu-latest
-    steps:
-      - uses: ${CHECKOUT}
-        with:
-          ref: \${{ github.event.pull_request.head.sha }}
-          persist-credentials: false
-      - run: npm ci --ignore-scripts
-      - run: node scripts/ci/preview.ts delete --pr 1
-        env:
-          CLOUDFLARE_API_TOKEN: \${{ secrets.CLOUDFLARE_PREVIEW_API_TOKEN }}
-`,
-    expect: /checks out the pull request's code in a job holding secrets/,
-  },
-  'workflow_run deploying a pull request’s build without checking it': {
-    yaml: `
-on:
-  workflow_run:
-    workflows: [Preview build]
-    types: [completed]
-permissions: { contents: read }
-jobs:
-  deploy:
-    if: github.event.workflow_run.event == 'pull_request'
-    runs-on: ubuntu-latest
-    steps:
-      - uses: ${CHECKOUT}
-        with: { persist-credentials: false }
-      - run: npm ci --ignore-scripts
-      - uses: ${DOWNLOAD}
-        with:
-          name: preview-build
-          run-id: \${{ github.event.workflow_run.id }}
-          path: \${{ runner.temp }}/pr-build
-      - run: node scripts/ci/preview.ts deploy --build "$RUNNER_TEMP/pr-build" --pr 1
-        env:
-          CLOUDFLARE_API_TOKEN: \${{ secrets.CLOUDFLARE_PREVIEW_API_TOKEN }}
-`,
-    expect: /must pass `node scripts\/ci\/preview\.ts check` before any step that holds a secret/,
-  },
-  'workflow_run unpacking a pull request’s build over the checkout': {
-    yaml: `
-on:
-  workflow_run:
-    workflows: [Preview build]
-    types: [completed]
-permissions: { contents: read }
-jobs:
-  deploy:
-    runs-on: ubuntu-latest
-    steps:
-      - uses: ${CHECKOUT}
-        with: { persist-credentials: false }
-      - uses: ${DOWNLOAD}
-        with:
-          name: preview-build
-          run-id: \${{ github.event.workflow_run.id }}
-      - run: node scripts/ci/preview.ts check --build .
-      - run: node scripts/ci/preview.ts deploy --build . --pr 1
-        env:
-          CLOUDFLARE_API_TOKEN: \${{ secrets.CLOUDFLARE_PREVIEW_API_TOKEN }}
-`,
-    expect: /must be downloaded under \$\{\{ runner\.temp \}\}/,
-  },
-  'a token in the job’s env, readable by the install': {
-    yaml: `
-on:
-  push:
-    branches: [main]
-permissions: { contents: read }
-jobs:
-  deploy:
-    runs-on: ubuntu-latest
-    env:
-      CLOUDFLARE_API_TOKEN: \${{ secrets.CLOUDFLARE_API_TOKEN }}
-    steps:
-      - uses: ${CHECKOUT}
-        with: { persist-credentials: false }
-      - run: npm ci
-      - run: npx wrangler deploy
-`,
-    expect: /job-level env names the secret CLOUDFLARE_API_TOKEN[\s\S]*`npm ci` runs install scripts/,
-  },
+const BAD: Record<string, [yaml: string, expected: RegExp]> = {
+  'a pull_request workflow holding a Cloudflare token': [
+    oneJob('pull_request', 'preview', { steps: [CHECKOUT, INSTALL, { run: 'npx wrangler preview', env: TOKEN }] }),
+    /runs the pull request's code and names the secret CLOUDFLARE_PREVIEW_API_TOKEN/,
+  ],
+  'a pull_request workflow naming an environment': [
+    oneJob(['pull_request'], 'preview', { environment: 'preview', steps: [{ run: 'echo "$CLOUDFLARE_API_TOKEN"' }] }),
+    /names an environment/,
+  ],
+  'pull_request_target checking out the head of the pull request': [
+    oneJob({ pull_request_target: { types: ['closed'] } }, 'delete', {
+      steps: [
+        { ...CHECKOUT, with: { ref: expr('github.event.pull_request.head.sha'), 'persist-credentials': false } },
+        INSTALL,
+        { run: 'node scripts/ci/preview.ts delete --pr 1', env: TOKEN },
+      ],
+    }),
+    /checks out the pull request's code in a job holding secrets/,
+  ],
+  'workflow_run deploying a pull request’s build without checking it': [
+    oneJob(AFTER_PREVIEW_BUILD, 'deploy', {
+      if: "github.event.workflow_run.event == 'pull_request'",
+      steps: [
+        CHECKOUT,
+        INSTALL,
+        { uses: DOWNLOAD, with: { ...PR_BUILD, path: `${expr('runner.temp')}/pr-build` } },
+        { run: 'node scripts/ci/preview.ts deploy --build "$RUNNER_TEMP/pr-build" --pr 1', env: TOKEN },
+      ],
+    }),
+    /must pass `node scripts\/ci\/preview\.ts check` before any step that holds a secret/,
+  ],
+  'workflow_run unpacking a pull request’s build over the checkout': [
+    oneJob(AFTER_PREVIEW_BUILD, 'deploy', {
+      steps: [
+        CHECKOUT,
+        { uses: DOWNLOAD, with: PR_BUILD },
+        { run: 'node scripts/ci/preview.ts check --build .' },
+        { run: 'node scripts/ci/preview.ts deploy --build . --pr 1', env: TOKEN },
+      ],
+    }),
+    /must be downloaded under \$\{\{ runner\.temp \}\}/,
+  ],
+  'a token in the job’s env, readable by the install': [
+    oneJob({ push: { branches: ['main'] } }, 'deploy', {
+      env: { CLOUDFLARE_API_TOKEN: expr('secrets.CLOUDFLARE_API_TOKEN') },
+      steps: [CHECKOUT, { run: 'npm ci' }, { run: 'npx wrangler deploy' }],
+    }),
+    /job-level env names the secret CLOUDFLARE_API_TOKEN[\s\S]*`npm ci` runs install scripts/,
+  ],
 }
 
 describe('the workflows: no job that runs a pull request’s code holds a secret', () => {
@@ -145,18 +84,17 @@ describe('the workflows: no job that runs a pull request’s code holds a secret
     expect(files.flatMap((file) => trustProblems(file, read(file)))).toEqual([])
   })
 
-  for (const [name, bad] of Object.entries(BAD)) {
-    it(`fails on ${name}`, () => {
-      const problems = trustProblems('bad.yml', bad.yaml)
+  it.each(Object.entries(BAD))('fails on %s', (_, [yaml, expected]) => {
+    expect(
+      trustProblems('bad.yml', yaml)
         .map((p) => p.message)
-        .join('\n')
-      expect(problems).toMatch(bad.expect)
-    })
-  }
+        .join('\n'),
+    ).toMatch(expected)
+  })
 
   it('`npm run lint`’s workflow check exits 1 on a bad workflow and names the job', () => {
     const dir = scratchDir('bad-workflows')
-    writeFileSync(join(dir, 'preview.yml'), BAD['a pull_request workflow holding a Cloudflare token']?.yaml ?? '')
+    writeFileSync(join(dir, 'preview.yml'), BAD['a pull_request workflow holding a Cloudflare token']?.[0] ?? '')
     const run = spawnSync(process.execPath, ['scripts/lint-workflows.ts', dir], { encoding: 'utf8' })
     expect(run.status).toBe(1)
     expect(run.stderr).toMatch(/preview\.yml \(job preview\): runs the pull request's code and names the secret/)
@@ -204,11 +142,8 @@ describe('the workflows: what each job does', () => {
     const preview = steps('preview.yml:build').find((s) => s.uses?.startsWith('actions/upload-artifact@'))
     expect(preview?.with).toMatchObject({ name: 'preview-build', overwrite: true })
     expect(jobs['deploy.yml:production']?.needs).toBe('staging')
-    expect(workflow('deploy.yml').on.workflow_run).toEqual({
-      workflows: ['CI'],
-      types: ['completed'],
-      branches: ['main'],
-    })
+    const afterCi = { workflows: ['CI'], types: ['completed'], branches: ['main'] }
+    expect(workflow('deploy.yml').on.workflow_run).toEqual(afterCi)
     expect(workflow('preview-deploy.yml').on.workflow_run.workflows).toEqual([workflow('preview.yml').name])
   })
 
@@ -246,22 +181,17 @@ describe('the workflows: what each job does', () => {
       .split('\n')
       .filter((line) => line.trim() && !line.startsWith('#'))
       .map((line) => line.split(/\s+/)[0])
+    const config = ['/vite.config.ts', '/vitest.config.ts', '/vitest.drills.config.ts', '/playwright.config.ts']
     for (const path of [
       '/.github/',
       '/wrangler.toml',
       '/migrations/',
       '/package.json',
       '/package-lock.json',
-      '/app/',
-      '/vite.config.ts',
-      '/scripts/',
-      '/tests/',
-      '/vitest.config.ts',
-      '/vitest.drills.config.ts',
-      '/playwright.config.ts',
-    ]) {
+      ...config,
+    ])
       expect(owned).toContain(path)
-    }
+    for (const path of ['/app/', '/scripts/', '/tests/']) expect(owned).toContain(path)
     // A moved file or folder cannot leave its owners behind on a path that is gone.
     for (const path of owned) expect(existsSync(`.${path}`), path).toBe(true)
   })

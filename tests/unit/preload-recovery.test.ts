@@ -88,23 +88,15 @@ describe('the reload after a chunk fails to load', () => {
     expect(page.asked).toHaveLength(1)
   })
 
-  it('410 is gone too', async () => {
-    const page = fakePage({ answer: 410 })
-    await page.chunkFails()
-    expect(page.reload).toHaveBeenCalledTimes(1)
-  })
-
-  it('does not reload when the chunk is still there: its fetch was dropped (an address typed while it loaded) or failed', async () => {
-    const page = fakePage({ answer: 200 })
+  it.each([
+    [410, 'gone too', 1],
+    [200, 'still there: its fetch was dropped (an address typed while it loaded) or failed', 0],
+    ['offline', 'the server cannot be reached', 0],
+  ] as const)('the chunk answered %s (%s): %i reloads', async (answer, _, reloads) => {
+    const page = fakePage({ answer })
     await page.chunkFails()
     expect(page.asked).toEqual([`HEAD ${MOTION}`])
-    expect(page.reload).not.toHaveBeenCalled()
-  })
-
-  it('does not reload when the server cannot be reached', async () => {
-    const page = fakePage({ answer: 'offline' })
-    await page.chunkFails()
-    expect(page.reload).not.toHaveBeenCalled()
+    expect(page.reload).toHaveBeenCalledTimes(reloads)
   })
 
   it("asks for this build's own chunk when the message names none (WebKit's) or names another site", async () => {
@@ -129,17 +121,13 @@ describe('the reload after a chunk fails to load', () => {
     expect(page.asked).toEqual([])
   })
 
-  it('still reloads after an in-site navigation (same document)', async () => {
+  it.each([
+    ['an in-site navigation (same document)', true, 0],
+    ['a navigation the browser dropped (a download), long past', false, LEAVING_MS + 1],
+  ])('still reloads after %s', async (_, sameDocument, later) => {
     const page = fakePage()
-    navigate(page, true)
-    await page.chunkFails()
-    expect(page.reload).toHaveBeenCalledTimes(1)
-  })
-
-  it('reloads again once a navigation the browser dropped (a download) is long past', async () => {
-    const page = fakePage()
-    navigate(page, false)
-    vi.advanceTimersByTime(LEAVING_MS + 1)
+    navigate(page, sameDocument)
+    vi.advanceTimersByTime(later)
     await page.chunkFails()
     expect(page.reload).toHaveBeenCalledTimes(1)
   })

@@ -59,8 +59,8 @@ describe('share cards (public/og/, npm run images)', () => {
       const url = `${site.url}${shareCardPath(page.path)}`
       expect(metaContent(meta, 'og:image'), page.path).toBe(url)
       expect(metaContent(meta, 'twitter:image'), page.path).toBe(url)
-      expect(metaContent(meta, 'og:image:width')).toBe(String(SHARE_CARD.width))
-      expect(metaContent(meta, 'og:image:height')).toBe(String(SHARE_CARD.height))
+      const size = [metaContent(meta, 'og:image:width'), metaContent(meta, 'og:image:height')]
+      expect(size).toEqual([String(SHARE_CARD.width), String(SHARE_CARD.height)])
       expect(metaContent(meta, 'og:image:alt'), page.path).toContain(site.name)
       expect(metaContent(meta, 'twitter:card')).toBe('summary_large_image')
     }
@@ -70,11 +70,9 @@ describe('share cards (public/og/, npm run images)', () => {
     for (const head of [
       seo({ description: 'x', path: '/', noindex: true }),
       seo({ description: 'x', path: '/', shareCard: false }),
-    ]) {
-      expect(metaContent(head.meta, 'og:image')).toBeUndefined()
-      expect(metaContent(head.meta, 'twitter:image')).toBeUndefined()
-      expect(metaContent(head.meta, 'twitter:card')).toBeUndefined()
-    }
+    ])
+      for (const key of ['og:image', 'twitter:image', 'twitter:card'])
+        expect(metaContent(head.meta, key), key).toBeUndefined()
   })
 })
 

@@ -3,8 +3,16 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { DatabaseSync } from 'node:sqlite'
 import { describe, expect, it } from 'vitest'
 import { openTriage } from '../../app/desk/enquiry.server'
+import type { TriageAction } from '../../app/desk/triage'
 import { applyTriageAction } from '../../app/desk/triage-actions.server'
-import { eraseEnquiry, fillReplyBy, listEnquiries, storeEnquiry, triageCounts } from '../../app/ledger/index.server'
+import {
+  type EnquiryFilter,
+  eraseEnquiry,
+  fillReplyBy,
+  listEnquiries,
+  storeEnquiry,
+  triageCounts,
+} from '../../app/ledger/index.server'
 import type { WorkerEnv } from '../../app/server/runtime.server'
 import { sqliteD1 } from '../support/d1-sqlite'
 import { ledgerEnquiry } from '../support/values'
@@ -14,12 +22,8 @@ const BHARAT = { email: 'bharat@aksharalabs.in', id: 'id-bharat' }
 
 async function stored(db: D1Database, receivedAt: string, held = false): Promise<string> {
   const enquiry = ledgerEnquiry('t', { receivedAt })
-  await storeEnquiry(
-    db,
-    enquiry,
-    `key-${enquiry.id}`,
-    held ? { heldReason: 'turnstile_missing' } : { nextAttemptAt: receivedAt },
-  )
+  const state = held ? { heldReason: 'turnstile_missing' as const } : { nextAttemptAt: receivedAt }
+  await storeEnquiry(db, enquiry, `key-${enquiry.id}`, state)
   return enquiry.id
 }
 
@@ -82,21 +86,16 @@ describe('triage in D1', () => {
     const env = { ENQUIRIES: d1.db } as WorkerEnv
     const id = await stored(d1.db, '2026-11-23T10:00:00.000Z')
 
+    const act = (who: typeof ASHA, action: TriageAction, at?: string) => applyTriageAction(env, who, id, action, at)
     const opened = await openTriage(env, id, ASHA)
     expect(opened).toMatchObject({ state: 'open', owner: null, replyBy: '2026-11-24T10:00:00.000Z', notes: [] })
     // Without an allow-list, only operators the desk has seen can be assigned: Bharat is not one yet.
-    expect(await applyTriageAction(env, ASHA, id, { kind: 'assign', owner: BHARAT.email })).toBe(
-      'triage-unknown-operator',
-    )
-    expect(await applyTriageAction(env, BHARAT, id, { kind: 'take' })).toBe('triage-taken')
-    expect(await applyTriageAction(env, ASHA, id, { kind: 'assign', owner: 'ASHA@aksharalabs.in' })).toBe(
-      'triage-assigned',
-    )
-    expect(
-      await applyTriageAction(env, BHARAT, id, { kind: 'note', text: 'Called them.' }, '2026-11-23T11:00:00.000Z'),
-    ).toBe('triage-noted')
-    expect(await applyTriageAction(env, ASHA, id, { kind: 'close', resolution: 'won' })).toBe('triage-closed')
-    expect(await applyTriageAction(env, BHARAT, id, { kind: 'take' })).toBe('triage-refused')
+    expect(await act(ASHA, { kind: 'assign', owner: BHARAT.email })).toBe('triage-unknown-operator')
+    expect(await act(BHARAT, { kind: 'take' })).toBe('triage-taken')
+    expect(await act(ASHA, { kind: 'assign', owner: 'ASHA@aksharalabs.in' })).toBe('triage-assigned')
+    expect(await act(BHARAT, { kind: 'note', text: 'Called them.' }, '2026-11-23T11:00:00.000Z')).toBe('triage-noted')
+    expect(await act(ASHA, { kind: 'close', resolution: 'won' })).toBe('triage-closed')
+    expect(await act(BHARAT, { kind: 'take' })).toBe('triage-refused')
 
     const detail = await openTriage(env, id, BHARAT)
     expect(detail).toMatchObject({
@@ -133,7 +132,7 @@ describe('triage in D1', () => {
     ).toThrow(/CHECK/)
     expect(await eraseEnquiry(d1.db, id)).toBe(true)
     expect(d1.query('SELECT * FROM enquiry_notes')).toEqual([])
-    expect(await applyTriageAction(env, ASHA, id, { kind: 'note', text: 'late' })).toBe('missing')
+    expect(await act(ASHA, { kind: 'note', text: 'late' })).toBe('missing')
     d1.close()
   })
 
@@ -141,19 +140,17 @@ describe('triage in D1', () => {
     const d1 = sqliteD1()
     const env = { ENQUIRIES: d1.db, ACCESS_ALLOWED_EMAILS: 'Asha@aksharalabs.in, bharat@aksharalabs.in' } as WorkerEnv
     const id = await stored(d1.db, '2026-11-23T10:00:00.000Z')
-    expect(await applyTriageAction(env, ASHA, id, { kind: 'assign', owner: 'stranger@example.com' })).toBe(
-      'triage-unknown-operator',
-    )
-    expect(await applyTriageAction(env, ASHA, id, { kind: 'assign', owner: BHARAT.email })).toBe('triage-assigned')
-    const mine = await listEnquiries(d1.db, { triage: { owner: 'BHARAT@aksharalabs.in' } }, { limit: 5, offset: 0 })
-    expect(mine.total).toBe(1)
-    const nobody = await listEnquiries(d1.db, { triage: { owner: null } }, { limit: 5, offset: 0 })
-    expect(nobody.total).toBe(0)
+    const act = (who: typeof ASHA, action: TriageAction) => applyTriageAction(env, who, id, action)
+    const total = async (triage: EnquiryFilter['triage']) =>
+      (await listEnquiries(d1.db, { triage }, { limit: 5, offset: 0 })).total
+    expect(await act(ASHA, { kind: 'assign', owner: 'stranger@example.com' })).toBe('triage-unknown-operator')
+    expect(await act(ASHA, { kind: 'assign', owner: BHARAT.email })).toBe('triage-assigned')
+    expect(await total({ owner: 'BHARAT@aksharalabs.in' })).toBe(1)
+    expect(await total({ owner: null })).toBe(0)
     // "Not closed": every state but closed.
-    const active = { triage: { state: 'active' as const } }
-    expect((await listEnquiries(d1.db, active, { limit: 5, offset: 0 })).total).toBe(1)
-    expect(await applyTriageAction(env, BHARAT, id, { kind: 'close', resolution: 'spam' })).toBe('triage-closed')
-    expect((await listEnquiries(d1.db, active, { limit: 5, offset: 0 })).total).toBe(0)
+    expect(await total({ state: 'active' })).toBe(1)
+    expect(await act(BHARAT, { kind: 'close', resolution: 'spam' })).toBe('triage-closed')
+    expect(await total({ state: 'active' })).toBe(0)
     d1.close()
   })
 })

@@ -73,8 +73,24 @@ function firefoxPage(tab: Page): EnginePage {
       await target(selector)
       await tab.select(selector, value)
     },
-    resize: (width, height) => tab.setViewport({ width, height }),
+    resize: (width, height) => setViewport(tab, width, height),
   }
+}
+
+/**
+ * The one internal this suite relies on: puppeteer's setViewport also sends BiDi's
+ * emulation.setScreenOrientationOverride, which Firefox ESR 140 does not know, and fails. The frame's
+ * BiDi browsing context (not in puppeteer's public types) sends browsingContext.setViewport alone.
+ */
+async function setViewport(tab: Page, width: number, height: number): Promise<void> {
+  const context = (
+    tab.mainFrame() as unknown as { browsingContext?: { setViewport?: (options: object) => Promise<void> } }
+  ).browsingContext
+  if (typeof context?.setViewport !== 'function')
+    throw new Error(
+      "puppeteer's BiDi frame no longer has browsingContext.setViewport: see setViewport in firefox.test.ts",
+    )
+  await context.setViewport({ viewport: { width, height }, devicePixelRatio: null })
 }
 
 engineSmoke(

@@ -1,10 +1,4 @@
-/**
- * docs/operations/key-rotation.md, prove-delivery.md and rollback.md (by hand):
- * a normal rotation; a release that goes wrong, rolled back by hand, and the key rotated after that
- * rollback as the runbook says (the serving code made the latest upload first). Rollbacks past a
- * secret change are drilled in rollback-secrets.test.ts (a drill of their own, so the two run side
- * by side).
- */
+// docs/operations/key-rotation.md, prove-delivery.md and rollback.md by hand.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { deployToProduction, establishProduction, serving } from './support/ci'
 import { type Drill, startDrill, WORKER } from './support/drill'

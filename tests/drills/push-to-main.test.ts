@@ -1,11 +1,4 @@
-/**
- * docs/operations/github-setup.md ("What a push to main does") and staging.md: the CI run keeps the build,
- * the Deploy workflow deploys it to staging (the Preview `staging` of a Worker of its own, its own
- * database, behind Access), sends one marked enquiry there and checks it was delivered, then
- * deploys production and smoke-tests it once the new version answers. What goes wrong in the
- * production job, a version that fails once it answers among it, is drilled in
- * deploy-failures.test.ts (a drill of its own, so the two run side by side).
- */
+// docs/operations/github-setup.md ("What a push to main does") and staging.md.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { establishProduction, latestVersion, pushToMain, serving } from './support/ci'
 import { ACCESS, type Drill, PREVIEWS_WORKER, STAGING_WORKER, startDrill, WORKER } from './support/drill'

@@ -1,10 +1,4 @@
-/**
- * The stand-in Cloudflare (tests/support/cloudflare) driven by the pinned wrangler 4.151, on the
- * build `npm run build` made: the commands the runbook and the deploy scripts use, and the URLs
- * they hand out serving the uploaded build (a new deployment reaching its locations after a while,
- * the version in version_metadata). standin-rules.test.ts has its refusals; the drills of
- * docs/operations/ build on both.
- */
+// The stand-in Cloudflare driven by the pinned wrangler, on the build `npm run build` made.
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'

@@ -1,11 +1,4 @@
-/**
- * The desk's GETs with an effect (docs/security.md, "Effects only from the desk itself"), as the
- * Worker answers them: opened from another site (`Sec-Fetch-Site: cross-site` or `same-site`, as
- * Access's token rides along on a top-level navigation) or by a client that sends no Fetch
- * Metadata, the export, a person look-up, a person's JSON and an enquiry answer the confirmation
- * page instead, with nothing downloaded, no audit line and no state changed; from the desk's own
- * pages or a typed address they work; pages without an effect open from anywhere.
- */
+// The desk's GETs with an effect (docs/security.md): from another site or without Fetch Metadata, a confirmation page.
 import { expect, test } from 'vitest'
 import { enquiry } from '../support/values'
 import { siteUnderTest, standInsForFile } from './support/fixtures'

@@ -1,8 +1,4 @@
-/**
- * The site as a fresh clone has it (no key, no Access): it stores every enquiry and sends none,
- * and the operator reads them with `npm run enquiries`; and the "email" delivery through the
- * send_email binding.
- */
+// A fresh clone's site (no key, no Access) stores and sends none; the "email" delivery through send_email.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'

@@ -1,8 +1,4 @@
-/**
- * Who may use the desk, as the Worker answers: without a valid Access token every /admin page and
- * action is 403 (never 404), and a cross-site post with a valid token is refused and changes nothing.
- * The pages in a browser: tests/e2e/desk-enquiries.spec.ts.
- */
+// Without a valid Access token every /admin page and action is 403; a cross-site post is refused.
 import { describe, expect, test } from 'vitest'
 import { enquiry } from '../support/values'
 import { deskUnderTest } from './support/desk'

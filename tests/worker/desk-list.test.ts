@@ -1,8 +1,4 @@
-/**
- * The desk's list and its CSV export, as the Worker answers them: order, caching, paging, search taken
- * literally, the export's filter and its neutralised formula cells.
- * The pages in a browser: tests/e2e/desk-enquiries.spec.ts.
- */
+// The desk's list and its CSV export as the Worker answers them.
 import { describe, expect, test } from 'vitest'
 import { TEST_OPERATOR, TEST_OPERATOR_ID } from '../support/access-keys'
 import { enquiry } from '../support/values'

@@ -1,8 +1,4 @@
-/**
- * The desk under pressure: two operators at once, the operator's command during an attempt, and
- * reply links that no address can turn into extra recipients or headers.
- * The pages in a browser: tests/e2e/desk-enquiries.spec.ts.
- */
+// Two operators at once, the operator's command during an attempt, reply links that add no recipient.
 import { describe, expect, test } from 'vitest'
 import { enquiry } from '../support/values'
 import { deskUnderTest } from './support/desk'

@@ -1,10 +1,4 @@
-/**
- * The operator's desk as the Worker answers it: the audit trail of every action (on each enquiry
- * and on /admin/activity, kept when the enquiry is erased; its 400 days: tests/unit/audit.test.ts)
- * and requests by person (find, export as JSON, erase all), each page read and each button
- * pressed as a browser without JavaScript does. The desk's shell at two screen sizes, the keyboard
- * and axe are tests/e2e/desk-shell.spec.ts's.
- */
+// The desk's audit trail and requests by person (find, export, erase), pressed as without JavaScript.
 import { expect, test } from 'vitest'
 import { TEST_OPERATOR } from '../support/access-keys'
 import { enquiry } from '../support/values'

@@ -1,9 +1,4 @@
-/**
- * Early access, the visitor's side (docs/notices.md, "Early access"): the panel's signup, the
- * confirmation decoded from send_email, the confirm page (its GET shows, its POST confirms), the
- * way out by page and by a mail client's one-click POST, one answer for every state, the receipts'
- * caps, and the cron's purge of stale entries.
- */
+// Early access, the visitor's side (docs/notices.md): signup, confirm, leave, caps, the cron's purge.
 import { expect, test } from 'vitest'
 import { TURNSTILE_FIELD } from '../../app/contact/turnstile'
 import { signConfirmLink } from '../../app/notices/early-access-link'

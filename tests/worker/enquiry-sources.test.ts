@@ -1,9 +1,4 @@
-/**
- * Where an enquiry came from, without JavaScript: the contact page's own request (its address and its
- * Referer) gives the form's hidden fields (each value's rules: tests/unit/enquiry-source.test.ts), and the operator sees them on the enquiry's page and
- * in the counts at /admin/sources, without JavaScript; the tab that keeps the first page, with
- * JavaScript, is tests/e2e/enquiry-sources.spec.ts's.
- */
+// Where an enquiry came from, without JavaScript: the form's hidden fields, the enquiry's page, /admin/sources.
 import { randomBytes } from 'node:crypto'
 import { expect, test } from 'vitest'
 import { SUCCESS_MESSAGE } from '../../app/contact/status'

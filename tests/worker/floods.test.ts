@@ -1,9 +1,4 @@
-/**
- * Floods, on a site configured as an operator under a flood would have it: Turnstile on (every
- * post without a valid token is held), without the rate-limit bindings (the database's backstop
- * and the held purge: tests/unit/rate-limit-ledger and held-enquiries). The bindings' own limits
- * are rate-limits.test.ts's; the held view's accessibility is tests/e2e/desk-enquiries.spec.ts's.
- */
+// Floods with Turnstile on and no rate-limit bindings: every post without a valid token is held.
 import { expect, test } from 'vitest'
 import { FAILURE_MESSAGE, SUCCESS_MESSAGE } from '../../app/contact/status'
 import { TURNSTILE_FIELD } from '../../app/contact/turnstile'

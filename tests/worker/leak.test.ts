@@ -1,8 +1,4 @@
-/**
- * The form service's key never reaches a visitor: no answer of any page, static file or endpoint
- * holds it, and no file of the client build does: every answer is asked for directly, the files
- * the pages name included.
- */
+// The form service's key is in no answer of the Worker and no file of the client build.
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test } from 'vitest'

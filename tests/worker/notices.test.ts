@@ -1,8 +1,4 @@
-/**
- * The notices (docs/notices.md) as the send_email binding takes them: the receipt's withdraw link,
- * and the daily digest a scheduled run sends the company. The receipt's words, its once a day and
- * the alert's streak are tests/unit/notices(-ledger).test.ts's; the withdraw page's keyboard use the browser's.
- */
+// The receipt's withdraw link and the daily digest as send_email takes them (docs/notices.md).
 import { expect, test } from 'vitest'
 import { TURNSTILE_FIELD } from '../../app/contact/turnstile'
 import { signWithdrawLink } from '../../app/notices/receipt-link'

@@ -1,7 +1,4 @@
-/**
- * What each page renders in the server's HTML: a complete page with the spec's words, and every
- * service, bullet, card, feature, leader and value the content holds (its counts: tests/unit/content.test.ts).
- */
+// Each page's server HTML holds the spec's words and every item the content holds.
 import { expect, test } from 'vitest'
 import { site } from '../../app/site'
 import { PAGES, type PagePath } from '../support/routes'

@@ -1,9 +1,4 @@
-/**
- * Receipts and their withdraw link under abuse (docs/notices.md, "Bounds"): the per-network and
- * site-wide daily caps hold, and a valid withdraw link posted in a loop writes one audit line and
- * meets the form's limits. One receipt a mailbox however spelled, none for a held enquiry and the
- * greeting's name are tests/unit/notices(-ledger).test.ts's.
- */
+// Receipts under abuse (docs/notices.md, "Bounds"): the daily caps, a withdraw link posted in a loop.
 import { expect, test } from 'vitest'
 import { TURNSTILE_FIELD } from '../../app/contact/turnstile'
 import { type Enquiry, enquiry } from '../support/values'

@@ -1,7 +1,4 @@
-/**
- * What search engines read: robots.txt, the sitemap, the JSON-LD of every page and the 404's
- * noindex, with the operator's desk kept out of robots.txt and the sitemap.
- */
+// robots.txt, the sitemap, each page's JSON-LD and the 404's noindex; the desk kept out.
 import { expect, test } from 'vitest'
 import { contentSignals, site } from '../../app/site'
 import { PAGES } from '../support/routes'

@@ -1,8 +1,4 @@
-/**
- * An `enquiry.erased` webhook for each of the four ways an enquiry is erased (an operator, a
- * person's request, withdrawal, retention), with the id only; and what an erasure does to events
- * still waiting. Fixture: support/webhooks.ts.
- */
+// An `enquiry.erased` webhook for each of the four ways an enquiry is erased. Fixture: support/webhooks.ts.
 import { describe, expect, test } from 'vitest'
 import { enquiry } from '../support/values'
 import { postForm } from './support/http'

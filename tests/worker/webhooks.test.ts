@@ -1,10 +1,4 @@
-/**
- * Webhooks as the built Worker sends them (docs/integrations.md): each event once and signed, beside
- * the form service's delivery; retries with the same id; nothing for a held enquiry until it is
- * released; the Slack format; the desk's set-up list; the delivery alert for one endpoint failing.
- * The cron is driven by calling the scheduled handler with a chosen time, so no test waits for a
- * retry to fall due. Erasure's events: webhooks-erasure.test.ts. Fixture: support/webhooks.ts.
- */
+// Webhooks as the Worker sends them (docs/integrations.md). Fixture: support/webhooks.ts.
 import { expect, test } from 'vitest'
 import { WEBHOOK_RETRY_DELAYS } from '../../app/contact/webhooks'
 import type { ReceivedWebhook } from '../../scripts/webhook-receiver'

@@ -50,14 +50,6 @@ test('from another site, or with no Fetch Metadata: the confirmation page, and n
     const answer = await worker.fetch(path, { headers: { ...(await signed()), 'Sec-Fetch-Site': 'cross-site' } })
     expect(answer.status, path).toBe(200)
   }
-  // A confirmation page that names no desk address offers nothing to go on to.
-  for (const to of ['https://evil.example/admin', '//evil.example/admin/export.csv', '/contact', '/admin'])
-    expect(
-      parseHtml(
-        await (await worker.fetch(`/admin/confirm?to=${encodeURIComponent(to)}`, { headers: await signed() })).text(),
-      ).querySelector('main form'),
-      to,
-    ).toBeNull()
 })
 
 test('from the desk itself, or a typed address, the same GETs work', async () => {
@@ -113,6 +105,9 @@ test('the confirmation page goes on only to a desk address, however the target i
     '\\\\evil.example/admin/export.csv',
     'https://evil.example/admin/export.csv',
     '//evil.example/admin/export.csv',
+    'https://evil.example/admin',
+    '/contact',
+    '/admin',
   ]
   for (const to of refused) {
     const page = await worker.fetch(`/admin/confirm?to=${encodeURIComponent(to)}`, { headers: await signed() })

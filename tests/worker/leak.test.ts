@@ -11,12 +11,10 @@ import { clientAddress, withinOneWindow } from './support/site'
 const stand = standInsForFile()
 const worker = siteUnderTest(() => ({ vars: stand.production() }))
 
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name)
-    return statSync(path).isDirectory() ? filesUnder(path) : [path]
-  })
-}
+const filesUnder = (dir: string) =>
+  readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .map((name) => join(dir, name))
+    .filter((path) => statSync(path).isFile())
 
 test('the access key never reaches a client: no answer of any route, no file of the client build', async () => {
   const bodies: { what: string; body: string }[] = []

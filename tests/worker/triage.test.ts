@@ -170,13 +170,7 @@ test('filters and counts: state, owner (me, nobody) and new, as addresses the li
   const current = [...(counts()?.querySelectorAll('a') ?? [])].find((a) => textOf(a).startsWith('Mine'))
   expect(current?.getAttribute('aria-current')).toBe('page')
 
-  // State and owner with the search, in one address.
-  const names = async (query: string) =>
-    [...(await me.open(`/admin?q=${tag}${query}`)).querySelectorAll('tbody tr')].map((row) => textOf(row))
-  expect(await names('')).toHaveLength(3)
-  const closedRows = await names('&state=closed')
-  expect(closedRows).toHaveLength(1)
-  expect(closedRows[0]).toContain(second.values.name)
+  // State and owner with the search, in one address (each filter's rows: tests/unit/triage-ledger).
   list = await me.open(`/admin?q=${tag}&owner=none`)
   expect(list.querySelectorAll('tbody tr')).toHaveLength(1)
   expect(testId(rowOf(list, third.values.name), 'list-owner')).toBe('nobody')

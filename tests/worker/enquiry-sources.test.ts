@@ -12,10 +12,7 @@ const worker = siteUnderTest(() => ({ vars: stand.production() }))
 
 const CAMPAIGN = `newsletter-${randomBytes(4).toString('hex')}`
 
-/**
- * A visitor without JavaScript opens /contact (`path`) coming from `referer`, fills the form and
- * sends it; the enquiry's id.
- */
+/** A visitor without JavaScript opens `path` from `referer` and sends the form; the enquiry's id. */
 async function sendFrom(path: string, referer: string, name: string): Promise<string> {
   const values = enquiry('source', { name })
   const contact = parseHtml(await (await worker.fetch(path, { headers: { Referer: referer } })).text())

@@ -10,10 +10,7 @@ import { follow, linkTo, postContact, postForm, pressButton } from './support/ht
 const stand = standInsForFile()
 const worker = siteUnderTest(() => ({ vars: stand.turnstile(), rateLimits: false }))
 
-/**
- * The most held enquiries kept from one hour from everyone (`HELD_CEILING_PER_HOUR`,
- * app/contact/limits.server.ts; docs/contact.md); from one network, 20 (tests/unit/held-enquiries.test.ts).
- */
+/** Held enquiries kept an hour from everyone (app/contact/limits.server.ts); a network's: tests/unit/held-enquiries. */
 const HELD_CEILING_PER_HOUR = 50
 
 const token = () => `pass-${crypto.randomUUID()}`

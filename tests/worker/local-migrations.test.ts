@@ -71,7 +71,7 @@ test('what npm start applies, the pinned wrangler finds applied; what wrangler a
   expect(wranglers.migrations).toEqual(files)
   expect(mine.schema).toEqual(wranglers.schema)
   expect(mine.tables).toContain('enquiries')
-}, 60_000)
+}, 180_000) // wrangler's apply starts a Miniflare for each migration: over a minute on a busy 2-core machine
 
 test('a migration that fails is named, leaves nothing of itself, and is applied once it is fixed', async () => {
   const project = folder('project')

@@ -1,9 +1,4 @@
-/**
- * docs/operations/rollback.md (the Rollback workflow; a rollback never cancelled by a queued deploy),
- * § 4 (the previews' and staging's databases purged on a schedule) and § 10 (the Smoke workflow),
- * each run as its workflow file writes it, on a serving production. (Re-running runs and the
- * emergency deploy: ci.test.ts.)
- */
+// docs/operations/rollback.md's Rollback workflow, § 4's purges and § 10's Smoke workflow, as the workflows write them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEPLOY, establishProduction, scheduledJob, serving } from './support/ci'
 import { ACCESS, type Drill, PREVIEWS_WORKER, startDrill, WORKER } from './support/drill'

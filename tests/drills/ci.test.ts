@@ -1,9 +1,4 @@
-/**
- * docs/operations/github-setup.md (re-running a run, with its own commit and within GitHub's limits; the
- * emergency deploy), each run as its workflow file writes it. The Rollback, purge and Smoke
- * workflows, which need only a serving production, are ci-operations.test.ts (a drill of its own,
- * so the two run side by side).
- */
+// docs/operations/github-setup.md: re-running a run, and the emergency deploy.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { JobResult } from './support/actions'
 import {

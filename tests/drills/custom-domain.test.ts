@@ -1,9 +1,4 @@
-/**
- * docs/operations/custom-domain.md: the first merge attaches the domain (its
- * existing DNS record is replaced at that deploy: the cut-over) while production keeps answering on
- * workers.dev and its smoke test passes there; the domain is waited for until its certificate is
- * issued; the second merge makes the domain the address and turns workers.dev off.
- */
+// docs/operations/custom-domain.md: the domain attached at the first merge, made the address at the second.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { JobResult } from './support/actions'
 import { ciCompleted, ciRun, deployOf, establishProduction, serving } from './support/ci'

@@ -1,12 +1,4 @@
-/**
- * docs/operations/github-setup.md ("What a push to main does"), what goes wrong in the production job (the
- * emergency deploy: CI run by hand on main, production only): a `wrangler deploy` that fails after
- * its version went live (the Cron Triggers call refused) has that version checked and rolled
- * back, or kept when it passes; a version that fails once it answers is rolled back, though old
- * and new answered in turns during its rollout; a failed migration leaves production as it was; and when the
- * version serving now cannot be read, nothing is deployed. Each run's summary names the version
- * serving when it ends. (The push itself and staging: push-to-main.test.ts.)
- */
+// docs/operations/github-setup.md ("What a push to main does"): what goes wrong in the production job.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { API_TRIES } from '../../scripts/ci/lib'
 import type { JobResult } from './support/actions'

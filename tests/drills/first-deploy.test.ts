@@ -1,9 +1,4 @@
-/**
- * docs/operations/first-deploy.md, on an empty account: the go-live check refuses the
- * sample values (nothing is uploaded); with real values in the copy it creates the databases,
- * migrates both, deploys with the key read into a private file, and the smoke test, the delivery
- * set-up and a proof of delivery pass.
- */
+// docs/operations/first-deploy.md, on an empty account.
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

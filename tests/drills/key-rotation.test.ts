@@ -1,10 +1,4 @@
-/**
- * docs/operations/key-rotation.md, prove-delivery.md and rollback.md (by hand):
- * a normal rotation; a release that goes wrong, rolled back by hand, and the key rotated after that
- * rollback as the runbook says (the serving code made the latest upload first). Rollbacks past a
- * secret change are drilled in rollback-secrets.test.ts (a drill of their own, so the two run side
- * by side).
- */
+// docs/operations/key-rotation.md, prove-delivery.md and rollback.md by hand.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { deployToProduction, establishProduction, serving } from './support/ci'
 import { type Drill, startDrill, WORKER } from './support/drill'
@@ -31,11 +25,7 @@ const keyOf = (id: string) => drill.cf.state.secretValue(WORKER, id, 'CONTACT_FO
 /** § 7 step 5: the version serving (as `deployments status` shows it) answers, then the proof goes out. */
 const prove = async () =>
   drill.runbook('key-rotation/prove', { 'production url': drill.workersDev, 'version id': await serving(drill) })
-/**
- * The proof's own enquiry as the form service received it: the site answers once the enquiry is
- * stored, and delivers it after the answer (app/contact/contact.server.ts), so it is waited for by
- * the check id prove-delivery prints, not read as the last post at once.
- */
+/** The proof's own enquiry as the form service received it (delivered after the answer), by its check id. */
 const delivered = async (proofOutput: string) => {
   const checkId = /check id:\s+(\S+)/.exec(proofOutput)?.[1]
   expect(checkId, proofOutput).toBeTruthy()
@@ -68,10 +58,7 @@ describe('rotating the form key (docs/operations/key-rotation.md, prove-delivery
 
   it('after a rollback by hand: the good code serves with the new key, and the rolled-back build never serves again', async () => {
     const good = await serving(drill)
-    // A release that goes wrong reaches production (its smoke test happened to pass: it fails later).
-    // It also stops deliveries (CONTACT_DELIVERY "none"), which shows in the delivery set-up. It is
-    // merged on main and released as `wrangler deploy` would (the deploy itself is push-to-main's
-    // drill): this drill's subject is what comes after it.
+    // A release that goes wrong (and stops deliveries) reaches production, released as `wrangler deploy` would.
     drill.copy.edit('wrangler.toml', (toml) =>
       toml
         .replace('[vars]\n', '[vars]\nRELEASE_MARK = "broken-release"\n')

@@ -1,14 +1,4 @@
-/**
- * docs/operations/previews.md: a pull request's build (made without a
- * secret) is checked, its migrations run on the previews' database only (never staging's or
- * production's), it is deployed as the Preview pr-<number> of the previews Worker, behind Access,
- * with the previews' token only, and smoke-tested with the service token once the new deployment
- * answers; its URL is commented once and kept up to date. Refused: a build whose configuration
- * points the previews at production's database, and a pull request that changes a migration main
- * has applied (by CI's own check too). A preview job handed production's token is refused by
- * Cloudflare. Closing the pull request deletes the Preview, a stacked pull request's too (its base
- * is another pull request's branch); and the by-hand commands work.
- */
+// docs/operations/previews.md: a pull request's preview, what is refused, and its deletion.
 import { readdirSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { JobResult } from './support/actions'

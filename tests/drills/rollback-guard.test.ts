@@ -1,12 +1,4 @@
-/**
- * docs/operations/github-setup.md ("What a push to main does") and rollback.md: the production job's
- * automatic rollback goes back to the version it recorded when it started only while production
- * still serves the job's own deployment. An operator who rolled back (or changed a secret) while
- * the job waited on its smoke test keeps their change, and the run says who made it. A rollback
- * brings code back, never data: a migration that breaks the schema fails the smoke test on
- * /api/health, the code is rolled back, and the summary gives the Time Travel bookmark recorded
- * before migrating and the restore command, which the rollback page's restore step runs.
- */
+// The production job's automatic rollback, and what a rollback does not bring back (rollback.md).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { deployToProduction, establishProduction, serving } from './support/ci'
 import { type Drill, startDrill, WORKER } from './support/drill'

@@ -1,10 +1,4 @@
-/**
- * docs/operations/rollback.md, past a secret change (from GitHub and by hand): a rollback whose
- * serving version is a secret change (rotate, deploy, roll back), whose commit is found from the
- * newest `main <sha>` version before it; and a bad `secret put` rolled back, which the next deploy
- * would bring back unless the right value is put again as § 9 says. (The rotation itself and a
- * rollback by hand of a release: key-rotation.test.ts.)
- */
+// docs/operations/rollback.md, past a secret change (from GitHub and by hand).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { deployToProduction, establishProduction, serving } from './support/ci'
 import { type Drill, startDrill, WORKER } from './support/drill'

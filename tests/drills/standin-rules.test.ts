@@ -1,9 +1,4 @@
-/**
- * The ways the stand-in Cloudflare (tests/support/cloudflare) is as strict as the platform, on a
- * Worker serving the build every drill adopts: scoped tokens refused outside their scope (by the API
- * and through the pinned wrangler), a version made to fail, Access in front of a Worker, and an API
- * call it does not serve reported. standin-wrangler.test.ts drills the commands themselves.
- */
+// The stand-in Cloudflare is as strict as the platform: scoped tokens, failing versions, Access, unserved calls.
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { type Cloudflare, connectCloudflare } from '../support/cloudflare/index.ts'
 import { runWrangler } from '../support/cloudflare/wrangler.ts'

@@ -1,12 +1,4 @@
-/**
- * Every `npx wrangler …` the README and docs/ write is one the pinned wrangler really has: its
- * command path is a command of wrangler's own registry (what `wrangler … --help` lists), and each
- * flag it uses is one that command's --help lists. The registry is read once
- * (tests/support/wrangler-commands.ts); the real --help of two commands is checked against it, so
- * the two cannot drift apart unnoticed. Runs no account and no stand-in. And `npm run cf-typegen`,
- * as the README and the runbook say to run it after changing wrangler.toml, writes the committed
- * worker-configuration.d.ts.
- */
+// Every `npx wrangler …` the docs write is a command and flags of the pinned wrangler; `npm run cf-typegen`.
 import { readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'

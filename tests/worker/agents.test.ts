@@ -5,8 +5,7 @@ import { siteUnderTest } from './support/fixtures'
 
 const worker = siteUnderTest()
 
-// Markdown for Agents: a public page asked for with `Accept: text/markdown` answers its Markdown
-// twin at its own address; browsers, wildcards and clients that accept neither get the HTML.
+// Markdown for Agents: `Accept: text/markdown` gets the page's twin, anything else the HTML.
 const CHROMIUM_ACCEPT =
   'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8,application/signed-exchange;v=b3;q=0.7'
 

@@ -1,8 +1,4 @@
-/**
- * The contact form's two doors as HTTP: the post a browser without JavaScript sends to
- * /api/contact (and the page its 303 leads to), and the server function the form's code calls.
- * What is refused and why, what is stored and forwarded, and that one form fill is one enquiry.
- */
+// The contact form's two doors as HTTP: the post without JavaScript and the form's server function.
 import { describe, expect, test } from 'vitest'
 import { SUCCESS_MESSAGE } from '../../app/contact/status'
 import { EMAIL_ADDRESSES, enquiry, uniqueEmail } from '../support/values'
@@ -30,17 +26,9 @@ describe('the post without JavaScript', () => {
     expect(post.headers.get('location')).toBe('/contact#contact-status')
     const outcomeCookie = post.headers.get('set-cookie') ?? ''
     expect(outcomeCookie).toMatch(/^contact_outcome_0=.*; Path=\/contact; Max-Age=120; HttpOnly; SameSite=Strict/)
-    // The outcome cookie carries the outcome only: nothing the visitor wrote.
-    const cookieValue = outcomeCookie.split(';')[0]?.split('=')[1] ?? ''
-    const decoded = Buffer.from(
-      (cookieValue.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/'),
-      'base64',
-    ).toString()
-    expect(JSON.parse(decoded)).toEqual({ status: 'success' })
 
     const cookies = new Cookies()
     const page = await follow(worker, post, cookies)
-    // The page that shows the outcome is never cached, and clears the cookie.
     expect(page.headers.get('cache-control')).toBe('no-store')
     expect(page.headers.get('set-cookie')).toMatch(/^contact_outcome_0=; Path=\/contact; Max-Age=0/)
     const document = parseHtml(await page.text())
@@ -58,8 +46,7 @@ describe('the post without JavaScript', () => {
   })
 
   test('invalid input comes back in the form, each message by its field, the values kept, and nothing is sent', async () => {
-    // Passes a browser's own checks (spaces fill a required field; a browser does not count an
-    // address's length), not the server's.
+    // Passes a browser's own checks, not the server's.
     const values = enquiry('nojs-invalid', { email: `${'l'.repeat(250)}@example.com`, name: '   ' })
     const post = await postForm(worker, '/api/contact', { ...values })
     expect(post.status).toBe(303)
@@ -153,7 +140,6 @@ describe('the post without JavaScript', () => {
   })
 
   test('every address a browser accepts is accepted, and every one it refuses is refused with a reason', async () => {
-    // The browser's own verdicts are checked in Chromium (tests/e2e/contact.spec.ts).
     for (const [address, valid] of EMAIL_ADDRESSES) {
       const answer = await postContact(worker, {
         name: 'Table',
@@ -168,27 +154,16 @@ describe('the post without JavaScript', () => {
 })
 
 describe('what is refused before anything is read', () => {
-  test('a cross-site form post gets 403 and is not stored or forwarded, on both doors', async () => {
+  test.each([
+    ['from another site', 'http://attacker.example'],
+    ['without Origin, Sec-Fetch-Site or Referer', null],
+  ])('a post %s gets 403 and is not stored or forwarded, on both doors', async (_, origin) => {
     const values = enquiry('cross-site')
-    // A page on another site whose form posts to ours: the browser sends that site as Origin.
-    const api = await postForm(worker, '/api/contact', { ...values }, { origin: 'http://attacker.example' })
+    const api = await postForm(worker, '/api/contact', { ...values }, { origin })
     expect(api.status).toBe(403)
     expect(await api.json()).toMatchObject({ ok: false, error: 'cross_site_request' })
-    const json = await postContact(worker, values, { origin: 'https://attacker.example' })
-    expect(json.status).toBe(403)
-    const fn = await submitContact(worker, values, { origin: 'https://attacker.example' })
-    expect(fn.status).toBe(403)
-    expect(stand.forms.from(values.email)).toHaveLength(0)
-    expect(await storedFrom(values.email)).toEqual([])
-  })
-
-  test('a POST without Origin, Sec-Fetch-Site or Referer is refused, on both contact endpoints', async () => {
-    const values = enquiry('no-origin')
-    const plain = await postForm(worker, '/api/contact', { ...values }, { origin: null })
-    expect(plain.status).toBe(403)
-    expect(await plain.json()).toMatchObject({ ok: false, error: 'cross_site_request' })
-    const fn = await submitContact(worker, values, { origin: null })
-    expect(fn.status).toBe(403)
+    expect((await postContact(worker, values, { origin })).status).toBe(403)
+    expect((await submitContact(worker, values, { origin })).status).toBe(403)
     expect(stand.forms.from(values.email)).toHaveLength(0)
     expect(await storedFrom(values.email)).toEqual([])
   })
@@ -250,48 +225,6 @@ describe('the server function the form calls', () => {
     })
     expect(stand.forms.from(email)).toHaveLength(0)
     expect(await storedFrom(email)).toEqual([])
-  })
-
-  test('the honeypot filled: told it is sent, and nothing is stored or forwarded', async () => {
-    const values = enquiry('fn-bot')
-    const answer = await submitContact(worker, { ...values, website: 'https://cheap-pills.example' })
-    expect(answer.status).toBe(200)
-    expect(await serverFnAnswer(answer)).toEqual({ ok: true })
-    await worker.cron()
-    expect(await storedFrom(values.email)).toEqual([])
-    expect(stand.forms.from(values.email)).toHaveLength(0)
-  })
-
-  test('an access_key sent by a client is ignored: the form service gets the server’s', async () => {
-    const values = enquiry('client-key')
-    const response = await submitContact(worker, { ...values, access_key: 'attacker-key' })
-    expect(response.status).toBe(200)
-    await delivered(values.email)
-    const [received] = stand.forms.from(values.email)
-    expect((received?.json as { access_key?: string } | undefined)?.access_key).toBe(TEST_ACCESS_KEY)
-    expect(received?.raw).not.toContain('attacker-key')
-  })
-
-  test('a resend of the same form fill (its answer lost on the way back) is stored and delivered once; the next fill is a new enquiry', async () => {
-    const values = enquiry('blip')
-    const key = crypto.randomUUID()
-    const ip = clientAddress()
-    for (let i = 0; i < 2; i++) {
-      const answer = await submitContact(worker, { ...values, enquiry_key: key }, { ip })
-      expect(answer.status).toBe(200)
-    }
-    await delivered(values.email)
-    await expect
-      .poll(() => storedFrom(values.email))
-      .toEqual([expect.objectContaining({ status: 'delivered', attempts: 1 })])
-    expect(stand.forms.from(values.email)).toHaveLength(1)
-    // The next message from the same page is a new form fill, and a new enquiry.
-    await submitContact(
-      worker,
-      { ...values, message: 'And a second question.', enquiry_key: crypto.randomUUID() },
-      { ip },
-    )
-    await expect.poll(async () => (await storedFrom(values.email)).length).toBe(2)
   })
 })
 

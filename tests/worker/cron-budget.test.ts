@@ -1,9 +1,4 @@
-/**
- * docs/operations/quotas.md: a Cron Trigger run is one invocation, and Workers Free allows it 50
- * subrequests (D1 queries, fetches, e-mails). With 200 enquiries due at once, each run stays within
- * CRON_SUBREQUEST_BUDGET, takes the oldest first, and every one is delivered within a bounded number
- * of runs.
- */
+// docs/operations/quotas.md: with 200 enquiries due, each cron run stays within CRON_SUBREQUEST_BUDGET, oldest first.
 import { expect, test } from 'vitest'
 import { CRON_SUBREQUEST_BUDGET, DELIVERY_COST, NOTICES_RESERVE } from '../../app/cron-budget'
 import { siteUnderTest, standInsForFile } from './support/fixtures'

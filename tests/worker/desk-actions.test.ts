@@ -1,8 +1,4 @@
-/**
- * Each desk action as the post its button makes (mark handled, retry, release a held enquiry, erase)
- * and the retention run, with the ledger, the form service and the log as they are after it.
- * The pages in a browser: tests/e2e/desk-enquiries.spec.ts.
- */
+// Each desk action as the post its button makes, and the retention run.
 import { describe, expect, test } from 'vitest'
 import { TEST_OPERATOR, TEST_OPERATOR_ID } from '../support/access-keys'
 import { enquiry } from '../support/values'

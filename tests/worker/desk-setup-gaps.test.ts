@@ -1,7 +1,4 @@
-/**
- * A set-up with gaps, as the desk shows it: one line naming what is missing, linking to the set-up
- * page that says the same in full.
- */
+// A set-up with gaps: one line on the desk naming what is missing, linking to the set-up page.
 import { describe, expect, test } from 'vitest'
 import { siteUnderTest, standInsForFile } from './support/fixtures'
 import { parseHtml, textOf } from './support/html'

@@ -1,9 +1,4 @@
-/**
- * Early access, the company's side (docs/desk.md "Early access", docs/integrations.md): the desk's
- * page and its CSV export as a guarded effect, the digest's lines, the subscriber webhooks (signed,
- * verified with `standardwebhooks` by the receiver, replayable; Slack without the address), and
- * erasure by person with its `subscriber.erased`. Fixture: support/webhooks.ts.
- */
+// Early access in the desk (docs/desk.md): its page, export, digest lines, subscriber webhooks, erasure.
 import { readFileSync } from 'node:fs'
 import Ajv2020 from 'ajv/dist/2020'
 import { expect, test } from 'vitest'

@@ -1,9 +1,4 @@
-/**
- * Where an enquiry came from, without JavaScript: the contact page's own request (its address and its
- * Referer) gives the form's hidden fields (each value's rules: tests/unit/enquiry-source.test.ts), and the operator sees them on the enquiry's page and
- * in the counts at /admin/sources, without JavaScript; the tab that keeps the first page, with
- * JavaScript, is tests/e2e/enquiry-sources.spec.ts's.
- */
+// Where an enquiry came from, without JavaScript: the form's hidden fields, the enquiry's page, /admin/sources.
 import { randomBytes } from 'node:crypto'
 import { expect, test } from 'vitest'
 import { SUCCESS_MESSAGE } from '../../app/contact/status'
@@ -17,10 +12,7 @@ const worker = siteUnderTest(() => ({ vars: stand.production() }))
 
 const CAMPAIGN = `newsletter-${randomBytes(4).toString('hex')}`
 
-/**
- * A visitor without JavaScript opens /contact (`path`) coming from `referer`, fills the form and
- * sends it; the enquiry's id.
- */
+/** A visitor without JavaScript opens `path` from `referer` and sends the form; the enquiry's id. */
 async function sendFrom(path: string, referer: string, name: string): Promise<string> {
   const values = enquiry('source', { name })
   const contact = parseHtml(await (await worker.fetch(path, { headers: { Referer: referer } })).text())

@@ -1,10 +1,4 @@
-/**
- * Faults of the form service, as the visitor and the operator meet them: the enquiry is stored
- * before the service is called, so the visitor is told at once, and the failed attempt is on
- * record for the retries. One fault of each kind that depends on the runtime (workerd's fetch, its
- * time-out and its body streaming, against a real HTTP stand-in on 127.0.0.1), and one error
- * answer; how each other answer is classified is tests/unit/contact-form-service.test.ts's.
- */
+// Faults of the form service that depend on workerd's fetch; other answers: tests/unit/contact-form-service.
 import { spawn } from 'node:child_process'
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'

@@ -1,9 +1,4 @@
-/**
- * Floods, on a site configured as an operator under a flood would have it: Turnstile on (every
- * post without a valid token is held), without the rate-limit bindings (the database's backstop
- * and the held purge: tests/unit/rate-limit-ledger and held-enquiries). The bindings' own limits
- * are rate-limits.test.ts's; the held view's accessibility is tests/e2e/desk-enquiries.spec.ts's.
- */
+// Floods with Turnstile on and no rate-limit bindings: every post without a valid token is held.
 import { expect, test } from 'vitest'
 import { FAILURE_MESSAGE, SUCCESS_MESSAGE } from '../../app/contact/status'
 import { TURNSTILE_FIELD } from '../../app/contact/turnstile'
@@ -15,10 +10,7 @@ import { follow, linkTo, postContact, postForm, pressButton } from './support/ht
 const stand = standInsForFile()
 const worker = siteUnderTest(() => ({ vars: stand.turnstile(), rateLimits: false }))
 
-/**
- * The most held enquiries kept from one hour from everyone (`HELD_CEILING_PER_HOUR`,
- * app/contact/limits.server.ts; docs/contact.md); from one network, 20 (tests/unit/held-enquiries.test.ts).
- */
+/** Held enquiries kept an hour from everyone (app/contact/limits.server.ts); a network's: tests/unit/held-enquiries. */
 const HELD_CEILING_PER_HOUR = 50
 
 const token = () => `pass-${crypto.randomUUID()}`

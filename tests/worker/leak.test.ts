@@ -1,8 +1,4 @@
-/**
- * The form service's key never reaches a visitor: no answer of any page, static file or endpoint
- * holds it, and no file of the client build does: every answer is asked for directly, the files
- * the pages name included.
- */
+// The form service's key is in no answer of the Worker and no file of the client build.
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test } from 'vitest'
@@ -15,12 +11,10 @@ import { clientAddress, withinOneWindow } from './support/site'
 const stand = standInsForFile()
 const worker = siteUnderTest(() => ({ vars: stand.production() }))
 
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name)
-    return statSync(path).isDirectory() ? filesUnder(path) : [path]
-  })
-}
+const filesUnder = (dir: string) =>
+  readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .map((name) => join(dir, name))
+    .filter((path) => statSync(path).isFile())
 
 test('the access key never reaches a client: no answer of any route, no file of the client build', async () => {
   const bodies: { what: string; body: string }[] = []

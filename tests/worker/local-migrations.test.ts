@@ -1,11 +1,4 @@
-/**
- * `npm start` and `npm run dev` apply migrations/ to the local enquiry database themselves, in one
- * Miniflare (scripts/local-migrations.mjs), where wrangler's `d1 migrations apply --local` starts one
- * for each migration. Two things of wrangler's own make that safe, and are checked here against the
- * pinned wrangler in both directions: where the local database lives, and how applied migrations are
- * recorded. An operator's database that wrangler migrated stays up to date; one migrated here is
- * one wrangler finds nothing to apply to.
- */
+// scripts/local-migrations.mjs and the pinned wrangler's `d1 migrations apply --local` agree in both directions.
 import { execFile } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'

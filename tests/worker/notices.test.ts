@@ -1,8 +1,4 @@
-/**
- * The notices (docs/notices.md) as the send_email binding takes them: the receipt's withdraw link,
- * and the daily digest a scheduled run sends the company. The receipt's words, its once a day and
- * the alert's streak are tests/unit/notices(-ledger).test.ts's; the withdraw page's keyboard use the browser's.
- */
+// The receipt, its withdraw link and its bounds, and the daily digest, as send_email takes them (docs/notices.md).
 import { expect, test } from 'vitest'
 import { TURNSTILE_FIELD } from '../../app/contact/turnstile'
 import { signWithdrawLink } from '../../app/notices/receipt-link'
@@ -11,7 +7,7 @@ import { type Enquiry, enquiry } from '../support/values'
 import { siteUnderTest, standInsForFile } from './support/fixtures'
 import { parseHtml, textOf } from './support/html'
 import { follow, postContact, postForm, pressButton } from './support/http'
-import type { Mail } from './support/site'
+import { clientAddress, type Mail, withinOneWindow } from './support/site'
 
 const SECRET = 'worker-receipt-link-secret-0123456789abcdef'
 const RECEIPT_FROM = 'hello@aksharalabs.in'
@@ -26,6 +22,8 @@ const worker = siteUnderTest(() => ({
     ALERT_AFTER_FAILURES: '3',
     RECEIPT_FROM,
     RECEIPT_LINK_SECRET: SECRET,
+    RECEIPTS_PER_NETWORK_DAY: '3',
+    RECEIPTS_PER_SITE_DAY: '6',
   }),
 }))
 
@@ -37,12 +35,13 @@ const statusOf = async (email: string) =>
     email,
   )
 
-/** Posts the form as a script-less client would; with a passing Turnstile token unless held. */
-async function send(values: Enquiry, options: { held?: boolean } = {}) {
-  const answer = await postContact(worker, {
-    ...values,
-    ...(options.held ? {} : { [TURNSTILE_FIELD]: `pass-${crypto.randomUUID()}` }),
-  })
+/** Posts the form as a script-less client would, from `ip`; with a passing Turnstile token unless held. */
+async function send(values: Enquiry, options: { held?: boolean; ip?: string } = {}) {
+  const answer = await postContact(
+    worker,
+    { ...values, ...(options.held ? {} : { [TURNSTILE_FIELD]: `pass-${crypto.randomUUID()}` }) },
+    { ip: options.ip ?? clientAddress() },
+  )
   expect(answer.status, await answer.clone().text()).toBe(200)
 }
 
@@ -118,14 +117,9 @@ test('the daily digest: once a day, with each count and a link into the desk', a
     await sendAndWait(values, 'pending')
   }
   const digests = () => worker.mails().filter((mail) => mail.subject.startsWith('Enquiries '))
-  // The first scheduled run of the day sends it; the next does not.
+  // Once a day, even when runs race: tests/unit/notices-ledger.
   await worker.cron()
-  await worker.logged((line) => line.notice === 'digest' && line.outcome === 'sent')
   await expect.poll(() => digests().length).toBe(1)
-  // The second run sends no second digest.
-  await worker.cron()
-  await worker.settled()
-  expect(worker.logs().filter((line) => line.notice === 'digest')).toHaveLength(1)
   const [digest] = digests() as [Mail]
   expect(digest.to).toBe(`"${company.name}" <${company.email}>`)
   const day = new Date().toISOString().slice(0, 10)
@@ -141,4 +135,48 @@ test('the daily digest: once a day, with each count and a link into the desk', a
   expect(digest.text).toContain(`${company.url}/admin?overdue=yes`)
   expect(digest.text).toMatch(new RegExp(`^Received in the last 24 h\\s+5\\s+${company.url}/admin$`, 'm'))
   expect(digest.text).not.toContain('@example.com')
+})
+
+/** Waits until every receipt the Worker decided on has been logged: sent or not, one line each. */
+const receiptLines = async (count: number) => {
+  await expect
+    .poll(() => worker.logs().filter((line) => line.event === 'notice' && line.notice === 'receipt').length)
+    .toBeGreaterThanOrEqual(count)
+  return worker.logs().filter((line) => line.event === 'notice' && line.notice === 'receipt')
+}
+
+test('a valid withdraw link posted 50 times: one audit line, and the form’s limits answer 429', async () => {
+  const values = enquiry('withdraw-loop')
+  await send(values)
+  await expect.poll(() => mailsTo(values.email).length).toBe(1)
+  const link = linkIn(mailsTo(values.email)[0])
+  const ip = clientAddress()
+  await withinOneWindow(15)
+  const statuses: number[] = []
+  for (let n = 0; n < 50; n++)
+    statuses.push((await postForm(worker, '/api/withdraw', Object.fromEntries(link.searchParams), { ip })).status)
+  expect(statuses[0]).toBe(303)
+  expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(40)
+  expect(statuses.every((status) => status === 303 || status === 429)).toBe(true)
+  expect(await worker.sql('SELECT action FROM audit_log WHERE action = ?', 'withdraw')).toHaveLength(1)
+  expect(await worker.sql('SELECT id FROM enquiries WHERE email = ?', values.email)).toEqual([])
+})
+
+test('the per-network and site-wide daily caps hold; past them the visitor’s answer is the same', async () => {
+  const tag = crypto.randomUUID().slice(0, 6)
+  const network = `2001:db8:${(0x1000 + Math.floor(Math.random() * 0xe000)).toString(16)}`
+  // Five from one /48 (five /64s in it): three receipts, the network's cap.
+  for (let n = 1; n <= 5; n++)
+    await send(enquiry('receipt-network', { email: `net-${n}-${tag}@example.com` }), { ip: `${network}:${n}::1` })
+  let outcomes = (await receiptLines(5)).map((line) => line.outcome)
+  expect(outcomes.filter((outcome) => outcome === 'sent')).toHaveLength(3)
+  expect(outcomes.filter((outcome) => outcome === 'network_cap')).toHaveLength(2)
+  // Five more, each from a network of its own: three more, and then the site's cap of six.
+  for (let n = 1; n <= 5; n++) await send(enquiry('receipt-site', { email: `site-${n}-${tag}@example.com` }))
+  outcomes = (await receiptLines(10)).map((line) => line.outcome)
+  expect(outcomes.filter((outcome) => outcome === 'sent')).toHaveLength(6)
+  expect(outcomes.filter((outcome) => outcome === 'site_cap')).toHaveLength(2)
+  expect(worker.mails().filter((mail) => mail.subject.startsWith('We have your enquiry'))).toHaveLength(6)
+  // Every enquiry was stored and answered 200 all the same (send() checks each answer).
+  expect(await worker.sql(`SELECT id FROM enquiries WHERE email LIKE '%${tag}@example.com'`)).toHaveLength(10)
 })

@@ -1,7 +1,4 @@
-/**
- * Links go where they say, as the server's HTML writes them (following one in a browser without a
- * page load: tests/e2e/shell.spec.ts).
- */
+// Links go where they say, in the server's HTML.
 import { expect, test } from 'vitest'
 import { site } from '../../app/site'
 import { siteUnderTest } from './support/fixtures'

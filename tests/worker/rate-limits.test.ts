@@ -1,9 +1,4 @@
-/**
- * The rate limits as the bindings of wrangler.toml count them (Miniflare's simulation of them):
- * 5 posts a minute from a client, 10 from its network, and a real visitor in the middle of a
- * flood stored and delivered. What the visitor over the limit sees in the form is
- * tests/unit/contact-form-sending.test.tsx's.
- */
+// The rate-limit bindings of wrangler.toml as Miniflare counts them: 5 a client, 10 a network a minute.
 import { expect, test } from 'vitest'
 import { FAILURE_MESSAGE } from '../../app/contact/status'
 import { enquiry, uniqueNetwork } from '../support/values'

@@ -1,10 +1,4 @@
-/**
- * Webhooks as the built Worker sends them (docs/integrations.md): each event once and signed, beside
- * the form service's delivery; retries with the same id; nothing for a held enquiry until it is
- * released; the Slack format; the desk's set-up list; the delivery alert for one endpoint failing.
- * The cron is driven by calling the scheduled handler with a chosen time, so no test waits for a
- * retry to fall due. Erasure's events: webhooks-erasure.test.ts. Fixture: support/webhooks.ts.
- */
+// Webhooks as the Worker sends them (docs/integrations.md). Fixture: support/webhooks.ts.
 import { expect, test } from 'vitest'
 import { WEBHOOK_RETRY_DELAYS } from '../../app/contact/webhooks'
 import type { ReceivedWebhook } from '../../scripts/webhook-receiver'
@@ -26,7 +20,6 @@ test('each event arrives once with a valid signature, beside the delivery in eff
   const [event] = signed(id) as [ReceivedWebhook]
   expect(event.verified).toBe(true)
   expect(event.status).toBe(204)
-  expect(event.id).toMatch(/^msg_[0-9a-f]{32}$/)
   expect(event.json).toEqual({
     type: 'enquiry.received',
     timestamp: expect.any(String),
@@ -42,10 +35,8 @@ test('each event arrives once with a valid signature, beside the delivery in eff
       deskUrl: expect.stringMatching(new RegExp(`/admin/enquiries/${id}$`)),
     },
   })
-  const [message] = slack('Webhook Co 7c1') as [ReceivedWebhook]
-  expect(message.signature).toBeNull()
-  expect(String((message.json as { text: string }).text)).not.toContain('Body words')
-  expect(String((message.json as { text: string }).text)).toContain(`/admin/enquiries/${id}|Open it in the desk>`)
+  // The Slack message's words: tests/unit/webhooks.
+  expect((slack('Webhook Co 7c1') as [ReceivedWebhook])[0].signature).toBeNull()
 
   // Further runs, however late, send nothing again.
   await worker.cron()

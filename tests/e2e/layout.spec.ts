@@ -24,7 +24,8 @@ function pastTheFooter(page: Page) {
     const below = [...document.body.querySelectorAll('*')]
       .filter((el) => el.getBoundingClientRect().bottom + window.scrollY > end + 0.5)
       .map((el) => `<${el.localName}${el.id ? `#${el.id}` : ''}>`)
-    return { pixels: Math.max(0, Math.round(document.documentElement.scrollHeight - end)), below }
+    // scrollHeight is a whole number: a footer ending at a fraction leaves less than a pixel of rounding.
+    return { pixels: Math.max(0, Math.floor(document.documentElement.scrollHeight - end)), below }
   })
 }
 

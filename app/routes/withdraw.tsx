@@ -68,7 +68,7 @@ function WithdrawPage() {
       </PageHero>
     )
   const key = data.state === 'result' ? data.result : data.state
-  const shown = RESULTS[key] ?? RESULTS.invalid
+  const shown = (Object.hasOwn(RESULTS, key) ? RESULTS[key] : undefined) ?? RESULTS.invalid
   return (
     <PageHero
       eyebrow="Your enquiry"

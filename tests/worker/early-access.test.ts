@@ -113,6 +113,10 @@ test('an expired or forged link gets a clear page and changes nothing, by GET or
   }
   expect((await entry(email))?.state).toBe('pending')
   expect((await worker.fetch(`/early-access/unknown?${real.searchParams}`)).status).toBe(404)
+  for (const result of ['constructor', '__proto__', 'nonsense']) {
+    const page = await worker.fetch(`/early-access/confirm?result=${result}`)
+    expect([page.status, heading(parseHtml(await page.text()))]).toEqual([200, 'This link does not work'])
+  }
 })
 
 test('the one-press way out as a mail client sends it: no Origin, no cookie, passing on its signed token alone', async () => {

@@ -86,7 +86,8 @@ export function EarlyAccessLinkPage({ step, search, state }: EarlyAccessLinkPage
       </PageHero>
     )
   }
-  const [title, lead] = (shown as Record<string, readonly [string, string]>)[state] ?? shown.invalid
+  // `result` comes from the address: only a word of the table is shown, anything else as invalid.
+  const [title, lead] = (Object.hasOwn(shown, state) ? shown[state as keyof typeof shown] : undefined) ?? shown.invalid
   const onList = step === 'confirm' && (state === 'confirmed' || state === 'already')
   return (
     <PageHero

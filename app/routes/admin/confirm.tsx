@@ -2,13 +2,11 @@ import { createFileRoute } from '@tanstack/react-router'
 import { buttonStyle, linkStyle } from '~/components/desk/desk-ui'
 import { PageHero } from '~/components/sections/PageHero'
 import { confirmTarget, deskEffect } from '~/desk'
-import { deskHead } from '~/desk/head'
+import { deskHead, searchText } from '~/desk/head'
 
 /** A desk GET with an effect from elsewhere lands here; its button navigates from the desk, so it passes. */
 export const Route = createFileRoute('/admin/confirm')({
-  validateSearch: (search: Record<string, unknown>): { to?: string } => ({
-    to: typeof search.to === 'string' ? search.to : undefined,
-  }),
+  validateSearch: (search: Record<string, unknown>) => searchText(search, 'to'),
   head: () => deskHead('Go on?'),
   component: ConfirmPage,
 })

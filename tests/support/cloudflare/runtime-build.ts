@@ -126,6 +126,11 @@ export const emailKey = (b: Binding) => JSON.stringify(emailOptions(b))
 
 const buildKeys = new WeakMap<Build, string>()
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && !ArrayBuffer.isView(value)
+const sortedKeys = (value: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+
 /** What makes two builds one Worker: the same modules, assets and compatibility settings. */
 export function buildKey(build: Build): string {
   const known = buildKeys.get(build)
@@ -136,7 +141,8 @@ export function buildKey(build: Build): string {
     hash.update(`${module.name}\0${module.contentType}\0`)
     hash.update(module.content)
   }
-  hash.update(JSON.stringify(build.assets ?? null))
+  // Keys sorted: wrangler lists a manifest in the order its walk finished, which changes from upload to upload.
+  hash.update(JSON.stringify(build.assets ?? null, (_key, value) => (isRecord(value) ? sortedKeys(value) : value)))
   hash.update(JSON.stringify(build.bindings.find((b) => b.type === 'assets')?.name ?? null))
   const key = hash.digest('hex')
   buildKeys.set(build, key)

@@ -13,6 +13,7 @@
 import { request as httpRequest } from 'node:http'
 import { join } from 'node:path'
 import { convertV4MiniflareOptions, Log, LogLevel, Miniflare } from 'miniflare'
+import { D1_SCRIPT, d1Over } from './d1.ts'
 import type { Binding } from './model.ts'
 import {
   buildKey,
@@ -30,7 +31,6 @@ export type { RunTarget }
 type OutboundHandler = (request: Request) => Promise<Response>
 
 const D1_WORKER = 'standin-d1'
-const D1_SCRIPT = 'export default { fetch() { return new Response("stand-in D1 host") } }'
 /** Builds kept running at once; the least recently used beyond this are stopped (started again when asked for). */
 const MAX_RUNNING = 3
 /** How long a restart waits for requests in flight to finish before it goes ahead anyway. */
@@ -193,8 +193,7 @@ export class Runtime {
         this.knowDatabases([id])
         return () => {}
       },
-      async (mf) =>
-        work((await mf.getD1Database(`DB_${this.databases.indexOf(id)}`, D1_WORKER)) as unknown as D1Database),
+      async (mf) => work(d1Over(mf, D1_WORKER, `DB_${this.databases.indexOf(id)}`) as unknown as D1Database),
     )
   }
 

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { ApiError, parseJson } from '../http.ts'
 import {
   type Account,
+  type AssetsRef,
   type Binding,
   clean,
   type Preview,
@@ -68,7 +69,10 @@ function createPreviewDeployment(
       bindings.push(clean({ ...binding, name, id }))
     } else bindings.push(clean({ ...binding, name }))
   }
-  const modules = request.modules.length > 0 ? request.modules : (previous?.modules ?? [])
+  // wrangler sends a Preview's _headers and _redirects as modules of those names; they are its assets' rules.
+  const rules = request.modules.filter((m) => m.name === '_headers' || m.name === '_redirects')
+  const code = request.modules.filter((m) => !rules.includes(m))
+  const modules = code.length > 0 ? code : (previous?.modules ?? [])
   const mainModule = String(metadata.main_module ?? previous?.mainModule ?? '')
   if (!modules.some((m) => m.name === mainModule)) {
     throw new ApiError(400, 10021, `No such module "${mainModule}" in the upload (main_module)`)
@@ -85,10 +89,16 @@ function createPreviewDeployment(
     bindings,
     compatibilityDate: String(metadata.compatibility_date ?? previous?.compatibilityDate ?? '2000-01-01'),
     compatibilityFlags: (metadata.compatibility_flags as string[] | undefined) ?? previous?.compatibilityFlags ?? [],
-    assets: metadata.assets ? account.resolveAssets(metadata.assets) : previous?.assets,
+    assets: metadata.assets ? withRules(account.resolveAssets(metadata.assets), rules) : previous?.assets,
   }
   preview.deployments.push(deployment)
   return deployment
+}
+
+function withRules(assets: AssetsRef | undefined, rules: StoredModule[]): AssetsRef | undefined {
+  if (!assets || rules.length === 0) return assets
+  const text = Object.fromEntries(rules.map((m) => [m.name, new TextDecoder().decode(m.content)]))
+  return { ...assets, config: { ...text, ...assets.config } }
 }
 
 route('GET', P, ({ ctx, params, url }) => {

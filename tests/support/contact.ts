@@ -80,12 +80,5 @@ export async function expectEmptyFields(page: Page) {
   await expectFields(page, EMPTY_VALUES)
 }
 
-/** The theme's success and danger colours (app.css), as the browser computes them. */
+/** The theme's success colour (app.css), as the browser computes it. */
 export const SUCCESS_COLOUR = 'rgb(74, 222, 128)'
-export const DANGER_COLOUR = 'rgb(252, 165, 165)'
-
-/** Waits for the next wall-clock minute (the local rate limiter's window) when fewer than `seconds` are left. */
-export async function awayFromMinuteBoundary(seconds = 20) {
-  const left = 60_000 - (Date.now() % 60_000)
-  if (left < seconds * 1000) await new Promise((resolve) => setTimeout(resolve, left + 250))
-}

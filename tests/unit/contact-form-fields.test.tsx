@@ -2,25 +2,18 @@
 // sending, the draft kept in the tab, and the result of a post without JavaScript.
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { ContactForm } from '~/components/contact/ContactForm'
 import { DRAFT_KEY } from '~/contact/draft'
 import { MESSAGES } from '~/contact/schema'
 import { FAILURE_MESSAGE, SUCCESS_MESSAGE } from '~/contact/status'
 import { EMPTY_VALUES } from '~/ledger'
 import { fields, shown, status, submitButton } from '../support/contact-form-dom'
+import { submitContact } from '../support/contact-form-server'
 
-// The server call, mocked at the module boundary: the form and its client code are real.
-const submitContact = vi.hoisted(() => vi.fn())
-const getTurnstileSiteKey = vi.hoisted(() => vi.fn())
-vi.mock('~/contact/contact.functions', () => ({ submitContact, getTurnstileSiteKey }))
-// The route loader's server half reads the Worker's env (only workerd has it); the form never runs it.
+// The server calls are mocked at the module boundary (the loader's server half reads workerd's env).
+vi.mock('~/contact/contact.functions', () => import('../support/contact-form-server'))
 vi.mock('~/server/runtime.server', () => ({ workerRuntime: vi.fn(), workerEnv: vi.fn() }))
-
-beforeEach(() => {
-  submitContact.mockReset()
-  getTurnstileSiteKey.mockReset()
-})
 
 describe('ContactForm', () => {
   it('has the spec labels, each tied to its control', () => {

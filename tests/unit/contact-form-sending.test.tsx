@@ -1,7 +1,7 @@
 // Sending the contact form: what it sends, its busy state, the messages, the form fill's idempotency key.
 import { act, fireEvent, render, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { ContactForm } from '~/components/contact/ContactForm'
 import { DRAFT_KEY } from '~/contact/draft'
 import { IDEMPOTENCY_KEY_PATTERN } from '~/contact/fields'
@@ -22,18 +22,11 @@ import {
   statusSays,
   submitButton,
 } from '../support/contact-form-dom'
+import { submitContact } from '../support/contact-form-server'
 
-// The server call, mocked at the module boundary: the form and its client code are real.
-const submitContact = vi.hoisted(() => vi.fn())
-const getTurnstileSiteKey = vi.hoisted(() => vi.fn())
-vi.mock('~/contact/contact.functions', () => ({ submitContact, getTurnstileSiteKey }))
-// The route loader's server half reads the Worker's env (only workerd has it); the form never runs it.
+// The server calls are mocked at the module boundary (the loader's server half reads workerd's env).
+vi.mock('~/contact/contact.functions', () => import('../support/contact-form-server'))
 vi.mock('~/server/runtime.server', () => ({ workerRuntime: vi.fn(), workerEnv: vi.fn() }))
-
-beforeEach(() => {
-  submitContact.mockReset()
-  getTurnstileSiteKey.mockReset()
-})
 
 describe('sending', () => {
   it('sends the trimmed message, the honeypot as filled (the server decides) and the form fill’s key, never an access key', async () => {

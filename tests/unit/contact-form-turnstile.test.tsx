@@ -6,18 +6,11 @@ import { ContactForm } from '~/components/contact/ContactForm'
 import { SUCCESS_MESSAGE } from '~/contact/status'
 import { TURNSTILE_FIELD, TURNSTILE_SCRIPT_URL } from '~/contact/turnstile'
 import { fields, fillValid, okAnswer, sendFilled, statusSays, submitButton } from '../support/contact-form-dom'
+import { getTurnstileSiteKey, submitContact } from '../support/contact-form-server'
 
-// The server call, mocked at the module boundary: the form and its client code are real.
-const submitContact = vi.hoisted(() => vi.fn())
-const getTurnstileSiteKey = vi.hoisted(() => vi.fn())
-vi.mock('~/contact/contact.functions', () => ({ submitContact, getTurnstileSiteKey }))
-// The route loader's server half reads the Worker's env (only workerd has it); the form never runs it.
+// The server calls are mocked at the module boundary (the loader's server half reads workerd's env).
+vi.mock('~/contact/contact.functions', () => import('../support/contact-form-server'))
 vi.mock('~/server/runtime.server', () => ({ workerRuntime: vi.fn(), workerEnv: vi.fn() }))
-
-beforeEach(() => {
-  submitContact.mockReset()
-  getTurnstileSiteKey.mockReset()
-})
 
 describe('Turnstile on the form', () => {
   const SITE_KEY = '1x00000000000000000000AA'

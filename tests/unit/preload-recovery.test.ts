@@ -97,24 +97,17 @@ describe('the reload after a chunk fails to load', () => {
     expect(page.storage.get(routerReloadKey(FIREFOX_MESSAGE))).toBe('1')
   })
 
-  it('does not reload while the visitor is leaving for another document: that would cancel their navigation', async () => {
-    const page = fakePage()
-    navigate(page, false)
-    vi.advanceTimersByTime(3_000)
-    await page.chunkFails()
-    expect(page.reload).not.toHaveBeenCalled()
-    expect(page.asked).toEqual([])
-  })
-
   it.each([
-    ['an in-site navigation (same document)', true, 0],
-    ['a navigation the browser dropped (a download), long past', false, LEAVING_MS + 1],
-  ])('still reloads after %s', async (_, sameDocument, later) => {
+    ['leaving for another document (a reload would cancel their navigation)', false, 3_000, 0],
+    ['an in-site navigation (same document)', true, 0, 1],
+    ['a navigation the browser dropped (a download), long past', false, LEAVING_MS + 1, 1],
+  ])('after %s: %i reloads', async (_, sameDocument, later, reloads) => {
     const page = fakePage()
     navigate(page, sameDocument)
     vi.advanceTimersByTime(later)
     await page.chunkFails()
-    expect(page.reload).toHaveBeenCalledTimes(1)
+    expect(page.reload).toHaveBeenCalledTimes(reloads)
+    expect(page.asked).toHaveLength(reloads)
   })
 
   it('without the Navigation API (WebKit), beforeunload tells that the visitor is leaving', async () => {

@@ -81,9 +81,7 @@ describe('the router internals the adapter names', () => {
     expect(missing.html).toContain('<title>Not found</title>')
     expect(missing.html).toContain('Nothing here')
   })
-})
 
-describe('the router internals beyond a render', () => {
   it("give the renderer the page's status and its stream response", () => {
     expect(missingServerRouterInternals(), 'router internals an upgrade removed or renamed').toEqual([])
   })

@@ -113,7 +113,7 @@ describe('when the enquiry cannot be stored', () => {
 
     const { lines, json, calls } = printed()
     expect(calls).toBe(1)
-    expect(form.consoleSpies[3]?.mock.calls).toHaveLength(1) // console.error
+    expect(form.printed.spies[3]?.mock.calls).toHaveLength(1) // console.error
     expect(json[0]).toMatchObject({ event: 'contact', level: 'error', outcome: 'not_stored', cause: 'store_error' })
     expectNoPersonalData(lines, data)
 

@@ -29,7 +29,8 @@ describe('the limits, counted in the enquiry database', () => {
     expect((await submitFrom('2001:db8:2:1::1', e)).kind).toBe('stored')
     expect(allRows()).toHaveLength(RATE_LIMITS.network.limit)
     expect(form.posts).toHaveLength(RATE_LIMITS.network.limit)
-    expect(printed().json.filter((line) => line.missing === 'CONTACT_RATE_LIMITER')).not.toHaveLength(0)
+    const missing = printed().json.find((line) => line.missing === 'CONTACT_RATE_LIMITER')
+    expect(missing).toMatchObject({ event: 'contact_config', level: 'error' })
     expect(printed().json.find((line) => line.outcome === 'rate_limited')).toMatchObject({
       by: 'store',
       limit: 'client',

@@ -147,41 +147,36 @@ describe('siteverify’s answer must be for this form, on one of this site’s h
   const wrongAction = { ok: false, hold: 'turnstile_invalid', cause: 'wrong_action' }
   const wrongHost = (hostname: string) => ({ ok: false, hold: 'turnstile_invalid', cause: 'wrong_hostname', hostname })
 
-  it('the action is `contact`: another, an empty one or none is held', async () => {
-    expect(await check({ success: true, action: 'contact', hostname: SITE_HOST })).toEqual(pass)
-    expect(await check({ success: true, action: 'login', hostname: SITE_HOST })).toEqual(wrongAction)
-    expect(await check({ success: true, action: '', hostname: SITE_HOST })).toEqual(wrongAction)
-    expect(await check({ success: true, hostname: SITE_HOST })).toEqual(wrongAction)
-    expect(await check({ success: true, action: 'Contact', hostname: SITE_HOST })).toEqual(wrongAction)
+  it.each(['login', '', undefined, 'Contact'])('an action %j, not `contact`, is held', async (action) => {
+    expect(await check({ success: true, action, hostname: SITE_HOST })).toEqual(wrongAction)
   })
 
-  it('the hostname is the site’s canonical host or its www, case aside; any other, or none, is held', async () => {
-    const ok = (hostname: unknown) => ({ success: true, action: 'contact', hostname })
-    expect(await check(ok(SITE_HOST))).toEqual(pass)
-    expect(await check(ok(`www.${SITE_HOST}`))).toEqual(pass)
-    expect(await check(ok(SITE_HOST.toUpperCase()))).toEqual(pass)
-    for (const other of ['evil.example', `${SITE_HOST}.evil.example`, `evil${SITE_HOST}`, 'example.com'])
-      expect(await check(ok(other)), other).toEqual(wrongHost(other))
-    expect(await check(ok(undefined))).toEqual(wrongHost(''))
-    expect(await check(ok(''))).toEqual(wrongHost(''))
-    expect(await check(ok(42))).toEqual(wrongHost(''))
+  const OWN = 'akshara-labs-site.team.workers.dev'
+  const others = ['evil.example', `${SITE_HOST}.evil.example`, `evil${SITE_HOST}`, 'example.com', 'x.team.workers.dev']
+  it.each<[unknown, string, string | null]>([
+    [SITE_HOST, SITE_HOST, null],
+    [`www.${SITE_HOST}`, SITE_HOST, null],
+    [SITE_HOST.toUpperCase(), SITE_HOST, null],
+    ...others.map((other): [string, string, string] => [other, SITE_HOST, other]),
+    [undefined, SITE_HOST, ''],
+    ['', SITE_HOST, ''],
+    [42, SITE_HOST, ''],
+    // A workers.dev host only for a post to that same host (a preview, staging, or before the domain).
+    [OWN, OWN, null],
+    [SITE_HOST, OWN, null],
+    ['x.team.workers.dev', OWN, 'x.team.workers.dev'],
+    [OWN, SITE_HOST, OWN],
+    // A local name only for a post served on this machine.
+    ['localhost', '127.0.0.1', null],
+    ['localhost', 'localhost', null],
+    ['127.0.0.1', 'localhost', null],
+    ['localhost', SITE_HOST, 'localhost'],
+  ])('an answer for %j to a post on %s is held naming %j (null: it passes)', async (hostname, host, held) => {
+    const answer = await check({ success: true, action: 'contact', hostname }, host)
+    expect(answer).toEqual(held === null ? pass : wrongHost(held))
   })
 
-  it('a workers.dev host counts only for a post to that same host (a preview, staging, or before the domain)', async () => {
-    const own = 'akshara-labs-site.team.workers.dev'
-    const ok = (hostname: string) => ({ success: true, action: 'contact', hostname })
-    expect(await check(ok(own), own)).toEqual(pass)
-    expect(await check(ok(SITE_HOST), own)).toEqual(pass)
-    expect(await check(ok('someone-else.team.workers.dev'), own)).toEqual(wrongHost('someone-else.team.workers.dev'))
-    expect(await check(ok(own), SITE_HOST)).toEqual(wrongHost(own))
-  })
-
-  it('a local name counts only for a post served on this machine', async () => {
-    const ok = (hostname: string) => ({ success: true, action: 'contact', hostname })
-    expect(await check(ok('localhost'), '127.0.0.1')).toEqual(pass)
-    expect(await check(ok('localhost'), 'localhost')).toEqual(pass)
-    expect(await check(ok('127.0.0.1'), 'localhost')).toEqual(pass)
-    expect(await check(ok('localhost'), SITE_HOST)).toEqual(wrongHost('localhost'))
+  it('the site’s hosts are its canonical host and its www', () => {
     expect([...siteHosts(SITE_HOST)].sort()).toEqual([SITE_HOST, `www.${SITE_HOST}`].sort())
   })
 

@@ -36,12 +36,9 @@ export const FROM = 'website@aksharalabs.in'
 /** A row of `enquiries` as SQL returns it: the ledger's, with the key its reads leave out. */
 export type Row = LedgerRow & { idempotency_key: string }
 
-export interface Attempt {
-  enquiry_id: string
+/** A row of `enquiry_attempts`. */
+export type Attempt = Record<'enquiry_id' | 'attempted_at' | 'delivery' | 'outcome', string> & {
   attempt: number
-  attempted_at: string
-  delivery: string
-  outcome: string
   cause: string | null
 }
 
@@ -127,13 +124,7 @@ export function setUpSubmitHarness() {
 /** Every line the code printed, with the structured ones parsed. */
 export function printed() {
   const lines = form.printed.lines()
-  const json = lines.flatMap((line) => {
-    try {
-      return [JSON.parse(line) as Record<string, unknown>]
-    } catch {
-      return []
-    }
-  })
+  const json = lines.flatMap((line) => (line.startsWith('{') ? [JSON.parse(line) as Record<string, unknown>] : []))
   return { lines, json, calls: lines.length }
 }
 

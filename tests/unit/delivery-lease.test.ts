@@ -134,23 +134,19 @@ describe('the lease of one attempt', () => {
     expect(history(id)).toEqual([{ attempt: 1, attempted_at: at(LEASE_MS + 5), outcome: 'delivered', cause: null }])
   })
 
-  it('the request’s own first attempt holds a lease from the moment the enquiry is stored', async () => {
+  it('the visitor is answered before the delivery ends; that first attempt holds a lease from the store on', async () => {
     const release = holdAnswers()
     const work = waitUntilCollector()
     const request = new Request('https://aksharalabs.in/_serverFn/x', { method: 'POST' })
-    await submitEnquiry(enquiryInput('first-attempt'), {
-      requestId: 'r',
-      env: env(),
-      request,
-      waitUntil: work.waitUntil,
-    })
+    const options = { requestId: 'r', env: env(), request, waitUntil: work.waitUntil }
+    expect(await submitEnquiry(enquiryInput('first-attempt'), options)).toMatchObject({ kind: 'stored', repeat: false })
+    expect(work.pending).toHaveLength(1)
     await vi.waitFor(() => expect(form.posts).toHaveLength(1))
     const id = form.d1.row<{ id: string }>('SELECT id FROM enquiries')?.id ?? ''
-    expect(row(id)?.lease_token).toBeTruthy()
+    expect(row(id)).toMatchObject({ status: 'pending', attempts: 0, lease_token: expect.any(String) })
     // Meanwhile a scheduled run finds nothing due, and an operator's retry is busy: neither sends.
-    expect(await deliverDueEnquiries(env(), { now: () => new Date(Date.now() + LEASE_MS - 1_000) })).toMatchObject({
-      due: 0,
-    })
+    const soon = () => new Date(Date.now() + LEASE_MS - 1_000)
+    expect(await deliverDueEnquiries(env(), { now: soon })).toMatchObject({ due: 0 })
     expect(await press('retry', id)).toBe('busy')
     release()
     await work.settle()

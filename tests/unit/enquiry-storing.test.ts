@@ -1,10 +1,10 @@
 // @vitest-environment node
-// Stored in D1 before the form service hears of it, answered before delivery ends; not_stored when D1 fails.
+// Stored in D1 before the form service hears of it; not_stored when D1 fails. Answered before delivery ends: delivery-lease.
 import { describe, expect, it, vi } from 'vitest'
 import { type EnquiryOutcome, submitEnquiry } from '~/contact/contact.server'
 import { FAILURE_MESSAGE } from '~/contact/status'
 import { STORE_TIMEOUT_MS } from '~/server/d1.server'
-import { FakeEmailMessage, fakeEmailBinding, waitUntilCollector } from '../support/fake-env'
+import { FakeEmailMessage, fakeEmailBinding } from '../support/fake-env'
 import {
   allRows,
   attemptsFor,
@@ -69,27 +69,6 @@ describe('an enquiry is stored before anything else', () => {
     expect(json[0]).toMatchObject({ event: 'contact', level: 'info', delivery: 'form-service', enquiryId: row?.id })
     expect(json[1]).toMatchObject({ event: 'contact', level: 'info', attempt: 1, upstreamStatus: 200 })
     expectNoPersonalData(lines, data)
-  })
-
-  it('answers the visitor without waiting for the delivery, which finishes in waitUntil', async () => {
-    let release: (response: Response) => void = () => {}
-    form.answer = () => new Promise<Response>((resolve) => (release = resolve))
-    const data = enquiryInput()
-    const work = waitUntilCollector()
-    const outcome = await submitEnquiry(data, {
-      requestId: 'r',
-      env: env(),
-      request: request(),
-      waitUntil: work.waitUntil,
-    })
-    expect(outcome).toMatchObject({ kind: 'stored', repeat: false })
-    expect(work.pending).toHaveLength(1)
-    await vi.waitFor(() => expect(form.fetchMock).toHaveBeenCalledTimes(1))
-    expect(rowFor(data.email)).toMatchObject({ status: 'pending', attempts: 0 })
-
-    release(Response.json({ success: true }))
-    await work.settle()
-    expect(rowFor(data.email)).toMatchObject({ status: 'delivered', attempts: 1 })
   })
 
   it('is delivered by e-mail when CONTACT_DELIVERY is "email"', async () => {

@@ -2,7 +2,7 @@
  * A D1 database for unit tests on Node's in-memory SQLite, `migrations/` applied, foreign keys on,
  * with D1's behaviour: `prepare` never throws (the call that runs it rejects); `bind` takes `?1` or `?`
  * and refuses `undefined`; `first`, `all`, `run`, `raw`, `batch` (one transaction) and `exec` answer on a
- * microtask. Faults: `failNext`, `broken`, `hang`; `query` and `row` read the tables synchronously.
+ * microtask. Faults: `failNext`, `broken`, `hang`; `executed` lists the SQL run; `query` and `row` read the tables.
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite'
@@ -12,21 +12,13 @@ const MIGRATIONS = new URL('../../migrations/', import.meta.url)
 type Row = Record<string, unknown>
 
 export interface SqliteD1 {
-  /** The binding to put in the env as `ENQUIRIES`. */
   db: D1Database
-  /** The SQLite database underneath. */
   sqlite: DatabaseSync
-  /** Every call rejects with a D1-like error while true. */
   broken: boolean
-  /** Every call never settles while true. */
   hang: boolean
-  /** The next call (or the next whose SQL matches `when`) rejects with `error`. */
   failNext(error?: Error, when?: RegExp): void
-  /** SQL the app ran, in order (batch statements one by one). */
   executed: string[]
-  /** Rows of a query, run synchronously on the database (for assertions; not counted in `executed`). */
   query<T = Row>(sql: string, ...params: SQLInputValue[]): T[]
-  /** The first row of a query, or undefined. */
   row<T = Row>(sql: string, ...params: SQLInputValue[]): T | undefined
   close(): void
 }

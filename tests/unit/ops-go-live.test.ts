@@ -56,12 +56,7 @@ describe('the go-live check run by `npm run deploy` and the production deploy', 
     expect(status).toBe(1)
     expect(output).toContain('refusing to deploy to production')
     const ids = ['[[d1_databases]] ENQUIRIES database_id is not set', 'CONTACT_EMAIL_FROM']
-    const identity = [
-      'app/site.ts:',
-      `phone: ${site.phone}`,
-      `email: ${site.email}`,
-      'legalName: Akshara Labs Technologies',
-    ]
+    const identity = ['app/site.ts:', `phone: ${site.phone}`, `email: ${site.email}`, 'legalName: Akshara Labs']
     for (const expected of [...identity, 'app/content/about.ts', 'enquiryRetentionDays: 730', 'jurisdiction:', ...ids])
       expect(output).toContain(expected)
   })

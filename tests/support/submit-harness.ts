@@ -128,6 +128,9 @@ export function printed() {
   return { lines, json, calls: lines.length }
 }
 
+/** The structured log lines. */
+export const logged = () => printed().json
+
 export function clearPrinted() {
   for (const spy of form.printed.spies) spy.mockClear()
 }
@@ -183,7 +186,7 @@ export async function submit(
 export const tokenInput = (token?: string): EnquiryInput => tokenEnquiryInput(`token-${++counter}`, token)
 
 /** The env with no rate limiter bound: the enquiry database counts alone. */
-export const envWithoutLimiters = (extra: Record<string, unknown> = {}) =>
+export const envUnbound = (extra: Record<string, unknown> = {}) =>
   env({ CONTACT_RATE_LIMITER: undefined, CONTACT_NETWORK_RATE_LIMITER: undefined, ...extra })
 
 /** Submits from a client address. */

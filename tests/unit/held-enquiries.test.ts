@@ -7,9 +7,9 @@ import { purgeExpiredEnquiries, recordAttempt, storeEnquiry } from '~/ledger/ind
 import { HELD_RETENTION_DAYS, heldRetentionDays } from '~/ledger/retention'
 import {
   allRows,
-  envWithoutLimiters,
+  envUnbound,
   form,
-  printed,
+  logged,
   setUpSubmitHarness,
   submitFrom,
   tokenInput,
@@ -19,7 +19,7 @@ import { ledgerEnquiry } from '../support/values'
 setUpSubmitHarness()
 
 describe('the hourly cap on held enquiries', () => {
-  const turnstileOn = () => envWithoutLimiters({ TURNSTILE_SITE_KEY: 'site-key', TURNSTILE_SECRET_KEY: 'secret' })
+  const turnstileOn = () => envUnbound({ TURNSTILE_SITE_KEY: 'site-key', TURNSTILE_SECRET_KEY: 'secret' })
 
   it(`keeps ${HELD_PER_HOUR} held an hour per network; beyond, that network's tokenless post is refused (429, not stored), another network's is stored, and one with a valid token is delivered`, async () => {
     const e = turnstileOn()
@@ -39,9 +39,7 @@ describe('the hourly cap on held enquiries', () => {
       const { retryAfter } = over as { retryAfter: number }
       expect(retryAfter > 3600 - 130 && retryAfter <= 3600 - 120, String(retryAfter)).toBe(true)
       expect(allRows()).toHaveLength(HELD_PER_HOUR)
-      expect(printed().json.find((line) => line.outcome === 'held_cap')).toMatchObject({
-        heldReason: 'turnstile_invalid',
-      })
+      expect(logged().find((line) => line.outcome === 'held_cap')).toMatchObject({ heldReason: 'turnstile_invalid' })
       // Another network's visitor without JavaScript (no token) is stored, held.
       const other = tokenInput()
       expect((await submitFrom('2001:db8:bbbb::1', e, other)).kind).toBe('stored')
@@ -120,7 +118,7 @@ describe('held enquiries are purged sooner', () => {
     expect(await purgeExpiredEnquiries({ ENQUIRIES: form.d1.db }, now)).toBe(1)
     expect(form.d1.query('SELECT id FROM enquiries ORDER BY id')).toEqual([{ id: 'held-recent' }, { id: 'real-old' }])
     const retention = { deleted: 1, held: 1, heldRetentionDays: HELD_RETENTION_DAYS, retentionDays: 730 }
-    expect(printed().json.find((line) => line.event === 'retention')).toMatchObject(retention)
+    expect(logged().find((line) => line.event === 'retention')).toMatchObject(retention)
   })
 
   it('still purges, and says so, when the count table is missing (migration 0004 not applied yet)', async () => {
@@ -133,9 +131,9 @@ describe('held enquiries are purged sooner', () => {
     // The Cron Trigger's run logs the error and goes on to deliveries.
     await runScheduled({ ENQUIRIES: form.d1.db }, now)
     expect(form.d1.query('SELECT id FROM enquiries')).toEqual([])
-    expect(printed().json.find((line) => line.event === 'retention')).toMatchObject({ deleted: 1, held: 1 })
-    expect(printed().json.find((line) => line.event === 'retention_error')).toMatchObject({ level: 'error' })
-    expect(printed().json.find((line) => line.event === 'contact_config')).toMatchObject({ pending: 0 })
+    expect(logged().find((line) => line.event === 'retention')).toMatchObject({ deleted: 1, held: 1 })
+    expect(logged().find((line) => line.event === 'retention_error')).toMatchObject({ level: 'error' })
+    expect(logged().find((line) => line.event === 'contact_config')).toMatchObject({ pending: 0 })
   })
 
   it('is 14 days, or the general period when that is set shorter', () => {

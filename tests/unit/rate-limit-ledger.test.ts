@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import { countPost, purgeRateCounts, RATE_LIMITS, windowOf } from '~/contact/limits.server'
 import { fakeRateLimiter } from '../support/fake-env'
-import { allRows, envWithoutLimiters, form, printed, setUpSubmitHarness, submitFrom } from '../support/submit-harness'
+import { allRows, envUnbound, form, logged, setUpSubmitHarness, submitFrom } from '../support/submit-harness'
 
 setUpSubmitHarness()
 
@@ -15,7 +15,7 @@ async function withinOneWindow() {
 describe('the limits, counted in the enquiry database', () => {
   it('with no rate limiter bound, still refuses the 6th post from one /64 in a minute, and the 11th from one /48', async () => {
     await withinOneWindow()
-    const e = envWithoutLimiters()
+    const e = envUnbound()
     const outcomes: string[] = []
     for (let i = 1; i <= RATE_LIMITS.client.limit + 1; i++)
       outcomes.push((await submitFrom(`2001:db8:1:1::${i}`, e)).kind)
@@ -29,9 +29,9 @@ describe('the limits, counted in the enquiry database', () => {
     expect((await submitFrom('2001:db8:2:1::1', e)).kind).toBe('stored')
     expect(allRows()).toHaveLength(RATE_LIMITS.network.limit)
     expect(form.posts).toHaveLength(RATE_LIMITS.network.limit)
-    const missing = printed().json.find((line) => line.missing === 'CONTACT_RATE_LIMITER')
+    const missing = logged().find((line) => line.missing === 'CONTACT_RATE_LIMITER')
     expect(missing).toMatchObject({ event: 'contact_config', level: 'error' })
-    expect(printed().json.find((line) => line.outcome === 'rate_limited')).toMatchObject({
+    expect(logged().find((line) => line.outcome === 'rate_limited')).toMatchObject({
       by: 'store',
       limit: 'client',
     })
@@ -40,7 +40,7 @@ describe('the limits, counted in the enquiry database', () => {
   it('a limiter that throws changes nothing: the database still counts', async () => {
     await withinOneWindow()
     const throwing = { limit: () => Promise.reject(new Error('limiter down')) }
-    const e = envWithoutLimiters({ CONTACT_RATE_LIMITER: throwing, CONTACT_NETWORK_RATE_LIMITER: throwing })
+    const e = envUnbound({ CONTACT_RATE_LIMITER: throwing, CONTACT_NETWORK_RATE_LIMITER: throwing })
     const outcomes: string[] = []
     for (let i = 0; i <= RATE_LIMITS.client.limit; i++) outcomes.push((await submitFrom('203.0.113.9', e)).kind)
     expect(outcomes.at(-1)).toBe('rate_limited')
@@ -48,13 +48,13 @@ describe('the limits, counted in the enquiry database', () => {
     // IPv4: the /24 is the network (the refused post counted against it too).
     for (let i = 10; i < 20; i++) outcomes.push((await submitFrom(`203.0.113.${i}`, e)).kind)
     expect(allRows()).toHaveLength(RATE_LIMITS.network.limit - 1)
-    expect(printed().json.filter((line) => line.cause === 'rate_limiter_error')).not.toHaveLength(0)
+    expect(logged().filter((line) => line.cause === 'rate_limiter_error')).not.toHaveLength(0)
   })
 
   it('holds across locations: two locations’ bindings each let a client’s posts through, the database stores 5 in all', async () => {
     await withinOneWindow()
     const location = () =>
-      envWithoutLimiters({
+      envUnbound({
         CONTACT_RATE_LIMITER: fakeRateLimiter(5),
         CONTACT_NETWORK_RATE_LIMITER: fakeRateLimiter(10),
       })
@@ -68,7 +68,7 @@ describe('the limits, counted in the enquiry database', () => {
   })
 
   it('a post the bindings refuse never reaches the database', async () => {
-    const e = envWithoutLimiters({
+    const e = envUnbound({
       CONTACT_RATE_LIMITER: fakeRateLimiter(0),
       CONTACT_NETWORK_RATE_LIMITER: fakeRateLimiter(10),
     })
@@ -119,11 +119,11 @@ describe('the limits, counted in the enquiry database', () => {
   it('when the database cannot count (its table not migrated), the isolate’s memory does, and one line says so', async () => {
     await withinOneWindow()
     form.d1.sqlite.exec('DROP TABLE contact_rate')
-    const e = envWithoutLimiters()
+    const e = envUnbound()
     const outcomes: string[] = []
     for (let i = 0; i <= RATE_LIMITS.client.limit; i++) outcomes.push((await submitFrom('2001:db8:77:1::1', e)).kind)
     expect(outcomes).toEqual([...Array(RATE_LIMITS.client.limit).fill('stored'), 'rate_limited'])
-    const lines = printed().json.filter((line) => line.cause === 'rate_count_error')
+    const lines = logged().filter((line) => line.cause === 'rate_count_error')
     expect(lines).toHaveLength(RATE_LIMITS.client.limit)
     expect(lines[0]).toMatchObject({ level: 'error', event: 'contact_config', errorName: 'Error' })
     expect(JSON.stringify(lines)).not.toContain('2001:db8')

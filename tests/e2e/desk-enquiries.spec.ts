@@ -23,7 +23,7 @@ async function openEnquiry(page: Page, name: string) {
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
 }
 
-test('search and filter by the forms, and open an enquiry; a search that looks like a number stays as typed once the page hydrates', async ({
+test('search and filter by the forms; a search that looks like a number stays as typed once the page hydrates', async ({
   browser,
   request,
 }) => {
@@ -54,10 +54,6 @@ test('search and filter by the forms, and open an enquiry; a search that looks l
   await expect(page).toHaveURL(`${origin}/admin?q=12345678`)
   await expect(page.getByLabel('Name, e-mail or company')).toHaveValue('12345678')
 
-  // Detail: the whole message and the delivery history.
-  await openEnquiry(page, second.name)
-  await expect(page.getByTestId('message')).toHaveText(second.message)
-  await expect(page.getByRole('table').getByRole('row')).toHaveCount(2)
   await context.close()
 })
 

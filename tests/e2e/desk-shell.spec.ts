@@ -79,7 +79,7 @@ test('the desk’s shell: its own header with the sections and the operator, non
   await context.close()
 })
 
-test('on a phone each row is a card: nothing scrolls sideways, and an address wraps only at its @ or a dot', async ({
+test('on a phone each row is a card (Early access’s too): nothing scrolls sideways, and an address wraps only at its @ or a dot', async ({
   browser,
 }) => {
   const tag = crypto.randomUUID().slice(0, 8)
@@ -88,12 +88,19 @@ test('on a phone each row is a card: nothing scrolls sideways, and an address wr
   const email = `phone-${tag}-0@example.com`
   const long = `someone.with.a.long-address-${tag}@accounts.subsidiary-company.example`
   await executeSql(origin, `UPDATE enquiries SET email = '${long}' WHERE id = 'phone-${tag}-1'`)
+  const now = new Date().toISOString()
+  await executeSql(
+    origin,
+    `INSERT INTO early_access (id, email, address_key, state, consent_version, signed_up_at, confirmed_at)
+     VALUES ('ea-${tag}', 'early.${long}', 'early.${long}', 'confirmed', 'v1', '${now}', '${now}')`,
+  )
   const { context, page } = await operator(browser, { viewport: { width: 375, height: 740 } })
   for (const path of [
     `/admin?q=Phone%20${tag}`,
     `/admin/person?email=${encodeURIComponent(email)}`,
     `/admin/person?email=${encodeURIComponent(long)}`,
     '/admin/activity',
+    '/admin/early-access',
   ]) {
     await gotoHydrated(page, `${origin}${path}`)
     await expect(page.locator('main tbody tr').first()).toBeVisible()
@@ -115,6 +122,8 @@ test('on a phone each row is a card: nothing scrolls sideways, and an address wr
         await expect(card.locator(`td[data-label="${shown}"]`), shown).toBeVisible()
       await expect(card.locator('td[data-label="E-mail"]')).toBeHidden()
     }
+    if (path === '/admin/early-access')
+      await expect(page.locator(`tr[data-entry="ea-${tag}"]`)).toHaveCSS('display', 'flex')
     expect(await analyzeWcag(page), path).toEqual([])
     // WCAG 2.2's criteria that need the layout (tests/e2e/layout.spec.ts checks the visitor's pages):
     // targets big enough at 375 px, and reflow at 320 px with nothing cut off.
@@ -196,6 +205,7 @@ test('the desk’s new pages have no WCAG 2.2 A/AA violations and work from the 
     '/admin/person?email=not-an-address',
     `/admin/person/erase?email=${encodeURIComponent(values.email)}`,
     '/admin/setup',
+    '/admin/early-access',
   ]) {
     await gotoHydrated(page, `${origin}${path}`)
     expect(await analyzeWcag(page), path).toEqual([])

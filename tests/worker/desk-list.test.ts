@@ -1,11 +1,11 @@
-// The desk's list and its CSV export as the Worker answers them; without a valid Access token every
+// The desk's list and its CSV export as the Worker answers them, and its set-up's gaps; without a valid Access token every
 // /admin page and action is 403, and a cross-site post is refused.
 import { describe, expect, test } from 'vitest'
 import { TEST_OPERATOR, TEST_OPERATOR_ID } from '../support/access-keys'
 import { enquiry } from '../support/values'
 import { deskUnderTest } from './support/desk'
-import { TEST_ACCESS_KEY } from './support/fixtures'
-import { textOf } from './support/html'
+import { siteUnderTest, TEST_ACCESS_KEY } from './support/fixtures'
+import { parseHtml, textOf } from './support/html'
 import { linkTo, postForm } from './support/http'
 
 const { stand, worker, asOperator, page, rowsOf, sent, deskLines } = deskUnderTest()
@@ -184,5 +184,28 @@ describe('Access: fails closed', () => {
     expect(stand.forms.from(values.email)).toHaveLength(1)
     await worker.settled()
     expect(worker.logs().filter((line) => line.event === 'admin' && line.enquiryId === row.id)).toEqual([])
+  })
+})
+
+describe('a set-up with gaps', () => {
+  const gapped = siteUnderTest(() => ({
+    vars: stand.production({ CONTACT_FORM_ACCESS_KEY: '', TURNSTILE_SITE_KEY: '1x00000000000000000000AA' }),
+  }))
+
+  test('the desk names what is missing in one line that links to the set-up, which says the same in full', async () => {
+    const headers = await asOperator()
+    const desk = parseHtml(await (await gapped.fetch('/admin', { headers })).text())
+    const line = desk.querySelector('[data-testid="setup-gaps"]')
+    expect(textOf(line)).toBe(
+      'Set-up: the delivery needs CONTACT_FORM_ACCESS_KEY; Turnstile needs TURNSTILE_SECRET_KEY; no allow-list, nor a reason for the Access policy alone. See the set-up',
+    )
+    expect(line?.querySelector('a')?.getAttribute('href')).toBe('/admin/setup')
+    // The panel itself is no longer on the desk.
+    expect(desk.querySelector('[data-testid="setup-delivery"]')).toBeNull()
+
+    const setup = parseHtml(await (await gapped.fetch('/admin/setup', { headers })).text())
+    expect(textOf(setup.querySelector('[data-testid="setup-missing"]'))).toBe('CONTACT_FORM_ACCESS_KEY')
+    expect(textOf(setup.querySelector('[data-testid="setup-turnstile"]'))).toBe('off: TURNSTILE_SECRET_KEY is not set')
+    expect(setup.querySelector('nav[aria-label="Desk"] a[aria-current="page"]')?.textContent).toBe('Set-up')
   })
 })

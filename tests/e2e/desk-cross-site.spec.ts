@@ -1,18 +1,13 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { enquiry, expect, test, uniqueClientAddress } from '../support/contact'
-import { auditLinesBy, expectStored, queryStored } from '../support/enquiries'
-import { operator } from '../support/operator'
+import { enquiry, expect, test } from '../support/contact'
+import { auditLinesBy, queryStored } from '../support/enquiries'
+import { deliveredEnquiry, operator } from '../support/operator'
 import { SITE_ORIGIN, SITE_PORT } from '../support/servers'
 import { stateDir } from '../support/site-server'
 
-/**
- * Another website's page that links and redirects to the desk (docs/security.md, "Effects only
- * from the desk itself"), opened by a signed-in operator's browser: Access's token rides along on
- * a top-level navigation, so only the browser's own Fetch Metadata tells the desk where the
- * navigation came from. No file is downloaded, no audit line written and no enquiry marked read;
- * the desk's own links, and the confirmation page's button, work.
- */
+// Another site's links and redirects to the desk, in a signed-in operator's browser (docs/security.md):
+// only Fetch Metadata tells the desk; no download, audit line or read mark; the desk's own links work.
 test.describe.configure({ mode: 'default', timeout: 180_000 })
 
 const persistTo = stateDir(SITE_PORT)
@@ -48,12 +43,7 @@ test('links and redirects from another site: no download, no audit line, no stat
   request,
 }) => {
   const values = enquiry('cross-site-e2e', { name: `Elsewhere ${crypto.randomUUID().slice(0, 8)}` })
-  const posted = await request.post(`${SITE_ORIGIN}/api/contact`, {
-    form: { ...values, enquiry_key: `cross-${crypto.randomUUID()}` },
-    headers: { Origin: SITE_ORIGIN, 'CF-Connecting-IP': uniqueClientAddress() },
-  })
-  expect(posted.status()).toBe(200)
-  const { id } = await expectStored(persistTo, values.email, 'delivered', undefined, 60_000)
+  const { id } = await deliveredEnquiry(request, values)
   targets = {
     export: '/admin/export.csv',
     lookup: `/admin/person?email=${encodeURIComponent(values.email)}`,

@@ -1,17 +1,11 @@
 import type { Page } from '@playwright/test'
-import { enquiry, expect, test, uniqueClientAddress } from '../support/contact'
-import { expectStored } from '../support/enquiries'
-import { operator } from '../support/operator'
+import { enquiry, expect, test } from '../support/contact'
+import { deliveredEnquiry, operator } from '../support/operator'
 import { gotoHydrated, waitForHydration } from '../support/page'
-import { SITE_ORIGIN, SITE_PORT } from '../support/servers'
-import { stateDir } from '../support/site-server'
+import { SITE_ORIGIN } from '../support/servers'
 
-/**
- * Two operators with pages open at once (docs/desk.md, "Moves on what the operator saw"): a move
- * pressed on a page that shows a triage another operator has since changed is refused, and the
- * page says who changed what and when. What a browser adds: real pages left open in tabs while
- * another person acts, and the buttons pressed on them.
- */
+// Two operators at once (docs/desk.md, "Moves on what the operator saw"): a move pressed on a page
+// left open after another's change is refused, naming who changed what and when.
 test.describe.configure({ mode: 'default', timeout: 180_000 })
 
 const origin = SITE_ORIGIN
@@ -23,12 +17,7 @@ test('a stale take, assign and close are refused, naming the other operator’s 
   request,
 }) => {
   const values = enquiry('desk-stale', { name: `Stale ${crypto.randomUUID().slice(0, 8)}` })
-  const posted = await request.post(`${origin}/api/contact`, {
-    form: { ...values, enquiry_key: `stale-${crypto.randomUUID()}` },
-    headers: { Origin: origin, 'CF-Connecting-IP': uniqueClientAddress() },
-  })
-  expect(posted.status()).toBe(200)
-  const { id } = await expectStored(stateDir(SITE_PORT), values.email, 'delivered', undefined, 60_000)
+  const { id } = await deliveredEnquiry(request, values)
   const a = await operator(browser, { label: 'first' })
   const b = await operator(browser, { label: 'second' })
   const address = `${origin}/admin/enquiries/${id}`

@@ -8,13 +8,8 @@ import { gotoHydrated, waitForHydration } from '../support/page'
 import { SITE_ORIGIN, SITE_PORT } from '../support/servers'
 import { stateDir } from '../support/site-server'
 
-/**
- * Where an enquiry came from, with JavaScript: a visit lands on a services page from a search engine
- * with a campaign's UTM values, moves on to /contact and sends the form; the tab keeps the first
- * page, the search engine and the campaign. The operator then sees the source on the enquiry's
- * page. Without JavaScript (the contact page's own Referer) and the counts at /admin/sources are
- * tests/worker/enquiry-sources.test.ts's; the counts page's accessibility, tests/e2e/desk-enquiries.spec.ts's.
- */
+// Where an enquiry came from, with JavaScript: the tab keeps the first page, the search engine and the
+// campaign, and the operator sees them; without JavaScript: tests/worker/enquiry-sources.test.ts.
 test.describe.configure({ timeout: 120_000 })
 
 const WAIT_MS = 60_000

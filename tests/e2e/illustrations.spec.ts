@@ -2,9 +2,8 @@ import { type Browser, expect, test } from '@playwright/test'
 import { gotoHydrated, requestedUrls } from '../support/page'
 import { decodePngs } from '../support/pixels'
 
-// The illustration above the fold is drawn from a symbol the server puts in the page
-// (app/document/page-symbols.server.ts): it must look like its file, cost no request,
-// and still be there on a page reached by an in-site navigation (which has no such symbol).
+// The illustration above the fold is drawn from a symbol the server puts in the page: it looks like its
+// file, costs no request, and is there after an in-site navigation too.
 
 const ABOVE_THE_FOLD = [
   { path: '/services', file: '/images/services/devops.svg' },
@@ -12,12 +11,7 @@ const ABOVE_THE_FOLD = [
   { path: '/products', file: '/images/voice-assistant-avatar.svg' },
 ]
 
-/**
- * Share (0–1) of the 8 × 8 pixel blocks whose mean colour differs noticeably between two
- * screenshots of one size. Only their middle half is compared, where the drawings are opaque
- * (around it, the page's background shows through the avatar's transparent parts); block means
- * leave out the anti-aliasing of a drawing placed at a fraction of a pixel.
- */
+/** Share of 8 × 8 blocks whose mean colour differs between two shots, in their opaque middle half. */
 async function blockDifference(browser: Browser, a: Buffer, b: Buffer): Promise<number> {
   const [x, y] = await decodePngs(browser, [a, b])
   if (!x || !y || x.width !== y.width || x.height !== y.height) return 1

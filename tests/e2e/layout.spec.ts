@@ -34,6 +34,24 @@ async function expectToEndAtTheFooter(page: Page, width: number) {
   expect.soft(past.pixels, `at ${width} px the page scrolls on below its footer over ${past.below}`).toBe(0)
 }
 
+/** Buttons and links in the page's content under 44 px tall; links inside running text are exempt (WCAG 2.5.8). */
+function under44px(page: Page) {
+  return page
+    .getByRole('main')
+    .locator('a, button')
+    .evaluateAll((els) =>
+      els
+        .filter((el) => {
+          const paragraph = el.closest('p')
+          return !paragraph || paragraph.textContent?.trim() === el.textContent?.trim()
+        })
+        .filter((el) => el.getBoundingClientRect().height > 0 && el.getBoundingClientRect().height < 44)
+        .map(
+          (el) => `${el.textContent?.trim() || el.getAttribute('aria-label')} (${el.getBoundingClientRect().height}px)`,
+        ),
+    )
+}
+
 /** Tabs from the top of the page to its last element, noting every stop where the focus is under a bar. */
 async function tabThrough(page: Page): Promise<{ stops: number; reachedFooter: boolean; obscured: string[] }> {
   const obscured: string[] = []
@@ -52,7 +70,7 @@ async function tabThrough(page: Page): Promise<{ stops: number; reachedFooter: b
 // One load per page: each criterion at the widths it is about, in turn, as when a visitor turns a
 // tablet or resizes the window. Soft assertions: one run names every criterion a page fails.
 for (const path of VISITOR_PATHS) {
-  test(`${path} ends at its footer, reflows at 320 px, keeps the focus in sight, has targets big enough and takes text spacing`, async ({
+  test(`${path} ends at its footer, never scrolls sideways, reflows at 320 px, keeps the focus in sight, has targets big enough and takes text spacing`, async ({
     page,
   }) => {
     test.setTimeout(90_000)
@@ -72,6 +90,16 @@ for (const path of VISITOR_PATHS) {
     await expectToEndAtTheFooter(page, PHONE.width)
     await test.step('2.5.8 Target size (minimum) at 375 px', async () => {
       expect.soft(await smallTargets(page)).toEqual([])
+    })
+
+    await test.step('buttons and links in the content at least 44 px tall at 360 px; no sideways scroll at 768 or 1920', async () => {
+      await page.setViewportSize({ width: 360, height: 800 })
+      expect.soft(await under44px(page)).toEqual([])
+      for (const width of [768, 1920]) {
+        await page.setViewportSize({ width, height: 900 })
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+        expect.soft(overflow, `${width} px`).toBeLessThanOrEqual(0)
+      }
     })
 
     await page.setViewportSize(NARROW)
@@ -119,4 +147,36 @@ test('the background glow fades into the page colour at the bottom of the window
     // Within the dithering of a drawn gradient: the colour the page goes on in below the window.
     expect(furthest, `bottom row at ${viewport.width} px against the page's ${pageColour}`).toBeLessThanOrEqual(3)
   }
+})
+
+test('products: Explore Features scrolls to the feature matrix', async ({ page }) => {
+  await gotoHydrated(page, '/products')
+  const explore = page.getByRole('link', { name: 'Explore Features' })
+  const target = (await explore.getAttribute('href')) ?? ''
+  expect(target).toMatch(/^#[\w-]+$/)
+  const matrix = page.locator(target)
+  await expect(matrix).toHaveCount(1)
+  await expect(matrix.getByRole('region', { name: 'Core Features' })).not.toBeInViewport()
+  await explore.click()
+  await expect(page).toHaveURL(new RegExp(`/products${target}$`))
+  await expect(matrix.getByRole('heading', { name: 'Core Features' })).toBeInViewport()
+})
+
+test('services alternate the illustration side on wide screens and stack on small ones', async ({ page }) => {
+  const sides = async () => {
+    const result: string[] = []
+    for (const block of await page.getByRole('main').getByRole('article').all()) {
+      const image = await block.getByRole('img').boundingBox()
+      const heading = await block.getByRole('heading', { level: 2 }).boundingBox()
+      if (!image || !heading) throw new Error('a service block has no illustration or heading')
+      if (image.y + image.height <= heading.y) result.push('above')
+      else result.push(image.x < heading.x ? 'left' : 'right')
+    }
+    return result
+  }
+  await page.setViewportSize(DESKTOP)
+  await page.goto('/services')
+  expect(await sides()).toEqual(['left', 'right', 'left', 'right'])
+  await page.setViewportSize(PHONE)
+  expect(await sides()).toEqual(['above', 'above', 'above', 'above'])
 })

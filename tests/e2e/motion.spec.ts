@@ -1,8 +1,7 @@
 import { expect, type Page, test } from '@playwright/test'
 import { afterFrames, gotoHydrated, requestedUrls } from '../support/page'
 
-// Motion is this file's subject: the visitor here has no reduced-motion preference (the
-// suite's default is reduced, playwright.config.ts).
+// No reduced-motion preference here (the suite's default is reduced).
 test.use({ reducedMotion: 'no-preference' })
 
 const motionRequests = (page: Page) =>

@@ -5,11 +5,7 @@ import { waitForHydration } from '../support/page'
 /** The About page's route chunk. */
 const ABOUT_CHUNK = /\/assets\/about-[\w-]+\.js$/
 
-/**
- * That chunk, as a newer deploy would have replaced it: its requests answer 404,
- * always, or (`firstPageOnly`) only for the first page load, as if the reload fetched new HTML
- * naming a chunk that exists. Returns the 404s given, so a test cannot pass without them.
- */
+/** That chunk gone after a deploy (404), always or only for the first page load; the 404s given. */
 async function breakAboutChunk(page: Page, { firstPageOnly = false } = {}) {
   const hits: string[] = []
   let documents = 0

@@ -3,21 +3,14 @@ import { SUCCESS_MESSAGE } from '../../app/contact/status'
 import { enquiry, expect, expectFields, fillForm, form, receivedOnce, test } from '../support/contact'
 import { enhancedContactForm as enhanced, gotoHydrated, requestedUrls, waitForHydration } from '../support/page'
 
-// Motion is this file's subject: the visitor here has no reduced-motion preference (the
-// suite's default is reduced, playwright.config.ts).
+// No reduced-motion preference here (the suite's default is reduced).
 test.use({ reducedMotion: 'no-preference' })
 
-/**
- * The page paints before its client code starts (app/document/paint-first.tsx), and a visitor who acts
- * before that code has arrived gets the same result as after.
- */
+// The page paints before its client code starts; a visitor who acts before it arrives gets the same result.
 
 /**
- * Holds back the client code (the entry chunk), so the page stays as the server sent it (not
- * hydrated), until the returned function is called: it then fails the held request, so the page
- * never hydrates, or with `'hydrate'` lets it through. Pages are then opened without waiting for
- * their load event: the loader may add the held script before that event (say, while the icon
- * sprite is still arriving), which delays it, and a visitor does not wait for it either.
+ * Holds the entry chunk back until the returned function fails it (the page never hydrates) or, with
+ * `'hydrate'`, lets it through. Pages are opened without waiting for load, as a visitor does not.
  */
 async function holdClientCode(page: Page): Promise<(then?: 'abort' | 'hydrate') => Promise<void>> {
   const held: Route[] = []

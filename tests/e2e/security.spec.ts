@@ -1,7 +1,4 @@
-/**
- * What only a browser shows of the security policy: no page reports a Content-Security-Policy
- * violation (and, on the same page loads, none logs a console error, warning or hydration mismatch). The headers themselves, and the nonce on every script, are tests/worker/headers.test.ts's.
- */
+// No page reports a CSP violation or logs a console problem; the headers: tests/worker/headers.test.ts.
 import { expect, type Page, test } from '@playwright/test'
 import { collectProblems, gotoHydrated } from '../support/page'
 import { PAGES } from '../support/routes'

@@ -4,15 +4,8 @@ import { FORM_SERVICE_ORIGIN, PORT_BASE, TEST_ACCESS_KEY } from '../support/serv
 import { type SiteServer, startSiteServer, stateDir } from '../support/site-server'
 import { routeTurnstileWidget, TEST_TURNSTILE_SECRET, TEST_TURNSTILE_SITE_KEY } from '../support/turnstile'
 
-/**
- * The Turnstile widget in the page, with Turnstile on as an operator turns it on: the site key as a
- * var and TURNSTILE_SECRET_KEY as a secret (npm start declares it in the configuration it serves,
- * as `[secrets] required` in wrangler.toml would). The widget's script is answered at its real
- * address by the browser's request routing, so the page's CSP decides whether it may load. The
- * only browser test with a server of its own: the one production server the rest share has
- * Turnstile off. What the server does with a token (valid, invalid, missing, siteverify down,
- * released) is tests/unit/turnstile.test.ts's.
- */
+// The Turnstile widget with Turnstile on (a server of its own): its script at its real address, loaded
+// as the page's CSP allows. What the server does with a token: tests/unit/turnstile.test.ts.
 test.describe.configure({ mode: 'default', timeout: 180_000 })
 
 const PORT = PORT_BASE + 8

@@ -2,9 +2,10 @@
  * The contact form as a visitor meets it in the DOM, for the component tests: its fields, its button
  * and status line, a valid fill, the server function's answers, and a request held in flight.
  */
-import { screen } from '@testing-library/react'
-import type userEvent from '@testing-library/user-event'
-import type { Mock } from 'vitest'
+import { render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import type { ReactElement } from 'react'
+import { expect, type Mock } from 'vitest'
 import { IDEMPOTENCY_KEY_FIELD } from '~/contact/fields'
 import { type ContactReplyBody, FAILURE_MESSAGE } from '~/contact/status'
 
@@ -40,6 +41,10 @@ export const fields = () => ({
 })
 export const submitButton = () => screen.getByRole('button', { name: /send message|sending/i })
 export const status = () => screen.getByRole('status')
+/** What the five fields show, in form order. */
+export const shown = () => Object.values(fields()).map((field) => field.value)
+/** Waits until the status line says `message`. */
+export const statusSays = (message: string) => waitFor(() => expect(within(status()).getByText(message)).toBeTruthy())
 
 export async function fillValid(user: ReturnType<typeof userEvent.setup>) {
   const f = fields()
@@ -48,4 +53,13 @@ export async function fillValid(user: ReturnType<typeof userEvent.setup>) {
   await user.type(f.company, 'Godavari Foods')
   await user.selectOptions(screen.getByLabelText('Subject *'), 'automation')
   await user.type(f.message, 'Please call me.')
+}
+
+/** Renders `form`, fills it validly and sends it. */
+export async function sendFilled(form: ReactElement) {
+  const user = userEvent.setup()
+  const view = render(form)
+  await fillValid(user)
+  await user.click(submitButton())
+  return { user, ...view }
 }

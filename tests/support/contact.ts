@@ -33,20 +33,13 @@ export async function receivedFrom(email: string): Promise<ReceivedRequest[]> {
   return (await response.json()) as ReceivedRequest[]
 }
 
-/**
- * What the stand-in form service received from `email`, once it has received exactly one. The
- * visitor is told as soon as the enquiry is stored; its delivery runs after the answer
- * (`waitUntil`), so a test that reads the service straight after the success message must wait.
- */
+/** What the stand-in form service received from `email`, once it has (delivery runs after the answer). */
 export async function receivedOnce(email: string): Promise<ReceivedRequest[]> {
   await expect.poll(async () => (await receivedFrom(email)).length, { timeout: 30_000 }).toBe(1)
   return receivedFrom(email)
 }
 
-/**
- * Sends an enquiry to the site at `origin` as a browser without JavaScript does (the form's post to
- * `/api/contact`, from a client address of its own), and expects it accepted.
- */
+/** Posts an enquiry to `origin` as a browser without JavaScript does, from its own address; expects it accepted. */
 export async function postEnquiry(request: APIRequestContext, origin: string, values: Enquiry, label: string) {
   const answer = await request.post(`${origin}/api/contact`, {
     form: { ...values, enquiry_key: `${label}-${crypto.randomUUID()}` },
@@ -87,16 +80,5 @@ export async function expectEmptyFields(page: Page) {
   await expectFields(page, EMPTY_VALUES)
 }
 
-/** The theme's success and danger colours (app.css), as the browser computes them. */
+/** The theme's success colour (app.css), as the browser computes it. */
 export const SUCCESS_COLOUR = 'rgb(74, 222, 128)'
-export const DANGER_COLOUR = 'rgb(252, 165, 165)'
-
-/**
- * The wall-clock minute the local rate limiter counts in: waits for the next one when fewer than
- * `seconds` of this one are left, so a burst of posts falls within one window. A wait for a
- * moment on the clock, never longer than `seconds`.
- */
-export async function awayFromMinuteBoundary(seconds = 20) {
-  const left = 60_000 - (Date.now() % 60_000)
-  if (left < seconds * 1000) await new Promise((resolve) => setTimeout(resolve, left + 250))
-}

@@ -1,21 +1,8 @@
 /**
- * A D1 database for unit tests, backed by Node's built-in SQLite (`node:sqlite`, in memory), with
- * every `migrations/*.sql` applied in order and foreign keys on, as D1 has them.
- *
- * It implements the part of the D1 API the app uses, with D1's behaviour:
- * - `prepare(sql)` never throws; errors (bad SQL, constraint failures) reject the call that runs it;
- * - `.bind(...values)` with `?1`-style numbered (or `?`) parameters; `undefined` is refused, as D1
- *   refuses it (`D1_TYPE_ERROR`), booleans become 1/0;
- * - `.first()` (first row or null; `first(column)` its value), `.all()` → `{ results, success, meta }`,
- *   `.run()` → `{ success, meta: { changes, last_row_id } }`, `.raw()`; `INSERT … RETURNING` rows
- *   come back from `first()`/`all()`;
- * - `batch([...])` runs the statements in one transaction, all or nothing;
- * - every call answers asynchronously (on a microtask, so fake timers do not stall it).
- *
- * Faults, for tests: `failNext(error?)` makes the next call reject (optionally only a call whose
- * SQL matches), `broken = true` makes every call reject, `hang = true` makes every call never
- * settle (for time-out tests). `query()` and `row()` read the real tables synchronously, for
- * assertions in plain SQL.
+ * A D1 database for unit tests on Node's in-memory SQLite, `migrations/` applied, foreign keys on,
+ * with D1's behaviour: `prepare` never throws (the call that runs it rejects); `bind` takes `?1` or `?`
+ * and refuses `undefined`; `first`, `all`, `run`, `raw`, `batch` (one transaction) and `exec` answer on a
+ * microtask. Faults: `failNext`, `broken`, `hang`; `executed` lists the SQL run; `query` and `row` read the tables.
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite'
@@ -25,21 +12,13 @@ const MIGRATIONS = new URL('../../migrations/', import.meta.url)
 type Row = Record<string, unknown>
 
 export interface SqliteD1 {
-  /** The binding to put in the env as `ENQUIRIES`. */
   db: D1Database
-  /** The SQLite database underneath. */
   sqlite: DatabaseSync
-  /** Every call rejects with a D1-like error while true. */
   broken: boolean
-  /** Every call never settles while true. */
   hang: boolean
-  /** The next call (or the next whose SQL matches `when`) rejects with `error`. */
   failNext(error?: Error, when?: RegExp): void
-  /** SQL the app ran, in order (batch statements one by one). */
   executed: string[]
-  /** Rows of a query, run synchronously on the database (for assertions; not counted in `executed`). */
   query<T = Row>(sql: string, ...params: SQLInputValue[]): T[]
-  /** The first row of a query, or undefined. */
   row<T = Row>(sql: string, ...params: SQLInputValue[]): T | undefined
   close(): void
 }

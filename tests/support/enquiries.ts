@@ -7,34 +7,15 @@ import { localDatabaseFiles } from '../../scripts/local-d1.mjs'
 export type StoredEnquiry = Omit<EnquiryRecord, 'subjectLabel'>
 
 /**
- * The enquiries a test server stored, with the columns `npm run enquiries -- --json` prints, read
- * straight from the server's local D1 database file (SQLite, read-only) while it runs: no workerd
- * of its own to start for each poll, as the operator's command (`npm run enquiries`) starts one;
- * that command is proven on its own in local-doors.spec.ts and the worker tests
- * (tests/worker/deliveries.test.ts, faults.test.ts).
+ * The enquiries from one address a test server stored, with `npm run enquiries -- --json`'s columns,
+ * read straight from its local D1 file (read-only); the operator's command itself: local-doors.spec.ts.
  */
-export async function storedEnquiries(persistTo: string): Promise<StoredEnquiry[]> {
-  const [file] = localDatabaseFiles(persistTo)
-  if (!file) return []
-  const db = new DatabaseSync(file, { readOnly: true })
-  try {
-    db.exec('PRAGMA busy_timeout = 5000')
-    const rows = db.prepare(`SELECT ${ENQUIRY_COLUMNS} FROM enquiries ORDER BY received_at DESC`).all()
-    return rows.map((row) => ({ ...row }) as unknown as StoredEnquiry)
-  } finally {
-    db.close()
-  }
-}
-
-/** The stored enquiries from one visitor's address (each test uses addresses of its own). */
 export async function storedFrom(persistTo: string, email: string): Promise<StoredEnquiry[]> {
-  return (await storedEnquiries(persistTo)).filter((row) => row.email === email)
+  const sql = `SELECT ${ENQUIRY_COLUMNS} FROM enquiries WHERE email = ? ORDER BY received_at DESC`
+  return queryStored(persistTo, sql, email) as unknown as StoredEnquiry[]
 }
 
-/**
- * Waits until exactly one enquiry from `email` is stored, with the given status (and number of
- * attempts, when given), and returns it.
- */
+/** Waits until exactly one enquiry from `email` is stored, with `status` (and `attempts`, if given); returns it. */
 export async function expectStored(
   persistTo: string,
   email: string,
@@ -42,33 +23,24 @@ export async function expectStored(
   attempts?: number,
   timeout = 45_000,
 ): Promise<StoredEnquiry> {
-  let row: StoredEnquiry | undefined
-  const want = attempts === undefined ? `1 ${status}` : `1 ${status} ${attempts}`
+  let rows: StoredEnquiry[] = []
+  const extra = (row?: StoredEnquiry) => (attempts === undefined ? [] : [row?.attempts])
   await expect
     .poll(
       async () => {
-        const rows = await storedFrom(persistTo, email)
-        row = rows[0]
-        return attempts === undefined
-          ? `${rows.length} ${row?.status}`
-          : `${rows.length} ${row?.status} ${row?.attempts}`
+        rows = await storedFrom(persistTo, email)
+        return [rows.length, rows[0]?.status, ...extra(rows[0])]
       },
       { timeout, intervals: [250, 500, 1000] },
     )
-    .toBe(want)
-  return row as StoredEnquiry
+    .toEqual([1, status, ...(attempts === undefined ? [] : [attempts])])
+  return rows[0] as StoredEnquiry
 }
 
 /**
- * Runs SQL on a test server's enquiry database (to set up a case, e.g. back-date a row), inside
- * the server's own workerd, through the local explorer's D1 API that wrangler's local server
- * serves (miniflare, `/cdn-cgi/local/explorer/api/d1/database/:id/raw`, the shape of Cloudflare's
- * D1 API). The server's own queries and this one take turns in one D1 object. A second process
- * writing the file (`wrangler d1 execute --local`, or SQLite opened on it) makes workerd's queries
- * that meet its lock fail at once with `SQLITE_BUSY`: a visitor's post answered 503, an desk page
- * 500, in whichever test runs beside it. Any change of that API fails here, loudly. The operator's
- * own SQL door (`npm run enquiries`, a workerd of its own on the file, as wrangler's `--local`) is
- * proven in local-doors.spec.ts and tests/worker/.
+ * Runs SQL on a test server's database inside its own workerd, through the local explorer's D1 API
+ * (`/cdn-cgi/local/explorer/api/d1/database/:id/raw`): a second process writing the file would make
+ * the server's own queries fail with `SQLITE_BUSY`.
  */
 export async function executeSql(origin: string, sql: string): Promise<void> {
   const api = `${origin}/cdn-cgi/local/explorer/api/d1/database`

@@ -51,22 +51,6 @@ export class FakeEmailMessage {
   ) {}
 }
 
-/** An env as the contact flow sees it; unknown bindings are cast, as the fakes cover what is used. */
-/**
- * The Worker's env as production has it for the contact path: delivering to the form service at
- * `endpoint` with a key, storing in `db`; `parts` adds or replaces the rest (a rate limiter,
- * Turnstile's keys, Access's). Each unit test's env is this with its own parts.
- */
-export function formServiceEnv(endpoint: string, db: D1Database, parts: Record<string, unknown> = {}): WorkerEnv {
-  return contactEnv({
-    CONTACT_DELIVERY: 'form-service',
-    CONTACT_FORM_ENDPOINT: endpoint,
-    CONTACT_FORM_ACCESS_KEY: 'unit-form-key-0123456789',
-    ENQUIRIES: db,
-    ...parts,
-  })
-}
-
 export function contactEnv(parts: Record<string, unknown>): WorkerEnv {
   return parts as WorkerEnv
 }

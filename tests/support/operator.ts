@@ -3,9 +3,12 @@
  * stand-in Access on the main test site (playwright.config.ts trusts its key file), with the token on
  * every request as Access's edge adds it.
  */
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from '@playwright/test'
+import type { APIRequestContext, Browser, BrowserContext, BrowserContextOptions, Page } from '@playwright/test'
 import { type AccessKeys, accessKeysFrom } from './access-keys'
-import { ACCESS_KEY_FILE } from './servers'
+import { type Enquiry, postEnquiry } from './contact'
+import { expectStored, type StoredEnquiry } from './enquiries'
+import { ACCESS_KEY_FILE, SITE_ORIGIN, SITE_PORT } from './servers'
+import { stateDir } from './site-server'
 
 let keys: Promise<AccessKeys> | undefined
 const accessKeys = () => {
@@ -38,4 +41,10 @@ export async function operator(
     extraHTTPHeaders: { 'Cf-Access-Jwt-Assertion': token },
   })
   return { email: email ?? 'operator@aksharalabs.in', context, page: await context.newPage() }
+}
+
+/** An enquiry sent to the main test site as a browser without JavaScript sends it, once delivered. */
+export async function deliveredEnquiry(request: APIRequestContext, values: Enquiry): Promise<StoredEnquiry> {
+  await postEnquiry(request, SITE_ORIGIN, values, 'desk')
+  return expectStored(stateDir(SITE_PORT), values.email, 'delivered', undefined, 60_000)
 }

@@ -1,8 +1,6 @@
 /**
- * What a page's <main> says, read from the rendered page as a reader hears it: its text, an
- * image's alt text, a drawing's label, and a link's label when the link shows only an icon; never
- * what is hidden from everyone (`hidden`, `aria-hidden`). A `<form>` is left out: its fields,
- * options and button cannot be written in Markdown (the twin links to the form instead).
+ * What a page's <main> says as a reader hears it: text, alt text, a drawing's or an icon link's label;
+ * never what is hidden, nor a `<form>` (the Markdown twin links to the form).
  */
 export interface MainContent {
   text: string
@@ -12,10 +10,7 @@ export interface MainContent {
   listItems: string[]
 }
 
-/**
- * Reads a page's <main> from its document: the server's HTML parsed (tests/worker/support/html.ts),
- * as a crawler reads it. Only the DOM is read, never the layout.
- */
+/** Reads a page's <main> from the server's parsed HTML, as a crawler does (DOM only, no layout). */
 export function mainContent(document: Document): MainContent {
   const main = document.querySelector('main')
   if (!main) throw new Error('no <main>')

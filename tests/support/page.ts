@@ -7,12 +7,7 @@ export async function gotoHydrated(page: Page, path: string) {
   return response
 }
 
-/**
- * Waits until the page now shown (after a form post's redirect, say) has hydrated. A page that has
- * not within `timeout` fails with what it shows: whether its first contentful paint was reported
- * (the signal that starts its code, app/document/paint-first.tsx), which module scripts it added,
- * and how far each script's request got.
- */
+/** Waits until the page now shown has hydrated; if not, fails with its paints and scripts' requests. */
 export async function waitForHydration(page: Page, timeout = 20_000) {
   try {
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', undefined, {
@@ -25,7 +20,6 @@ export async function waitForHydration(page: Page, timeout = 20_000) {
     const state = await page
       .evaluate(hydrationState)
       .catch((reason: Error) => ({ text: `the page could not be read (${firstLine(reason)})`, unanswered: [] }))
-    // Is the server at fault, or the browser? The test asks it for what the page still waits on.
     const asked = await Promise.all(
       state.unanswered.map((url) =>
         page.request
@@ -65,12 +59,8 @@ function hydrationState(): { text: string; unanswered: string[] } {
 }
 
 /**
- * Waits until React has hydrated `target`, for a part of the page that hydrates after the rest: the
- * 404 and error pages are loaded lazily, inside a Suspense boundary of their own
- * (components/lazy-pages.tsx), so `gotoHydrated` can return while a click on them is still the
- * browser's own (a link then reloads the page). It relies on an internal of react-dom 19: every
- * element React owns carries a `__reactFiber$<id>` property. If an upgrade renames it, this fails at
- * once, because the hydrated `<html>` element no longer carries it either.
+ * Waits until React owns `target` (the lazy 404 and error pages hydrate after the rest), by react-dom
+ * 19's `__reactFiber$` property; fails at once if `<html>` no longer carries it.
  */
 export async function waitUntilReactOwns(page: Page, target: Locator) {
   const internalHolds = await page.evaluate(() =>
@@ -113,11 +103,7 @@ export function requestedUrls(page: Page, matches: (request: Request) => boolean
 /** The contact form once its code has arrived and it has hydrated: it validates itself. */
 export const enhancedContactForm = (page: Page) => page.locator('#contact-form form[novalidate]')
 
-/**
- * Opens a page with the contact form and starts to use the form, as a visitor does (a click on
- * it), then waits until its code has arrived and the form is enhanced (it validates itself). Until
- * then the form is the server's plain HTML form, which posts natively (paint-first.spec.ts).
- */
+/** Opens a page and clicks the contact form, as a visitor does, then waits until it is enhanced. */
 export async function gotoContactForm(page: Page, path: string) {
   const response = await gotoHydrated(page, path)
   await page.locator('#contact-form h2').click()
@@ -125,10 +111,7 @@ export async function gotoContactForm(page: Page, path: string) {
   return response
 }
 
-/**
- * Holds back the answers to the page's server-function calls, as a slow network would, until the
- * test releases them: for tests of what the page does while a post is on its way.
- */
+/** Holds back the answers to the page's server-function calls until the test releases them. */
 export async function holdAnswers(page: Page): Promise<{ release(): void }> {
   let release = () => {}
   const released = new Promise<void>((resolve) => {
@@ -142,11 +125,7 @@ export async function holdAnswers(page: Page): Promise<{ release(): void }> {
   return { release }
 }
 
-/**
- * Waits until the page has drawn two more frames and run the tasks queued before them: by then the
- * events already sent to it are handled, and React has rendered what they set off and run its
- * effects. For a test of something that must not happen after an event.
- */
+/** Waits two frames and a task: events sent are handled and React's effects have run. */
 export async function afterFrames(page: Page) {
   await page.evaluate(
     () =>

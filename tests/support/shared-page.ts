@@ -1,13 +1,9 @@
 import { type BrowserContext, test as base } from '@playwright/test'
 
 /**
- * `test` whose `page` is one tab kept for the worker's life, for tests that only read pages: one per
- * combination of the context's settings (JavaScript on or off, reduced motion, the device), opened
- * by the first test that asks for it and reused by the next, which sets its own viewport and goes
- * to its own page: a fresh context for every test, its renderer started and every file fetched and
- * compiled again, would be most of such a test's time. What a first visit fetches is tested with a fresh context of its own
- * (paint-first.spec.ts, motion.spec.ts). A test on a shared tab adds no listener or route and types
- * nothing the page would keep (a draft), so the next one inherits none.
+ * `test` whose `page` is one tab per worker and set of context settings, reused by the next test that
+ * only reads pages (a fresh context costs most of such a test's time); first visits keep a fresh one
+ * (paint-first, motion). A test on it adds no listener or route and leaves no draft.
  */
 export const test = base.extend<object, { sharedContexts: Map<string, BrowserContext> }>({
   sharedContexts: [

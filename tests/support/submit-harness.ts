@@ -1,20 +1,23 @@
 /**
- * The unit harness of the enquiry's path on the server (rate limit → honeypot → stored in D1 →
+ * The unit harness of the enquiry's path on the server (rate limit → Turnstile → stored in D1 →
  * delivery in `waitUntil` → answer; then the Cron Trigger's runs): a real SQLite behind the D1 API,
- * the form service as a stubbed `fetch`, and the printed lines read back. Each test file calls
- * `setUpSubmitHarness()` and mocks `cloudflare:email` itself (vi.mock is hoisted per file).
+ * the form service and siteverify as a stubbed `fetch` (loopback calls go through), and the printed
+ * lines read back. Each test file calls `setUpSubmitHarness()` and mocks `cloudflare:email` itself.
  */
 import type * as v from 'valibot'
-import { afterEach, beforeEach, expect, type MockInstance, vi } from 'vitest'
+import { afterEach, beforeEach, expect, vi } from 'vitest'
 import { type EnquiryOutcome, invalidInputReply, outcomeReply, submitEnquiry } from '~/contact/contact.server'
+import { resetLimitState } from '~/contact/limits.server'
 import type { EnquiryInput } from '~/contact/schema'
+import { SITEVERIFY_URL } from '~/contact/turnstile.server'
 import type { Row as LedgerRow } from '~/ledger/columns'
 import { requestIdFor } from '~/server/log.server'
 import { replyResponse } from '~/server/reply'
 import type { WorkerEnv } from '~/server/runtime.server'
+import { site } from '~/site'
 import { captureConsole } from './console'
 import { type SqliteD1, sqliteD1 } from './d1-sqlite'
-import { enquiryInput as anEnquiryInput } from './enquiry-input'
+import { enquiryInput as anEnquiryInput, tokenEnquiryInput } from './enquiry-input'
 import { contactEnv, fakeRateLimiter, waitUntilCollector } from './fake-env'
 
 /** What the no-JavaScript endpoint answers a client that is not a browser: the reply as a Response. */
@@ -33,12 +36,9 @@ export const FROM = 'website@aksharalabs.in'
 /** A row of `enquiries` as SQL returns it: the ledger's, with the key its reads leave out. */
 export type Row = LedgerRow & { idempotency_key: string }
 
-export interface Attempt {
-  enquiry_id: string
+/** A row of `enquiry_attempts`. */
+export type Attempt = Record<'enquiry_id' | 'attempted_at' | 'delivery' | 'outcome', string> & {
   attempt: number
-  attempted_at: string
-  delivery: string
-  outcome: string
   cause: string | null
 }
 
@@ -50,39 +50,68 @@ export interface FormPost {
 }
 
 export type Answer = Response | 'hang'
+/** Siteverify's answer to a token: its JSON, a Response, never, or a network failure. */
+export type Verdict = Record<string, unknown> | Response | 'hang' | 'unreachable'
+export const SITE_HOST = new URL(site.url).hostname
+/** Siteverify's default: a token `good-token` passes, for this site's host and the form's action. */
+const passGoodToken = (token: string): Verdict =>
+  token === 'good-token'
+    ? { success: true, action: 'contact', hostname: SITE_HOST, 'error-codes': [] }
+    : { success: false, 'error-codes': ['invalid-input-response'] }
 
-/** The file's stand-ins, fresh for each test: the database, the form service's posts and its answer. */
+/** The file's stand-ins, fresh for each test: the database, the form service's posts and its answer, siteverify. */
 export const form = {
   d1: undefined as unknown as SqliteD1,
   posts: [] as FormPost[],
   answer: (_post: FormPost): Answer | Promise<Answer> => Response.json({ success: true }),
+  verdict: passGoodToken,
+  siteverifyCalls: [] as { url: string; secret: string; response: string; remoteip: string | null }[],
   fetchMock: undefined as unknown as ReturnType<typeof vi.fn>,
-  consoleSpies: [] as MockInstance[],
+  printed: undefined as unknown as ReturnType<typeof captureConsole>,
 }
 let counter = 0
 
-/** Registers the per-test set-up: a fresh database, the form service stubbed as `fetch`, the console read. */
+/** An answer, or one that never comes: only the caller's time-out ends the wait. */
+function answerOrHang(reply: Response | 'hang', init?: RequestInit): Promise<Response> | Response {
+  if (reply !== 'hang') return reply
+  return new Promise<Response>((_, reject) => {
+    init?.signal?.addEventListener('abort', () => reject(init.signal?.reason))
+  })
+}
+
+async function siteverify(url: string, init?: RequestInit): Promise<Response> {
+  const body = init?.body as FormData
+  const [secret, response] = [String(body.get('secret')), String(body.get('response'))]
+  form.siteverifyCalls.push({ url, secret, response, remoteip: body.get('remoteip') as string | null })
+  const reply = form.verdict(response)
+  if (reply === 'unreachable') throw new TypeError('fetch failed')
+  return answerOrHang(reply === 'hang' || reply instanceof Response ? reply : Response.json(reply), init)
+}
+
+/** Registers the per-test set-up: a fresh database and limits, the stand-ins stubbed as `fetch`, the console read. */
 export function setUpSubmitHarness() {
   beforeEach(() => {
     form.d1 = sqliteD1()
+    resetLimitState()
     form.posts = []
+    form.siteverifyCalls = []
+    form.verdict = passGoodToken
     form.answer = () => Response.json({ success: true, message: 'Email sent successfully!' })
+    const realFetch = globalThis.fetch
     form.fetchMock = vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
+      const url = String(input instanceof Request ? input.url : input)
+      if (url === SITEVERIFY_URL) return siteverify(url, init)
+      if (/^http:\/\/127\.0\.0\.1[:/]/.test(url)) return realFetch(input, init)
       const post: FormPost = {
-        url: String(input instanceof Request ? input.url : input),
+        url,
         body: JSON.parse(String(init?.body)) as Record<string, unknown>,
         rowsThen: form.d1.query<Row>('SELECT * FROM enquiries'),
       }
       form.posts.push(post)
-      const reply = await form.answer(post)
-      if (reply !== 'hang') return reply
-      // A service that never answers: only the caller's time-out ends the wait.
-      return new Promise<Response>((_, reject) => {
-        init?.signal?.addEventListener('abort', () => reject(init.signal?.reason))
-      })
+      return answerOrHang(await form.answer(post), init)
     })
     vi.stubGlobal('fetch', form.fetchMock)
-    form.consoleSpies = captureConsole().spies
+    form.printed = captureConsole()
   })
 
   afterEach(() => {
@@ -94,19 +123,16 @@ export function setUpSubmitHarness() {
 
 /** Every line the code printed, with the structured ones parsed. */
 export function printed() {
-  const lines = form.consoleSpies.flatMap((spy) => spy.mock.calls.map((call) => call.map(String).join(' ')))
-  const json = lines.flatMap((line) => {
-    try {
-      return [JSON.parse(line) as Record<string, unknown>]
-    } catch {
-      return []
-    }
-  })
+  const lines = form.printed.lines()
+  const json = lines.flatMap((line) => (line.startsWith('{') ? [JSON.parse(line) as Record<string, unknown>] : []))
   return { lines, json, calls: lines.length }
 }
 
+/** The structured log lines. */
+export const logged = () => printed().json
+
 export function clearPrinted() {
-  for (const spy of form.consoleSpies) spy.mockClear()
+  for (const spy of form.printed.spies) spy.mockClear()
 }
 
 /** The unit's visitor: the same name, company and words in every enquiry, so a leak of them is found. */
@@ -155,6 +181,17 @@ export async function submit(
   await work.settle()
   return outcome
 }
+
+/** A short enquiry with a Turnstile token, or none, from an address of its own. */
+export const tokenInput = (token?: string): EnquiryInput => tokenEnquiryInput(`token-${++counter}`, token)
+
+/** The env with no rate limiter bound: the enquiry database counts alone. */
+export const envUnbound = (extra: Record<string, unknown> = {}) =>
+  env({ CONTACT_RATE_LIMITER: undefined, CONTACT_NETWORK_RATE_LIMITER: undefined, ...extra })
+
+/** Submits from a client address. */
+export const submitFrom = (address: string, e: WorkerEnv, data = tokenInput(), timeoutMs?: number) =>
+  submit(data, e, { request: request(address), timeoutMs })
 
 export const rowFor = (email: string) => form.d1.row<Row>('SELECT * FROM enquiries WHERE email = ?1', email)
 export const allRows = () => form.d1.query<Row>('SELECT * FROM enquiries ORDER BY received_at, id')

@@ -3,10 +3,7 @@ import type { ContactValues } from '../../app/ledger/fields'
 import { EMPTY_VALUES } from '../../app/ledger/fields'
 import type { Enquiry as LedgerEnquiry } from '../../app/ledger/record'
 
-/**
- * What a visitor writes, for tests of every layer: an enquiry and the addresses a test owns. Each
- * test sends from an address of its own, so no test counts another's messages or rows.
- */
+// What a visitor writes; each test sends from addresses of its own.
 
 /** A client address of its own for each test (from the IPv6 documentation prefix). */
 export function uniqueClientAddress(): string {
@@ -39,10 +36,7 @@ export function enquiry(label: string, overrides: Partial<Enquiry> = {}): Enquir
   }
 }
 
-/**
- * Addresses, and whether each is one: a browser's `type="email"` and the server must agree on every
- * row (tests/e2e/contact.spec.ts asks the browser, tests/worker/contact-post.test.ts the server).
- */
+/** Addresses, and whether each is one: the browser (contact.spec.ts) and the server (contact-post) agree. */
 export const EMAIL_ADDRESSES: [address: string, valid: boolean][] = [
   ["o'brien@example.com", true],
   ['first.last+tag@example.co.in', true],
@@ -58,11 +52,7 @@ export const EMAIL_ADDRESSES: [address: string, valid: boolean][] = [
 
 let stored = 0
 
-/**
- * An enquiry as the ledger stores it, for a test that writes one straight to D1: an id and an
- * address of its own (`label`), received now unless `overrides` says, and every other field of the
- * registry empty but the subject and message.
- */
+/** An enquiry as the ledger stores it, for a test that writes one straight to D1: an id of its own, received now. */
 export function ledgerEnquiry(label: string, overrides: Partial<LedgerEnquiry> = {}): LedgerEnquiry {
   stored += 1
   return {

@@ -1,10 +1,6 @@
 import type { Page } from '@playwright/test'
 
-/**
- * WCAG 2.2 AA criteria that need the page laid out, which axe does not check: reflow (1.4.10), text
- * spacing (1.4.12), focus not obscured (2.4.11) and target size (2.5.8). Each function measures the
- * page as it is now and returns what a visitor would meet, as readable lines (none: it holds).
- */
+// WCAG 2.2 AA criteria axe cannot check, measured on the page as it is now: each returns what a visitor meets.
 
 /** WCAG 1.4.12's overrides, as a reader's own style sheet sets them. */
 export const TEXT_SPACING = `*, *::before, *::after {
@@ -14,11 +10,7 @@ export const TEXT_SPACING = `*, *::before, *::after {
 }
 p { margin-bottom: 2em !important; }`
 
-/**
- * Applies TEXT_SPACING through the DevTools protocol, as an extension or a reader's style sheet
- * would: outside the page's CSP, which refuses any style sheet the page did not ship. Returns the
- * letter spacing of the first paragraph, in px, so the caller can see that it took effect.
- */
+/** Applies TEXT_SPACING through DevTools, outside the page's CSP, as a reader's style sheet would. */
 export async function applyTextSpacing(page: Page): Promise<{ fontSize: number; letterSpacing: number }> {
   const cdp = await page.context().newCDPSession(page)
   try {
@@ -36,12 +28,7 @@ export async function applyTextSpacing(page: Page): Promise<{ fontSize: number; 
   })
 }
 
-/**
- * 1.4.10 and 1.4.12: how much wider than the window the page is (it then scrolls sideways), and
- * every piece of text that does not show whole: cut off by a box that hides its overflow, or
- * past the window's left or right edge. Visually hidden text (1 × 1 px, for screen readers) is
- * meant to be so and is left out.
- */
+/** 1.4.10 and 1.4.12: how far the page is wider than the window, and text cut off by a box or the window's edge. */
 export function cutOffText(page: Page): Promise<{ overflow: number; cut: string[] }> {
   return page.evaluate(() => {
     const width = document.documentElement.clientWidth
@@ -103,11 +90,7 @@ export function cutOffText(page: Page): Promise<{ overflow: number; cut: string[
   })
 }
 
-/**
- * 2.5.8 Target size (minimum): every target at least 24 × 24 px, or clear of every other target by
- * the spacing exception (a 24 px circle on its centre meets no other target, nor another small
- * target's circle), or inline in a sentence (its size set by the line of text around it).
- */
+/** 2.5.8: targets under 24 × 24 px, unless clear of others by the spacing exception, or inline in a sentence. */
 export function smallTargets(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const SIZE = 24
@@ -166,10 +149,8 @@ export function smallTargets(page: Page): Promise<string[]> {
 }
 
 /**
- * 2.4.11 Focus not obscured: the focused element, with its focus ring, is not under anything that
- * stays put on the screen (the sticky header, a fixed bar) and paints over it. Elements inside such
- * a bar, or painted above it (the skip link over the header), are in no danger. Null: focus has
- * left the page after its last element, or come round to one it was on before.
+ * 2.4.11 Focus not obscured: the focused element and its ring under nothing that stays put on the
+ * screen (the sticky header); null once focus has left the page or come round again.
  */
 export function focusedUnderABar(page: Page): Promise<{ focused: string; inFooter: boolean; under: string[] } | null> {
   return page.evaluate(() => {

@@ -1,23 +1,19 @@
-// The contact form's fields: labels tied to controls, a plain form without scripts, the honeypot, and
-// the checks before sending (errors by their fields, focus on the first).
-import { render, screen } from '@testing-library/react'
+// The contact form's fields: labels, a plain form without scripts, the honeypot, the checks before
+// sending, the draft kept in the tab, and the result of a post without JavaScript.
+import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { ContactForm } from '~/components/contact/ContactForm'
+import { DRAFT_KEY } from '~/contact/draft'
 import { MESSAGES } from '~/contact/schema'
-import { fields, submitButton } from '../support/contact-form-dom'
+import { FAILURE_MESSAGE, SUCCESS_MESSAGE } from '~/contact/status'
+import { EMPTY_VALUES } from '~/ledger'
+import { fields, shown, status, submitButton } from '../support/contact-form-dom'
+import { submitContact } from '../support/contact-form-server'
 
-// The server call, mocked at the module boundary: the form and its client code are real.
-const submitContact = vi.hoisted(() => vi.fn())
-const getTurnstileSiteKey = vi.hoisted(() => vi.fn())
-vi.mock('~/contact/contact.functions', () => ({ submitContact, getTurnstileSiteKey }))
-// The route loader's server half reads the Worker's env (only workerd has it); the form never runs it.
+// The server calls are mocked at the module boundary (the loader's server half reads workerd's env).
+vi.mock('~/contact/contact.functions', () => import('../support/contact-form-server'))
 vi.mock('~/server/runtime.server', () => ({ workerRuntime: vi.fn(), workerEnv: vi.fn() }))
-
-beforeEach(() => {
-  submitContact.mockReset()
-  getTurnstileSiteKey.mockReset()
-})
 
 describe('ContactForm', () => {
   it('has the spec labels, each tied to its control', () => {
@@ -45,16 +41,14 @@ describe('ContactForm', () => {
     expect(f.subject.value).toBe('')
   })
 
-  it('is a plain form posting to /api/contact when no script runs, and validates itself once mounted', () => {
+  it('is a plain form posting to /api/contact when no script runs, validates itself once mounted, no inline styles', () => {
     const { container } = render(<ContactForm />)
     const form = container.querySelector('form') as HTMLFormElement
-    expect(form.getAttribute('method')).toBe('post')
-    expect(form.getAttribute('action')).toBe('/api/contact')
-    expect(form.noValidate).toBe(true)
-  })
-
-  it('uses no inline styles', () => {
-    const { container } = render(<ContactForm />)
+    expect([form.getAttribute('method'), form.getAttribute('action'), form.noValidate]).toEqual([
+      'post',
+      '/api/contact',
+      true,
+    ])
     expect(container.querySelectorAll('[style]')).toHaveLength(0)
   })
 
@@ -112,14 +106,6 @@ describe('ContactForm', () => {
       expect(submitContact).not.toHaveBeenCalled()
     })
 
-    it('treats whitespace as empty', async () => {
-      const user = userEvent.setup()
-      render(<ContactForm />)
-      await user.type(fields().name, '    ')
-      await user.click(submitButton())
-      expect(screen.getByText(MESSAGES.nameRequired)).toBeTruthy()
-    })
-
     it('clears a field’s error once it is corrected', async () => {
       const user = userEvent.setup()
       render(<ContactForm />)
@@ -128,6 +114,70 @@ describe('ContactForm', () => {
       expect(fields().name.getAttribute('aria-invalid')).toBeNull()
       expect(screen.queryByText(MESSAGES.nameRequired)).toBeNull()
       expect(screen.getByText(MESSAGES.emailRequired)).toBeTruthy()
+    })
+  })
+
+  describe('the draft, kept in sessionStorage until the message is sent', () => {
+    it('is kept as the visitor types', async () => {
+      const user = userEvent.setup()
+      render(<ContactForm />)
+      await user.type(fields().name, 'Ravi')
+      await user.type(fields().message, 'Half a thought')
+      const draft = JSON.parse(sessionStorage.getItem(DRAFT_KEY) ?? '{}')
+      expect(draft).toMatchObject({ name: 'Ravi', message: 'Half a thought' })
+    })
+
+    it('is restored on the next visit in this tab', async () => {
+      const draft = { name: 'Ravi', email: 'ravi@example.com', company: '', subject: 'website', message: 'Hi' }
+      sessionStorage.setItem(DRAFT_KEY, JSON.stringify(draft))
+      render(<ContactForm />)
+      await waitFor(() => expect(shown()).toEqual(['Ravi', 'ravi@example.com', '', 'website', 'Hi']))
+    })
+
+    it('keeps a preselected subject when the draft has none', async () => {
+      sessionStorage.setItem(DRAFT_KEY, JSON.stringify({ name: 'Ravi', subject: '' }))
+      render(<ContactForm defaultSubject="voice-ai" />)
+      await waitFor(() => expect(fields().name.value).toBe('Ravi'))
+      expect(fields().subject.value).toBe('voice-ai')
+    })
+
+    it('ignores a draft that is not what the form stores', async () => {
+      sessionStorage.setItem(DRAFT_KEY, JSON.stringify({ name: 42, subject: 'hacked', message: 'ok' }))
+      render(<ContactForm />)
+      await waitFor(() => expect(fields().message.value).toBe('ok'))
+      expect([fields().name.value, fields().subject.value]).toEqual(['', ''])
+      sessionStorage.setItem(DRAFT_KEY, '{not json')
+      expect(() => render(<ContactForm />)).not.toThrow()
+    })
+  })
+
+  describe('the result of a post without JavaScript', () => {
+    const values = { ...EMPTY_VALUES, name: 'Ravi', email: 'ravi@example.com', company: 'Acme', message: 'Hello' }
+
+    it('shows success', () => {
+      render(<ContactForm result={{ status: 'success' }} />)
+      expect(within(status()).getByText(SUCCESS_MESSAGE)).toBeTruthy()
+    })
+
+    it('shows failure with the visitor’s values back in the fields', () => {
+      render(
+        <ContactForm
+          result={{ status: 'failure', values: { ...values, subject: 'general' } }}
+          defaultSubject="devops"
+        />,
+      )
+      expect(within(status()).getByText(FAILURE_MESSAGE)).toBeTruthy()
+      expect(shown()).toEqual(['Ravi', 'ravi@example.com', 'Acme', 'general', 'Hello'])
+    })
+
+    it('shows the server’s field errors in the page’s own words, with an unknown subject left unselected', () => {
+      const invalid = { ...values, email: 'nope', subject: 'nonsense' }
+      render(<ContactForm result={{ status: 'invalid', values: invalid, errors: { email: 'emailInvalid' } }} />)
+      expect(fields().email.value).toBe('nope')
+      expect(fields().email.getAttribute('aria-invalid')).toBe('true')
+      expect(screen.getByText(MESSAGES.emailInvalid)).toBeTruthy()
+      expect(fields().subject.value).toBe('')
+      expect(status().textContent).toBe('')
     })
   })
 })

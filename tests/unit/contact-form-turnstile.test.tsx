@@ -1,23 +1,16 @@
 // Turnstile on the contact form: loaded on the first focus, its token sent, a send waiting for it.
-import { act, render, waitFor, within } from '@testing-library/react'
+import { act, render, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { ContactForm } from '~/components/contact/ContactForm'
 import { SUCCESS_MESSAGE } from '~/contact/status'
 import { TURNSTILE_FIELD, TURNSTILE_SCRIPT_URL } from '~/contact/turnstile'
-import { fields, fillValid, okAnswer, status, submitButton } from '../support/contact-form-dom'
+import { fields, fillValid, okAnswer, sendFilled, statusSays, submitButton } from '../support/contact-form-dom'
+import { getTurnstileSiteKey, submitContact } from '../support/contact-form-server'
 
-// The server call, mocked at the module boundary: the form and its client code are real.
-const submitContact = vi.hoisted(() => vi.fn())
-const getTurnstileSiteKey = vi.hoisted(() => vi.fn())
-vi.mock('~/contact/contact.functions', () => ({ submitContact, getTurnstileSiteKey }))
-// The route loader's server half reads the Worker's env (only workerd has it); the form never runs it.
+// The server calls are mocked at the module boundary (the loader's server half reads workerd's env).
+vi.mock('~/contact/contact.functions', () => import('../support/contact-form-server'))
 vi.mock('~/server/runtime.server', () => ({ workerRuntime: vi.fn(), workerEnv: vi.fn() }))
-
-beforeEach(() => {
-  submitContact.mockReset()
-  getTurnstileSiteKey.mockReset()
-})
 
 describe('Turnstile on the form', () => {
   const SITE_KEY = '1x00000000000000000000AA'
@@ -50,12 +43,9 @@ describe('Turnstile on the form', () => {
   })
 
   it('with Turnstile off, focusing the form loads nothing and asks nothing', async () => {
-    const user = userEvent.setup()
     submitContact.mockResolvedValue(okAnswer())
-    render(<ContactForm turnstileSiteKey={null} />)
-    await fillValid(user)
-    await user.click(submitButton())
-    await waitFor(() => expect(within(status()).getByText(SUCCESS_MESSAGE)).toBeTruthy())
+    await sendFilled(<ContactForm turnstileSiteKey={null} />)
+    await statusSays(SUCCESS_MESSAGE)
     expect(scripts()).toHaveLength(0)
     expect(getTurnstileSiteKey).not.toHaveBeenCalled()
     expect(submitContact.mock.calls[0]?.[0]?.data?.[TURNSTILE_FIELD]).toBeUndefined()
@@ -77,7 +67,7 @@ describe('Turnstile on the form', () => {
 
     await fillValid(user)
     await user.click(submitButton())
-    await waitFor(() => expect(within(status()).getByText(SUCCESS_MESSAGE)).toBeTruthy())
+    await statusSays(SUCCESS_MESSAGE)
     expect(submitContact.mock.calls[0]?.[0]?.data?.[TURNSTILE_FIELD]).toBe('token-from-widget')
     expect(turnstile.api.reset).toHaveBeenCalledWith('widget-1')
     // Focusing again loads nothing more.
@@ -111,7 +101,7 @@ describe('Turnstile on the form', () => {
     })
     await fillValid(user)
     await user.click(submitButton())
-    await waitFor(() => expect(within(status()).getByText(SUCCESS_MESSAGE)).toBeTruthy())
+    await statusSays(SUCCESS_MESSAGE)
     expect(submitContact.mock.calls[0]?.[0]?.data?.[TURNSTILE_FIELD]).toBeUndefined()
   })
 

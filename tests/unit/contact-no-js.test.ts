@@ -57,7 +57,7 @@ const values = {
 }
 
 describe('the outcome cookie', () => {
-  it('carries an outcome and its values back, and nothing else', () => {
+  it('carries an outcome and its values back, and nothing else; Secure over HTTPS', () => {
     const outcome: FormOutcome = { status: 'failure', values }
     const cookies = outcomeCookies(outcome, false)
     expect(cookies).toHaveLength(1)
@@ -65,10 +65,7 @@ describe('the outcome cookie', () => {
       /^contact_outcome_0=1\.[A-Za-z0-9_-]+; Path=\/contact; Max-Age=120; HttpOnly; SameSite=Strict$/,
     )
     expect(readFormOutcome(jar(cookies))).toEqual(outcome)
-  })
-
-  it('is Secure over HTTPS', () => {
-    expect(outcomeCookies({ status: 'success' }, true)[0]).toMatch(/; Secure$/)
+    expect(outcomeCookies({ status: 'success' }, true)[0], 'over HTTPS').toMatch(/; Secure$/)
   })
 
   it('splits a long message over several cookies of at most 4 KB', () => {

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest'
 import { enquiryEmail } from '~/contact/deliveries/email.server'
 import { enquiryInputSchema } from '~/contact/schema'
 import { mailtoHref } from '~/desk/mailto'
-import { EMPTY_VALUES } from '~/ledger'
 import { buildPlainTextEmail } from '~/notices/message'
+import { ledgerEnquiry } from '../support/values'
 
 /**
  * The desk's reply links: an address the form accepts can carry `?`, `&`, `=`, `%`, `#` and `/`
@@ -47,40 +47,19 @@ describe('mailto: links in the desk', () => {
       expect(url.protocol).toBe('mailto:')
       expect(url.search).toBe('')
       expect(url.hash).toBe('')
-      expect([...url.searchParams.keys()]).toEqual([])
       expect(decodeURIComponent(url.pathname)).toBe(address)
     })
   }
 
   it('an address whose domain is not a plain host name gets no link', () => {
-    for (const address of [
-      'no-at-sign',
-      '@a.co',
-      'a@',
-      'a@b.co?bcc=spy@evil.example',
-      'a@b.co,spy@evil.example',
-      'a@[127.0.0.1]',
-    ])
-      expect(mailtoHref(address), address).toBeNull()
+    const smuggled = ['a@b.co?bcc=spy@evil.example', 'a@b.co,spy@evil.example', 'a@[127.0.0.1]']
+    for (const address of ['no-at-sign', '@a.co', 'a@', ...smuggled]) expect(mailtoHref(address), address).toBeNull()
   })
 
   it('the e-mail delivery’s Reply-To names the one address, as a header and not a link: no Bcc, no Cc', () => {
     const address = 'sales%40client.example?bcc=spy%40evil.example&x=@a.co'
     const raw = buildPlainTextEmail(
-      enquiryEmail(
-        {
-          ...EMPTY_VALUES,
-          id: 'e1',
-          receivedAt: '2026-11-23T12:00:00.000Z',
-          name: 'Mallory',
-          email: address,
-          company: '',
-          subject: 'general',
-          subjectLabel: 'General',
-          message: 'Hi',
-        },
-        'website@aksharalabs.in',
-      ),
+      enquiryEmail(ledgerEnquiry('e1', { name: 'Mallory', email: address }), 'website@aksharalabs.in'),
     )
     const headers = raw.split('\r\n\r\n')[0]?.split('\r\n') ?? []
     expect(headers.filter((line) => /^(bcc|cc|to|reply-to):/i.test(line))).toEqual([

@@ -1,10 +1,5 @@
 // @vitest-environment node
-/**
- * The links between README.md and docs/ lead somewhere: each relative link names a file of the
- * repository, and each `#anchor` a heading of its document (GitHub's rule: lower case, spaces to
- * hyphens, punctuation dropped). And each file they name in code (`app/…`, `scripts/…`, `tests/…`)
- * exists, so a moved file cannot leave the docs pointing at its old home.
- */
+// README.md's and docs/' links lead to a file and a heading (GitHub's anchors), and each file they name in code exists.
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join, normalize } from 'node:path'
 import { describe, expect, it } from 'vitest'

@@ -1,21 +1,9 @@
 // @vitest-environment node
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: the ledger quotes the tests' source text, its ${…} included
 /**
- * Every command README.md and docs/ tell a person to run is run by a test exactly as written, or
- * says here why not. The ledger names, for each one, where it runs:
- *
- * - `chain`: a step of the test command itself (`npm test`'s chain in package.json, or `.ci/run`);
- * - `block`: a shell block of the runbook (docs/operations/) marked for a drill (ops-runbook.test.ts holds
- *   each marked block to the drill that runs it);
- * - `test`: the file that runs it, and the text in that file that does (a tripwire: delete the
- *   step and this test fails);
- * - `same`: the same command as another entry, written with another placeholder;
- * - `measured`: a benchmark that prints figures; the document giving its current figures (the dated
- *   sittings are in docs/log/results.md);
- * - `byHand`: not run by a test, and why.
- *
- * A command added to the docs without a line here fails, and so does a line whose command is no
- * longer written anywhere.
+ * Every command README.md and docs/ tell a person to run is run by a test exactly as written, or says
+ * here why not: a step of the test `chain`, a runbook `block` a drill runs, the `test` that `runs` it
+ * (a tripwire on its text), the `same` command as another entry, `measured` by a benchmark, or `byHand`.
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'

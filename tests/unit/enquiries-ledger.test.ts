@@ -19,12 +19,8 @@ import { ENQUIRY_RETENTION_DAYS, retentionDays } from '../../app/ledger/retentio
 import { sqliteD1 } from '../support/d1-sqlite'
 import { ledgerEnquiry } from '../support/values'
 
-function enquiry(receivedAt: string, fields: Partial<Enquiry> = {}): Enquiry {
-  return ledgerEnquiry('e', { receivedAt, ...fields })
-}
-
 async function stored(db: D1Database, receivedAt: string, fields: Partial<Enquiry> = {}) {
-  const value = enquiry(receivedAt, fields)
+  const value = ledgerEnquiry('e', { receivedAt, ...fields })
   await storeEnquiry(db, value, `key-${value.id}`, { nextAttemptAt: receivedAt })
   return value.id
 }

@@ -13,7 +13,6 @@ import {
   outcomeAnswer,
   printed,
   request,
-  rowFor,
   setUpSubmitHarness,
   submit,
 } from '../support/submit-harness'
@@ -34,14 +33,6 @@ describe('the rate limit and the honeypot come before the ledger', () => {
     expect(form.fetchMock).toHaveBeenCalledTimes(2)
     expect(limiter.calls).toEqual(Array(3).fill('203.0.113.9'))
     expect(printed().json.at(-1)).toMatchObject({ event: 'contact', outcome: 'rate_limited', level: 'warn' })
-  })
-
-  it('still stores, and says so in the log, when no rate limiter is bound', async () => {
-    const data = enquiryInput()
-    expect(await submit(data, env({ CONTACT_RATE_LIMITER: undefined }))).toMatchObject({ kind: 'stored' })
-    expect(rowFor(data.email)?.status).toBe('delivered')
-    const config = printed().json.find((line) => line.event === 'contact_config')
-    expect(config).toMatchObject({ level: 'error', missing: 'CONTACT_RATE_LIMITER' })
   })
 
   it('answers 429 with Retry-After and the failure message', async () => {

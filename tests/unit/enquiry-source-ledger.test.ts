@@ -1,20 +1,16 @@
 // @vitest-environment node
 // Where an enquiry came from, on the server. Posted without JavaScript: tests/worker/enquiry-sources.test.ts.
 import * as v from 'valibot'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { submitEnquiry } from '~/contact/contact.server'
+import { describe, expect, it, vi } from 'vitest'
 import { formServicePayload } from '~/contact/deliveries/form-service.server'
 import { enquiryInputSchema, hostName, SOURCE_LIMITS, sameSitePath, utmValue } from '~/contact/schema'
 import { enquiriesCsv } from '~/desk/csv-export.server'
 import { getEnquiry, sourceReport } from '~/ledger/index.server'
-import type { WorkerEnv } from '~/server/runtime.server'
-import { captureConsole } from '../support/console'
-import { type SqliteD1, sqliteD1 } from '../support/d1-sqlite'
-import { contactEnv, FakeEmailMessage, fakeRateLimiter } from '../support/fake-env'
+import { FakeEmailMessage } from '../support/fake-env'
+import { env, form, setUpSubmitHarness, submit as submitEnquiry } from '../support/submit-harness'
 
 vi.mock('cloudflare:email', () => ({ EmailMessage: FakeEmailMessage }))
 
-const SITE = 'https://aksharalabs.in'
 const MESSAGE = {
   name: 'Ravi Kumar',
   email: 'ravi@example.com',
@@ -35,17 +31,8 @@ describe('the server’s rules for each value', () => {
   it('accepts host names only, lower-cased', () => {
     expect(hostName('WWW.Google.COM')).toBe('www.google.com')
     expect(hostName('xn--80ak6aa92e.com')).toBe('xn--80ak6aa92e.com')
-    for (const bad of [
-      'https://google.com',
-      'google.com/x',
-      'google.com:443',
-      '[::1]',
-      'a..b',
-      '-a.com',
-      '',
-      'a_b.com',
-    ])
-      expect(hostName(bad), bad).toBeUndefined()
+    const notHosts = ['https://google.com', 'google.com/x', 'google.com:443', '[::1]', 'a..b', '-a.com', '', 'a_b.com']
+    for (const bad of notHosts) expect(hostName(bad), bad).toBeUndefined()
     expect(hostName(`${`${'a'.repeat(63)}.`.repeat(4)}com`)).toBeUndefined()
   })
 
@@ -53,16 +40,8 @@ describe('the server’s rules for each value', () => {
     expect(utmValue('  spring sale 2026  ')).toBe('spring sale 2026')
     expect(utmValue('नमस्ते')).toBe('नमस्ते')
     expect(utmValue('a'.repeat(SOURCE_LIMITS.utm))).toBe('a'.repeat(SOURCE_LIMITS.utm))
-    for (const bad of [
-      'a'.repeat(SOURCE_LIMITS.utm + 1),
-      'line\nbreak',
-      'tab\there',
-      '\u202Eevil',
-      '<script>',
-      '   ',
-      7,
-    ])
-      expect(utmValue(bad), JSON.stringify(bad)).toBeUndefined()
+    const refused = ['a'.repeat(SOURCE_LIMITS.utm + 1), 'line\nbreak', 'tab\there', '\u202Eevil', '<script>', '   ', 7]
+    for (const bad of refused) expect(utmValue(bad), JSON.stringify(bad)).toBeUndefined()
     // 100 graphemes of one letter with combining marks: within the character cap, over the byte cap.
     expect(utmValue('é\u0301\u0301'.repeat(SOURCE_LIMITS.utm))).toBeUndefined()
   })
@@ -86,30 +65,11 @@ describe('the server’s rules for each value', () => {
 })
 
 describe('the stored source', () => {
-  let d1: SqliteD1
-  beforeEach(() => {
-    d1 = sqliteD1()
-    captureConsole()
-  })
-  afterEach(() => {
-    d1.close()
-    vi.restoreAllMocks()
-  })
-
-  const env = (): WorkerEnv =>
-    contactEnv({
-      CONTACT_RATE_LIMITER: fakeRateLimiter(),
-      CONTACT_NETWORK_RATE_LIMITER: fakeRateLimiter(),
-      ENQUIRIES: d1.db,
-    })
-  const request = () =>
-    new Request(`${SITE}/_serverFn/x`, { method: 'POST', headers: { 'CF-Connecting-IP': '198.51.100.7' } })
-
+  setUpSubmitHarness()
   async function submit(extra: Record<string, unknown>) {
-    const parsed = v.parse(enquiryInputSchema, { ...MESSAGE, ...extra })
-    const outcome = await submitEnquiry(parsed, { requestId: 'test-request', env: env(), request: request() })
+    const outcome = await submitEnquiry(v.parse(enquiryInputSchema, { ...MESSAGE, ...extra }), env())
     if (outcome.kind !== 'stored') throw new Error(`not stored: ${outcome.kind}`)
-    const record = await getEnquiry(d1.db, outcome.enquiryId)
+    const record = await getEnquiry(form.d1.db, outcome.enquiryId)
     if (!record) throw new Error('not found')
     return record
   }
@@ -151,8 +111,8 @@ describe('the stored source', () => {
     await submit({ source_first_page: '/services/devops', source_referrer: 'www.google.com' })
     await submit({ source_first_page: '/', source_referrer: 'www.google.com', utm_source: 'newsletter' })
     await submit({})
-    d1.sqlite.exec(`UPDATE enquiries SET received_at = '2020-01-01T00:00:00.000Z' WHERE first_page = '/'`)
-    const report = await sourceReport(d1.db, new Date(Date.now() - 30 * 86_400_000).toISOString(), 30)
+    form.d1.sqlite.exec(`UPDATE enquiries SET received_at = '2020-01-01T00:00:00.000Z' WHERE first_page = '/'`)
+    const report = await sourceReport(form.d1.db, new Date(Date.now() - 30 * 86_400_000).toISOString(), 30)
     expect(report.total).toBe(3)
     expect(report.bySource).toEqual([
       { label: 'Direct or not recorded', count: 1 },

@@ -10,6 +10,7 @@ import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { ErrorPage } from '~/components/ErrorPage'
+import { lazyWithFallback } from '~/components/lazy-pages'
 import { type ErrorKind, errorPages } from '~/content/error-pages'
 import { PlainErrorPage } from '~/document/PlainErrorPage'
 
@@ -73,5 +74,23 @@ describe('the 404 and error pages (words in content/error-pages.ts)', () => {
     await userEvent.click(await screen.findByRole('button', { name: errorPages.error.retry }))
     expect(reload).toHaveBeenCalledOnce()
     reload.mockRestore()
+  })
+})
+
+describe('pages loaded only when shown (404 and error)', () => {
+  const Designed = ({ name }: { name: string }) => <h1>Designed page for {name}</h1>
+  const Plain = ({ name }: { name: string }) => <h1>Plain page for {name}</h1>
+
+  it('show the designed page once its chunk has loaded, with the props it was given', async () => {
+    const Lazy = lazyWithFallback(() => Promise.resolve(Designed), Plain)
+    render(<Lazy name="visitor" />)
+    expect(await screen.findByRole('heading', { name: 'Designed page for visitor' })).toBeTruthy()
+  })
+
+  it('show the plain page, not a blank one, when the chunk cannot be loaded', async () => {
+    const failed = new TypeError('Failed to fetch dynamically imported module')
+    const Lazy = lazyWithFallback<{ name: string }>(() => Promise.reject(failed), Plain)
+    render(<Lazy name="visitor" />)
+    expect(await screen.findByRole('heading', { name: 'Plain page for visitor' })).toBeTruthy()
   })
 })

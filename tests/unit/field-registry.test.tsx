@@ -1,9 +1,5 @@
-/**
- * A new field is an entry in the registry (app/ledger/fields.ts), a migration and a line of the
- * privacy text. Here a copy of the registry gains a phone number, as a newcomer would write it, and
- * the field reaches the form: its input and its checks. The server's side, the no-JavaScript cookie
- * included, is field-registry-ledger.test.ts.
- */
+// A copy of the fields registry gains a phone number, as a newcomer would write it, and the field
+// reaches the form: its input and its checks. The server's side: field-registry-ledger.test.ts.
 
 import { rmSync } from 'node:fs'
 import { dirname } from 'node:path'

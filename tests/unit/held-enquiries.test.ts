@@ -5,13 +5,21 @@ import { HELD_PER_HOUR } from '~/contact/limits.server'
 import { runScheduled } from '~/cron.server'
 import { purgeExpiredEnquiries, recordAttempt, storeEnquiry } from '~/ledger/index.server'
 import { HELD_RETENTION_DAYS, heldRetentionDays } from '~/ledger/retention'
-import { enquiryInput, env, limits, logged, setUpLimitsHarness, stored, submit } from '../support/limits-harness'
+import {
+  allRows,
+  envUnbound,
+  form,
+  logged,
+  setUpSubmitHarness,
+  submitFrom,
+  tokenInput,
+} from '../support/submit-harness'
 import { ledgerEnquiry } from '../support/values'
 
-setUpLimitsHarness()
+setUpSubmitHarness()
 
 describe('the hourly cap on held enquiries', () => {
-  const turnstileOn = () => env({ TURNSTILE_SITE_KEY: 'site-key', TURNSTILE_SECRET_KEY: 'secret' })
+  const turnstileOn = () => envUnbound({ TURNSTILE_SITE_KEY: 'site-key', TURNSTILE_SECRET_KEY: 'secret' })
 
   it(`keeps ${HELD_PER_HOUR} held an hour per network; beyond, that network's tokenless post is refused (429, not stored), another network's is stored, and one with a valid token is delivered`, async () => {
     const e = turnstileOn()
@@ -21,26 +29,26 @@ describe('the hourly cap on held enquiries', () => {
     try {
       for (let i = 0; i < HELD_PER_HOUR; i++) {
         vi.setSystemTime(start + Math.floor(i / 10) * 61_000)
-        expect((await submit(`2001:db8:aaaa:${(0x100 + i).toString(16)}::1`, e)).kind).toBe('stored')
+        expect((await submitFrom(`2001:db8:aaaa:${(0x100 + i).toString(16)}::1`, e)).kind).toBe('stored')
       }
-      expect(stored().filter((row) => row.status === 'held')).toHaveLength(HELD_PER_HOUR)
+      expect(allRows().filter((row) => row.status === 'held')).toHaveLength(HELD_PER_HOUR)
       vi.setSystemTime(start + 122_000)
-      const over = await submit('2001:db8:aaaa:ffff::1', e, enquiryInput('bad-token'))
+      const over = await submitFrom('2001:db8:aaaa:ffff::1', e, tokenInput('bad-token'))
       expect(over).toMatchObject({ kind: 'rate_limited' })
       // The place the network's oldest held frees, an hour after it arrived.
       const { retryAfter } = over as { retryAfter: number }
       expect(retryAfter > 3600 - 130 && retryAfter <= 3600 - 120, String(retryAfter)).toBe(true)
-      expect(stored()).toHaveLength(HELD_PER_HOUR)
+      expect(allRows()).toHaveLength(HELD_PER_HOUR)
       expect(logged().find((line) => line.outcome === 'held_cap')).toMatchObject({ heldReason: 'turnstile_invalid' })
       // Another network's visitor without JavaScript (no token) is stored, held.
-      const other = enquiryInput()
-      expect((await submit('2001:db8:bbbb::1', e, other)).kind).toBe('stored')
-      expect(limits.d1.row('SELECT status FROM enquiries WHERE email = ?1', other.email)).toEqual({ status: 'held' })
+      const other = tokenInput()
+      expect((await submitFrom('2001:db8:bbbb::1', e, other)).kind).toBe('stored')
+      expect(form.d1.row('SELECT status FROM enquiries WHERE email = ?1', other.email)).toEqual({ status: 'held' })
       // No address is stored: the network only as a keyed hash.
-      expect(JSON.stringify(limits.d1.query('SELECT held_network FROM enquiries'))).not.toContain('2001:db8')
-      const real = enquiryInput('good')
-      expect((await submit('2001:db8:cccc::1', e, real)).kind).toBe('stored')
-      expect(limits.formPosts).toEqual([real.email])
+      expect(JSON.stringify(form.d1.query('SELECT held_network FROM enquiries'))).not.toContain('2001:db8')
+      const real = tokenInput('good-token')
+      expect((await submitFrom('2001:db8:cccc::1', e, real)).kind).toBe('stored')
+      expect(form.posts.map((post) => post.body.email)).toEqual([real.email])
     } finally {
       vi.useRealTimers()
     }
@@ -51,10 +59,10 @@ describe('the hourly cap on held enquiries', () => {
     const cap = { since: new Date(Date.now() - 3_600_000).toISOString(), max: 2 }
     for (let n = 0; n < 3; n++) {
       const unverified = ledgerEnquiry('unverified', { receivedAt: at })
-      await storeEnquiry(limits.d1.db, unverified, `key-${unverified.id}`, { heldReason: 'turnstile_unverified' })
+      await storeEnquiry(form.d1.db, unverified, `key-${unverified.id}`, { heldReason: 'turnstile_unverified' })
     }
     const missing = ledgerEnquiry('missing', { receivedAt: at })
-    const outcome = await storeEnquiry(limits.d1.db, missing, 'key-missing', { heldReason: 'turnstile_missing', cap })
+    const outcome = await storeEnquiry(form.d1.db, missing, 'key-missing', { heldReason: 'turnstile_missing', cap })
     expect(outcome).toMatchObject({ created: true })
   })
 
@@ -66,26 +74,26 @@ describe('the hourly cap on held enquiries', () => {
     // Real enquiries of the hour do not count, nor do two held 61 minutes ago.
     for (const minutes of [40, 15]) {
       const real = enquiry(at(minutes))
-      await storeEnquiry(limits.d1.db, real, `key-${real.id}`, { nextAttemptAt: at(minutes) })
+      await storeEnquiry(form.d1.db, real, `key-${real.id}`, { nextAttemptAt: at(minutes) })
     }
     for (const minutes of [61, 61, 30, 20, 10]) {
       const held = enquiry(at(minutes))
       lastHeld = held.id
-      await storeEnquiry(limits.d1.db, held, `key-${held.id}`, { heldReason: 'turnstile_missing', cap: cap() })
+      await storeEnquiry(form.d1.db, held, `key-${held.id}`, { heldReason: 'turnstile_missing', cap: cap() })
     }
-    expect(limits.d1.query(`SELECT id FROM enquiries WHERE status = 'held'`)).toHaveLength(5)
+    expect(form.d1.query(`SELECT id FROM enquiries WHERE status = 'held'`)).toHaveLength(5)
     const heldCapped = () => ({ heldReason: 'turnstile_missing', cap: cap() })
-    const full = await storeEnquiry(limits.d1.db, enquiry(at(0)), 'key-over', heldCapped())
+    const full = await storeEnquiry(form.d1.db, enquiry(at(0)), 'key-over', heldCapped())
     expect(full).toMatchObject({ created: false, full: true })
     // The oldest held of the hour (30 minutes ago) frees its place in 30 minutes.
     const freeIn = Date.parse((full as { freeAt: string }).freeAt) - Date.now()
     expect(freeIn).toBeGreaterThan(29 * 60_000)
     expect(freeIn).toBeLessThanOrEqual(30 * 60_000)
     // A repeat of a held post (same form fill) gets its row, cap or not.
-    const repeat = await storeEnquiry(limits.d1.db, enquiry(at(0)), `key-${lastHeld}`, heldCapped())
+    const repeat = await storeEnquiry(form.d1.db, enquiry(at(0)), `key-${lastHeld}`, heldCapped())
     expect(repeat).toMatchObject({ created: false, record: { id: lastHeld, status: 'held' } })
     // Pending enquiries are not capped.
-    const pending = await storeEnquiry(limits.d1.db, enquiry(at(0)), 'key-pending', { nextAttemptAt: at(0) })
+    const pending = await storeEnquiry(form.d1.db, enquiry(at(0)), 'key-pending', { nextAttemptAt: at(0) })
     expect(pending).toMatchObject({ created: true, record: { status: 'pending' } })
   })
 })
@@ -95,20 +103,20 @@ describe('held enquiries are purged sooner', () => {
     const now = new Date('2026-11-24T12:00:00.000Z')
     const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000).toISOString()
     const put = async (id: string, receivedAt: string, first: Parameters<typeof storeEnquiry>[3]) =>
-      storeEnquiry(limits.d1.db, ledgerEnquiry(id, { id, receivedAt }), `key-${id}`, first)
+      storeEnquiry(form.d1.db, ledgerEnquiry(id, { id, receivedAt }), `key-${id}`, first)
     await put('held-old', daysAgo(HELD_RETENTION_DAYS + 0.01), { heldReason: 'turnstile_missing' })
     await put('held-recent', daysAgo(HELD_RETENTION_DAYS - 0.01), { heldReason: 'turnstile_invalid' })
     const old = daysAgo(HELD_RETENTION_DAYS + 1)
     await put('real-old', old, { nextAttemptAt: old, leaseToken: 'lease-real-old' })
     // A real one past 14 days (failed, so not held) is kept: its period is the general one.
     const failed = { attempt: 1, attemptedAt: old, delivery: 'form-service', cause: 'upstream_status' }
-    await recordAttempt(limits.d1.db, 'real-old', 'lease-real-old', {
+    await recordAttempt(form.d1.db, 'real-old', 'lease-real-old', {
       ...failed,
       status: 'failed',
       nextAttemptAt: null,
     })
-    expect(await purgeExpiredEnquiries({ ENQUIRIES: limits.d1.db }, now)).toBe(1)
-    expect(limits.d1.query('SELECT id FROM enquiries ORDER BY id')).toEqual([{ id: 'held-recent' }, { id: 'real-old' }])
+    expect(await purgeExpiredEnquiries({ ENQUIRIES: form.d1.db }, now)).toBe(1)
+    expect(form.d1.query('SELECT id FROM enquiries ORDER BY id')).toEqual([{ id: 'held-recent' }, { id: 'real-old' }])
     const retention = { deleted: 1, held: 1, heldRetentionDays: HELD_RETENTION_DAYS, retentionDays: 730 }
     expect(logged().find((line) => line.event === 'retention')).toMatchObject(retention)
   })
@@ -116,13 +124,13 @@ describe('held enquiries are purged sooner', () => {
   it('still purges, and says so, when the count table is missing (migration 0004 not applied yet)', async () => {
     const now = new Date('2026-11-24T12:00:00.000Z')
     const receivedAt = new Date(now.getTime() - (HELD_RETENTION_DAYS + 1) * 86_400_000).toISOString()
-    await storeEnquiry(limits.d1.db, ledgerEnquiry('held-old', { receivedAt }), 'key', {
+    await storeEnquiry(form.d1.db, ledgerEnquiry('held-old', { receivedAt }), 'key', {
       heldReason: 'turnstile_missing',
     })
-    limits.d1.sqlite.exec('DROP TABLE contact_rate')
+    form.d1.sqlite.exec('DROP TABLE contact_rate')
     // The Cron Trigger's run logs the error and goes on to deliveries.
-    await runScheduled({ ENQUIRIES: limits.d1.db }, now)
-    expect(limits.d1.query('SELECT id FROM enquiries')).toEqual([])
+    await runScheduled({ ENQUIRIES: form.d1.db }, now)
+    expect(form.d1.query('SELECT id FROM enquiries')).toEqual([])
     expect(logged().find((line) => line.event === 'retention')).toMatchObject({ deleted: 1, held: 1 })
     expect(logged().find((line) => line.event === 'retention_error')).toMatchObject({ level: 'error' })
     expect(logged().find((line) => line.event === 'contact_config')).toMatchObject({ pending: 0 })

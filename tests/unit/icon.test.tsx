@@ -39,29 +39,6 @@ describe('icons', () => {
       )
   })
 
-  it('the server adds the symbols a page draws, and only those, in one hidden svg at the end of its body', () => {
-    const body = renderToStaticMarkup(
-      <main>
-        <Icon name="cloud" />
-        <Icon name="zap" />
-        <Icon name="cloud" />
-      </main>,
-    )
-    const page = `<!DOCTYPE html><html><head></head><body>${body}<script>x()</script></body></html>`
-    const served = withPageSymbols(page)
-    expect(
-      served.startsWith(
-        `<!DOCTYPE html><html><head></head><body>${body}<script>x()</script><svg id="${ICON_SPRITE_ID}"`,
-      ),
-    ).toBe(true)
-    expect(served.endsWith('</svg></body></html>')).toBe(true)
-    expect(symbolIds(served)).toEqual(['icon-cloud', 'icon-zap'])
-    expect(served).toMatch(/<svg id="icon-symbols"[^>]*aria-hidden="true" display="none">/)
-
-    const plain = '<!DOCTYPE html><html><body><p>No icons.</p></body></html>'
-    expect(withPageSymbols(plain)).toBe(plain)
-  })
-
   it('in the browser, the sprite file completes the page’s symbols once, without doubling any', async () => {
     document.body.innerHTML = withPageSymbols(`<body>${renderToStaticMarkup(<Icon name="cloud" />)}</body>`).replace(
       /^<body>|<\/body>$/g,

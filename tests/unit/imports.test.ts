@@ -3,35 +3,22 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
 
-/**
- * The folder order of docs/architecture.md ("What may import what"), kept by reading every
- * import in app/. Floors, lowest first: a file imports its own floor or lower ones, never higher.
- * Content (with `site.ts`) is the ground floor, so it imports only content.
- */
+/** docs/architecture.md's floors ("What may import what"), lowest first: a file imports its own floor or lower. */
 const FLOORS = [
   ['content/', 'site.ts'],
   ['lib/'],
   ['server/'],
-  // The document's tricks: the renderer, the first-paint loader, fonts, the page's symbols.
   ['document/'],
-  // The enquiries as stored: every feature above reads and writes them through its door.
   ['ledger/'],
-  // The e-mails, and the mail room every one of them goes through.
   ['notices/'],
-  // The visitor's side: the form, its limits, the delivery attempts.
   ['contact/'],
-  // The operators' side.
   ['desk/'],
   ['components/'],
   ['routes/'],
-  // The Worker's entry, its cron run, the middleware and the router: they put the floors below together.
   ['worker.ts', 'cron.server.ts', 'cron-budget.ts', 'start.ts', 'router.tsx', 'routeTree.gen.ts'],
 ] as const
 
-/**
- * The folders other folders reach only through their front doors: `index.ts` (the browser side)
- * and `index.server.ts` (the server side).
- */
+/** The folders others reach only through their front doors, `index.ts` and `index.server.ts`. */
 const FRONT_DOORS: Record<string, string[]> = Object.fromEntries(
   ['ledger/', 'notices/', 'contact/', 'desk/'].map((folder) => [
     folder,
@@ -39,14 +26,9 @@ const FRONT_DOORS: Record<string, string[]> = Object.fromEntries(
   ]),
 )
 
-/**
- * Every allowed exception, with its reason. Each is `importer -> imported` (folders end in `/`).
- * A rule that no import needs any more fails too, so this list cannot outlive its reasons.
- */
+/** Every allowed exception (`importer -> imported`, folders end in `/`) with its reason; an unused one fails. */
 const EXCEPTIONS: Record<string, string> = {
-  // Light modules, without valibot or the desk's server functions, for code that every page's
-  // first load carries (a route's loader or head, the deferred form); the front doors would bring
-  // the validation or the server functions' clients with them.
+  // Light modules for what every page's first load carries; the front doors would bring valibot along.
   'routes/contact.tsx -> contact/form-state.ts': "the /contact route's loader",
   'routes/products.tsx -> contact/early-access.functions.ts': "the /products route's loader (the early-access panel)",
   'routes/products.tsx -> contact/early-access-result.ts': "the /products route's search check",
@@ -66,10 +48,7 @@ function appFiles(): string[] {
     .map((file) => file.split('\\').join('/'))
 }
 
-/**
- * The app files a source imports (static, type-only and re-exports, and unless `loadTime`, dynamic),
- * as paths under app/.
- */
+/** The app files a source imports (static, type-only, re-exports and, unless `loadTime`, dynamic). */
 function importsOf(file: string, source: string, loadTime = false): string[] {
   const specifiers = [
     ...source.matchAll(/^\s*(?:import|export)\b[^'"]*?\bfrom\s*['"]([^'"]+)['"]/gm),
@@ -136,12 +115,7 @@ function check(files: Map<string, string>) {
   return { broken, used }
 }
 
-/**
- * The import circles of app/: each a set of files that all reach one another through the imports
- * read when they load (Tarjan's strongly connected components), sorted. A circle leaves no order to
- * read the files in. An `import()` is followed only when called, so it closes none: the page list
- * names each page's Markdown builder that way, and the builder reads the page list's titles.
- */
+/** The import circles of app/ through load-time imports (Tarjan's components); an `import()` closes none. */
 function circles(files: Map<string, string>): string[][] {
   const edges = new Map(
     [...files].map(([file, source]) => [file, importsOf(file, source, true).filter((t) => files.has(t))]),

@@ -5,10 +5,7 @@
  */
 export const ISOLATED_FILES = [
   'contact-email.test.ts',
-  'contact-form-draft.test.tsx',
   'contact-form-fields.test.tsx',
-  'contact-form-key.test.tsx',
-  'contact-form-post-result.test.tsx',
   'contact-form-sending.test.tsx',
   'contact-form-turnstile.test.tsx',
   'delivery-choice.test.ts',

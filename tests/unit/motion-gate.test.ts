@@ -1,8 +1,5 @@
-/**
- * The motion code is fetched on the first mouse move (app/components/motion/motion-gate.ts). A fetch
- * that fails (the browser drops it when the visitor follows a link to another page) is tried again
- * on a later move, and is never an uncaught error.
- */
+// The motion code is fetched on the first mouse move; a fetch that fails (dropped when the visitor
+// leaves) is tried again on a later move, and is never an uncaught error.
 import { afterEach, expect, it, vi } from 'vitest'
 
 let attempts = 0

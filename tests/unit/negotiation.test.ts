@@ -32,12 +32,9 @@ describe('which representation an Accept header prefers', () => {
     [CHROMIUM, false],
     [FIREFOX, false],
     [SAFARI, false],
+    [null, false],
   ])('%j → Markdown: %s', (accept, markdown) => {
     expect(prefersMarkdown(accept)).toBe(markdown)
-  })
-
-  it('no header is the HTML', () => {
-    expect(prefersMarkdown(null)).toBe(false)
   })
 })
 

@@ -1,32 +1,27 @@
 // @vitest-environment node
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { EnquiryRecord } from '~/ledger'
 import { sendAlert, sendDigest, sendReceipt, withdrawEnquiry, withdrawState } from '~/notices/notices.server'
 import { signWithdrawLink } from '~/notices/receipt-link'
 import type { WorkerEnv } from '~/server/runtime.server'
 import { site } from '~/site'
-import { captureConsole } from '../support/console'
-import { type SqliteD1, sqliteD1 } from '../support/d1-sqlite'
 import { FakeEmailMessage, fakeEmailBinding } from '../support/fake-env'
+import { emailBody, form, setUpSubmitHarness } from '../support/submit-harness'
 import { ledgerEnquiry } from '../support/values'
 
 vi.mock('cloudflare:email', () => ({ EmailMessage: FakeEmailMessage }))
 
 // The notices on real SQLite: what goes once, or at most once an hour or a day, even when two runs race.
-let d1: SqliteD1
+setUpSubmitHarness()
 let binding: ReturnType<typeof fakeEmailBinding>
-const SECRET = 'unit-receipt-secret-0123456789abcdef'
-
 beforeEach(() => {
-  d1 = sqliteD1()
   binding = fakeEmailBinding()
-  captureConsole()
 })
-afterEach(() => d1.close())
+const SECRET = 'unit-receipt-secret-0123456789abcdef'
 
 const env = (extra: Record<string, unknown> = {}): WorkerEnv =>
   ({
-    ENQUIRIES: d1.db,
+    ENQUIRIES: form.d1.db,
     CONTACT_EMAIL: binding,
     CONTACT_EMAIL_FROM: 'website@aksharalabs.in',
     DIGEST_HOUR_UTC: '7',
@@ -36,11 +31,8 @@ const env = (extra: Record<string, unknown> = {}): WorkerEnv =>
     ...extra,
   }) as WorkerEnv
 
-const body = (raw: string) =>
-  Buffer.from((raw.split('\r\n\r\n')[1] ?? '').replace(/\s+/g, ''), 'base64').toString('utf8')
-
 function addEnquiry(id: string, fields: Partial<Record<string, string | number>> = {}) {
-  d1.sqlite
+  form.d1.sqlite
     .prepare(
       `INSERT INTO enquiries (id, idempotency_key, received_at, name, email, company, subject, message, status, attempts)
        VALUES (?, ?, ?, 'Zeynep', ?, 'Co', 'devops', 'the secret words', ?, ?)`,
@@ -56,7 +48,7 @@ function addEnquiry(id: string, fields: Partial<Record<string, string | number>>
 }
 
 function addAttempt(id: string, at: string, outcome = 'failed', cause: string | null = 'upstream_refused') {
-  d1.sqlite
+  form.d1.sqlite
     .prepare(
       `INSERT INTO enquiry_attempts (enquiry_id, attempt, attempted_at, delivery, outcome, cause) VALUES (?, 1, ?, 'form-service', ?, ?)`,
     )
@@ -73,7 +65,7 @@ describe('the daily digest in the database', () => {
     expect(await sendDigest(env(), new Date('2026-11-24T23:00:00Z'))).toBe('not_due')
     expect(binding.sent).toHaveLength(1)
     expect(binding.sent[0]?.to).toBe(site.email)
-    expect(body(binding.sent[0]?.raw ?? '')).toMatch(/Held \(spam check\), waiting\s+1\s/)
+    expect(emailBody(binding.sent[0]?.raw ?? '')).toMatch(/Held \(spam check\), waiting\s+1\s/)
     expect(await sendDigest(env(), new Date('2026-11-25T07:00:00Z'))).toBe('sent')
     expect(binding.sent).toHaveLength(2)
   })
@@ -82,14 +74,14 @@ describe('the daily digest in the database', () => {
     // Friday 10:00: one business day later is Monday 10:00, so by Tuesday both are past it.
     addEnquiry('late', { received_at: '2026-11-20T10:00:00.000Z', status: 'delivered' })
     addEnquiry('done', { received_at: '2026-11-20T10:00:00.000Z', status: 'delivered' })
-    d1.sqlite.prepare("UPDATE enquiries SET triage = 'closed', outcome = 'won' WHERE id = 'done'").run()
+    form.d1.sqlite.prepare("UPDATE enquiries SET triage = 'closed', outcome = 'won' WHERE id = 'done'").run()
     // Received this morning: not due until tomorrow.
     addEnquiry('fresh', { status: 'delivered' })
     expect(await sendDigest(env(), new Date('2026-11-24T08:00:00Z'))).toBe('sent')
-    const text = body(binding.sent[0]?.raw ?? '')
+    const text = emailBody(binding.sent[0]?.raw ?? '')
     expect(text).toMatch(/^Overdue\s+1\s+\S+\/admin\?overdue=yes$/m)
     // The digest gave the unread ones their reply-by time, as opening the desk does.
-    const late = d1.row<{ reply_by: string }>("SELECT reply_by FROM enquiries WHERE id = 'late'")
+    const late = form.d1.row<{ reply_by: string }>("SELECT reply_by FROM enquiries WHERE id = 'late'")
     expect(late?.reply_by).toBe('2026-11-23T10:00:00.000Z')
   })
 
@@ -113,7 +105,7 @@ describe('the delivery alert in the database', () => {
     const now = new Date('2026-11-24T10:04:00Z')
     expect((await Promise.all([sendAlert(env(), now), sendAlert(env(), now)])).sort()).toEqual(['none', 'sent'])
     expect(binding.sent).toHaveLength(1)
-    const text = body(binding.sent[0]?.raw ?? '')
+    const text = emailBody(binding.sent[0]?.raw ?? '')
     expect(text).toContain('upstream_refused')
     expect(text).not.toMatch(/the secret words|a@example.com/)
     // A fourth failure 30 minutes later: still within the hour; an hour after the alert, the next one.
@@ -157,7 +149,7 @@ describe('the receipt in the database', () => {
       sendReceipt(e, record(id, email, status), from, at)
     expect(await receipt('20261124-aaaaaaaaaaaaaaaa', 'Priya@example.com')).toBe('sent')
     expect(binding.sent[0]).toMatchObject({ to: 'Priya@example.com', from: 'hello@aksharalabs.in' })
-    expect(body(binding.sent[0]?.raw ?? '')).not.toContain('the secret words')
+    expect(emailBody(binding.sent[0]?.raw ?? '')).not.toContain('the secret words')
     expect(await receipt('20261124-bbbbbbbbbbbbbbbb', 'priya@example.com')).toBe('daily_limit')
     expect(await receipt('20261124-cccccccccccccccc', 'held@example.com', now, env(), 'held')).toBe('held')
     expect(await receipt('20261124-dddddddddddddddd', 'x@example.com', now, env({ RECEIPT_FROM: '' }))).toBe('off')
@@ -165,7 +157,7 @@ describe('the receipt in the database', () => {
     expect(await receipt('20261125-eeeeeeeeeeeeeeee', 'priya@example.com', tomorrow)).toBe('sent')
     expect(binding.sent).toHaveLength(2)
     // No address is kept: only its keyed hash.
-    expect(JSON.stringify(d1.query('SELECT * FROM receipt_days'))).not.toContain('priya')
+    expect(JSON.stringify(form.d1.query('SELECT * FROM receipt_days'))).not.toContain('priya')
   })
 
   it('is withdrawn by its link, and only by its link', async () => {
@@ -180,10 +172,10 @@ describe('the receipt in the database', () => {
     const confirm = { state: 'confirm', reference: '20261124-ffffff', receivedAt: '2026-11-24T06:00:00.000Z' }
     expect(await withdrawState(env(), fields, now)).toEqual(confirm)
     expect(await withdrawEnquiry(env(), fields, now)).toBe('erased')
-    expect(d1.query('SELECT id FROM enquiries WHERE id = ?', id)).toEqual([])
+    expect(form.d1.query('SELECT id FROM enquiries WHERE id = ?', id)).toEqual([])
     // The audit trail keeps the withdrawal, with the enquiry's id and no personal data.
     const line = { operator: 'the person who wrote (receipt link)', action: 'withdraw', enquiry_id: id }
-    expect(d1.query('SELECT operator, action, enquiry_id FROM audit_log WHERE enquiry_id = ?', id)).toEqual([line])
+    expect(form.d1.query('SELECT operator, action, enquiry_id FROM audit_log WHERE enquiry_id = ?', id)).toEqual([line])
     expect(await withdrawEnquiry(env(), fields, now)).toBe('gone')
   })
 })

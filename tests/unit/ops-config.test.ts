@@ -11,6 +11,7 @@ import { previewMigrationConfig, previewsDatabaseRefusals } from '../../scripts/
 import {
   allowListProblems,
   bundledWorkerdDate,
+  formServicePlanProblems,
   hygieneProblems,
   missingIds,
   previewUnsetIds,
@@ -238,6 +239,19 @@ describe('the checks catch what an operator would get wrong', () => {
     expect(allowListProblems(withVars({ ACCESS_POLICY_ONLY_REASON: reason }, on))).toEqual([])
     // Half on (one of the two set) counts as on.
     expect(allowListProblems(withVars({ ACCESS_AUD: 'a'.repeat(64) }))).toHaveLength(1)
+  })
+
+  it.each([
+    ['refuses Web3Forms with no plan stated, naming the three ways forward', {}, 1],
+    ['refuses a statement that is not a sentence', { CONTACT_FORM_SERVER_SIDE: 'paid' }, 1],
+    ['accepts a stated plan', { CONTACT_FORM_SERVER_SIDE: 'Paid Web3Forms plan; it accepts server-side posts' }, 0],
+    ['accepts the e-mail delivery', { CONTACT_DELIVERY: 'email' }, 0],
+    ['accepts another form service', { CONTACT_FORM_ENDPOINT: 'https://forms.company.in/submit' }, 0],
+  ])('the form-service plan check %s', (_, vars, problems) => {
+    const found = formServicePlanProblems(withVars({ CONTACT_FORM_SERVER_SIDE: '', ...vars }))
+    expect(found).toHaveLength(problems)
+    const ways = ['set CONTACT_FORM_SERVER_SIDE', 'CONTACT_DELIVERY = "email"', 'set CONTACT_FORM_ENDPOINT to another']
+    for (const way of problems ? ways : []) expect(found[0]).toContain(way)
   })
 
   it('`npm run check:config` says so and exits 1', () => {

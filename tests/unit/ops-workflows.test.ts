@@ -181,17 +181,9 @@ describe('the workflows: what each job does', () => {
       .split('\n')
       .filter((line) => line.trim() && !line.startsWith('#'))
       .map((line) => line.split(/\s+/)[0])
+    const production = ['/.github/', '/wrangler.toml', '/migrations/', '/package.json', '/package-lock.json']
     const config = ['/vite.config.ts', '/vitest.config.ts', '/vitest.drills.config.ts', '/playwright.config.ts']
-    for (const path of [
-      '/.github/',
-      '/wrangler.toml',
-      '/migrations/',
-      '/package.json',
-      '/package-lock.json',
-      ...config,
-    ])
-      expect(owned).toContain(path)
-    for (const path of ['/app/', '/scripts/', '/tests/']) expect(owned).toContain(path)
+    for (const path of [...production, ...config, '/app/', '/scripts/', '/tests/']) expect(owned).toContain(path)
     // A moved file or folder cannot leave its owners behind on a path that is gone.
     for (const path of owned) expect(existsSync(`.${path}`), path).toBe(true)
   })

@@ -31,12 +31,6 @@ const isPrivate = (path: string) =>
   path === '/admin' || path.startsWith('/admin/') || path === '/withdraw' || path.startsWith('/early-access/')
 
 describe('the page list (app/content/pages.ts)', () => {
-  it('finds the route files, including server routes and the private desk', () => {
-    const paths = routeFiles().map((r) => r.path)
-    expect(paths).toEqual(expect.arrayContaining(['/sitemap.xml', '/api/health', '/services/', '/admin/']))
-    expect(pageRoutes().map((r) => r.path)).not.toContain('/sitemap.xml')
-  })
-
   it('has one entry for every public page route in app/routes, and no entry without one', () => {
     const routed = pageRoutes()
       .map((r) => r.path)

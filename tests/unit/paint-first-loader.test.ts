@@ -3,10 +3,7 @@ import { entryLoader } from '~/document/paint-first'
 
 type Listener = () => void
 
-/**
- * Runs the inline loader every page ends with in a page of its own making: the test says when the
- * page paints, draws a frame, or is hidden and shown, and reads what the loader added.
- */
+/** Runs the inline loader every page ends with in a stand-in page the test paints, hides and shows. */
 function loadPage({ visibility = 'visible', paintTiming = true } = {}) {
   const listeners = new Set<Listener>()
   let frames: Listener[] = []
@@ -76,33 +73,31 @@ describe("the page's code starts after its first paint", () => {
     expect(page.listeners.size, 'the visibility listener is gone once the code has started').toBe(0)
   })
 
-  it('without paint timing, after two frames: the second runs once the first is painted', () => {
-    const page = loadPage({ paintTiming: false })
-    page.frame()
+  type Step = 'frame' | 'show' | 'hide'
+  it.each<[string, Parameters<typeof loadPage>[0], Step[], Step[]]>([
+    [
+      'without paint timing, after two frames: the second runs once the first is painted',
+      { paintTiming: false },
+      ['frame'],
+      ['frame'],
+    ],
+    [
+      'in a tab opened in the background, once the tab is shown',
+      { visibility: 'hidden' },
+      ['frame'],
+      ['show', 'frame', 'frame'],
+    ],
+    [
+      'in a tab left before it painted, whose paint is never reported, once it is shown again',
+      {},
+      ['hide', 'frame', 'frame'],
+      ['show', 'frame', 'frame'],
+    ],
+  ])('%s', (_, options, before, after) => {
+    const page = loadPage(options)
+    for (const step of before) page[step]()
     expect(page.added).toEqual([])
-    page.frame()
-    expect(page.added).toEqual(STARTED)
-  })
-
-  it('in a tab opened in the background, once the tab is shown', () => {
-    const page = loadPage({ visibility: 'hidden' })
-    page.frame()
-    expect(page.added).toEqual([])
-    page.show()
-    page.frame()
-    page.frame()
-    expect(page.added).toEqual(STARTED)
-  })
-
-  it('in a tab left before it painted, whose paint is never reported, once it is shown again', () => {
-    const page = loadPage()
-    page.hide()
-    page.frame()
-    page.frame()
-    expect(page.added, 'hidden: nothing drawn, nothing started').toEqual([])
-    page.show()
-    page.frame()
-    page.frame()
+    for (const step of after) page[step]()
     expect(page.added).toEqual(STARTED)
   })
 })

@@ -1,9 +1,5 @@
-/**
- * The reload after a chunk fails to load (app/document/preload-recovery.ts): only when the server
- * says the chunk is gone, once, never in a loop, and never while the visitor is leaving the page.
- * The reload itself on the built site: tests/e2e/ops-reload.spec.ts; an address opened while a chunk
- * is on its way, in Firefox and WebKit: tests/engines/smoke.ts.
- */
+// The reload after a chunk fails to load: only when the server says the chunk is gone, once, never
+// while the visitor is leaving. On the built site: e2e/ops-reload; in Firefox and WebKit: engines/smoke.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { failedChunk, installPreloadRecovery, LEAVING_MS } from '~/document/preload-recovery'
 import { routerReloadKey } from '~/lib/router-internals'
@@ -13,20 +9,8 @@ const MOTION = `${ORIGIN}/assets/MotionFrame-x.js`
 const BUILD = `${ORIGIN}/assets/index-b.js`
 const FIREFOX_MESSAGE = `error loading dynamically imported module: ${MOTION}`
 
-interface FakePage {
-  window: EventTarget
-  /** The Navigation API's object, when the browser has it. */
-  navigation: EventTarget | undefined
-  reload: ReturnType<typeof vi.fn>
-  storage: Map<string, string>
-  /** The chunks the page asked the server for, with the method. */
-  asked: string[]
-  /** Fires `vite:preloadError` as Vite's loader does, then lets the page hear from the server. */
-  chunkFails(message?: string): Promise<void>
-}
-
 /** `answer`: the server's status for the chunk, or 'offline' for no answer. */
-function fakePage({ navigationApi = true, answer = 404 as number | 'offline' } = {}): FakePage {
+function fakePage({ navigationApi = true, answer = 404 as number | 'offline' } = {}) {
   const target = new EventTarget()
   const reload = vi.fn()
   const storage = new Map<string, string>()
@@ -52,6 +36,7 @@ function fakePage({ navigationApi = true, answer = 404 as number | 'offline' } =
     reload,
     storage,
     asked,
+    /** Fires `vite:preloadError` as Vite's loader does, then lets the page hear from the server. */
     chunkFails: async (message = FIREFOX_MESSAGE) => {
       const event = Object.assign(new Event('vite:preloadError', { cancelable: true }), {
         payload: new TypeError(message),
@@ -65,7 +50,7 @@ function fakePage({ navigationApi = true, answer = 404 as number | 'offline' } =
 }
 
 /** The Navigation API's `navigate` event, as far as the handler reads it. */
-function navigate(page: FakePage, sameDocument: boolean) {
+function navigate(page: ReturnType<typeof fakePage>, sameDocument: boolean) {
   page.navigation?.dispatchEvent(Object.assign(new Event('navigate'), { destination: { sameDocument } }))
 }
 
@@ -112,24 +97,17 @@ describe('the reload after a chunk fails to load', () => {
     expect(page.storage.get(routerReloadKey(FIREFOX_MESSAGE))).toBe('1')
   })
 
-  it('does not reload while the visitor is leaving for another document: that would cancel their navigation', async () => {
-    const page = fakePage()
-    navigate(page, false)
-    vi.advanceTimersByTime(3_000)
-    await page.chunkFails()
-    expect(page.reload).not.toHaveBeenCalled()
-    expect(page.asked).toEqual([])
-  })
-
   it.each([
-    ['an in-site navigation (same document)', true, 0],
-    ['a navigation the browser dropped (a download), long past', false, LEAVING_MS + 1],
-  ])('still reloads after %s', async (_, sameDocument, later) => {
+    ['leaving for another document (a reload would cancel their navigation)', false, 3_000, 0],
+    ['an in-site navigation (same document)', true, 0, 1],
+    ['a navigation the browser dropped (a download), long past', false, LEAVING_MS + 1, 1],
+  ])('after %s: %i reloads', async (_, sameDocument, later, reloads) => {
     const page = fakePage()
     navigate(page, sameDocument)
     vi.advanceTimersByTime(later)
     await page.chunkFails()
-    expect(page.reload).toHaveBeenCalledTimes(1)
+    expect(page.reload).toHaveBeenCalledTimes(reloads)
+    expect(page.asked).toHaveLength(reloads)
   })
 
   it('without the Navigation API (WebKit), beforeunload tells that the visitor is leaving', async () => {

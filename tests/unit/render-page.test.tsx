@@ -14,10 +14,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { errorPages } from '~/content/error-pages'
 import { createPageRenderer } from '~/document/render-page.server'
 
-/**
- * The page renderer with a real router and React's real server renderer: a small route tree
- * whose pages can be made to throw while they render.
- */
+// The page renderer with a real router and React's server renderer, on a small route tree.
 let layoutThrows = false
 
 /** A component whose code arrives after the render started (it suspends once, then is there). */
@@ -116,11 +113,9 @@ describe('page renderer', () => {
     expect(status).toBe(500)
     expect(html).toContain('Site header')
     expect(html).toContain('<h1>Designed error page</h1>')
-    // Not React's client-render fallback: the page is readable without JavaScript.
+    // Readable without JavaScript (not React's client-render fallback), and it can still hydrate.
     expect(html).not.toContain('<!--$!-->')
-    // ...and it can still hydrate: the router's bootstrap script and dehydrated state are there, once.
     expect(html.match(/self\.\$_TSR=/g)).toHaveLength(1)
-    // One structured log line with the cause, for the operator.
     const lines = errors.mock.calls.map((call) => String(call[0])).filter((line) => line.includes('render_error'))
     expect(lines).toHaveLength(1)
     expect(JSON.parse(lines[0] ?? '{}')).toMatchObject({

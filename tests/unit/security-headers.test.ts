@@ -1,9 +1,6 @@
 // @vitest-environment node
-/**
- * `upgrade-insecure-requests` in a page's CSP: kept everywhere a deployed site is reached, left out
- * only for plain http on this machine's own address, where WebKit would otherwise fetch every
- * stylesheet and script from an https server that does not exist (tests/engines/ shows it in WebKit).
- */
+// `upgrade-insecure-requests`: kept everywhere a deployed site is reached, left out only for plain http
+// on this machine's own address, where WebKit would fetch every asset from an https server that is not there.
 import { describe, expect, it } from 'vitest'
 import { contentSecurityPolicy, upgradesInsecureRequests, withSecurityHeaders } from '~/server/security-headers.server'
 
@@ -42,9 +39,6 @@ describe('upgradesInsecureRequests', () => {
 describe('the page CSP', () => {
   it('carries upgrade-insecure-requests unless told otherwise', () => {
     expect(directives(contentSecurityPolicy('n0nce'))).toContain('upgrade-insecure-requests')
-    expect(directives(contentSecurityPolicy('n0nce', { upgradeInsecureRequests: true }))).toContain(
-      'upgrade-insecure-requests',
-    )
     const local = contentSecurityPolicy('n0nce', { upgradeInsecureRequests: false })
     expect(directives(local)).not.toContain('upgrade-insecure-requests')
     // Nothing else is loosened: the policy is the same, less that one directive.
@@ -53,24 +47,16 @@ describe('the page CSP', () => {
     )
   })
 
-  it('is sent without the directive on a loopback page only', () => {
-    const local = withSecurityHeaders(page(), {
-      nonce: 'n0nce',
-      requestId: 'r1',
-      upgradeInsecureRequests: upgradesInsecureRequests('http://localhost:8787/'),
-    })
-    expect(directives(local.headers.get('Content-Security-Policy'))).not.toContain('upgrade-insecure-requests')
-    expect(local.headers.get('Content-Security-Policy')).toContain("script-src 'self' 'nonce-n0nce'")
-
-    const deployed = withSecurityHeaders(page(), {
-      nonce: 'n0nce',
-      requestId: 'r2',
-      upgradeInsecureRequests: upgradesInsecureRequests('https://aksharalabs.in/'),
-    })
-    expect(directives(deployed.headers.get('Content-Security-Policy'))).toContain('upgrade-insecure-requests')
-
-    // A caller that does not say keeps the production policy.
-    const unsaid = withSecurityHeaders(page(), { nonce: 'n0nce', requestId: 'r3' })
-    expect(directives(unsaid.headers.get('Content-Security-Policy'))).toContain('upgrade-insecure-requests')
+  it.each([
+    ['a loopback page', 'http://localhost:8787/', false],
+    ['a deployed page', 'https://aksharalabs.in/', true],
+    ['a caller that does not say (the production policy)', undefined, true],
+  ])('is sent for %s with the directive: %s', (_, url, upgrade) => {
+    const says = url === undefined ? {} : { upgradeInsecureRequests: upgradesInsecureRequests(url) }
+    const csp = withSecurityHeaders(page(), { nonce: 'n0nce', requestId: 'r1', ...says }).headers.get(
+      'Content-Security-Policy',
+    )
+    expect(directives(csp).includes('upgrade-insecure-requests')).toBe(upgrade)
+    expect(csp).toContain("script-src 'self' 'nonce-n0nce'")
   })
 })

@@ -6,7 +6,15 @@ import { metaFor, pageDocument, pages } from '~/content/pages'
 import { toMarkdown } from '~/lib/markdown'
 import { SHARE_CARD, seo, shareCardPath } from '~/lib/seo'
 import { site } from '~/site'
-import { pngTexts, SOURCE_KEYWORD, sourceHash } from '../../scripts/brand-assets'
+import {
+  faviconSvg,
+  pngTexts,
+  rasterImages,
+  SOURCE_KEYWORD,
+  sourceHash,
+  webManifest,
+  withPngText,
+} from '../../scripts/brand-assets'
 import { decodePng, encodeIndexedPng, quantize } from '../../scripts/png'
 import { CARD_MAX_BYTES, shareCards } from '../../scripts/share-cards'
 
@@ -27,12 +35,16 @@ describe('share cards (public/og/, npm run images)', () => {
     expect(filesUnder('public/og').sort()).toEqual(cards.map((card) => card.file).sort())
   })
 
-  it("each committed card shows its page's words today: its title and a line from the page (else: npm run images)", () => {
+  it(`each committed card shows its page's words today (else: npm run images), a ${SHARE_CARD.width}×${SHARE_CARD.height} PNG of at most ${CARD_MAX_BYTES / 1024} KB`, () => {
     for (const card of cards) {
-      const texts = pngTexts(readFileSync(card.file))
+      const png = readFileSync(card.file)
+      const texts = pngTexts(png)
       expect(texts[SOURCE_KEYWORD], `${card.file}: run npm run images`).toBe(sourceHash(card.html))
       expect({ title: texts.Title, line: texts.Description }, card.file).toEqual({ title: card.title, line: card.line })
       expect(card.html).toContain(site.name)
+      expect(png.subarray(1, 4).toString('latin1')).toBe('PNG')
+      expect([png.readUInt32BE(16), png.readUInt32BE(20)], card.file).toEqual([SHARE_CARD.width, SHARE_CARD.height])
+      expect(png.length, card.file).toBeLessThanOrEqual(CARD_MAX_BYTES)
     }
   })
 
@@ -41,15 +53,6 @@ describe('share cards (public/og/, npm run images)', () => {
       const ogTitle = metaContent(seo(metaFor(card.path)).meta, 'og:title')
       expect(ogTitle, card.path).toContain(card.title)
       expect(toMarkdown(await pageDocument(card.path)), card.path).toContain(card.line)
-    }
-  })
-
-  it(`each is a ${SHARE_CARD.width}×${SHARE_CARD.height} PNG of at most ${CARD_MAX_BYTES / 1024} KB`, () => {
-    for (const card of cards) {
-      const png = readFileSync(card.file)
-      expect(png.subarray(1, 4).toString('latin1')).toBe('PNG')
-      expect([png.readUInt32BE(16), png.readUInt32BE(20)], card.file).toEqual([SHARE_CARD.width, SHARE_CARD.height])
-      expect(png.length, card.file).toBeLessThanOrEqual(CARD_MAX_BYTES)
     }
   })
 
@@ -98,5 +101,33 @@ describe('the palette PNG the cards are written as (scripts/png.ts)', () => {
     const back = decodePng(encodeIndexedPng(width, height, palette, indices))
     const worst = Math.max(...data.map((value, i) => Math.abs(value - (back.data[i] ?? 0))))
     expect(worst).toBeLessThanOrEqual(16)
+  })
+})
+
+describe('the files in public/ that carry the company name (npm run images)', () => {
+  it('the logo (favicon.svg) is what site.ts gives, titled with the name', () => {
+    expect(readFileSync('public/favicon.svg', 'utf8')).toBe(faviconSvg())
+    expect(faviconSvg()).toContain(`<title>${site.name}</title>`)
+  })
+
+  it('the web app manifest is what site.ts gives', () => {
+    expect(readFileSync('public/site.webmanifest', 'utf8')).toBe(webManifest())
+    expect(JSON.parse(webManifest())).toMatchObject({ name: site.name, theme_color: site.themeColor })
+  })
+
+  it('each raster icon was rendered from the HTML site.ts gives today (app icons, favicon.ico)', () => {
+    for (const { file, html } of rasterImages()) {
+      expect(pngTexts(readFileSync(file))[SOURCE_KEYWORD], `${file}: run npm run images`).toBe(sourceHash(html))
+    }
+  })
+
+  it('reads back the text it writes into a PNG, Latin-1 (tEXt) or not (iTXt)', () => {
+    const png = readFileSync('public/icon-192.png')
+    expect(pngTexts(withPngText(png, 'Comment', 'hello'))).toMatchObject({ Comment: 'hello' })
+    const quoted = '“Akshara Labs”, “we” – naïve'
+    expect(pngTexts(withPngText(withPngText(png, 'Title', quoted), 'Comment', 'é'))).toMatchObject({
+      Title: quoted,
+      Comment: 'é',
+    })
   })
 })

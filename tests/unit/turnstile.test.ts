@@ -1,8 +1,7 @@
 // @vitest-environment node
 // Turnstile on the server: an enquiry without a valid token is held, never refused, never delivered until released.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { deliverDueEnquiries } from '~/contact/attempts.server'
-import { submitEnquiry } from '~/contact/contact.server'
 import type { EnquiryInput } from '~/contact/schema'
 import { TURNSTILE_FIELD } from '~/contact/turnstile'
 import {
@@ -12,86 +11,28 @@ import {
   turnstileSetup,
   verifyTurnstile,
 } from '~/contact/turnstile.server'
-import type { WorkerEnv } from '~/server/runtime.server'
-import { site } from '~/site'
-import { captureConsole } from '../support/console'
-import { type SqliteD1, sqliteD1 } from '../support/d1-sqlite'
-import { tokenEnquiryInput } from '../support/enquiry-input'
-import { fakeRateLimiter, formServiceEnv, waitUntilCollector } from '../support/fake-env'
-import type { Row } from '../support/submit-harness'
+import { FakeEmailMessage } from '../support/fake-env'
+import {
+  tokenInput as enquiryInput,
+  form,
+  env as harnessEnv,
+  printed,
+  rowFor,
+  SITE_HOST,
+  setUpSubmitHarness,
+  submitFrom,
+  type Verdict,
+} from '../support/submit-harness'
+
+vi.mock('cloudflare:email', () => ({ EmailMessage: FakeEmailMessage }))
+
+setUpSubmitHarness()
 
 const SECRET = 'turnstile-secret-0x4AAAA-unit'
-const SITE_KEY = '0x4AAAAAAunit-site-key'
-const FORM_ENDPOINT = 'https://forms.test/submit'
-const SITE_HOST = new URL(site.url).hostname
-
-type Verdict = Record<string, unknown> | Response | 'hang' | 'unreachable'
-
-let d1: SqliteD1
-let verdict: (token: string) => Verdict
-let siteverifyCalls: { url: string; secret: string; response: string; remoteip: string | null }[]
-let formPosts: Record<string, unknown>[]
-let printed: ReturnType<typeof captureConsole>
-
-beforeEach(() => {
-  d1 = sqliteD1()
-  siteverifyCalls = []
-  formPosts = []
-  verdict = (token) =>
-    token === 'good-token'
-      ? { success: true, action: 'contact', hostname: SITE_HOST }
-      : { success: false, 'error-codes': ['invalid-input-response'] }
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
-      const url = String(input instanceof Request ? input.url : input)
-      if (url === FORM_ENDPOINT) {
-        formPosts.push(JSON.parse(String(init?.body)))
-        return Response.json({ success: true })
-      }
-      const form = init?.body as FormData
-      const [secret, response] = [String(form.get('secret')), String(form.get('response'))]
-      const call = { url, secret, response, remoteip: form.get('remoteip') as string | null }
-      siteverifyCalls.push(call)
-      const reply = verdict(call.response)
-      if (reply === 'unreachable') throw new TypeError('fetch failed')
-      if (reply === 'hang')
-        return new Promise<Response>((_, reject) => {
-          init?.signal?.addEventListener('abort', () => reject(init.signal?.reason))
-        })
-      return reply instanceof Response ? reply : Response.json(reply)
-    }),
-  )
-  printed = captureConsole()
-})
-
-afterEach(() => {
-  vi.useRealTimers()
-  vi.unstubAllGlobals()
-  d1.close()
-})
-
-const env = (extra: Record<string, unknown> = {}): WorkerEnv =>
-  formServiceEnv(FORM_ENDPOINT, d1.db, {
-    CONTACT_RATE_LIMITER: fakeRateLimiter(),
-    TURNSTILE_SITE_KEY: SITE_KEY,
-    TURNSTILE_SECRET_KEY: SECRET,
-    ...extra,
-  })
-
-const enquiryInput = (token?: string): EnquiryInput => tokenEnquiryInput('turnstile', token)
-
-async function submit(data: EnquiryInput, e = env(), timeoutMs?: number) {
-  const work = waitUntilCollector()
-  const headers = { 'CF-Connecting-IP': '203.0.113.9' }
-  const request = new Request('https://aksharalabs.in/_serverFn/x', { method: 'POST', headers })
-  const outcome = await submitEnquiry(data, { requestId: 'r', env: e, request, waitUntil: work.waitUntil, timeoutMs })
-  await work.settle()
-  return outcome
-}
-
-const rowFor = (email: string) => d1.row<Row>('SELECT * FROM enquiries WHERE email = ?1', email)
-const logLines = () => printed.lines().join('\n')
+const env = (extra: Record<string, unknown> = {}) =>
+  harnessEnv({ TURNSTILE_SITE_KEY: '0x4AAAAAAunit-site-key', TURNSTILE_SECRET_KEY: SECRET, ...extra })
+const submit = (data: EnquiryInput, e = env(), timeoutMs?: number) => submitFrom('203.0.113.9', e, data, timeoutMs)
+const logLines = () => printed().lines.join('\n')
 async function verify(vars: Record<string, unknown>, requestHost: string, token = 'any-token') {
   const setup = turnstileSetup(env())
   if (!setup.on) throw new Error('expected on')
@@ -105,7 +46,7 @@ describe('while Turnstile is off', () => {
   ])('%s', async (_, keys) => {
     const data = enquiryInput()
     await submit(data, env(keys))
-    expect(siteverifyCalls).toHaveLength(0)
+    expect(form.siteverifyCalls).toHaveLength(0)
     expect(rowFor(data.email)?.status).toBe('delivered')
     if (!('TURNSTILE_SITE_KEY' in keys)) expect(logLines()).toContain('TURNSTILE_SECRET_KEY')
   })
@@ -117,9 +58,9 @@ describe('with Turnstile on', () => {
     const outcome = await submit(data)
     expect(outcome).toMatchObject({ kind: 'stored', repeat: false })
     const call = { url: SITEVERIFY_URL, secret: SECRET, response: 'good-token', remoteip: '203.0.113.9' }
-    expect(siteverifyCalls).toEqual([call])
+    expect(form.siteverifyCalls).toEqual([call])
     expect(rowFor(data.email)).toMatchObject({ status: 'delivered', held_reason: null })
-    expect(formPosts).toHaveLength(1)
+    expect(form.posts).toHaveLength(1)
   })
 
   const holds: [string, string | undefined, Verdict | null, string][] = [
@@ -151,21 +92,21 @@ describe('with Turnstile on', () => {
   it.each(holds)(
     '%s: stored as held, the visitor told it is sent, nothing delivered',
     async (_, token, reply, reason) => {
-      if (reply) verdict = () => reply
+      if (reply) form.verdict = () => reply
       const data = enquiryInput(token)
       const outcome = await submit(data)
       expect(outcome).toMatchObject({ kind: 'stored' })
       const held = { status: 'held', held_reason: reason, attempts: 0, next_attempt_at: null }
       expect(rowFor(data.email)).toMatchObject(held)
       await deliverDueEnquiries(env(), { now: () => new Date(Date.now() + 86_400_000) })
-      expect(formPosts).toHaveLength(0)
+      expect(form.posts).toHaveLength(0)
       expect(logLines()).not.toContain(SECRET)
       if (token) expect(logLines()).not.toContain(token)
     },
   )
 
   it(`siteverify hanging: held after the ${SITEVERIFY_TIMEOUT_MS / 1000} s time-out`, async () => {
-    verdict = () => 'hang'
+    form.verdict = () => 'hang'
     const data = enquiryInput('good-token')
     const started = Date.now()
     await submit(data, env(), 50)
@@ -177,7 +118,7 @@ describe('with Turnstile on', () => {
     const data = enquiryInput('forged')
     await submit(data)
     await submit({ ...data, [TURNSTILE_FIELD]: 'good-token' })
-    expect(d1.query('SELECT id FROM enquiries WHERE email = ?1', data.email)).toHaveLength(1)
+    expect(form.d1.query('SELECT id FROM enquiries WHERE email = ?1', data.email)).toHaveLength(1)
     expect(rowFor(data.email)?.status).toBe('held')
   })
 
@@ -193,63 +134,58 @@ describe('a siteverify address that is not loopback', () => {
   it('pointed elsewhere, sends the secret nowhere and holds the enquiry', async () => {
     const refused = await verify({ TURNSTILE_VERIFY_URL: 'https://evil.example/' }, SITE_HOST, 'good-token')
     expect(refused).toEqual({ ok: false, hold: 'turnstile_unverified', cause: 'verify_url_refused' })
-    expect(siteverifyCalls).toHaveLength(0)
+    expect(form.siteverifyCalls).toHaveLength(0)
   })
 })
 
 describe('siteverify’s answer must be for this form, on one of this site’s hosts', () => {
   async function check(answer: Record<string, unknown>, requestHost = SITE_HOST) {
-    verdict = () => answer
+    form.verdict = () => answer
     return verify(env(), requestHost)
   }
   const pass = { ok: true }
   const wrongAction = { ok: false, hold: 'turnstile_invalid', cause: 'wrong_action' }
   const wrongHost = (hostname: string) => ({ ok: false, hold: 'turnstile_invalid', cause: 'wrong_hostname', hostname })
 
-  it('the action is `contact`: another, an empty one or none is held', async () => {
-    expect(await check({ success: true, action: 'contact', hostname: SITE_HOST })).toEqual(pass)
-    expect(await check({ success: true, action: 'login', hostname: SITE_HOST })).toEqual(wrongAction)
-    expect(await check({ success: true, action: '', hostname: SITE_HOST })).toEqual(wrongAction)
-    expect(await check({ success: true, hostname: SITE_HOST })).toEqual(wrongAction)
-    expect(await check({ success: true, action: 'Contact', hostname: SITE_HOST })).toEqual(wrongAction)
+  it.each(['login', '', undefined, 'Contact'])('an action %j, not `contact`, is held', async (action) => {
+    expect(await check({ success: true, action, hostname: SITE_HOST })).toEqual(wrongAction)
   })
 
-  it('the hostname is the site’s canonical host or its www, case aside; any other, or none, is held', async () => {
-    const ok = (hostname: unknown) => ({ success: true, action: 'contact', hostname })
-    expect(await check(ok(SITE_HOST))).toEqual(pass)
-    expect(await check(ok(`www.${SITE_HOST}`))).toEqual(pass)
-    expect(await check(ok(SITE_HOST.toUpperCase()))).toEqual(pass)
-    for (const other of ['evil.example', `${SITE_HOST}.evil.example`, `evil${SITE_HOST}`, 'example.com'])
-      expect(await check(ok(other)), other).toEqual(wrongHost(other))
-    expect(await check(ok(undefined))).toEqual(wrongHost(''))
-    expect(await check(ok(''))).toEqual(wrongHost(''))
-    expect(await check(ok(42))).toEqual(wrongHost(''))
+  const OWN = 'akshara-labs-site.team.workers.dev'
+  const others = ['evil.example', `${SITE_HOST}.evil.example`, `evil${SITE_HOST}`, 'example.com', 'x.team.workers.dev']
+  it.each<[unknown, string, string | null]>([
+    [SITE_HOST, SITE_HOST, null],
+    [`www.${SITE_HOST}`, SITE_HOST, null],
+    [SITE_HOST.toUpperCase(), SITE_HOST, null],
+    ...others.map((other): [string, string, string] => [other, SITE_HOST, other]),
+    [undefined, SITE_HOST, ''],
+    ['', SITE_HOST, ''],
+    [42, SITE_HOST, ''],
+    // A workers.dev host only for a post to that same host (a preview, staging, or before the domain).
+    [OWN, OWN, null],
+    [SITE_HOST, OWN, null],
+    ['x.team.workers.dev', OWN, 'x.team.workers.dev'],
+    [OWN, SITE_HOST, OWN],
+    // A local name only for a post served on this machine.
+    ['localhost', '127.0.0.1', null],
+    ['localhost', 'localhost', null],
+    ['127.0.0.1', 'localhost', null],
+    ['localhost', SITE_HOST, 'localhost'],
+  ])('an answer for %j to a post on %s is held naming %j (null: it passes)', async (hostname, host, held) => {
+    const answer = await check({ success: true, action: 'contact', hostname }, host)
+    expect(answer).toEqual(held === null ? pass : wrongHost(held))
   })
 
-  it('a workers.dev host counts only for a post to that same host (a preview, staging, or before the domain)', async () => {
-    const own = 'akshara-labs-site.team.workers.dev'
-    const ok = (hostname: string) => ({ success: true, action: 'contact', hostname })
-    expect(await check(ok(own), own)).toEqual(pass)
-    expect(await check(ok(SITE_HOST), own)).toEqual(pass)
-    expect(await check(ok('someone-else.team.workers.dev'), own)).toEqual(wrongHost('someone-else.team.workers.dev'))
-    expect(await check(ok(own), SITE_HOST)).toEqual(wrongHost(own))
-  })
-
-  it('a local name counts only for a post served on this machine', async () => {
-    const ok = (hostname: string) => ({ success: true, action: 'contact', hostname })
-    expect(await check(ok('localhost'), '127.0.0.1')).toEqual(pass)
-    expect(await check(ok('localhost'), 'localhost')).toEqual(pass)
-    expect(await check(ok('127.0.0.1'), 'localhost')).toEqual(pass)
-    expect(await check(ok('localhost'), SITE_HOST)).toEqual(wrongHost('localhost'))
+  it('the site’s hosts are its canonical host and its www', () => {
     expect([...siteHosts(SITE_HOST)].sort()).toEqual([SITE_HOST, `www.${SITE_HOST}`].sort())
   })
 
   it('a token from another site is stored as held, never delivered, and the log names the host it came from', async () => {
-    verdict = () => ({ success: true, action: 'contact', hostname: 'token-farm.example' })
+    form.verdict = () => ({ success: true, action: 'contact', hostname: 'token-farm.example' })
     const data = enquiryInput('farmed-token')
     expect(await submit(data)).toMatchObject({ kind: 'stored' })
     expect(rowFor(data.email)).toMatchObject({ status: 'held', held_reason: 'turnstile_invalid' })
-    const line = printed.lines().find((text) => text.includes('contact_turnstile')) ?? ''
+    const line = printed().lines.find((text) => text.includes('contact_turnstile')) ?? ''
     const logged = JSON.parse(line.slice(line.indexOf('{')))
     expect(logged).toMatchObject({ hold: 'turnstile_invalid', cause: 'wrong_hostname', hostname: 'token-farm.example' })
     expect(line).not.toContain('farmed-token')

@@ -1,13 +1,14 @@
-// The desk's list and its CSV export as the Worker answers them.
+// The desk's list and its CSV export as the Worker answers them, and its set-up's gaps; without a valid Access token every
+// /admin page and action is 403, and a cross-site post is refused.
 import { describe, expect, test } from 'vitest'
 import { TEST_OPERATOR, TEST_OPERATOR_ID } from '../support/access-keys'
 import { enquiry } from '../support/values'
 import { deskUnderTest } from './support/desk'
-import { TEST_ACCESS_KEY } from './support/fixtures'
-import { textOf } from './support/html'
-import { linkTo } from './support/http'
+import { siteUnderTest, TEST_ACCESS_KEY } from './support/fixtures'
+import { parseHtml, textOf } from './support/html'
+import { linkTo, postForm } from './support/http'
 
-const { worker, asOperator, page, sent, deskLines } = deskUnderTest()
+const { stand, worker, asOperator, page, rowsOf, sent, deskLines } = deskUnderTest()
 
 describe('the list and the CSV', () => {
   test('newest first, never cached or indexed, the delivery set-up shown to operators on its own page, 25 a page (the search and filters: tests/unit/enquiries-ledger.test.ts)', async () => {
@@ -100,5 +101,111 @@ describe('the list and the CSV', () => {
     // The operator by Access's ID for them, never by e-mail.
     await expect.poll(() => deskLines('export').at(-1)).toMatchObject({ operator: TEST_OPERATOR_ID, rows: 1 })
     expect(JSON.stringify(deskLines('export'))).not.toContain(TEST_OPERATOR)
+  })
+})
+
+describe('Access: fails closed', () => {
+  test('without a valid token every /admin page and every action answers 403, never 404, with nothing from the desk', async () => {
+    const values = enquiry('desk-guard', { name: 'Guarded Person' })
+    const row = await sent(values)
+    // Each kind of bad token: tests/unit/access.
+    const bad: [string, Record<string, string>][] = [
+      ['no header', {}],
+      ['wrong signature', { 'Cf-Access-Jwt-Assertion': await stand.keys.sign({ foreignKey: true }) }],
+    ]
+    const pages = [
+      '/admin',
+      '/admin/',
+      `/admin/enquiries/${row.id}`,
+      `/admin/erase/${row.id}`,
+      '/admin/export.csv',
+      '/admin/activity',
+      '/admin/person',
+      '/admin/sources',
+      '/admin/setup',
+      '/admin/no-such-page',
+      '/Admin',
+    ]
+    for (const [label, headers] of bad) {
+      for (const path of pages) {
+        const answer = await worker.fetch(path, { headers })
+        expect(answer.status, `${label} ${path}`).toBe(403)
+        expect(answer.headers.get('cache-control'), `${label} ${path}`).toContain('no-store')
+        const body = await answer.text()
+        expect(body).not.toContain(values.name)
+        expect(body).not.toContain(values.email)
+      }
+      for (const action of ['handled', 'retry', 'release', 'erase']) {
+        const answer = await postForm(worker, '/admin/actions', { action, id: row.id, confirm: row.id }, { headers })
+        expect(answer.status, `${label} ${action}`).toBe(403)
+      }
+    }
+    expect(await rowsOf(values.email)).toEqual([
+      expect.objectContaining({ id: row.id, status: 'delivered', handledBy: null }),
+    ])
+
+    // A valid token: the pages open, and a path that does not exist is 404.
+    expect((await worker.fetch('/admin', { headers: await asOperator() })).status).toBe(200)
+    expect((await worker.fetch('/admin/no-such-page', { headers: await asOperator() })).status).toBe(404)
+
+    await expect.poll(() => worker.logs().filter((line) => line.event === 'admin_denied').length).toBeGreaterThan(0)
+    const denied = worker.logs().filter((line) => line.event === 'admin_denied')
+    expect(JSON.stringify(denied)).not.toMatch(/eyJ[\w-]+\.[\w-]+\./)
+  })
+
+  test('a cross-site post to /admin/actions with a valid Access token gets 403 and changes nothing', async () => {
+    const values = enquiry('fence-csrf', { name: `CSRF ${crypto.randomUUID().slice(0, 8)}` })
+    const row = await sent(values)
+    // Access adds the token to every request to the site, one a page elsewhere makes included.
+    const crossSite: Record<string, string>[] = [
+      { Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' },
+      { Origin: 'https://evil.example' },
+      { Origin: 'null' },
+      { 'Sec-Fetch-Site': 'cross-site' },
+      { 'Sec-Fetch-Site': 'same-site', Origin: 'https://preview.aksharalabs.in' },
+      { Referer: 'https://evil.example/page' },
+    ]
+    for (const headers of crossSite) {
+      for (const action of ['handled', 'erase', 'retry']) {
+        const refused = await postForm(
+          worker,
+          '/admin/actions',
+          { action, id: row.id, confirm: row.id },
+          { origin: null, headers: { ...(await asOperator()), ...headers } },
+        )
+        expect(refused.status, `${JSON.stringify(headers)} ${action}`).toBe(403)
+        if (headers.Origin === 'https://evil.example' && action === 'erase')
+          expect(await refused.json()).toMatchObject({ error: 'cross_site_request' })
+      }
+    }
+    expect(await rowsOf(values.email)).toEqual([
+      expect.objectContaining({ id: row.id, status: 'delivered', handledBy: null, attempts: 1 }),
+    ])
+    expect(stand.forms.from(values.email)).toHaveLength(1)
+    await worker.settled()
+    expect(worker.logs().filter((line) => line.event === 'admin' && line.enquiryId === row.id)).toEqual([])
+  })
+})
+
+describe('a set-up with gaps', () => {
+  const gapped = siteUnderTest(() => ({
+    vars: stand.production({ CONTACT_FORM_ACCESS_KEY: '', TURNSTILE_SITE_KEY: '1x00000000000000000000AA' }),
+  }))
+
+  test('the desk names what is missing in one line that links to the set-up, which says the same in full', async () => {
+    const headers = await asOperator()
+    const desk = parseHtml(await (await gapped.fetch('/admin', { headers })).text())
+    const line = desk.querySelector('[data-testid="setup-gaps"]')
+    expect(textOf(line)).toBe(
+      'Set-up: the delivery needs CONTACT_FORM_ACCESS_KEY; Turnstile needs TURNSTILE_SECRET_KEY; no allow-list, nor a reason for the Access policy alone. See the set-up',
+    )
+    expect(line?.querySelector('a')?.getAttribute('href')).toBe('/admin/setup')
+    // The panel itself is no longer on the desk.
+    expect(desk.querySelector('[data-testid="setup-delivery"]')).toBeNull()
+
+    const setup = parseHtml(await (await gapped.fetch('/admin/setup', { headers })).text())
+    expect(textOf(setup.querySelector('[data-testid="setup-missing"]'))).toBe('CONTACT_FORM_ACCESS_KEY')
+    expect(textOf(setup.querySelector('[data-testid="setup-turnstile"]'))).toBe('off: TURNSTILE_SECRET_KEY is not set')
+    expect(setup.querySelector('nav[aria-label="Desk"] a[aria-current="page"]')?.textContent).toBe('Set-up')
   })
 })

@@ -58,52 +58,39 @@ describe('security headers', () => {
   })
 
   test('server routes, server-function answers and static files carry the security headers', async () => {
-    const robots = await worker.fetch('/robots.txt')
-    expect(robots.status).toBe(200)
-    expectSecurityHeaders(robots.headers, '/robots.txt')
-
-    const crossSite = await worker.fetch('/_serverFn/unknown', {
-      method: 'POST',
-      headers: { Origin: 'https://attacker.example', 'Content-Type': 'application/json' },
-      body: '{}',
-    })
-    expect(crossSite.status).toBe(403)
-    expectSecurityHeaders(crossSite.headers, 'a refused server-function call')
-
-    const unknown = await worker.fetch('/_serverFn/unknown', {
-      method: 'POST',
-      headers: { Origin: worker.origin, 'Content-Type': 'application/json' },
-      body: '{}',
-    })
-    expect(unknown.status).toBe(404)
-    expect(await unknown.json()).toMatchObject({ ok: false, error: 'unknown_function' })
-    expectSecurityHeaders(unknown.headers, 'a server-function answer')
-    // A real one, as the form calls it: the same headers on its answer.
-    const known = await worker.fetch(`/_serverFn/${serverFnId('submitContact')}`, {
-      method: 'POST',
-      headers: { Origin: worker.origin, 'Content-Type': 'application/json', 'x-tsr-serverFn': 'true' },
-      body: '{}',
-    })
-    expect(known.status).toBe(400)
-    expectSecurityHeaders(known.headers, 'the contact server function')
-
-    const favicon = await worker.fetch('/favicon.svg')
-    expect(favicon.status).toBe(200)
-    expectSecurityHeaders(favicon.headers, '/favicon.svg')
-    const unhashedCaching = 'public, max-age=86400, stale-while-revalidate=604800'
-    expect(favicon.headers.get('cache-control')).toBe(unhashedCaching)
-    const illustration = await worker.fetch('/images/services/devops.svg')
-    expect(illustration.status).toBe(200)
-    expect(illustration.headers.get('cache-control')).toBe(unhashedCaching)
-
+    const post = (path: string, origin: string, headers: Record<string, string> = {}) =>
+      worker.fetch(path, {
+        method: 'POST',
+        headers: { Origin: origin, 'Content-Type': 'application/json', ...headers },
+        body: '{}',
+      })
     const html = await (await worker.fetch('/')).text()
     // The client entry, named in the inline loader that starts it after the first paint.
-    const script = /["'](\/assets\/[^"']+\.js)["']/.exec(html)?.[1]
+    const script = /["'](\/assets\/[^"']+\.js)["']/.exec(html)?.[1] ?? ''
     expect(script).toBeTruthy()
-    const asset = await worker.fetch(script ?? '')
-    expect(asset.status).toBe(200)
-    expectSecurityHeaders(asset.headers, script ?? 'asset')
-    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    const unhashed = 'public, max-age=86400, stale-while-revalidate=604800'
+    const answers: [string, Promise<Response>, number, string | null][] = [
+      ['/robots.txt', worker.fetch('/robots.txt'), 200, null],
+      ['a refused server-function call', post('/_serverFn/unknown', 'https://attacker.example'), 403, null],
+      ['an unknown server function', post('/_serverFn/unknown', worker.origin), 404, null],
+      [
+        'the contact server function',
+        post(`/_serverFn/${serverFnId('submitContact')}`, worker.origin, { 'x-tsr-serverFn': 'true' }),
+        400,
+        null,
+      ],
+      ['/favicon.svg', worker.fetch('/favicon.svg'), 200, unhashed],
+      ['an illustration', worker.fetch('/images/services/devops.svg'), 200, unhashed],
+      [script, worker.fetch(script), 200, 'public, max-age=31536000, immutable'],
+    ]
+    for (const [what, answer, status, caching] of answers) {
+      const response = await answer
+      expect(response.status, what).toBe(status)
+      expectSecurityHeaders(response.headers, what)
+      if (caching) expect(response.headers.get('cache-control'), what).toBe(caching)
+      if (status === 404) expect(await response.json()).toMatchObject({ ok: false, error: 'unknown_function' })
+      else await response.body?.cancel()
+    }
   })
 
   test('every response names its request id', async () => {

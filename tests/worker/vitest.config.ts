@@ -3,22 +3,15 @@ import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 import { longestFirst } from '../support/longest-first.ts'
 
-/**
- * The longest files, two of them mostly waiting (the next rate-limit window, the form service's
- * 10-second timeout), start first: left last, the run would end on one of them alone.
- */
+// The longest files (two mostly waiting) start first, so the run does not end on one alone.
 const LongestFirst = longestFirst(new URL('./', import.meta.url), [
   'rate-limits.test.ts',
   'deliveries.test.ts',
   'faults.test.ts',
 ])
 
-// The Worker's behaviour in workerd (tests/worker/): the built Worker run through Miniflare's API in
-// each test file's process (support/site.ts), with stand-ins on 127.0.0.1 for what it calls out
-// to. Files run side by side, one more than the cores: a few files spend most of their time
-// waiting, and a third file keeps both cores working meanwhile (on 2 cores: 234 s with two side by
-// side, 160 s with three or four). A file's tests run one after another, each with a database of
-// its own.
+// The built Worker in workerd, one per file (support/site.ts). One file more than the cores side by side: a few
+// files mostly wait (on 2 cores: 234 s with two, 160 s with three or four).
 export default defineConfig({
   resolve: { alias: { '~': fileURLToPath(new URL('../../app', import.meta.url)) } },
   test: {

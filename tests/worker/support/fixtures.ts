@@ -37,24 +37,11 @@ export function siteUnderTest(options: () => SiteOptions = () => ({})): Site {
   })
 }
 
-export interface StandIns {
-  /** The form service the site delivers to, on 127.0.0.1. */
-  readonly forms: FormService
-  /** Cloudflare Access's key server, on 127.0.0.1: signs the tokens the site accepts. */
-  readonly keys: AccessKeyServer
-  /** Turnstile's siteverify, on 127.0.0.1 (used when a site turns Turnstile on). */
-  readonly siteverify: Siteverify
-  /** The variables of a site configured as in production: the form service with its key, Access on. */
-  production(extra?: Record<string, string>): Record<string, string>
-  /** The same with Turnstile on. */
-  turnstile(extra?: Record<string, string>): Record<string, string>
-}
-
 /**
  * The stand-ins for what the Worker calls out to, owned by this test file (each on a free port of
  * its own), started before the file's Worker and forgetting what they received before each test.
  */
-export function standInsForFile(): StandIns {
+export function standInsForFile() {
   let forms: FormService | undefined
   let keys: AccessKeyServer | undefined
   let siteverify: Siteverify | undefined
@@ -76,7 +63,15 @@ export function standInsForFile(): StandIns {
     if (!value) throw new Error('the stand-ins have not started')
     return value
   }
-  const standIns: StandIns = {
+  /** The variables of a site configured as in production: the form service with its key, Access on. */
+  const production = (extra: Record<string, string> = {}) =>
+    need(keys).vars({
+      CONTACT_DELIVERY: 'form-service',
+      CONTACT_FORM_ENDPOINT: need(forms).url,
+      CONTACT_FORM_ACCESS_KEY: TEST_ACCESS_KEY,
+      ...extra,
+    })
+  return {
     get forms() {
       return need(forms)
     },
@@ -86,20 +81,14 @@ export function standInsForFile(): StandIns {
     get siteverify() {
       return need(siteverify)
     },
-    production: (extra = {}) =>
-      need(keys).vars({
-        CONTACT_DELIVERY: 'form-service',
-        CONTACT_FORM_ENDPOINT: need(forms).url,
-        CONTACT_FORM_ACCESS_KEY: TEST_ACCESS_KEY,
-        ...extra,
-      }),
-    turnstile: (extra = {}) =>
-      standIns.production({
+    production,
+    /** The same with Turnstile on. */
+    turnstile: (extra: Record<string, string> = {}) =>
+      production({
         TURNSTILE_SITE_KEY: TEST_TURNSTILE_SITE_KEY,
         TURNSTILE_SECRET_KEY: TEST_TURNSTILE_SECRET,
         TURNSTILE_VERIFY_URL: need(siteverify).url,
         ...extra,
       }),
   }
-  return standIns
 }

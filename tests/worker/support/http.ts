@@ -1,8 +1,4 @@
-/**
- * Requests as a browser or a script sends them to the Worker: the contact form's post without
- * JavaScript, a call of a server function as the form's code makes it, an operator's action post,
- * and the pages a 303 leads to, cookies kept.
- */
+// Requests as a browser or a script sends them to the Worker, and the pages a 303 leads to.
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fromCrossJSON, toJSON } from 'seroval'
@@ -10,34 +6,25 @@ import { expect } from 'vitest'
 import type { Enquiry } from '../../support/values'
 import type { Site } from './site'
 
-/** A form body as a browser encodes it. */
-export function formBody(fields: Record<string, string>): URLSearchParams {
-  return new URLSearchParams(Object.entries(fields))
-}
-
-export interface PostOptions {
+interface PostOptions {
   /** The Origin header; default the site's own. null: none. */
   origin?: string | null
   ip?: string
   headers?: Record<string, string>
 }
 
-/** What a browser adds to a form post it navigates with (Fetch Metadata, and what it accepts). */
-export const NAVIGATION = {
+/** What a browser adds to a form post it navigates with. */
+const NAVIGATION = {
   Accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
   'Sec-Fetch-Mode': 'navigate',
   'Sec-Fetch-Site': 'same-origin',
   'Sec-Fetch-Dest': 'document',
 }
 
-/**
- * What a browser sends with an address the operator typed, or a bookmark: the desk's GETs with an
- * effect (opening an enquiry, the export, a person look-up) are made only on this or a navigation
- * from the desk's own pages (app/desk/navigation.ts).
- */
+/** A typed address or a bookmark: the desk's GETs with an effect need this or its own navigation. */
 export const TYPED = { 'Sec-Fetch-Site': 'none' } as const
 
-/** The browser's own Fetch Metadata (`extra`'s `Sec-Fetch-*`) wins over headers the caller passes along. */
+/** `extra`'s own `Sec-Fetch-*` wins over the caller's headers. */
 function headersFor(site: Site, options: PostOptions, extra: Record<string, string>): Headers {
   const headers = new Headers(extra)
   const origin = options.origin === undefined ? site.origin : options.origin
@@ -47,10 +34,7 @@ function headersFor(site: Site, options: PostOptions, extra: Record<string, stri
   return headers
 }
 
-/**
- * A form post (urlencoded) to `path`, as a browser without JavaScript sends it (`browser`, the
- * default: it navigates, and is answered with a redirect), or as a script does (`browser: false`).
- */
+/** A urlencoded post as a browser without JavaScript navigates with it, or (`browser: false`) as a script sends it. */
 export function postForm(
   site: Site,
   path: string,
@@ -62,7 +46,7 @@ export function postForm(
     base['Sec-Fetch-Site'] = options.origin === null ? 'none' : 'cross-site'
   return site.fetch(path, {
     method: 'POST',
-    body: formBody(fields),
+    body: new URLSearchParams(fields),
     headers: headersFor(site, options, base),
     ip: options.ip,
   })
@@ -86,12 +70,7 @@ export function postContact(
   )
 }
 
-/**
- * The id of a server function in the build, by its name: the address the form's code posts to is
- * `/_serverFn/<id>`. Read from the server build's manifest of server functions (TanStack Start's
- * `createServerRpc({ id, name, filename })` in dist/server/assets); if an upgrade changes that
- * shape this fails here, by name.
- */
+/** A server function's id (`/_serverFn/<id>`), read from `createServerRpc({ id, name })` in dist/server/assets. */
 export function serverFnId(name: string): string {
   const dir = 'dist/server/assets'
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.js'))) {
@@ -107,7 +86,7 @@ export function serverFnPayload(data: unknown): string {
 }
 
 /** Calls a server function with a raw body, as the form's code does (or as a script would). */
-export function callServerFn(
+function callServerFn(
   site: Site,
   id: string,
   body: string,
@@ -134,10 +113,7 @@ export function submitContact(site: Site, fields: object, options: PostOptions =
   )
 }
 
-/**
- * A server function's answer as Start's client reads it: the typed result, which Start serializes
- * with seroval (header `x-tss-serialized`); a refusal by the request middleware is plain JSON.
- */
+/** A server function's result as Start's client reads it (seroval, or plain JSON from the middleware). */
 export async function serverFnAnswer(response: Response): Promise<unknown> {
   const body: unknown = await response.json().catch(() => null)
   if (!response.headers.get('x-tss-serialized') || body === null) return body
@@ -171,10 +147,7 @@ export class Cookies {
   }
 }
 
-/**
- * Follows a 303 as a browser does (a GET of its Location, with the cookies it set), and returns
- * the page it leads to.
- */
+/** Follows a 303 as a browser does (its cookies kept), and returns the page it leads to. */
 export async function follow(
   site: Site,
   response: Response,
@@ -191,11 +164,7 @@ export async function follow(
   return page
 }
 
-/**
- * Presses a button of a page as a browser without JavaScript does: the fields of the button's
- * form as the page has them (hidden ones included, `values` typed over them), and the button's
- * own name and value, posted to the form's action.
- */
+/** Presses a button as a browser without JavaScript does: its form's fields (`values` typed over them) and its own. */
 export function pressButton(
   site: Site,
   document: Document,
@@ -236,10 +205,7 @@ export function linkTo(document: Document, label: string | RegExp): string {
   return link.getAttribute('href') as string
 }
 
-/**
- * Sends an enquiry as the form's code does, and waits until its first attempt is over (`status`:
- * delivered, or pending after a failure, or held); its row's id.
- */
+/** Sends an enquiry as the form's code does, waits until its first attempt ends in `status`; its id. */
 export async function sendEnquiry(site: Site, values: Enquiry, status = 'delivered'): Promise<string> {
   const answer = await submitContact(site, values)
   if (answer.status !== 200) throw new Error(`the enquiry was refused: ${answer.status} ${await answer.text()}`)

@@ -1,19 +1,8 @@
 /**
- * The built Worker (dist/server, what `npm start` and a deploy serve) run in workerd through
- * Miniflare's own API, in the test's process: no server, no port, no file another process reads.
- *
- * Its configuration is the build's (dist/server/wrangler.json): the vars, the D1 database, the two
- * rate-limit bindings, `send_email` and the static files, with a test's variables and secrets
- * over the vars. Outbound calls go where those variables point: stand-ins on 127.0.0.1 that the
- * test file owns (tests/support/form-service.ts, access-keys.ts, turnstile.ts), reached by
- * workerd's own fetch, so a time-out, a reset connection or a 20 MB answer is a real one.
- *
- * Each test gets a database of its own: migrations/ applied, and before each test every row of the
- * one before deleted (`reset()`); the logs and e-mails are forgotten too. One workerd per test
- * file, since starting one costs a second or more of CPU and emptying a database a few
- * milliseconds; vitest runs a file's tests one after another, and files in processes of their
- * own. Miniflare keeps the state in memory unless a test names a folder (`persistTo`, for a
- * restart with other variables, or for the operator's command that reads the local database).
+ * The built Worker (dist/server) in workerd through Miniflare's API, in the test's process, with the
+ * build's wrangler.json and a test's variables over its vars. Outbound calls reach the file's
+ * stand-ins on 127.0.0.1 by workerd's own fetch, so a time-out or a reset is a real one. One workerd
+ * per file; each test gets an emptied database (`reset()`), in memory unless `persistTo` names a folder.
  */
 import { readFileSync } from 'node:fs'
 import { createServer, request as httpRequest, type Server } from 'node:http'
@@ -34,11 +23,7 @@ export interface SiteOptions {
   rateLimits?: boolean
   /** Apply migrations/ to each test's database; false: a database without its schema. Default true. */
   migrations?: boolean
-  /**
-   * A folder for the local state, laid out as `wrangler dev --persist-to <folder>` lays it out, so
-   * the operator's `npm run enquiries -- --persist-to <folder>` reads the same database. Default:
-   * in memory.
-   */
+  /** A folder laid out as `wrangler dev --persist-to` lays it out (the operator's command reads it). */
   persistTo?: string
 }
 
@@ -73,8 +58,7 @@ export class Site {
     const config = built()
     const capture = (line: string) => this.#lines.push(line)
     const mails = (path: string) => this.#mailPaths.push(path)
-    // Miniflare's own messages: the local send_email binding writes each message to a file and
-    // names it here ("Email: <path>"), as wrangler prints it.
+    // The local send_email binding names each message's file here ("Email: <path>").
     class Captured extends Log {
       override logWithLevel(level: LogLevel, message: string) {
         for (const match of message.matchAll(/Email: (\S+\.eml)/g)) mails(match[1] as string)
@@ -89,8 +73,7 @@ export class Site {
       compatibilityFlags: config.compatibility_flags,
       bindings: {
         ...config.vars,
-        // The digest and the alerts are off unless a test turns them on: each would otherwise add
-        // a message of its own to the ones a test reads (docs/notices.md).
+        // The digest and the alerts are off unless a test turns them on (docs/notices.md).
         DIGEST_HOUR_UTC: 'off',
         ALERT_AFTER_FAILURES: 'off',
         ...options.vars,
@@ -135,20 +118,14 @@ export class Site {
     const { ip, ...rest } = init
     const headers = new Headers(rest.headers)
     if (!headers.has('CF-Connecting-IP')) headers.set('CF-Connecting-IP', ip ?? clientAddress())
-    // Node's fetch sends `Sec-Fetch-Mode: cors` whatever a request says; Miniflare's entry worker
-    // puts back the mode named in its `MF-Sec-Fetch-Mode` header (what Cloudflare's Vite plugin
-    // uses). Were that header renamed, every browser-like form post here would be answered as a
-    // script's (JSON, no 303) and the tests of the form without JavaScript would fail.
+    // Node's fetch sends `Sec-Fetch-Mode: cors`; Miniflare's entry worker restores `MF-Sec-Fetch-Mode`.
     const mode = headers.get('Sec-Fetch-Mode')
     if (mode) headers.set('MF-Sec-Fetch-Mode', mode)
     const url = path.startsWith('http') ? path : `${this.origin}${path}`
     return (await this.#mf.dispatchFetch(url, { ...rest, headers, redirect: 'manual' } as never)) as never
   }
 
-  /**
-   * A request as bytes on a socket, for what fetch() will not send (a GET with a body): to the
-   * address Miniflare listens on, on 127.0.0.1.
-   */
+  /** A request as bytes on a socket, for what fetch() will not send (a GET with a body). */
   raw(
     method: string,
     path: string,
@@ -181,12 +158,8 @@ export class Site {
     })
   }
 
-  /**
-   * Runs the Worker's scheduled handler once, as the Cron Trigger does every minute; `at`: the
-   * trigger's scheduled time, for a run later than now (a retry due in an hour) without a wait.
-   */
+  /** Runs the scheduled handler once, as the Cron Trigger does; `at`: its scheduled time. */
   async cron(at: Date = new Date()): Promise<void> {
-    // Fetcher.scheduled(), which Miniflare's types leave out of the worker it returns.
     const worker = (await this.#mf.getWorker()) as unknown as {
       scheduled(options: { cron: string; scheduledTime: Date }): Promise<{ outcome: string }>
     }
@@ -213,11 +186,7 @@ export class Site {
 
   #migrated = false
 
-  /**
-   * A fresh database: migrations/ applied once, then before each test every row deleted (the
-   * audit trail's append-only triggers lifted for it and put back) and the row ids started again.
-   * A test that wrote nothing leaves nothing to delete. Logs and e-mails are forgotten too.
-   */
+  /** migrations/ applied once; later every row deleted (triggers lifted and put back); logs and mails forgotten. */
   async reset(): Promise<void> {
     this.#lines.length = 0
     this.#mailPaths.length = 0
@@ -280,20 +249,13 @@ export class Site {
     })
   }
 
-  /**
-   * Waits until exactly `count` of the Worker's JSON log lines match, and returns them: a line
-   * reaches the test's process a moment after the answer or the run it belongs to.
-   */
+  /** Waits until exactly `count` JSON log lines match (a line arrives after its answer), and returns them. */
   async logged(match: (line: Record<string, unknown>) => boolean, count = 1): Promise<Record<string, unknown>[]> {
     await expect.poll(() => this.logs().filter(match).length).toBe(count)
     return this.logs().filter(match)
   }
 
-  /**
-   * Waits until every line the Worker has printed so far has reached the test: the Worker prints
-   * in order, so once the line of a request made now (a refused /admin, which always logs one)
-   * has arrived, so have all before it. For a test that counts lines that must not be there.
-   */
+  /** Waits until every line printed so far has arrived: the line of a refused /admin made now. */
   async settled(): Promise<void> {
     const denials = () => this.logs().filter((line) => line.event === 'admin_denied').length
     const before = denials()
@@ -307,11 +269,7 @@ export class Site {
     return this.#mailPaths.map((path) => readMail(readFileSync(path, 'utf8')))
   }
 
-  /**
-   * An address on 127.0.0.1 where `GET /cdn-cgi/handler/scheduled` runs the scheduled handler, as
-   * wrangler's local server (`npm start`) answers it: what the operator's `npm run enquiries --
-   * retry <id> --url <origin>` calls after making an enquiry due.
-   */
+  /** An origin whose `/cdn-cgi/handler/scheduled` runs the handler, as `npm start`'s does (`retry --url`). */
   async cronDoor(): Promise<string> {
     if (!this.#cronDoor) {
       const server = createServer((request, response) => {
@@ -333,11 +291,7 @@ export class Site {
   }
 }
 
-/**
- * Waits for the next rate-limit window when fewer than `seconds` of this one are left, so a burst
- * is counted in one window: Miniflare's limiter counts in windows aligned to the wall clock
- * (`floor(now / period)`). A wait for a moment on the clock, at most `seconds` long.
- */
+/** Waits for the next wall-clock rate-limit window when fewer than `seconds` of this one are left. */
 export async function withinOneWindow(seconds = 5, period = 60): Promise<void> {
   const left = period * 1000 - (Date.now() % (period * 1000))
   if (left < seconds * 1000) await new Promise((resolve) => setTimeout(resolve, left + 50))

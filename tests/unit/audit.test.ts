@@ -4,25 +4,22 @@ import { readFileSync } from 'node:fs'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { facts } from '~/content/facts'
 import { privacyPage } from '~/content/privacy'
-import { handleDeskAction } from '~/desk/actions.server'
 import { handlePersonExport } from '~/desk/person.server'
 import type { Enquiry } from '~/ledger'
 import { auditOf, purgeAudit, recordAudit, recordOpen } from '~/ledger/audit.server'
-import { eraseEnquiry, parsePersonEmail, personEnquiries, storeEnquiry } from '~/ledger/index.server'
+import { eraseEnquiry, parsePersonEmail, personEnquiries } from '~/ledger/index.server'
 import type { WorkerEnv } from '~/server/runtime.server'
 import { site } from '~/site'
 import { type AccessKeyServer, startAccessKeys, TEST_OPERATOR } from '../support/access-keys'
 import { captureConsole } from '../support/console'
 import { type SqliteD1, sqliteD1 } from '../support/d1-sqlite'
-import { ledgerEnquiry } from '../support/values'
+import { deskPost, flashOf, storedEnquiry } from '../support/ledger'
 
 let keys: AccessKeyServer
-let token: string
 let d1: SqliteD1
 
 beforeAll(async () => {
   keys = await startAccessKeys()
-  token = await keys.sign()
 })
 afterAll(() => keys.close())
 beforeEach(() => {
@@ -34,28 +31,17 @@ afterEach(() => d1.close())
 const env = (): WorkerEnv => ({ ENQUIRIES: d1.db, ...keys.vars() }) as WorkerEnv
 
 let counter = 0
-async function stored(fields: Partial<Enquiry> = {}): Promise<string> {
-  counter++
-  const receivedAt = new Date(Date.now() - counter * 1000).toISOString()
-  const enquiry = ledgerEnquiry('audit', { receivedAt, message: 'A private message', ...fields })
-  await storeEnquiry(d1.db, enquiry, `key-${enquiry.id}`, { heldReason: 'turnstile_missing' })
-  return enquiry.id
-}
-
-const flash = async (fields: Record<string, string>) =>
-  new URL((await post(fields)).headers.get('Location') ?? '', 'https://x').searchParams.get('flash')
-const lines = () => d1.query<{ seq: number; action: string; enquiry_id: string | null }>('SELECT * FROM audit_log')
-
-function post(fields: Record<string, string>): Promise<Response> {
-  return handleDeskAction(
-    new Request('https://aksharalabs.in/admin/actions', {
-      method: 'POST',
-      headers: { 'Cf-Access-Jwt-Assertion': token, 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams(fields).toString(),
-    }),
-    env(),
+const stored = (fields: Partial<Enquiry> = {}) =>
+  storedEnquiry(
+    d1.db,
+    new Date(Date.now() - ++counter * 1000).toISOString(),
+    { message: 'A private message', ...fields },
+    true,
   )
-}
+
+const post = (fields: Record<string, string>) => deskPost(keys, env(), fields)
+const flash = async (fields: Record<string, string>) => flashOf(await post(fields))
+const lines = () => d1.query<{ seq: number; action: string; enquiry_id: string | null }>('SELECT * FROM audit_log')
 
 describe('the audit trail is append-only in the database', () => {
   it('refuses to change a line, or to delete one younger than the retention', async () => {
@@ -210,7 +196,7 @@ describe('requests by person', () => {
 
     const exported = await handlePersonExport(
       new Request('https://aksharalabs.in/admin/person/export.json?email=ASHA.RAO%40example.com', {
-        headers: { 'Cf-Access-Jwt-Assertion': token },
+        headers: { 'Cf-Access-Jwt-Assertion': await keys.sign() },
       }),
       env(),
     )

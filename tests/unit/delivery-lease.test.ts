@@ -4,31 +4,20 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { deliverDueEnquiries } from '~/contact/attempts.server'
 import { submitEnquiry } from '~/contact/contact.server'
-import { handleDeskAction } from '~/desk/actions.server'
-import type { Enquiry } from '~/ledger'
 import { LEASE_MS, RELEASE_FROM, RETRY_FROM } from '~/ledger'
-import {
-  claimEnquiry,
-  liveLeaseUntil,
-  markHandled,
-  recordAttempt,
-  requeueEnquiry,
-  storeEnquiry,
-} from '~/ledger/index.server'
+import { claimEnquiry, liveLeaseUntil, markHandled, recordAttempt, requeueEnquiry } from '~/ledger/index.server'
 import { type AccessKeyServer, startAccessKeys, TEST_OPERATOR, TEST_OPERATOR_ID } from '../support/access-keys'
 import { enquiryInput } from '../support/enquiry-input'
 import { waitUntilCollector } from '../support/fake-env'
+import { deskPost, flashOf, storedEnquiry } from '../support/ledger'
 import { form, env as harnessEnv, printed, type Row, setUpSubmitHarness } from '../support/submit-harness'
-import { ledgerEnquiry } from '../support/values'
 
 const T0 = '2026-11-23T12:00:00.000Z'
 const at = (ms: number) => new Date(Date.parse(T0) + ms).toISOString()
 
 let keys: AccessKeyServer
-let token: string
 beforeAll(async () => {
   keys = await startAccessKeys()
-  token = await keys.sign()
 })
 afterAll(() => keys.close())
 setUpSubmitHarness()
@@ -36,11 +25,7 @@ setUpSubmitHarness()
 const env = () => harnessEnv(keys.vars())
 
 /** A stored enquiry, pending and due at T0, that no attempt holds. */
-async function pending(fields: Partial<Enquiry> = {}): Promise<string> {
-  const { id, ...rest } = ledgerEnquiry('lease', { receivedAt: T0, ...fields })
-  await storeEnquiry(form.d1.db, { id, ...rest }, `key-${id}`, { nextAttemptAt: T0 })
-  return id
-}
+const pending = () => storedEnquiry(form.d1.db, T0)
 
 type LeaseRow = Row & { lease_token: string | null; lease_until: string | null }
 const row = (id: string) => form.d1.row<LeaseRow>('SELECT * FROM enquiries WHERE id = ?1', id)
@@ -64,16 +49,9 @@ const failed = result(false)
 const delivered = result(true)
 
 async function press(action: 'retry' | 'release' | 'handled', id: string): Promise<string | null> {
-  const response = await handleDeskAction(
-    new Request('https://aksharalabs.in/admin/actions', {
-      method: 'POST',
-      headers: { 'Cf-Access-Jwt-Assertion': token, 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ action, id }).toString(),
-    }),
-    env(),
-  )
+  const response = await deskPost(keys, env(), { action, id })
   expect(response.status).toBe(303)
-  return new URL(response.headers.get('Location') ?? '', 'https://x').searchParams.get('flash')
+  return flashOf(response)
 }
 
 const auditActions = (id: string) =>

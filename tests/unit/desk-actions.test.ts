@@ -1,17 +1,15 @@
 // @vitest-environment node
-/**
- * The desk's actions as one table (app/desk/actions.ts): every form posts a name from it, each name
- * has its handler, and the dispatcher refuses what is not in it, naming every action it knows.
- */
+// The desk's actions as one table (app/desk/actions.ts), its forms, handlers and dispatcher.
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AUDIT_LABELS, DESK_ACTION_NAMES, DESK_ACTIONS } from '~/desk/actions'
-import { DESK_ACTION_HANDLERS, handleDeskAction } from '~/desk/actions.server'
+import { DESK_ACTION_HANDLERS } from '~/desk/actions.server'
 import type { WorkerEnv } from '~/server/runtime.server'
 import { type AccessKeyServer, startAccessKeys } from '../support/access-keys'
 import { type SqliteD1, sqliteD1 } from '../support/d1-sqlite'
 import { contactEnv } from '../support/fake-env'
+import { deskPost } from '../support/ledger'
 
 /** The desk's pages and components, where its forms are. */
 const deskSources = (): string[] =>
@@ -55,14 +53,7 @@ describe('the dispatcher', () => {
 
   const post = async (fields: Record<string, string>) => {
     const env = { ...contactEnv({ ENQUIRIES: d1.db }), ...keys.vars() } as WorkerEnv
-    const response = await handleDeskAction(
-      new Request('https://aksharalabs.in/admin/actions', {
-        method: 'POST',
-        headers: { 'Cf-Access-Jwt-Assertion': await keys.sign(), 'Content-Type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams(fields).toString(),
-      }),
-      env,
-    )
+    const response = await deskPost(keys, env, fields)
     return { status: response.status, text: await response.text() }
   }
 

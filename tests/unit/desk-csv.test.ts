@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest'
 import { EMPTY_VALUES } from '~/ledger'
 import { csvCell, enquiriesCsv, enquiriesCsvStream } from '../../app/desk/csv-export.server'
 import type { EnquiryRecord } from '../../app/ledger'
-import { type EnquiryFilter, enquiryPages, listEnquiries, storeEnquiry } from '../../app/ledger/index.server'
+import { type EnquiryFilter, enquiryPages, listEnquiries } from '../../app/ledger/index.server'
 import { csvCells } from '../support/csv'
 import { sqliteD1 } from '../support/d1-sqlite'
-import { ledgerEnquiry } from '../support/values'
+import { storedEnquiry } from '../support/ledger'
 
 const record: EnquiryRecord = {
   ...EMPTY_VALUES,
@@ -122,9 +122,8 @@ describe('the export’s pages, read from D1', () => {
     // 60 enquiries, five to a second: pages end in the middle of a tie, which keyset paging must not skip or repeat.
     for (let i = 0; i < 60; i++) {
       const receivedAt = new Date(Date.UTC(2026, 10, 23, 10, 0, Math.floor(i / 5))).toISOString()
-      const enquiry = ledgerEnquiry('p', { id: `20261123-${String((i * 37) % 60).padStart(2, '0')}`, receivedAt })
-      const held = i % 4 === 0 ? { heldReason: 'turnstile_missing' as const } : { nextAttemptAt: receivedAt }
-      await storeEnquiry(d1.db, { ...enquiry, name: i % 2 ? `Odd ${i}` : `Even ${i}` }, `key-${i}`, held)
+      const id = `20261123-${String((i * 37) % 60).padStart(2, '0')}`
+      await storedEnquiry(d1.db, receivedAt, { id, name: i % 2 ? `Odd ${i}` : `Even ${i}` }, i % 4 === 0)
     }
     const all = async (filter: EnquiryFilter, pageSize: number, limit = 50_000) => {
       const pages: string[][] = []
@@ -153,9 +152,7 @@ describe('the export’s triage columns', () => {
     const d1 = sqliteD1()
     const people = ['Won Lead', 'Late Lead', 'New Lead'] as const
     for (const [i, name] of people.entries()) {
-      const receivedAt = new Date(Date.UTC(2026, 10, 23, 10, i)).toISOString()
-      const enquiry = ledgerEnquiry('t', { id: `20261123-t${i}`, receivedAt, name })
-      await storeEnquiry(d1.db, enquiry, `triage-key-${i}`, { nextAttemptAt: receivedAt })
+      await storedEnquiry(d1.db, new Date(Date.UTC(2026, 10, 23, 10, i)).toISOString(), { id: `20261123-t${i}`, name })
     }
     d1.sqlite.exec(`UPDATE enquiries SET triage = 'closed', outcome = 'won', owner = 'asha@aksharalabs.in',
       reply_by = '2026-11-24T10:00:00.000Z' WHERE id = '20261123-t0'`)

@@ -1,6 +1,5 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest'
-import type { Enquiry } from '../../app/ledger'
 import {
   attemptsOf,
   claimEnquiry,
@@ -13,17 +12,10 @@ import {
   purgeExpiredEnquiries,
   recordAttempt,
   requeueEnquiry,
-  storeEnquiry,
 } from '../../app/ledger/index.server'
 import { ENQUIRY_RETENTION_DAYS, retentionDays } from '../../app/ledger/retention'
 import { sqliteD1 } from '../support/d1-sqlite'
-import { ledgerEnquiry } from '../support/values'
-
-async function stored(db: D1Database, receivedAt: string, fields: Partial<Enquiry> = {}) {
-  const value = ledgerEnquiry('e', { receivedAt, ...fields })
-  await storeEnquiry(db, value, `key-${value.id}`, { nextAttemptAt: receivedAt })
-  return value.id
-}
+import { storedEnquiry } from '../support/ledger'
 
 /** The lease token of a claim on a due enquiry, for recording an attempt's result. */
 async function claimed(db: D1Database, id: string, now: string): Promise<string> {
@@ -36,8 +28,8 @@ describe('retention', () => {
   it('the scheduled purge deletes enquiries older than the period, with their delivery history, and keeps the rest', async () => {
     const d1 = sqliteD1()
     const now = new Date('2026-11-23T12:00:00.000Z')
-    const old = await stored(d1.db, '2024-11-20T12:00:00.000Z')
-    const recent = await stored(d1.db, '2024-11-26T12:00:00.000Z')
+    const old = await storedEnquiry(d1.db, '2024-11-20T12:00:00.000Z')
+    const recent = await storedEnquiry(d1.db, '2024-11-26T12:00:00.000Z')
     await recordAttempt(d1.db, old, await claimed(d1.db, old, '2024-11-20T12:00:00.000Z'), {
       attempt: 1,
       attemptedAt: '2024-11-20T12:00:01.000Z',
@@ -70,9 +62,9 @@ describe('retention', () => {
 describe('the desk queries', () => {
   it('lists newest first, filters by status, searches name, e-mail and company with wildcards taken literally, and pages', async () => {
     const d1 = sqliteD1()
-    const a = await stored(d1.db, '2026-11-01T10:00:00.000Z', { name: 'Asha Rao', company: '100% Organic_Ltd' })
-    const b = await stored(d1.db, '2026-11-02T10:00:00.000Z', { name: 'Ben Ode', email: 'ben@acme.example' })
-    const c = await stored(d1.db, '2026-11-03T10:00:00.000Z', { name: 'Chitra', company: '100 Organic Ltd' })
+    const a = await storedEnquiry(d1.db, '2026-11-01T10:00:00.000Z', { name: 'Asha Rao', company: '100% Organic_Ltd' })
+    const b = await storedEnquiry(d1.db, '2026-11-02T10:00:00.000Z', { name: 'Ben Ode', email: 'ben@acme.example' })
+    const c = await storedEnquiry(d1.db, '2026-11-03T10:00:00.000Z', { name: 'Chitra', company: '100 Organic Ltd' })
 
     const list = (filter: EnquiryFilter, limit = 10, offset = 0) => listEnquiries(d1.db, filter, { limit, offset })
     const ids = async (filter: EnquiryFilter, limit = 10, offset = 0) =>
@@ -94,7 +86,7 @@ describe('the desk queries', () => {
 
   it('a held enquiry is never claimed for delivery until it is released; a handled one never after', async () => {
     const d1 = sqliteD1()
-    const id = await stored(d1.db, '2026-11-01T10:00:00.000Z')
+    const id = await storedEnquiry(d1.db, '2026-11-01T10:00:00.000Z')
     d1.sqlite.prepare("UPDATE enquiries SET status = 'held', held_reason = 'test' WHERE id = ?").run(id)
     const now = '2026-11-05T00:00:00.000Z'
     expect(await dueEnquiryIds(d1.db, now, 10)).toEqual([])
@@ -112,7 +104,7 @@ describe('the desk queries', () => {
 
   it('erasing removes the enquiry and its delivery history', async () => {
     const d1 = sqliteD1()
-    const id = await stored(d1.db, '2026-11-01T10:00:00.000Z')
+    const id = await storedEnquiry(d1.db, '2026-11-01T10:00:00.000Z')
     await recordAttempt(d1.db, id, await claimed(d1.db, id, '2026-11-01T10:00:00.000Z'), {
       attempt: 1,
       attemptedAt: '2026-11-01T10:00:01.000Z',

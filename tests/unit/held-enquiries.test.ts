@@ -5,6 +5,7 @@ import { HELD_PER_HOUR } from '~/contact/limits.server'
 import { runScheduled } from '~/cron.server'
 import { purgeExpiredEnquiries, recordAttempt, storeEnquiry } from '~/ledger/index.server'
 import { HELD_RETENTION_DAYS, heldRetentionDays } from '~/ledger/retention'
+import { storedEnquiry } from '../support/ledger'
 import {
   allRows,
   envUnbound,
@@ -72,10 +73,7 @@ describe('the hourly cap on held enquiries', () => {
     const cap = () => ({ since: at(60), max: 3 })
     let lastHeld = ''
     // Real enquiries of the hour do not count, nor do two held 61 minutes ago.
-    for (const minutes of [40, 15]) {
-      const real = enquiry(at(minutes))
-      await storeEnquiry(form.d1.db, real, `key-${real.id}`, { nextAttemptAt: at(minutes) })
-    }
+    for (const minutes of [40, 15]) await storedEnquiry(form.d1.db, at(minutes))
     for (const minutes of [61, 61, 30, 20, 10]) {
       const held = enquiry(at(minutes))
       lastHeld = held.id

@@ -1,18 +1,10 @@
 // @vitest-environment node
-import {
-  createRootRoute,
-  createRoute,
-  createRouter,
-  type ErrorComponentProps,
-  HeadContent,
-  Outlet,
-  Scripts,
-} from '@tanstack/react-router'
-import { createRequestHandler } from '@tanstack/react-router/ssr/server'
+import { createRootRoute, createRoute, createRouter, type ErrorComponentProps, Outlet } from '@tanstack/react-router'
 import { Suspense } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { errorPages } from '~/content/error-pages'
 import { createPageRenderer } from '~/document/render-page.server'
+import { SsrDocument, ssrGet } from '../support/ssr-document'
 
 // The page renderer with a real router and React's server renderer, on a small route tree.
 let layoutThrows = false
@@ -43,18 +35,12 @@ function makeRouter() {
     component: () => {
       if (layoutThrows) throw new Error('header failed')
       return (
-        <html lang="en">
-          <head>
-            <HeadContent />
-          </head>
-          <body>
-            <header>Site header</header>
-            <main>
-              <Outlet />
-            </main>
-            <Scripts />
-          </body>
-        </html>
+        <SsrDocument>
+          <header>Site header</header>
+          <main>
+            <Outlet />
+          </main>
+        </SsrDocument>
       )
     },
   })
@@ -76,12 +62,8 @@ function makeRouter() {
   })
 }
 
-async function get(path: string) {
-  const request = new Request(`http://localhost${path}`)
-  const handler = createRequestHandler({ createRouter: makeRouter, request })
-  const response = await handler(createPageRenderer({ stylesheet: '/assets/app-abc123.css', siteName: 'Akshara Labs' }))
-  return { status: response.status, html: await response.text() }
-}
+const renderer = createPageRenderer({ stylesheet: '/assets/app-abc123.css', siteName: 'Akshara Labs' })
+const get = (path: string) => ssrGet(makeRouter, renderer, path)
 
 describe('page renderer', () => {
   afterEach(() => {

@@ -2,17 +2,8 @@
 
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import {
-  type AnyRouter,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  HeadContent,
-  Outlet,
-  Scripts,
-  useRouter,
-} from '@tanstack/react-router'
-import { createRequestHandler, defaultRenderHandler } from '@tanstack/react-router/ssr/server'
+import { type AnyRouter, createRootRoute, createRoute, createRouter, useRouter } from '@tanstack/react-router'
+import { defaultRenderHandler } from '@tanstack/react-router/ssr/server'
 import { describe, expect, it } from 'vitest'
 import {
   composeSsrBodyScripts,
@@ -23,6 +14,7 @@ import {
   routerReloadKey,
 } from '~/lib/router-internals'
 import { missingServerRouterInternals } from '~/lib/router-internals.server'
+import { SsrDocument, ssrGet } from '../support/ssr-document'
 
 // The tripwire for app/lib/router-internals.ts: a real router, rendered on the server, still has every
 // internal the adapter names; an upgrade that removes or renames one fails here, naming it.
@@ -42,28 +34,14 @@ function Probe() {
 function makeRouter() {
   const root = createRootRoute({
     head: ({ matches }) => ({ meta: [{ title: matches.some(isNotFoundMatch) ? 'Not found' : 'Found' }] }),
-    component: () => (
-      <html lang="en">
-        <head>
-          <HeadContent />
-        </head>
-        <body>
-          <Outlet />
-          <Scripts />
-        </body>
-      </html>
-    ),
+    component: SsrDocument,
     notFoundComponent: () => <h1>Nothing here</h1>,
   })
   const home = createRoute({ getParentRoute: () => root, path: '/', component: Probe })
   return createRouter({ routeTree: root.addChildren([home]), isServer: true })
 }
 
-async function get(path: string) {
-  const handler = createRequestHandler({ createRouter: makeRouter, request: new Request(`http://localhost${path}`) })
-  const response = await handler(defaultRenderHandler)
-  return { status: response.status, html: await response.text() }
-}
+const get = (path: string) => ssrGet(makeRouter, defaultRenderHandler, path)
 
 describe('the router internals the adapter names', () => {
   it('are all there on a server render, with the rendered matches and body scripts readable', async () => {

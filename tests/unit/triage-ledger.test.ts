@@ -10,22 +10,14 @@ import {
   eraseEnquiry,
   fillReplyBy,
   listEnquiries,
-  storeEnquiry,
   triageCounts,
 } from '../../app/ledger/index.server'
 import type { WorkerEnv } from '../../app/server/runtime.server'
 import { sqliteD1 } from '../support/d1-sqlite'
-import { ledgerEnquiry } from '../support/values'
+import { storedEnquiry } from '../support/ledger'
 
 const ASHA = { email: 'asha@aksharalabs.in', id: 'id-asha' }
 const BHARAT = { email: 'bharat@aksharalabs.in', id: 'id-bharat' }
-
-async function stored(db: D1Database, receivedAt: string, held = false): Promise<string> {
-  const enquiry = ledgerEnquiry('t', { receivedAt })
-  const state = held ? { heldReason: 'turnstile_missing' as const } : { nextAttemptAt: receivedAt }
-  await storeEnquiry(db, enquiry, `key-${enquiry.id}`, state)
-  return enquiry.id
-}
 
 describe('migration 0005', () => {
   it('counts delivered rows as read (open), handled ones as closed with no outcome, and the rest as new', () => {
@@ -54,9 +46,9 @@ describe('triage in D1', () => {
   it('writes reply-by for new, not held, enquiries, and the overdue filter and counts use it', async () => {
     const d1 = sqliteD1()
     const env = { ENQUIRIES: d1.db, INBOX_REPLY_BY_HOURS: '8' } as WorkerEnv
-    const friday = await stored(d1.db, '2026-11-27T20:00:00.000Z')
-    const held = await stored(d1.db, '2026-11-27T20:00:00.000Z', true)
-    const recent = await stored(d1.db, '2026-11-30T10:00:00.000Z')
+    const friday = await storedEnquiry(d1.db, '2026-11-27T20:00:00.000Z')
+    const held = await storedEnquiry(d1.db, '2026-11-27T20:00:00.000Z', {}, true)
+    const recent = await storedEnquiry(d1.db, '2026-11-30T10:00:00.000Z')
     expect(await fillReplyBy(env)).toBe(2)
     const replyBy = (id: string) =>
       d1.row<{ reply_by: string | null }>('SELECT reply_by FROM enquiries WHERE id = ?', id)
@@ -84,7 +76,7 @@ describe('triage in D1', () => {
   it('two operators: take, assign, note, close; a move on a changed enquiry is stale and writes nothing', async () => {
     const d1 = sqliteD1()
     const env = { ENQUIRIES: d1.db } as WorkerEnv
-    const id = await stored(d1.db, '2026-11-23T10:00:00.000Z')
+    const id = await storedEnquiry(d1.db, '2026-11-23T10:00:00.000Z')
 
     const act = (who: typeof ASHA, action: TriageAction, at?: string) => applyTriageAction(env, who, id, action, at)
     const opened = await openTriage(env, id, ASHA)
@@ -139,7 +131,7 @@ describe('triage in D1', () => {
   it('with an allow-list, an enquiry can be assigned to anyone on it, and no one else', async () => {
     const d1 = sqliteD1()
     const env = { ENQUIRIES: d1.db, ACCESS_ALLOWED_EMAILS: 'Asha@aksharalabs.in, bharat@aksharalabs.in' } as WorkerEnv
-    const id = await stored(d1.db, '2026-11-23T10:00:00.000Z')
+    const id = await storedEnquiry(d1.db, '2026-11-23T10:00:00.000Z')
     const act = (who: typeof ASHA, action: TriageAction) => applyTriageAction(env, who, id, action)
     const total = async (triage: EnquiryFilter['triage']) =>
       (await listEnquiries(d1.db, { triage }, { limit: 5, offset: 0 })).total

@@ -1,8 +1,5 @@
 // @vitest-environment node
-/**
- * `npm run check:size` (scripts/check-size.ts) on fixture builds: it counts what a page loads
- * before it is interactive, and fails when a page is over the budget.
- */
+// `npm run check:size` (scripts/check-size.ts) on fixture builds.
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'

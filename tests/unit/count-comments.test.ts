@@ -1,8 +1,5 @@
 // @vitest-environment node
-/**
- * Comments are at most 6 % of app/ (docs/architecture.md, "Comments"): `npm run count:comments`, as
- * the doc writes it, prints the count and fails over the budget.
- */
+// `npm run count:comments`: comments are at most 6 % of app/ (docs/architecture.md, "Comments").
 import { execFileSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
 import { COMMENT_BUDGET, countComments, countFile } from '../../scripts/count-comments.ts'

@@ -7,10 +7,7 @@ import { mailtoHref } from '~/desk/mailto'
 import { buildPlainTextEmail } from '~/notices/message'
 import { ledgerEnquiry } from '../support/values'
 
-/**
- * The desk's reply links: an address the form accepts can carry `?`, `&`, `=`, `%`, `#` and `/`
- * in its local part, and none of them may add a recipient or a header to the operator's reply.
- */
+/** Addresses the form accepts whose local part could add a recipient or header to a reply link. */
 const TABLE: [string, string][] = [
   [
     'sales%40client.example?bcc=spy%40evil.example&x=@a.co',

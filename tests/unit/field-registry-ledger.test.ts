@@ -1,9 +1,5 @@
 // @vitest-environment node
-/**
- * The phone number of field-registry.test.tsx's copy of the registry, on the server's side: the
- * no-JavaScript cookie, the stored row, the search, the printed record, the e-mail, the form service's and the webhook's
- * payloads, the webhook schema, the CSV, and the desk's detail rows.
- */
+// The phone number of field-registry.test.tsx's copy of the registry, everywhere on the server's side.
 import { rmSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { afterAll, expect, it, vi } from 'vitest'

@@ -1,9 +1,5 @@
 // @vitest-environment node
-/**
- * docs/webhook-payload.schema.json is made from the enquiry's fields: `npm run schema:webhooks`,
- * as docs/integrations.md writes it, leaves the committed file as it is, and it describes the
- * payload the registry gives.
- */
+// docs/webhook-payload.schema.json, made by `npm run schema:webhooks` from the enquiry's fields.
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { expect, it } from 'vitest'

@@ -34,17 +34,14 @@ const history = (id: string) =>
     'SELECT attempt, attempted_at, outcome, cause FROM enquiry_attempts WHERE enquiry_id = ?1 ORDER BY attempt',
     id,
   )
-const result = (ok: boolean) => (attempt: number, attemptedAt: string) =>
-  ok
-    ? { attempt, attemptedAt, delivery: 'form-service', status: 'delivered' as const, cause: null, nextAttemptAt: null }
-    : {
-        attempt,
-        attemptedAt,
-        delivery: 'form-service',
-        status: 'pending' as const,
-        cause: 'upstream_status',
-        nextAttemptAt: at(3_600_000),
-      }
+const result = (ok: boolean) => (attempt: number, attemptedAt: string) => ({
+  attempt,
+  attemptedAt,
+  delivery: 'form-service',
+  ...(ok
+    ? { status: 'delivered' as const, cause: null, nextAttemptAt: null }
+    : { status: 'pending' as const, cause: 'upstream_status', nextAttemptAt: at(3_600_000) }),
+})
 const failed = result(false)
 const delivered = result(true)
 
@@ -142,10 +139,7 @@ describe('retry and release never break a live lease', () => {
     expect(await requeueEnquiry(form.d1.db, id, at(LEASE_MS), RETRY_FROM)).toBe(true)
     expect(row(id)?.next_attempt_at).toBe(at(LEASE_MS))
 
-    const held = await pending()
-    form.d1.sqlite
-      .prepare("UPDATE enquiries SET status = 'held', held_reason = 'turnstile_missing' WHERE id = ?")
-      .run(held)
+    const held = await storedEnquiry(form.d1.db, T0, {}, true)
     form.d1.sqlite
       .prepare('UPDATE enquiries SET lease_token = ?2, lease_until = ?3 WHERE id = ?1')
       .run(held, 'x', at(LEASE_MS))
@@ -175,10 +169,7 @@ describe('retry and release never break a live lease', () => {
   })
 
   it('a release while an attempt holds the enquiry answers busy', async () => {
-    const id = await pending()
-    form.d1.sqlite
-      .prepare("UPDATE enquiries SET status = 'held', held_reason = 'turnstile_missing' WHERE id = ?")
-      .run(id)
+    const id = await storedEnquiry(form.d1.db, T0, {}, true)
     const release = holdAnswers()
     const first = press('release', id)
     await vi.waitFor(() => expect(form.posts).toHaveLength(1))

@@ -86,8 +86,7 @@ describe('the desk queries', () => {
 
   it('a held enquiry is never claimed for delivery until it is released; a handled one never after', async () => {
     const d1 = sqliteD1()
-    const id = await storedEnquiry(d1.db, '2026-11-01T10:00:00.000Z')
-    d1.sqlite.prepare("UPDATE enquiries SET status = 'held', held_reason = 'test' WHERE id = ?").run(id)
+    const id = await storedEnquiry(d1.db, '2026-11-01T10:00:00.000Z', {}, true)
     const now = '2026-11-05T00:00:00.000Z'
     expect(await dueEnquiryIds(d1.db, now, 10)).toEqual([])
     expect(await claimEnquiry(d1.db, id, now, '2026-11-05T00:02:00.000Z')).toBeNull()

@@ -90,7 +90,6 @@ describe('the hourly cap on held enquiries', () => {
     // A repeat of a held post (same form fill) gets its row, cap or not.
     const repeat = await storeEnquiry(form.d1.db, enquiry(at(0)), `key-${lastHeld}`, heldCapped())
     expect(repeat).toMatchObject({ created: false, record: { id: lastHeld, status: 'held' } })
-    // Pending enquiries are not capped.
     const pending = await storeEnquiry(form.d1.db, enquiry(at(0)), 'key-pending', { nextAttemptAt: at(0) })
     expect(pending).toMatchObject({ created: true, record: { status: 'pending' } })
   })

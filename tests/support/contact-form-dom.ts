@@ -1,7 +1,4 @@
-/**
- * The contact form as a visitor meets it in the DOM, for the component tests: its fields, its button
- * and status line, a valid fill, the server function's answers, and a request held in flight.
- */
+// The contact form in the DOM for the component tests: fields, status line, a valid fill, answers in flight.
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { ReactElement } from 'react'

@@ -1,8 +1,5 @@
-/**
- * In-memory stand-ins for the Worker bindings the contact flow uses, for unit tests: the rate
- * limiter (a limit per key the test chooses, none by default; no time window), a send_email binding and `waitUntil`. The enquiry
- * database (D1) is `sqliteD1()` in `d1-sqlite.ts`.
- */
+// The contact flow's Worker bindings in memory: a rate limiter (limits per key, none by default; no
+// time window), send_email and `waitUntil`. D1 is `sqliteD1()` (d1-sqlite.ts).
 import type { WorkerEnv } from '../../app/server/runtime.server'
 
 export interface FakeRateLimiter {

@@ -1,9 +1,5 @@
-/**
- * The unit harness of the enquiry's path on the server (rate limit → Turnstile → stored in D1 →
- * delivery in `waitUntil` → answer; then the Cron Trigger's runs): a real SQLite behind the D1 API,
- * the form service and siteverify as a stubbed `fetch` (loopback calls go through), and the printed
- * lines read back. Each test file calls `setUpSubmitHarness()` and mocks `cloudflare:email` itself.
- */
+// The enquiry's server path on SQLite, with the form service and siteverify as a stubbed `fetch`
+// and the printed lines read back. A file calls `setUpSubmitHarness()` and mocks `cloudflare:email` itself.
 import type * as v from 'valibot'
 import { afterEach, beforeEach, expect, vi } from 'vitest'
 import { type EnquiryOutcome, invalidInputReply, outcomeReply, submitEnquiry } from '~/contact/contact.server'

@@ -24,7 +24,13 @@ export function deskUnderTest() {
   const worker = siteUnderTest(() => ({ vars: stand.production(), persistTo }))
 
   const token = () => stand.keys.sign({ expiresIn: 4 * 3600 })
-  const asOperator = async () => ({ 'Cf-Access-Jwt-Assertion': await token(), ...TYPED })
+  /** An operator's typed request; as a person of its own when `email` is given. */
+  const asOperator = async (email?: string) => ({
+    'Cf-Access-Jwt-Assertion': email
+      ? await stand.keys.sign({ email, sub: crypto.randomUUID(), expiresIn: 4 * 3600 })
+      : await token(),
+    ...TYPED,
+  })
   const page = async (path: string) => {
     const response = await worker.fetch(path, { headers: await asOperator() })
     return { response, document: parseHtml(await response.text()) }

@@ -1,8 +1,5 @@
-/**
- * The desk as the Worker answers it, for the workerd tests of its pages and actions: one Worker on a
- * database folder of the file's own (the operator's command reads it), the stand-ins, and an
- * operator's requests with a token signed by the stand-in Access key server.
- */
+// The desk's fixture: one Worker on a database folder of the file's own (the operator's command reads it),
+// the stand-ins, and an operator's requests signed by the stand-in Access key server.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'

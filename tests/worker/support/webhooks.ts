@@ -1,8 +1,5 @@
-/**
- * The webhooks' workerd fixture: a stand-in receiver on 127.0.0.1 that verifies each signature with
- * `standardwebhooks` (what `npm run webhook-receiver` starts), a Worker sending to it and to a Slack
- * endpoint, and what the tests read of both. Call `webhooksUnderTest()` once, at a file's top level.
- */
+// The webhooks' fixture: `npm run webhook-receiver`'s receiver (it verifies each signature), a Worker sending
+// to it and to a Slack endpoint, and what the tests read of both. Call it once, at a file's top level.
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest'
 import { startWebhookReceiver, type WebhookReceiver } from '../../../scripts/webhook-receiver'
 import type { Enquiry } from '../../support/values'

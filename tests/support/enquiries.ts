@@ -6,10 +6,7 @@ import { localDatabaseFiles } from '../../scripts/local-d1.mjs'
 
 export type StoredEnquiry = Omit<EnquiryRecord, 'subjectLabel'>
 
-/**
- * The enquiries from one address a test server stored, with `npm run enquiries -- --json`'s columns,
- * read straight from its local D1 file (read-only); the operator's command itself: local-doors.spec.ts.
- */
+/** The enquiries from one address a test server stored, as `npm run enquiries -- --json` has them, read-only. */
 export async function storedFrom(persistTo: string, email: string): Promise<StoredEnquiry[]> {
   const sql = `SELECT ${ENQUIRY_COLUMNS} FROM enquiries WHERE email = ? ORDER BY received_at DESC`
   return queryStored(persistTo, sql, email) as unknown as StoredEnquiry[]
@@ -37,11 +34,7 @@ export async function expectStored(
   return rows[0] as StoredEnquiry
 }
 
-/**
- * Runs SQL on a test server's database inside its own workerd, through the local explorer's D1 API
- * (`/cdn-cgi/local/explorer/api/d1/database/:id/raw`): a second process writing the file would make
- * the server's own queries fail with `SQLITE_BUSY`.
- */
+/** Runs SQL in a test server's own workerd (its local explorer's D1 API): a second writer would get SQLITE_BUSY. */
 export async function executeSql(origin: string, sql: string): Promise<void> {
   const api = `${origin}/cdn-cgi/local/explorer/api/d1/database`
   const listed = await fetch(api)

@@ -36,7 +36,7 @@ export function enquiry(label: string, overrides: Partial<Enquiry> = {}): Enquir
   }
 }
 
-/** Addresses, and whether each is one: the browser (contact.spec.ts) and the server (contact-post) agree. */
+/** Addresses, and whether each is one: the browser (contact.spec.ts) agrees with the server (tests/unit/contact-schema). */
 export const EMAIL_ADDRESSES: [address: string, valid: boolean][] = [
   ["o'brien@example.com", true],
   ['first.last+tag@example.co.in', true],

@@ -3,17 +3,11 @@
 import { expect, test } from 'vitest'
 import { TEST_OPERATOR } from '../support/access-keys'
 import { enquiry } from '../support/values'
-import { siteUnderTest, standInsForFile } from './support/fixtures'
+import { deskUnderTest } from './support/desk'
 import { parseHtml, spacedText, textOf } from './support/html'
-import { follow, linkTo, pressButton, sendEnquiry, serverFnId, serverFnPayload, TYPED } from './support/http'
+import { follow, linkTo, pressButton, sendEnquiry, serverFnId, serverFnPayload } from './support/http'
 
-const stand = standInsForFile()
-const worker = siteUnderTest(() => ({ vars: stand.production() }))
-
-const asOperator = async (email?: string) => ({
-  'Cf-Access-Jwt-Assertion': await stand.keys.sign(email ? { email, sub: crypto.randomUUID() } : {}),
-  ...TYPED,
-})
+const { stand, worker, token, asOperator } = deskUnderTest()
 const open = async (path: string, headers?: Record<string, string>) =>
   parseHtml(await (await worker.fetch(path, { headers: headers ?? (await asOperator()) })).text())
 
@@ -176,7 +170,7 @@ test('a request by person: find by address (any case), export everything as JSON
   expect((await open('/admin/activity')).documentElement.outerHTML).not.toContain(email)
 })
 
-const signed = async () => ({ 'Cf-Access-Jwt-Assertion': await stand.keys.sign() })
+const signed = async () => ({ 'Cf-Access-Jwt-Assertion': await token() })
 
 test('from another site, or with no Fetch Metadata: the confirmation page, and nothing done', async () => {
   const values = enquiry('cross-site', { name: `Cross ${crypto.randomUUID().slice(0, 8)}` })

@@ -3,9 +3,10 @@ import { readFileSync } from 'node:fs'
 import Ajv2020 from 'ajv/dist/2020'
 import { expect, test } from 'vitest'
 import { TURNSTILE_FIELD } from '../../app/contact/turnstile'
+import { uniqueEmail } from '../support/values'
 import { parseHtml, textOf } from './support/html'
 import { follow, postForm } from './support/http'
-import type { Mail } from './support/site'
+import { linkIn } from './support/mail'
 import { webhooksUnderTest } from './support/webhooks'
 
 const { hooks, worker, asOperator, signed, slack, press } = webhooksUnderTest({
@@ -17,11 +18,8 @@ const validate = new Ajv2020({ validateFormats: false }).compile(
   JSON.parse(readFileSync('docs/webhook-payload.schema.json', 'utf8')),
 )
 
-const address = (label: string) => `${label}-${crypto.randomUUID().slice(0, 8)}@example.com`
 const entryOf = async (email: string) =>
   (await worker.sql<{ id: string; state: string }>('SELECT id, state FROM early_access WHERE email = ?', email))[0]
-const linkIn = (mail: Mail | undefined, path: string) =>
-  new URL(mail?.text.match(new RegExp(`https?://\\S+${path}\\?\\S+`))?.[0] ?? 'http://missing/')
 const deskGet = async (path: string, site = 'same-origin') =>
   worker.fetch(path, { headers: { ...(await asOperator()), 'Sec-Fetch-Site': site }, redirect: 'manual' })
 const audit = (action: string) =>
@@ -32,7 +30,7 @@ const audit = (action: string) =>
 
 /** Signs up and confirms as the visitor does (the panel's post, then Confirm on the link's page). */
 async function confirmed(label: string) {
-  const email = address(label)
+  const email = uniqueEmail(label)
   const fields = { email, website: '', [TURNSTILE_FIELD]: `pass-${crypto.randomUUID()}` }
   expect((await postForm(worker, '/api/early-access', fields)).status).toBe(303)
   const mail = () => worker.mails().find((one) => one.to.includes(email))

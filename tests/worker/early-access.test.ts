@@ -2,9 +2,11 @@
 import { expect, test } from 'vitest'
 import { TURNSTILE_FIELD } from '../../app/contact/turnstile'
 import { signConfirmLink } from '../../app/notices/early-access-link'
+import { uniqueEmail } from '../support/values'
 import { siteUnderTest, standInsForFile } from './support/fixtures'
 import { pageAt, parseHtml, textOf } from './support/html'
 import { follow, postForm, pressButton } from './support/http'
+import { linkIn } from './support/mail'
 import { clientAddress, type Mail } from './support/site'
 
 const SECRET = 'worker-early-access-secret-0123456789abcdef'
@@ -19,10 +21,7 @@ const worker = siteUnderTest(() => ({
   }),
 }))
 
-const address = (label: string) => `${label}-${crypto.randomUUID().slice(0, 8)}@example.com`
 const mailsTo = (email: string) => worker.mails().filter((mail) => mail.to.toLowerCase().includes(email.toLowerCase()))
-const linkIn = (mail: Mail | undefined, path: string) =>
-  new URL(mail?.text.match(new RegExp(`https?://\\S+${path}\\?\\S+`))?.[0] ?? 'http://missing/')
 const entry = async (email: string) =>
   (
     await worker.sql<Record<string, string | null>>(
@@ -51,7 +50,7 @@ async function outcomes(count: number): Promise<string[]> {
 const header = (raw: string, name: string) => raw.match(new RegExp(`^${name}: (.*)$`, 'mi'))?.[1]?.trim()
 
 test('signup, the e-mail, the confirm page: its GET changes nothing, its POST confirms, a replay says already', async () => {
-  const email = address('asha')
+  const email = uniqueEmail('asha')
   const answer = await signUp(email)
   expect(answer.status).toBe(303)
   expect(answer.headers.get('location')).toBe('/products?early-access=sent#early-access')
@@ -95,7 +94,7 @@ test('signup, the e-mail, the confirm page: its GET changes nothing, its POST co
 })
 
 test('an expired or forged link gets a clear page and changes nothing, by GET or by POST', async () => {
-  const email = address('forged')
+  const email = uniqueEmail('forged')
   await signUp(email)
   await expect.poll(() => mailsTo(email).length).toBe(1)
   const real = linkIn(mailsTo(email)[0], '/early-access/confirm')
@@ -120,7 +119,7 @@ test('an expired or forged link gets a clear page and changes nothing, by GET or
 })
 
 test('the one-press way out as a mail client sends it: no Origin, no cookie, passing on its signed token alone', async () => {
-  const email = address('leave')
+  const email = uniqueEmail('leave')
   await signUp(email)
   await expect.poll(() => mailsTo(email).length).toBe(1)
   const oneClick = new URL(header(mailsTo(email)[0]?.raw ?? '', 'List-Unsubscribe')?.slice(1, -1) ?? '')
@@ -145,7 +144,7 @@ test('the one-press way out as a mail client sends it: no Origin, no cookie, pas
 })
 
 test('the leave page: its GET shows, its POST leaves', async () => {
-  const email = address('leave-page')
+  const email = uniqueEmail('leave-page')
   await signUp(email)
   await expect.poll(() => mailsTo(email).length).toBe(1)
   const page = await open(linkIn(mailsTo(email)[0], '/early-access/leave'))
@@ -158,10 +157,10 @@ test('the leave page: its GET shows, its POST leaves', async () => {
 
 test('one answer for a new, pending, confirmed and departed address; a confirmed one gets no mail', async () => {
   const emails = {
-    fresh: address('fresh'),
-    pending: address('pending'),
-    confirmed: address('confirmed'),
-    left: address('left'),
+    fresh: uniqueEmail('fresh'),
+    pending: uniqueEmail('pending'),
+    confirmed: uniqueEmail('confirmed'),
+    left: uniqueEmail('left'),
   }
   const at = new Date().toISOString()
   for (const state of ['pending', 'confirmed', 'left'] as const)
@@ -192,20 +191,20 @@ test('the receipts’ caps: one a day per mailbox however spelled, per network, 
   expect((await outcomes(2)).sort()).toEqual(['daily_limit', 'sent'])
   const network = `2001:db8:${(0x1000 + Math.floor(Math.random() * 0xe000)).toString(16)}`
   for (let n = 1; n <= 4; n++) {
-    mine.push(address(`net-${n}`))
+    mine.push(uniqueEmail(`net-${n}`))
     await signUp(mine.at(-1) as string, { ip: `${network}:${n}::1` })
   }
   expect((await outcomes(6)).slice(2).sort()).toEqual(['network_cap', 'sent', 'sent', 'sent'])
   for (let n = 1; n <= 4; n++) {
-    mine.push(address(`site-${n}`))
+    mine.push(uniqueEmail(`site-${n}`))
     await signUp(mine.at(-1) as string, { ip: clientAddress() })
   }
   expect((await outcomes(10)).slice(6).sort()).toEqual(['sent', 'sent', 'site_cap', 'site_cap'])
   // This test's own mails: another test's confirmation may still be on its way.
   expect(mine.flatMap((email) => mailsTo(email))).toHaveLength(6)
 
-  const tokenless = address('tokenless')
-  const bot = address('bot')
+  const tokenless = uniqueEmail('tokenless')
+  const bot = uniqueEmail('bot')
   const answers = [await signUp(tokenless, { token: false }), await signUp(bot, { extra: { website: 'x' } })]
   expect(answers.map((answer) => answer.headers.get('location'))).toEqual([
     '/products?early-access=sent#early-access',

@@ -3,12 +3,11 @@ import { randomBytes } from 'node:crypto'
 import { expect, test } from 'vitest'
 import { SUCCESS_MESSAGE } from '../../app/contact/status'
 import { enquiry } from '../support/values'
-import { siteUnderTest, standInsForFile } from './support/fixtures'
+import { deskUnderTest } from './support/desk'
 import { parseHtml, textOf } from './support/html'
-import { Cookies, follow, linkTo, pressButton, TYPED } from './support/http'
+import { Cookies, follow, linkTo, pressButton, settledId } from './support/http'
 
-const stand = standInsForFile()
-const worker = siteUnderTest(() => ({ vars: stand.production() }))
+const { worker, asOperator } = deskUnderTest()
 
 const CAMPAIGN = `newsletter-${randomBytes(4).toString('hex')}`
 
@@ -23,18 +22,12 @@ async function sendFrom(path: string, referer: string, name: string): Promise<st
   expect(textOf(outcome.querySelector('#contact-status'))).toContain(SUCCESS_MESSAGE)
   // No cookie is left behind but the outcome's own, cleared once shown.
   expect(cookies.size).toBe(0)
-  await expect
-    .poll(
-      async () =>
-        (await worker.sql<{ status: string }>('SELECT status FROM enquiries WHERE email = ?', values.email))[0]?.status,
-    )
-    .toBe('delivered')
-  return (await worker.sql<{ id: string }>('SELECT id FROM enquiries WHERE email = ?', values.email))[0]?.id as string
+  return settledId(worker, values.email, 'delivered')
 }
 
 /** The enquiry's "Where it came from" as the operator sees it, field by field. */
 async function sourceShown(name: string): Promise<Record<string, string>> {
-  const headers = { 'Cf-Access-Jwt-Assertion': await stand.keys.sign(), ...TYPED }
+  const headers = await asOperator()
   const list = parseHtml(await (await worker.fetch(`/admin?q=${encodeURIComponent(name)}`, { headers })).text())
   const page = parseHtml(await (await worker.fetch(linkTo(list, name), { headers })).text())
   const section = page.querySelector('section[aria-labelledby="source-title"]')
@@ -70,7 +63,7 @@ test('the desk counts enquiries by source and by first page, over 30 and 90 days
       `Counted ${i} ${randomBytes(2).toString('hex')}`,
     )
   await sendFrom('/contact', 'https://duckduckgo.com/', `Other ${randomBytes(2).toString('hex')}`)
-  const headers = { 'Cf-Access-Jwt-Assertion': await stand.keys.sign(), ...TYPED }
+  const headers = await asOperator()
   const desk = parseHtml(await (await worker.fetch('/admin', { headers })).text())
   expect(linkTo(desk, /Where enquiries came from/)).toBe('/admin/sources')
   const page = parseHtml(await (await worker.fetch('/admin/sources', { headers })).text())

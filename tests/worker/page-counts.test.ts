@@ -1,11 +1,11 @@
 // Each page's server HTML holds the spec's words and every item the content holds; no inline style, no early
 // script, no dead link.
-import { describe, expect, test } from 'vitest'
+import { expect, test } from 'vitest'
 import { serviceDetails } from '../../app/content/service-pages'
 import { site } from '../../app/site'
 import { PAGES, type PagePath } from '../support/routes'
 import { siteUnderTest } from './support/fixtures'
-import { pageAt, textOf } from './support/html'
+import { pageAt, parseHtml, textOf } from './support/html'
 
 const worker = siteUnderTest()
 const open = async (path: string) => (await pageAt((p) => worker.fetch(p), path)).document
@@ -156,28 +156,21 @@ test('each service page shows all its cards (the spec’s titles: tests/unit/con
   expect(cards[2]).toContain('Document Automation')
 })
 
-test('the server-rendered HTML carries no inline style attributes (the CSP allows none)', async () => {
-  for (const { path } of PAGES) {
-    const html = await (await worker.fetch(path)).text()
-    expect(html.match(/\sstyle="/g) ?? [], path).toEqual([])
-  }
-})
-
-describe('the client code starts after the first paint', () => {
-  test.each(PAGES.map(({ path }) => [path]))(
-    '%s: the HTML preloads no script and names no script file',
-    async (path) => {
-      const response = await worker.fetch(path)
-      const html = await response.text()
-      expect(html).not.toMatch(/<link[^>]*modulepreload/)
-      expect(html).not.toMatch(/<script[^>]*\ssrc=/)
-      // The loader carries the request's CSP nonce.
-      const nonce = /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1]
-      expect(nonce).toBeTruthy()
-      expect(html).toContain(`<script nonce="${nonce}">(function(d,s,p){`)
-    },
-  )
-})
+test.each(PAGES.map(({ path }) => [path]))(
+  '%s: no inline style (the CSP allows none), no dead link; its client code starts after the first paint',
+  async (path) => {
+    const response = await worker.fetch(path)
+    const html = await response.text()
+    expect(html.match(/\sstyle="/g) ?? []).toEqual([])
+    expect(parseHtml(html).querySelectorAll('a[href="#"], a:not([href])')).toHaveLength(0)
+    // No script preloaded or named: the loader, with the request's CSP nonce, starts it.
+    expect(html).not.toMatch(/<link[^>]*modulepreload/)
+    expect(html).not.toMatch(/<script[^>]*\ssrc=/)
+    const nonce = /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1]
+    expect(nonce).toBeTruthy()
+    expect(html).toContain(`<script nonce="${nonce}">(function(d,s,p){`)
+  },
+)
 
 test('/services draws the illustrations a phone fetches before the first paint from the page, and links the last one', async () => {
   const { document } = await pageAt((p) => worker.fetch(p), '/services')
@@ -188,11 +181,4 @@ test('/services draws the illustrations a phone fetches before the first paint f
   expect(files.map((img) => [img.getAttribute('src'), img.getAttribute('loading')])).toEqual([
     ['/images/services/ai-web-development.svg', 'lazy'],
   ])
-})
-
-test('no page has a dead "#" link or a link without an address', async () => {
-  for (const { path } of PAGES) {
-    const { document } = await pageAt((p) => worker.fetch(p), path)
-    expect(document.querySelectorAll('a[href="#"], a:not([href])'), path).toHaveLength(0)
-  }
 })

@@ -3,20 +3,16 @@ import { expect, test } from 'vitest'
 import { replyBy } from '../../app/ledger/triage'
 import { csvCells } from '../support/csv'
 import { enquiry } from '../support/values'
-import { siteUnderTest, standInsForFile } from './support/fixtures'
+import { deskUnderTest } from './support/desk'
 import { parseHtml, textOf } from './support/html'
-import { follow, postForm, pressButton, sendEnquiry, TYPED } from './support/http'
+import { follow, postForm, pressButton, sendEnquiry } from './support/http'
 
-const stand = standInsForFile()
-const worker = siteUnderTest(() => ({ vars: stand.production() }))
+const { worker, asOperator } = deskUnderTest()
 
 /** An operator of its own (a fresh Access identity), who reads pages and presses buttons without JavaScript. */
 async function operator(label: string) {
   const email = `${label}-${crypto.randomUUID().slice(0, 6)}@aksharalabs.in`
-  const headers = {
-    'Cf-Access-Jwt-Assertion': await stand.keys.sign({ email, sub: crypto.randomUUID(), expiresIn: 4 * 3600 }),
-    ...TYPED,
-  }
+  const headers = await asOperator(email)
   const open = async (path: string) => parseHtml(await (await worker.fetch(path, { headers })).text())
   return {
     email,

@@ -6,7 +6,7 @@ import type { ReceivedWebhook } from '../../scripts/webhook-receiver'
 import { enquiry } from '../support/values'
 import { parseHtml, textOf } from './support/html'
 import { postForm, pressButton } from './support/http'
-import type { Mail } from './support/site'
+import { linkIn, type Mail } from './support/mail'
 import { webhooksUnderTest } from './support/webhooks'
 
 const { hooks, stand, worker, asOperator, send, signed, slack, press, later } = webhooksUnderTest()
@@ -68,18 +68,8 @@ test('a receiver failing twice, then recovering, gets it once more with the same
   const values = enquiry('hooks-retry')
   const id = await send(values)
   await expect.poll(() => signed(id).length).toBe(1)
-  await expect
-    .poll(
-      async () =>
-        (
-          await worker.sql<{ attempts: number }>(
-            'SELECT attempts FROM webhook_events WHERE enquiry_id = ? AND endpoint = ?',
-            id,
-            'crm',
-          )
-        )[0]?.attempts,
-    )
-    .toBe(1)
+  const crmEvent = () => worker.sql("SELECT attempts FROM webhook_events WHERE enquiry_id = ? AND endpoint = 'crm'", id)
+  await expect.poll(crmEvent).toEqual([{ attempts: 1 }])
   // Not due yet: a run now sends nothing.
   await worker.cron()
   expect(signed(id)).toHaveLength(1)
@@ -240,7 +230,7 @@ describe('erasure by each of the four routes sends enquiry.erased, with the id o
     const { id, values } = await delivered('hooks-withdraw')
     const receipt = (): Mail | undefined => worker.mails().find((mail) => mail.to.includes(values.email))
     await expect.poll(() => receipt()).toBeDefined()
-    const link = new URL(receipt()?.text.match(/https?:\/\/\S+\/withdraw\?\S+/)?.[0] ?? '')
+    const link = linkIn(receipt(), '/withdraw')
     const post = await postForm(worker, '/api/withdraw', Object.fromEntries(link.searchParams))
     expect(post.headers.get('location')).toBe('/withdraw?result=erased')
     await expectErased(id)

@@ -1,8 +1,5 @@
-/**
- * The desk as the Worker answers it, for the workerd tests of its pages and actions: one Worker on a
- * database folder of the file's own (the operator's command reads it), the stand-ins, and an
- * operator's requests with a token signed by the stand-in Access key server.
- */
+// The desk's fixture: one Worker on a database folder of the file's own (the operator's command reads it),
+// the stand-ins, and an operator's requests signed by the stand-in Access key server.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -24,7 +21,13 @@ export function deskUnderTest() {
   const worker = siteUnderTest(() => ({ vars: stand.production(), persistTo }))
 
   const token = () => stand.keys.sign({ expiresIn: 4 * 3600 })
-  const asOperator = async () => ({ 'Cf-Access-Jwt-Assertion': await token(), ...TYPED })
+  /** An operator's typed request; as a person of its own when `email` is given. */
+  const asOperator = async (email?: string) => ({
+    'Cf-Access-Jwt-Assertion': email
+      ? await stand.keys.sign({ email, sub: crypto.randomUUID(), expiresIn: 4 * 3600 })
+      : await token(),
+    ...TYPED,
+  })
   const page = async (path: string) => {
     const response = await worker.fetch(path, { headers: await asOperator() })
     return { response, document: parseHtml(await response.text()) }

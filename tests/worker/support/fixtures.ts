@@ -12,10 +12,7 @@ import { Site, type SiteOptions } from './site'
 /** A made-up key the site holds for the stand-in form service; it must never reach a browser. */
 export const TEST_ACCESS_KEY = 'worker-stand-in-key-8e2d41c7a9'
 
-/**
- * The file's Worker, started once for the file with `options` (a function: read when the file's
- * stand-ins have started), with a fresh database and no logs or e-mails before each test.
- */
+/** The file's Worker, started once with `options` (read once the stand-ins are up); each test starts empty. */
 export function siteUnderTest(options: () => SiteOptions = () => ({})): Site {
   let site: Site | undefined
   beforeAll(async () => {
@@ -27,7 +24,6 @@ export function siteUnderTest(options: () => SiteOptions = () => ({})): Site {
   afterAll(async () => {
     await site?.close()
   })
-  // The Worker of the moment, under the one name the file's tests use.
   return new Proxy({} as Site, {
     get(_, property) {
       if (!site) throw new Error('the Worker has not started')
@@ -37,10 +33,7 @@ export function siteUnderTest(options: () => SiteOptions = () => ({})): Site {
   })
 }
 
-/**
- * The stand-ins for what the Worker calls out to, owned by this test file (each on a free port of
- * its own), started before the file's Worker and forgetting what they received before each test.
- */
+/** The file's own stand-ins for what the Worker calls out to, each on a free port, emptied before each test. */
 export function standInsForFile() {
   let forms: FormService | undefined
   let keys: AccessKeyServer | undefined

@@ -28,3 +28,7 @@ export function readMail(raw: string): Mail {
     raw,
   }
 }
+
+/** The link to `path` a message's text holds, with its query. */
+export const linkIn = (mail: Mail | undefined, path: string) =>
+  new URL(mail?.text.match(new RegExp(`https?://\\S+${path}\\?\\S+`))?.[0] ?? 'http://missing/')

@@ -1,15 +1,12 @@
-/**
- * The built Worker (dist/server) in workerd through Miniflare's API, in the test's process, with the
- * build's wrangler.json and a test's variables over its vars. Outbound calls reach the file's
- * stand-ins on 127.0.0.1 by workerd's own fetch, so a time-out or a reset is a real one. One workerd
- * per file; each test gets an emptied database (`reset()`), in memory unless `persistTo` names a folder.
- */
+// The built Worker in workerd (Miniflare's API), its build's vars under a test's; one a file, emptied per test.
+// Outbound calls reach the stand-ins by workerd's own fetch: a time-out or a reset is a real one.
 import { readFileSync } from 'node:fs'
 import { createServer, request as httpRequest, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join, resolve } from 'node:path'
 import { convertV4MiniflareOptions, Log, LogLevel, Miniflare, type V4MiniflareOptions } from 'miniflare'
 import { expect } from 'vitest'
+import { uniqueClientAddress } from '../../support/values'
 import { built, MIGRATIONS, modules, SERVER } from './build'
 import { type Mail, readMail } from './mail'
 
@@ -27,10 +24,7 @@ export interface SiteOptions {
   persistTo?: string
 }
 
-export function clientAddress(): string {
-  const hex = () => Math.floor(Math.random() * 0x10000).toString(16)
-  return `2001:db8:${hex()}:${hex()}:${hex()}:${hex()}::1`
-}
+export const clientAddress = uniqueClientAddress
 
 export class Site {
   readonly origin = 'http://localhost'

@@ -1,14 +1,10 @@
-/**
- * The webhooks' workerd fixture: a stand-in receiver on 127.0.0.1 that verifies each signature with
- * `standardwebhooks` (what `npm run webhook-receiver` starts), a Worker sending to it and to a Slack
- * endpoint, and what the tests read of both. Call `webhooksUnderTest()` once, at a file's top level.
- */
+// The webhooks' fixture: `npm run webhook-receiver`'s receiver (it verifies each signature), a Worker sending
+// to it and to a Slack endpoint, and what the tests read of both. Call it once, at a file's top level.
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest'
-import { TURNSTILE_FIELD } from '../../../app/contact/turnstile'
 import { startWebhookReceiver, type WebhookReceiver } from '../../../scripts/webhook-receiver'
 import type { Enquiry } from '../../support/values'
 import { siteUnderTest, standInsForFile } from './fixtures'
-import { postContact, postForm, TYPED } from './http'
+import { postEnquiry, postForm, TYPED } from './http'
 
 /** `vars`: more settings for the file's Worker. */
 export function webhooksUnderTest(vars: Record<string, string> = {}) {
@@ -38,23 +34,7 @@ export function webhooksUnderTest(vars: Record<string, string> = {}) {
 
   const asOperator = async () => ({ 'Cf-Access-Jwt-Assertion': await stand.keys.sign({ expiresIn: 3600 }), ...TYPED })
 
-  /** Posts the form as a script-less client does; Turnstile passes unless `held`. */
-  async function send(values: Enquiry, options: { held?: boolean } = {}): Promise<string> {
-    const answer = await postContact(worker, {
-      ...values,
-      ...(options.held ? {} : { [TURNSTILE_FIELD]: `pass-${crypto.randomUUID()}` }),
-    })
-    expect(answer.status, await answer.clone().text()).toBe(200)
-    const row = async () =>
-      (
-        await worker.sql<{ id: string; status: string }>(
-          'SELECT id, status FROM enquiries WHERE email = ?',
-          values.email,
-        )
-      )[0]
-    await expect.poll(async () => (await row())?.status).toBe(options.held ? 'held' : 'delivered')
-    return (await row())?.id as string
-  }
+  const send = (values: Enquiry, options: { held?: boolean } = {}) => postEnquiry(worker, values, options)
 
   const signed = (id: string, type = 'enquiry.received') =>
     hooks.receiver.received.filter(

@@ -53,7 +53,7 @@ test.describe('contact form in the browser', () => {
   })
 
   test('the browser, the form and the server agree on which addresses are addresses', async ({ page }) => {
-    // The server's verdict on each is tests/worker/contact-post.test.ts's; these are the browser's.
+    // The server's verdict on each is tests/unit/contact-schema.test.ts's; these are the browser's.
     await gotoContactForm(page, '/contact')
     const browserSays = await page.evaluate(
       (addresses) => {

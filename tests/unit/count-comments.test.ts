@@ -3,7 +3,7 @@
 import { execFileSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
 import { COMMENT_BUDGET, countComments, countFile } from '../../scripts/count-comments.ts'
-import { weigh } from '../../scripts/count-lines.ts'
+import { WEIGHT_BUDGET, weigh } from '../../scripts/count-lines.ts'
 
 describe('the share of app/ that is comments', () => {
   it('counts lines starting with //, /*, * or {/* over the non-blank lines', () => {
@@ -28,10 +28,11 @@ describe('the share of app/ that is comments', () => {
 })
 
 describe("the suite's weight against the product's", () => {
-  it('npm run count:lines prints both counts and names every long test or support file', () => {
-    const { app, tests, long } = weigh()
+  it('npm run count:lines prints both counts; tests/ is within 1.5 × app/, and no test or support file is over 350 lines', () => {
+    const { app, tests, ratio, long } = weigh()
     const printed = execFileSync('npm', ['run', 'count:lines', '--silent'], { encoding: 'utf8' })
     expect(printed).toContain(`app/ ${app} lines, tests/ ${tests} lines`)
-    for (const f of long) expect(printed).toContain(`over 350 lines: ${f.file} (${f.lines})`)
+    expect(ratio).toBeLessThanOrEqual(WEIGHT_BUDGET)
+    expect(long).toEqual([])
   }, 30_000)
 })

@@ -8,9 +8,10 @@ import { longestFirst } from './tests/support/longest-first.ts'
 // production (tests/drills/support/global-setup.ts); each drill has its own account, repository and
 // data there. Files run side by side (DRILL_WORKERS, default 4): most of a drill's time is spent
 // waiting on wrangler, workerd and the smoke test's patience, and wrangler's own start (about 2 s of
-// CPU each) is what fills the two cores. The longest drills start first: left last, the step would
-// end on one of them alone. rollback-guard, mostly waiting, starts
-// early so its waits overlap the others' work.
+// CPU each) is what fills the two cores. The files share their worker's module graph (`isolate:
+// false`): the stand-in's client and the drills' support code load once a worker, not once a file
+// (none mocks, stubs or fakes the clock: tests/unit/isolated.test.ts). The longest drills start
+// first, in the order of their measured times: left last, the step would end on one of them alone.
 export default defineConfig({
   test: {
     environment: 'node',
@@ -19,18 +20,22 @@ export default defineConfig({
     testTimeout: 600_000,
     hookTimeout: 300_000,
     pool: 'forks',
+    isolate: false,
     maxWorkers: Number(process.env.DRILL_WORKERS || 4),
     fileParallelism: true,
     sequence: {
       sequencer: longestFirst(new URL('./tests/drills/', import.meta.url), [
-        'deploy-failures.test.ts',
-        'rollback-guard.test.ts',
-        'ci.test.ts',
-        'rollback-secrets.test.ts',
         'first-deploy.test.ts',
-        'preview.test.ts',
-        'standin-wrangler.test.ts',
         'key-rotation.test.ts',
+        'preview.test.ts',
+        'deploy-failures.test.ts',
+        'ci.test.ts',
+        'standin-wrangler.test.ts',
+        'rollback-guard.test.ts',
+        'rollback-secrets.test.ts',
+        'push-to-main.test.ts',
+        'custom-domain.test.ts',
+        'ci-operations.test.ts',
       ]),
     },
   },

@@ -102,6 +102,8 @@ export function problems(files: { path: string; text?: string }[], retired: Reti
     )
   const found: Problem[] = []
   for (const { path, text } of files) {
+    // Parsed once a file, on the first retired word looked for among its identifiers.
+    let names: { name: string; line: number }[] | undefined
     for (const r of retired) {
       if (r.word.includes('/')) {
         if (path === r.word) found.push({ file: path, name: path, retired: r })
@@ -117,7 +119,8 @@ export function problems(files: { path: string; text?: string }[], retired: Reti
         found.push({ file: path, name: path, retired: r })
       }
       if (r.where !== 'names' || !text || !CODE.test(path) || GENERATED.has(path)) continue
-      for (const { name, line } of identifiers(path, text)) {
+      names ??= identifiers(path, text)
+      for (const { name, line } of names) {
         if (hasWords(name, r.word) && !keptName(name)) found.push({ file: path, line, name, retired: r })
       }
     }

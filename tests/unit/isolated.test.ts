@@ -15,3 +15,13 @@ describe('the unit tests that share their worker', () => {
     expect(ISOLATED_FILES.filter((name) => !files.includes(name))).toEqual([])
   })
 })
+
+it('the worker tests and the drills, which share their worker’s module graph, mock, stub and fake nothing', () => {
+  const shared = ['tests/worker', 'tests/drills'].flatMap((dir) =>
+    readdirSync(dir, { recursive: true, encoding: 'utf8' })
+      .filter((name) => name.endsWith('.ts'))
+      .map((name) => `${dir}/${name}`),
+  )
+  expect(shared.length).toBeGreaterThan(40)
+  expect(shared.filter((path) => NEEDS_ISOLATION.test(readFileSync(path, 'utf8')))).toEqual([])
+})

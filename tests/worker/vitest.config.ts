@@ -11,7 +11,10 @@ const LongestFirst = longestFirst(new URL('./', import.meta.url), [
 ])
 
 // The built Worker in workerd, one per file (support/site.ts). One file more than the cores side by side: a few
-// files mostly wait (on 2 cores: 234 s with two, 160 s with three or four).
+// files mostly wait (on 2 cores: 234 s with two, 160 s with three or four). The files share their
+// worker's module graph (`isolate: false`): each still starts its own Worker and stand-ins, but
+// Miniflare and the fixtures are loaded once a worker, not once a file, a sixth of the step's CPU.
+// None mocks, stubs or fakes the clock (tests/unit/isolated.test.ts holds that).
 export default defineConfig({
   resolve: { alias: { '~': fileURLToPath(new URL('../../app', import.meta.url)) } },
   test: {
@@ -20,6 +23,7 @@ export default defineConfig({
     environment: 'node',
     globalSetup: ['tests/worker/global-setup.ts'],
     pool: 'forks',
+    isolate: false,
     fileParallelism: true,
     maxWorkers: availableParallelism() + 1,
     sequence: { sequencer: LongestFirst },

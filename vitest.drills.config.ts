@@ -6,12 +6,13 @@ import { longestFirst } from './tests/support/longest-first.ts'
 // one stand-in GitHub API, in a process of their own, serve every drill, and one upload of the build
 // `npm run build` made (npm test builds first) serves every drill that starts from a serving
 // production (tests/drills/support/global-setup.ts); each drill has its own account, repository and
-// data there. Files run side by side (DRILL_WORKERS, default 4): most of a drill's time is spent
-// waiting on wrangler, workerd and the smoke test's patience, and wrangler's own start (about 2 s of
-// CPU each) is what fills the two cores. The files share their worker's module graph (`isolate:
-// false`): the stand-in's client and the drills' support code load once a worker, not once a file
-// (none mocks, stubs or fakes the clock: tests/unit/isolated.test.ts). The longest drills start
-// first, in the order of their measured times: left last, the step would end on one of them alone.
+// data there. Files run side by side (DRILL_WORKERS, default 4; 5 was slower): most of a drill's
+// time is spent waiting on wrangler, workerd and the smoke test's patience, and wrangler (about
+// 1.4 s of CPU a command, half of it its own start) is what fills the two cores. The files share
+// their worker's module graph (`isolate: false`): the stand-in's client and the drills' support
+// code load once a worker, not once a file (none mocks, stubs or fakes the clock:
+// tests/unit/isolated.test.ts). The longest drills start first, in the order of their measured
+// times: left last, the step would end on one of them alone.
 export default defineConfig({
   test: {
     environment: 'node',

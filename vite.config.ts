@@ -88,9 +88,8 @@ export default defineConfig({
     ],
   },
   environments: {
-    // The Worker minified: 0.9 MB of modules instead of 1.9 MB for workerd to parse at each isolate's
-    // start, here and on Cloudflare; its stack traces map back through the uploaded source maps
-    // (wrangler.toml: upload_source_maps). docs/performance.md, "The Worker's bundle".
+    // The Worker minified: less for workerd to parse at each isolate's start; its stack traces map
+    // back through the uploaded source maps. Figures: docs/performance.md, "The Worker's bundle".
     ssr: { build: { minify: true } },
     client: {
       build: {

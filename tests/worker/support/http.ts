@@ -74,10 +74,9 @@ export function postContact(
 /** A server function's id (`/_serverFn/<id>`), read from Start's `createServerRpc({ id, name })` in dist/server/assets (minified). */
 export function serverFnId(name: string): string {
   const dir = 'dist/server/assets'
+  const call = new RegExp(`id:\\s*["\`]([0-9a-f]{16,})["\`],\\s*name:\\s*["\`]${name}["\`]`)
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.js'))) {
-    const match = new RegExp(`id:\\s*["\`]([0-9a-f]{16,})["\`],\\s*name:\\s*["\`]${name}["\`]`).exec(
-      readFileSync(join(dir, file), 'utf8'),
-    )
+    const match = call.exec(readFileSync(join(dir, file), 'utf8'))
     if (match?.[1]) return match[1]
   }
   throw new Error(`no server function named ${name} in dist/server (createServerRpc({ id, name }) not found)`)

@@ -11,6 +11,12 @@ const MINIBROWSER = process.env.MINIBROWSER_PATH ?? '/usr/lib/x86_64-linux-gnu/w
 
 /** Starts WebKitWebDriver on a display of its own, and waits until it answers. */
 async function startDriver(port: number): Promise<ChildProcess> {
+  const answers = () =>
+    fetch(`http://127.0.0.1:${port}/status`)
+      .then((response) => response.ok)
+      .catch(() => false)
+  // A driver an earlier run left (that run killed) would answer in this one's place, with its sessions.
+  if (await answers()) throw new Error(`Port ${port} already answers WebDriver: a WebKitWebDriver left by a run?`)
   let output = ''
   const driver = spawn('xvfb-run', ['-a', 'WebKitWebDriver', `--port=${port}`, '--host=127.0.0.1'], {
     detached: true,
@@ -25,11 +31,7 @@ async function startDriver(port: number): Promise<ChildProcess> {
   process.once('exit', () => stopDriver(driver))
   const deadline = Date.now() + 30_000
   for (;;) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/status`)).ok) return driver
-    } catch {
-      // Not listening yet.
-    }
+    if (await answers()) return driver
     if (driver.exitCode !== null || Date.now() > deadline) {
       stopDriver(driver)
       throw new Error(`WebKitWebDriver did not start on port ${port}:\n${output}`)

@@ -16,7 +16,10 @@ async function startDriver(port: number): Promise<ChildProcess> {
       .then((response) => response.ok)
       .catch(() => false)
   // A driver an earlier run left (that run killed) would answer in this one's place, with its sessions.
-  if (await answers()) throw new Error(`Port ${port} already answers WebDriver: a WebKitWebDriver left by a run?`)
+  if (await answers())
+    throw new Error(
+      `Port ${port} already answers WebDriver (a WebKitWebDriver a run left?): stop it, or set E2E_PORT_BASE`,
+    )
   let output = ''
   const driver = spawn('xvfb-run', ['-a', 'WebKitWebDriver', `--port=${port}`, '--host=127.0.0.1'], {
     detached: true,

@@ -5,7 +5,7 @@
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import ts from 'typescript'
+import { parse } from '@babel/parser'
 
 export interface Retired {
   /** The retired word or words, lower case (`lead source`), or literal text (`?notice=`, `app/server.ts`). */
@@ -71,23 +71,32 @@ export function words(name: string): string {
 
 const hasWords = (name: string, word: string) => ` ${words(name)} `.includes(` ${word} `)
 
+/** A Babel node's keys that hold no code: its place, and the comments attached to it. */
+const NOT_CODE = new Set(['loc', 'comments', 'leadingComments', 'trailingComments'])
+
 /** Every identifier in a TypeScript or JavaScript file, with its line: not strings, comments or JSX text. */
 function identifiers(file: string, text: string): { name: string; line: number }[] {
-  const source = ts.createSourceFile(
-    file,
-    text,
-    ts.ScriptTarget.Latest,
-    false,
-    file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
-  )
+  const plugins: ('typescript' | 'jsx')[] = file.endsWith('x') ? ['typescript', 'jsx'] : ['typescript']
+  const ast = parse(text, { sourceType: 'module', plugins })
   const found: { name: string; line: number }[] = []
-  const visit = (node: ts.Node) => {
-    if (ts.isIdentifier(node) || ts.isPrivateIdentifier(node)) {
-      found.push({ name: node.text, line: source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1 })
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) {
+      for (const child of node) visit(child)
+      return
     }
-    ts.forEachChild(node, visit)
+    if (!node || typeof node !== 'object') return
+    const { type, name, loc } = node as { type?: string; name?: unknown; loc?: { start: { line: number } } }
+    // A type parameter's name is a string on its node (Babel 7), not an Identifier.
+    if (
+      (type === 'Identifier' || type === 'JSXIdentifier' || type === 'TSTypeParameter') &&
+      typeof name === 'string' &&
+      loc
+    ) {
+      found.push({ name, line: loc.start.line })
+    }
+    for (const [key, value] of Object.entries(node)) if (!NOT_CODE.has(key)) visit(value)
   }
-  visit(source)
+  visit(ast.program)
   return found
 }
 

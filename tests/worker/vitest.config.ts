@@ -3,11 +3,13 @@ import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 import { longestFirst } from '../support/longest-first.ts'
 
-// The longest files (two mostly waiting) start first, so the run does not end on one alone.
+// The longest files start first, so the run does not end on one alone.
 const LongestFirst = longestFirst(new URL('./', import.meta.url), [
-  'rate-limits.test.ts',
-  'deliveries.test.ts',
+  'local-migrations.test.ts',
+  'fuzz.test.ts',
   'faults.test.ts',
+  'deliveries.test.ts',
+  'rate-limits.test.ts',
 ])
 
 // The built Worker in workerd, one per file (support/site.ts). One file more than the cores side by side: a few

@@ -10,10 +10,11 @@
 //   --local            apply to the local copy instead (for trying a migration)
 //   --migrations <dir> the migrations folder (default: each binding's migrations_dir); the preview
 //                      job passes the pull request's own migrations, checked to be SQL files only
-import { mkdirSync, writeFileSync } from 'node:fs'
-import { isAbsolute, join, relative, resolve } from 'node:path'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { failure, wrangler } from './ci/lib.ts'
+import { nothingToApply } from './ci/migrations.ts'
 import { isUnsetId, previewsDatabaseProblems, type RawConfig, readWranglerConfig } from './ops-config.ts'
 
 /** A config listing the previews' databases (or the ones given) at the top level, written to `dir`. */
@@ -61,9 +62,19 @@ export function writePreviewMigrationConfig(
   return file
 }
 
-/** Applies migrations to the databases a generated config lists; throws with wrangler's error. */
+/**
+ * Applies migrations to the databases a generated config lists; throws with wrangler's error. A
+ * remote database that already records every migration is left alone (nothingToApply).
+ */
 export async function applyMigrations(file: string, databases: RawConfig[], local = false): Promise<void> {
+  const listed = (JSON.parse(readFileSync(file, 'utf8')).d1_databases ?? []) as RawConfig[]
   for (const db of databases) {
+    const entry = listed.find((d) => d.database_name === db.database_name)
+    const dir = resolve(dirname(file), entry?.migrations_dir ?? 'migrations')
+    if (!local && entry && (await nothingToApply(entry, dir))) {
+      console.log(`No migrations to apply: ${db.database_name} records every file of ${relative('.', dir)}/.`)
+      continue
+    }
     const run = await wrangler([
       'd1',
       'migrations',

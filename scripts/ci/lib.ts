@@ -151,26 +151,30 @@ interface Envelope<T> {
 }
 
 /**
- * A GET of Cloudflare's API (https://developers.cloudflare.com/api/) under the job's account, as
+ * A call of Cloudflare's API (https://developers.cloudflare.com/api/) under the job's account, as
  * wrangler reaches it: CLOUDFLARE_API_BASE_URL (default https://api.cloudflare.com/client/v4), the
- * token in CLOUDFLARE_API_TOKEN, the account in CLOUDFLARE_ACCOUNT_ID. Returns the whole envelope;
+ * token in CLOUDFLARE_API_TOKEN, the account in CLOUDFLARE_ACCOUNT_ID. A GET, or a POST of `body` as JSON when one is given. Returns the whole envelope;
  * an error answer throws CloudflareApiError. A 429 or 5xx is tried again (API_TRIES in all),
  * after the pause retryPauseMs gives, and reported on the step's log.
  */
-async function cloudflareGet<T>(path: string): Promise<Envelope<T>> {
+async function cloudflareCall<T>(path: string, body?: unknown): Promise<Envelope<T>> {
   const base = process.env.CLOUDFLARE_API_BASE_URL?.trim() || 'https://api.cloudflare.com/client/v4'
   const account = process.env.CLOUDFLARE_ACCOUNT_ID?.trim()
   const token = process.env.CLOUDFLARE_API_TOKEN?.trim()
   if (!account || !token) throw new Error('CLOUDFLARE_ACCOUNT_ID and CLOUDFLARE_API_TOKEN must be set')
   for (let attempt = 1; ; attempt++) {
     const answer = await fetch(`${base}/accounts/${account}${path}`, {
-      headers: { Authorization: `Bearer ${token}` },
+      ...(body === undefined ? {} : { method: 'POST', body: JSON.stringify(body) }),
+      headers: {
+        Authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
       signal: AbortSignal.timeout(30_000),
     })
-    const body = (await answer.json().catch(() => null)) as Envelope<T> | null
-    if (answer.ok && body?.success) return body
-    const error = body?.errors?.[0]
-    const said = `GET ${path}: ${answer.status}${error?.message ? ` ${error.message}` : ''}${error?.code ? ` [code ${error.code}]` : ''}`
+    const envelope = (await answer.json().catch(() => null)) as Envelope<T> | null
+    if (answer.ok && envelope?.success) return envelope
+    const error = envelope?.errors?.[0]
+    const said = `${body === undefined ? 'GET' : 'POST'} ${path}: ${answer.status}${error?.message ? ` ${error.message}` : ''}${error?.code ? ` [code ${error.code}]` : ''}`
     const again = answer.status === 429 || answer.status >= 500
     if (again && attempt < API_TRIES) {
       const pause = retryPauseMs(attempt, answer.headers.get('Retry-After'))
@@ -182,9 +186,20 @@ async function cloudflareGet<T>(path: string): Promise<Envelope<T>> {
   }
 }
 
-/** A GET of Cloudflare's API (cloudflareGet): the envelope's `result`. */
-export async function cloudflareApi<T>(path: string): Promise<T> {
-  return (await cloudflareGet<T>(path)).result as T
+/** A call of Cloudflare's API (cloudflareCall): the envelope's `result`. */
+export async function cloudflareApi<T>(path: string, body?: unknown): Promise<T> {
+  return (await cloudflareCall<T>(path, body)).result as T
+}
+
+/**
+ * The rows of one SQL statement on a D1 database, through the API's query route (the one `wrangler
+ * d1 execute --remote --command` calls): https://developers.cloudflare.com/api/resources/d1/subresources/database/methods/query/
+ */
+export async function d1Query<Row>(databaseId: string, sql: string): Promise<Row[]> {
+  const batches = await cloudflareApi<{ results?: Row[] }[]>(`/d1/database/${encodeURIComponent(databaseId)}/query`, {
+    sql,
+  })
+  return batches?.[0]?.results ?? []
 }
 
 /**
@@ -199,7 +214,7 @@ export async function cloudflareApiAll<R, T>(
   const all: T[] = []
   for (let page = 1; page <= maxPages; page++) {
     const glue = path.includes('?') ? '&' : '?'
-    const body = await cloudflareGet<R>(`${path}${glue}page=${page}`)
+    const body = await cloudflareCall<R>(`${path}${glue}page=${page}`)
     const got = items(body.result as R)
     if (!Array.isArray(got)) throw new Error(`GET ${path}: page ${page} came with no list`)
     all.push(...got)

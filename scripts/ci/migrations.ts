@@ -20,6 +20,8 @@ import { execFileSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
+import type { RawConfig } from '../ops-config.ts'
+import { d1Query } from './lib.ts'
 
 /** The migration files of a folder: name → text. */
 export function migrationsIn(dir: string): Map<string, string> {
@@ -30,6 +32,25 @@ export function migrationsIn(dir: string): Map<string, string> {
       .sort()
       .map((f) => [f, readFileSync(join(dir, f), 'utf8')]),
   )
+}
+
+/**
+ * Whether `wrangler d1 migrations apply <database> --remote` would find nothing to apply: every
+ * migration file of `dir` is named in the database's `d1_migrations` table, read through the API
+ * with the job's token. That is wrangler's own test (getUnappliedMigrations in 4.151: a `*.sql` file
+ * of the folder whose name the table lacks is pending), made with one request instead of wrangler's
+ * start. False whenever it cannot be told (no token, no table yet, a read that fails, a table or a
+ * file pattern of the database's own): the caller then runs wrangler, which applies what is pending.
+ */
+export async function nothingToApply(database: RawConfig, dir: string): Promise<boolean> {
+  const id = database.database_id
+  if (typeof id !== 'string' || !id || database.migrations_table || database.migrations_pattern) return false
+  try {
+    const recorded = new Set((await d1Query<{ name: string }>(id, 'SELECT name FROM d1_migrations')).map((r) => r.name))
+    return [...migrationsIn(dir).keys()].every((name) => recorded.has(name))
+  } catch {
+    return false
+  }
 }
 
 /** The migration files of a folder at a git commit: name → text. */

@@ -11,7 +11,8 @@
 //  3. records the database's D1 Time Travel bookmark (what `wrangler d1 time-travel info ENQUIRIES
 //     --json` reads) and writes it, with the restore command, to the summary: a rollback restores code,
 //     never data, and this job never restores data itself (docs/operations/rollback.md). If it
-//     cannot be read, it stops here. Then `wrangler d1 migrations apply ENQUIRIES --remote`;
+//     cannot be read, it stops here. Then `wrangler d1 migrations apply ENQUIRIES --remote`, unless
+//     the database already records every migration (scripts/ci/migrations.ts, nothingToApply);
 //  4. `wrangler deploy` of the build, the new version's id read from wrangler's output file;
 //  5. the smoke test on `url` in app/site.ts (through Access when CF_ACCESS_CLIENT_ID/SECRET are set):
 //     it waits until /api/health names the new version, then judges it;
@@ -43,6 +44,7 @@ import {
   summary,
   wrangler,
 } from './lib.ts'
+import { nothingToApply } from './migrations.ts'
 import {
   builtFrom,
   describeDeployment,
@@ -61,6 +63,10 @@ interface DeployEntry extends OutputEntry {
 /** The binding the production database has in wrangler.toml (its migrations' target). */
 const DATABASE = 'ENQUIRIES'
 
+/** The production database's entry in wrangler.toml. */
+const productionDatabase = (): RawConfig | undefined =>
+  ((readWranglerConfig('wrangler.toml').d1_databases ?? []) as RawConfig[]).find((d) => d.binding === DATABASE)
+
 /** The command that brings the database back to `bookmark`, as docs/operations/rollback.md gives it. */
 export const restoreCommand = (bookmark: string) =>
   `npx wrangler d1 time-travel restore ${DATABASE} --bookmark=${bookmark}`
@@ -72,9 +78,7 @@ export const restoreCommand = (bookmark: string) =>
  * the API: a request where wrangler would cost its start.
  */
 async function bookmarkNow(): Promise<{ bookmark: string } | { error: string }> {
-  const entry = ((readWranglerConfig('wrangler.toml').d1_databases ?? []) as RawConfig[]).find(
-    (d) => d.binding === DATABASE,
-  )
+  const entry = productionDatabase()
   const id = typeof entry?.database_id === 'string' ? entry.database_id : ''
   if (!id) return { error: `wrangler.toml binds no ${DATABASE} database with an id` }
   try {
@@ -293,8 +297,14 @@ async function main() {
   const way = `Before migrating, the ${DATABASE} database's Time Travel bookmark was \`${bookmark}\`. A rollback restores code only: if this deploy's migrations damaged the data, restore it with \`${restoreCommand(bookmark)}\` (docs/operations/rollback.md; it undoes every write since, enquiries too). This job never restores data itself.`
   console.log(way)
   summary(way)
-  const migrate = await wrangler(['d1', 'migrations', 'apply', 'ENQUIRIES', '--remote', '--config', 'wrangler.toml'])
-  if (migrate.status !== 0) await afterFailure('wrangler d1 migrations apply', failure(migrate).message, before)
+  const database = productionDatabase()
+  const dir = database?.migrations_dir ?? 'migrations'
+  if (database && (await nothingToApply(database, dir))) {
+    console.log(`No migrations to apply: the ${DATABASE} database records every file of ${dir}/.`)
+  } else {
+    const migrate = await wrangler(['d1', 'migrations', 'apply', DATABASE, '--remote', '--config', 'wrangler.toml'])
+    if (migrate.status !== 0) await afterFailure('wrangler d1 migrations apply', failure(migrate).message, before)
+  }
 
   // 4. Deploy.
   const deploy = await wrangler(['deploy', '--config', config, '--message', message])

@@ -31,7 +31,7 @@ import { parseArgs } from 'node:util'
 import { applyMigrations, writePreviewMigrationConfig } from '../d1-migrate-previews.ts'
 import { formServicePlanProblems, isUnsetId, type RawConfig, readWranglerConfig } from '../ops-config.ts'
 import { proveDelivery } from '../prove-delivery.ts'
-import { accessHeaders, failure, jsonStdout, reportError, setOutput, summary, wrangler } from './lib.ts'
+import { accessHeaders, d1Query, reportError, setOutput, summary } from './lib.ts'
 import { deployPreview, smokePreview } from './preview.ts'
 import { stagingWorkerName, writeDeployConfig } from './preview-build.ts'
 
@@ -114,27 +114,18 @@ interface Delivery {
   lastCause: string | null
 }
 
-/** The marked enquiry's delivery state in staging's database, or null while it is not there. */
-async function deliveryOf(file: string, database: string, checkId: string): Promise<Delivery | null> {
+/**
+ * The marked enquiry's delivery state in staging's database, or null while it is not there: read
+ * through the API's query route, as `wrangler d1 execute --remote --command` would read it.
+ */
+async function deliveryOf(databaseId: string, checkId: string): Promise<Delivery | null> {
   // The check id is 8 hex characters (prove-delivery's), so it is safe inside the LIKE pattern.
   if (!/^[0-9a-f]{8}$/.test(checkId)) throw new Error(`unexpected check id ${checkId}`)
-  const run = await wrangler(
-    [
-      'd1',
-      'execute',
-      database,
-      '--remote',
-      '--config',
-      file,
-      '--json',
-      '--command',
-      `SELECT status, attempts, last_cause AS lastCause FROM enquiries WHERE message LIKE '%Test enquiry ${checkId},%'`,
-    ],
-    { quiet: true },
+  const rows = await d1Query<Delivery>(
+    databaseId,
+    `SELECT status, attempts, last_cause AS lastCause FROM enquiries WHERE message LIKE '%Test enquiry ${checkId},%'`,
   )
-  if (run.status !== 0) throw new Error(`wrangler d1 execute failed: ${failure(run).message}`)
-  const [batch] = jsonStdout<{ results: Delivery[] }[]>(run, 'wrangler d1 execute --json')
-  return batch?.results[0] ?? null
+  return rows[0] ?? null
 }
 
 async function main() {
@@ -188,7 +179,7 @@ async function main() {
   let stored: Delivery | null = null
   const deadline = Date.now() + 60_000
   for (;;) {
-    stored = await deliveryOf(file, database.database_name, proof.checkId)
+    stored = await deliveryOf(database.database_id, proof.checkId)
     // With `none`, stored is all there is to prove.
     if ((stored && how.delivery === 'none') || stored?.status === 'delivered' || Date.now() > deadline) break
     if (stored && stored.status !== 'pending') break

@@ -96,8 +96,8 @@ describe('a production deploy that fails (docs/operations/github-setup.md)', () 
   it('leaves production as it was when a migration fails, and says which version serves', async () => {
     const before = await serving(drill)
     const versions = (await drill.cf.state.worker(WORKER)).versions.length
+    drill.copy.write('migrations/0014_fails.sql', 'INSERT INTO no_such_table (id) VALUES (1);\n')
     const sha = drill.copy.commit('A release whose migration fails')
-    await drill.cf.control.failNext('POST', /\/d1\/database\/[^/]+\/query$/, { status: 400, code: 7500 })
     const production = await emergencyDeploy(sha)
     expect(production.result, production.log).toBe('failure')
     expect((await drill.cf.state.worker(WORKER)).versions).toHaveLength(versions)

@@ -153,9 +153,10 @@ interface Envelope<T> {
 /**
  * A call of Cloudflare's API (https://developers.cloudflare.com/api/) under the job's account, as
  * wrangler reaches it: CLOUDFLARE_API_BASE_URL (default https://api.cloudflare.com/client/v4), the
- * token in CLOUDFLARE_API_TOKEN, the account in CLOUDFLARE_ACCOUNT_ID. A GET, or a POST of `body` as JSON when one is given. Returns the whole envelope;
- * an error answer throws CloudflareApiError. A 429 or 5xx is tried again (API_TRIES in all),
- * after the pause retryPauseMs gives, and reported on the step's log.
+ * token in CLOUDFLARE_API_TOKEN, the account in CLOUDFLARE_ACCOUNT_ID. A GET, or a POST of `body`
+ * as JSON when there is one. Returns the whole envelope; an error answer throws CloudflareApiError.
+ * A 429 or 5xx is tried again (API_TRIES in all), after the pause retryPauseMs gives, and reported
+ * on the step's log.
  */
 async function cloudflareCall<T>(path: string, body?: unknown): Promise<Envelope<T>> {
   const base = process.env.CLOUDFLARE_API_BASE_URL?.trim() || 'https://api.cloudflare.com/client/v4'
@@ -192,8 +193,9 @@ export async function cloudflareApi<T>(path: string, body?: unknown): Promise<T>
 }
 
 /**
- * The rows of one SQL statement on a D1 database, through the API's query route (the one `wrangler
- * d1 execute --remote --command` calls): https://developers.cloudflare.com/api/resources/d1/subresources/database/methods/query/
+ * The rows of one SQL statement on a D1 database, through the API's query route, the one `wrangler
+ * d1 execute --remote --command` calls:
+ * https://developers.cloudflare.com/api/resources/d1/subresources/database/methods/query/
  */
 export async function d1Query<Row>(databaseId: string, sql: string): Promise<Row[]> {
   const batches = await cloudflareApi<{ results?: Row[] }[]>(`/d1/database/${encodeURIComponent(databaseId)}/query`, {

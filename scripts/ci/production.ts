@@ -74,11 +74,10 @@ export const restoreCommand = (bookmark: string) =>
 /**
  * The database's D1 Time Travel bookmark now (https://developers.cloudflare.com/d1/reference/time-travel/),
  * or why it could not be read: the route `wrangler d1 time-travel info ENQUIRIES --json` calls
- * (getBookmarkIdFromTimestamp in wrangler 4.151), for the database wrangler.toml binds, read from
- * the API: a request where wrangler would cost its start.
+ * (getBookmarkIdFromTimestamp in wrangler 4.151), for `entry`, the database wrangler.toml binds,
+ * read from the API: a request where wrangler would cost its start.
  */
-async function bookmarkNow(): Promise<{ bookmark: string } | { error: string }> {
-  const entry = productionDatabase()
+async function bookmarkNow(entry: RawConfig | undefined): Promise<{ bookmark: string } | { error: string }> {
   const id = typeof entry?.database_id === 'string' ? entry.database_id : ''
   if (!id) return { error: `wrangler.toml binds no ${DATABASE} database with an id` }
   try {
@@ -287,7 +286,8 @@ async function main() {
 
   // 3. The way back for data, then the migrations (backward compatible: the version serving now
   // keeps working on the new schema; scripts/ci/migrations.ts refuses drops and renames).
-  const mark = await bookmarkNow()
+  const database = productionDatabase()
+  const mark = await bookmarkNow(database)
   if ('error' in mark) {
     fail(
       `Cannot read the ${DATABASE} database's Time Travel bookmark, so there would be no recorded way back for its data if a migration went wrong: refusing to deploy.\n${mark.error}`,
@@ -297,7 +297,6 @@ async function main() {
   const way = `Before migrating, the ${DATABASE} database's Time Travel bookmark was \`${bookmark}\`. A rollback restores code only: if this deploy's migrations damaged the data, restore it with \`${restoreCommand(bookmark)}\` (docs/operations/rollback.md; it undoes every write since, enquiries too). This job never restores data itself.`
   console.log(way)
   summary(way)
-  const database = productionDatabase()
   const dir = database?.migrations_dir ?? 'migrations'
   if (database && (await nothingToApply(database, dir))) {
     console.log(`No migrations to apply: the ${DATABASE} database records every file of ${dir}/.`)
